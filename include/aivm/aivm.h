@@ -1,0 +1,16 @@
+/*
+ * aivm/aivm.h - umbrella header of libaivm, the library behind aivm-advise.
+ */
+#ifndef AIVM_AIVM_H
+#define AIVM_AIVM_H
+
+#include "aivm/advise.h"
+#include "aivm/buf.h"
+#include "aivm/catalog.h"
+#include "aivm/error.h"
+#include "aivm/report.h"
+#include "aivm/rules.h"
+#include "aivm/workload.h"
+#include "aivm_version.h"
+
+#endif

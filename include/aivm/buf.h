@@ -1,0 +1,46 @@
+/*
+ * aivm/buf.h - a growable, NUL-terminated byte buffer with a size cap.
+ *
+ * Renderers append to an aivm_buf; the caller owns it and releases it
+ * with aivm_buf_dispose(). Out of memory aborts the process (see xalloc).
+ */
+#ifndef AIVM_BUF_H
+#define AIVM_BUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#include "aivm/error.h"
+
+typedef struct {
+    char *ptr;   /* always NUL-terminated once anything was appended; NULL before */
+    size_t size; /* bytes used, without the NUL */
+    size_t asize;
+    size_t cap; /* 0 = default cap (256 MiB) */
+} aivm_buf;
+
+#define AIVM_BUF_INIT {NULL, 0, 0, 0}
+
+/** Append `len` bytes. Returns 0, or AIVM_ELIMIT when the cap would be passed. */
+int aivm_buf_put(aivm_buf *b, const void *data, size_t len);
+/** Append a NUL-terminated string. Same returns as aivm_buf_put. */
+int aivm_buf_puts(aivm_buf *b, const char *s);
+/** Append printf-formatted text. Same returns as aivm_buf_put. */
+int aivm_buf_printf(aivm_buf *b, const char *fmt, ...) AIVM_PRINTF(2, 3);
+/** va_list form of aivm_buf_printf. */
+int aivm_buf_vprintf(aivm_buf *b, const char *fmt, va_list ap) AIVM_PRINTF(2, 0);
+/** Forget the contents but keep the memory. */
+void aivm_buf_clear(aivm_buf *b);
+/** Release the memory; the buffer is AIVM_BUF_INIT afterwards. Accepts NULL. */
+void aivm_buf_dispose(aivm_buf *b);
+/** Take the bytes out of `b` (caller frees with free()); `b` is reset. Never NULL. */
+char *aivm_buf_detach(aivm_buf *b);
+
+/**
+ * Read a whole file into `out` (reset first). `max` caps the size (0: 64 MiB).
+ * Returns 0, AIVM_ENOTFOUND (no such file), AIVM_EIO or AIVM_ELIMIT.
+ * A path of "-" reads standard input.
+ */
+int aivm_buf_read_file(aivm_buf *out, const char *path, size_t max, aivm_error *err);
+
+#endif

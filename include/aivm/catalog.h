@@ -1,0 +1,192 @@
+/*
+ * aivm/catalog.h - the VM catalog: sizes, families, images, orchestrators,
+ * container tooling and their sources, loaded from YAML (docs/catalog-format.md).
+ *
+ * A catalog is immutable after loading and owns every string and array it
+ * hands out; all pointers returned by the getters stay valid until
+ * aivm_catalog_free() is called on the catalog.
+ */
+#ifndef AIVM_CATALOG_H
+#define AIVM_CATALOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "aivm/error.h"
+
+typedef enum {
+    AIVM_CAT_GPU = 0,
+    AIVM_CAT_CPU_MEMORY = 1,  /* "cpu-memory-optimized" */
+    AIVM_CAT_CPU_COMPUTE = 2, /* "cpu-compute-optimized" */
+} aivm_category;
+
+typedef enum {
+    AIVM_LC_GA = 0,
+    AIVM_LC_PREVIEW = 1,
+    AIVM_LC_RETIRING = 2,
+    AIVM_LC_RETIRED = 3,
+} aivm_lifecycle;
+
+/** A string list owned by the catalog. */
+typedef struct {
+    const char **items;
+    size_t n;
+} aivm_strlist;
+
+/** Reference Linux prices of one size in one region (USD per hour). */
+typedef struct {
+    const char *region;
+    double on_demand;
+    double spot; /* valid only when has_spot */
+    bool has_spot;
+} aivm_region_price;
+
+/** One VM size. Transparent: renderers and rules read it directly. */
+typedef struct {
+    const char *name;
+    const char *series;
+    const char *family;
+    aivm_category category;
+    unsigned vcpus;
+    double memory_gib;
+    bool has_gpu;
+    const char *gpu_vendor; /* NULL when !has_gpu */
+    const char *gpu_model;
+    double gpu_count; /* fractional for partial GPUs */
+    double gpu_memory_gb;
+    const char *gpu_interconnect; /* "nvlink", "infinity-fabric", "pcie", "none" */
+    const char *gpu_interconnect_detail;
+    bool infiniband;
+    double infiniband_gbps; /* 0 = unknown */
+    bool accelerated_networking;
+    unsigned hyperv_generations; /* bit 1: Gen1, bit 2: Gen2 */
+    const char *cpu;
+    const char *cpu_arch;
+    bool confidential;
+    aivm_lifecycle lifecycle;
+    const char *lifecycle_date; /* "YYYY-MM-DD" or NULL */
+    const char *lifecycle_note;
+    int generation_year;
+    aivm_strlist regions; /* empty = unknown */
+    bool has_price;
+    const char *price_currency;
+    const char *price_as_of;
+    const char *price_source;
+    const char *price_reference_region;
+    const aivm_region_price *prices;
+    size_t n_prices;
+    aivm_strlist sources;
+    aivm_strlist notes;
+    aivm_loc loc;
+} aivm_size;
+
+typedef struct {
+    const char *id;
+    const char *name;
+    aivm_category category;
+    const char *description;
+    aivm_strlist sources;
+    const char *as_of;
+    aivm_loc loc;
+} aivm_family;
+
+typedef struct {
+    const char *id;
+    const char *title;
+    const char *url;
+    const char *date;
+    aivm_loc loc;
+} aivm_source;
+
+typedef struct {
+    const char *id;
+    const char *name;
+    const char *kind; /* "dsvm", "hpc", "marketplace" */
+    const char *os;   /* "linux", "windows" */
+    const char *publisher, *offer, *sku, *version;
+    unsigned hyperv_generations;
+    aivm_strlist gpu_vendors;
+    aivm_strlist ships;
+    aivm_strlist gpu_stack;
+    aivm_strlist supported_sizes;
+    aivm_strlist notes;
+    aivm_strlist sources;
+    const char *as_of;
+    aivm_loc loc;
+} aivm_image;
+
+typedef struct {
+    const char *id;
+    const char *name;
+    const char *summary;
+    aivm_strlist schedulers;
+    aivm_strlist features;
+    aivm_strlist checklist;
+    aivm_strlist notes;
+    aivm_strlist sources;
+    const char *as_of;
+    aivm_loc loc;
+} aivm_orchestrator;
+
+typedef struct {
+    const char *id;
+    const char *name;
+    const char *summary;
+    aivm_strlist gpu_vendors;
+    aivm_strlist notes;
+    aivm_strlist sources;
+    const char *as_of;
+    aivm_loc loc;
+} aivm_container_tool;
+
+typedef struct aivm_catalog aivm_catalog;
+
+/**
+ * Parse and validate a catalog from memory. `name` is used in error
+ * positions (e.g. the file path). On success `*out` owns a new catalog that
+ * the caller frees with aivm_catalog_free(); on failure `*out` is NULL.
+ * Returns 0, AIVM_ESYNTAX (malformed YAML), AIVM_EINVALID (schema) or
+ * AIVM_ELIMIT (too deep, too large, aliases).
+ */
+int aivm_catalog_load_mem(aivm_catalog **out, const char *buf, size_t len, const char *name,
+                          aivm_error *err);
+
+/** File wrapper of aivm_catalog_load_mem(); also returns AIVM_ENOTFOUND/AIVM_EIO. */
+int aivm_catalog_load_file(aivm_catalog **out, const char *path, aivm_error *err);
+
+/** Free a catalog and everything it owns. Accepts NULL. */
+void aivm_catalog_free(aivm_catalog *cat);
+
+const char *aivm_catalog_version(const aivm_catalog *cat);
+const char *aivm_catalog_as_of(const aivm_catalog *cat);
+
+size_t aivm_catalog_size_count(const aivm_catalog *cat);
+/** The i-th size in catalog order (i < count). Owned by the catalog. */
+const aivm_size *aivm_catalog_size_at(const aivm_catalog *cat, size_t i);
+/** Find a size by name, case-insensitively; NULL when absent. */
+const aivm_size *aivm_catalog_find_size(const aivm_catalog *cat, const char *name);
+
+size_t aivm_catalog_family_count(const aivm_catalog *cat);
+const aivm_family *aivm_catalog_family_at(const aivm_catalog *cat, size_t i);
+size_t aivm_catalog_source_count(const aivm_catalog *cat);
+const aivm_source *aivm_catalog_source_at(const aivm_catalog *cat, size_t i);
+size_t aivm_catalog_image_count(const aivm_catalog *cat);
+const aivm_image *aivm_catalog_image_at(const aivm_catalog *cat, size_t i);
+size_t aivm_catalog_orchestrator_count(const aivm_catalog *cat);
+const aivm_orchestrator *aivm_catalog_orchestrator_at(const aivm_catalog *cat, size_t i);
+size_t aivm_catalog_container_tool_count(const aivm_catalog *cat);
+const aivm_container_tool *aivm_catalog_container_tool_at(const aivm_catalog *cat, size_t i);
+
+/** Look up the reference price of `size` in `region`; NULL when not priced there. */
+const aivm_region_price *aivm_size_price_in(const aivm_size *size, const char *region);
+
+/** Names used in files and JSON: "gpu", "cpu-memory-optimized", ... */
+const char *aivm_category_name(aivm_category c);
+const char *aivm_lifecycle_name(aivm_lifecycle l);
+
+/** The catalog compiled into the binary (YAML text) and its length. */
+const char *aivm_catalog_embedded(size_t *len);
+/** The rules compiled into the binary (YAML text) and its length. */
+const char *aivm_rules_embedded(size_t *len);
+
+#endif

@@ -1,0 +1,86 @@
+/*
+ * aivm/rules.h - the rule set: data-driven conditions over a workload and a
+ * candidate size, with an effect (exclude, require, prefer, penalize), a
+ * weight, a severity for check mode, the guidance items they implement and
+ * a message (docs/rules-format.md).
+ *
+ * A rule set owns its rules; pointers from the getters stay valid until
+ * aivm_rules_free().
+ */
+#ifndef AIVM_RULES_H
+#define AIVM_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "aivm/buf.h"
+#include "aivm/catalog.h"
+#include "aivm/error.h"
+#include "aivm/workload.h"
+
+typedef enum {
+    AIVM_EFFECT_EXCLUDE = 0, /* candidates matching `if` are rejected */
+    AIVM_EFFECT_REQUIRE = 1, /* candidates not matching `if` are rejected */
+    AIVM_EFFECT_PREFER = 2,  /* matching candidates gain `weight` */
+    AIVM_EFFECT_PENALIZE = 3, /* matching candidates lose `weight` */
+    AIVM_EFFECT_NOTE = 4      /* matching candidates get an informational reason */
+} aivm_effect;
+
+typedef enum {
+    AIVM_SEV_NOTE = 0,
+    AIVM_SEV_WARNING = 1,
+    AIVM_SEV_ERROR = 2
+} aivm_severity;
+
+typedef struct aivm_rules aivm_rules;
+typedef struct aivm_rule aivm_rule;
+
+/** Create an empty rule set. Caller frees with aivm_rules_free(). */
+void aivm_rules_new(aivm_rules **out);
+
+/**
+ * Parse rules from memory and merge them into `rules`: a rule whose id is
+ * already present replaces it (this is how `--rules FILE` overrides shipped
+ * rules). Within one document ids must be unique. `name` labels positions.
+ * Returns 0, AIVM_ESYNTAX, AIVM_EINVALID (unknown key, wrong type, unknown
+ * attribute or value, duplicate id) or AIVM_ELIMIT; on failure `rules` is
+ * unchanged.
+ */
+int aivm_rules_load_mem(aivm_rules *rules, const char *buf, size_t len, const char *name,
+                        aivm_error *err);
+/** File wrapper of aivm_rules_load_mem(); also AIVM_ENOTFOUND/AIVM_EIO. */
+int aivm_rules_load_file(aivm_rules *rules, const char *path, aivm_error *err);
+void aivm_rules_free(aivm_rules *rules);
+
+size_t aivm_rules_count(const aivm_rules *rules);
+/** The i-th enabled-or-disabled rule in evaluation order. */
+const aivm_rule *aivm_rules_at(const aivm_rules *rules, size_t i);
+/** Find a rule by id; NULL when absent. */
+const aivm_rule *aivm_rules_find(const aivm_rules *rules, const char *id);
+
+const char *aivm_rule_id(const aivm_rule *r);
+aivm_effect aivm_rule_effect(const aivm_rule *r);
+aivm_severity aivm_rule_severity(const aivm_rule *r);
+double aivm_rule_weight(const aivm_rule *r);
+bool aivm_rule_enabled(const aivm_rule *r);
+const char *aivm_rule_message_template(const aivm_rule *r);
+const char *aivm_rule_title(const aivm_rule *r);
+/** The guidance ids ("G1", ...) the rule implements. */
+const aivm_strlist *aivm_rule_guidance(const aivm_rule *r);
+aivm_loc aivm_rule_loc(const aivm_rule *r);
+
+/** True when the rule's `when` conditions hold for the workload. */
+bool aivm_rule_applies(const aivm_rule *r, const aivm_workload *wl);
+/** True when the rule's `if` conditions hold for the candidate. */
+bool aivm_rule_matches(const aivm_rule *r, const aivm_workload *wl, const aivm_size *size);
+/** If the rule is scaled (`scale: ATTR`), the candidate's value of it in
+ *  `*v` and true; false otherwise. */
+bool aivm_rule_scale_value(const aivm_rule *r, const aivm_size *size, double *v);
+/** Render the rule's message for a candidate ({attr} placeholders filled) into `out`. */
+void aivm_rule_render_message(aivm_buf *out, const aivm_rule *r, const aivm_workload *wl,
+                              const aivm_size *size);
+
+const char *aivm_effect_name(aivm_effect e);
+const char *aivm_severity_name(aivm_severity s);
+
+#endif

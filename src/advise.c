@@ -1,0 +1,248 @@
+/*
+ * advise.c - scoring and ranking. Every enabled rule whose `when` holds
+ * for the workload is applied to every catalog size: exclude/require
+ * reject candidates (the first rejecting rule is recorded), prefer/penalize
+ * add or subtract their weight (scaled rules in proportion to where the
+ * candidate's value lies between the accepted candidates' min and max).
+ * Candidates are ranked by score, then price, then name, so output is
+ * deterministic. Prices here come from the catalog.
+ */
+#include "aivm/advise.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aivm/buf.h"
+#include "xalloc.h"
+
+typedef struct {
+    const aivm_rule *rule;
+    double value; /* scale attribute value, for scaled rules */
+    bool scaled;
+} hit;
+
+typedef struct {
+    const aivm_size *size;
+    const aivm_rule *rejected_by;
+    hit *hits;
+    size_t n_hits;
+    double score;
+} work;
+
+aivm_lifecycle aivm_size_lifecycle_on(const aivm_size *size, const char *today)
+{
+    if (size->lifecycle == AIVM_LC_RETIRING && today && size->lifecycle_date &&
+        strcmp(size->lifecycle_date, today) <= 0)
+        return AIVM_LC_RETIRED;
+    return size->lifecycle;
+}
+
+static void evaluate(work *w, const aivm_rule *const *rules, size_t n_rules,
+                     const aivm_workload *wl)
+{
+    w->hits = aivm_xcalloc(n_rules ? n_rules : 1, sizeof *w->hits);
+    for (size_t i = 0; i < n_rules; i++) {
+        const aivm_rule *r = rules[i];
+        bool m = aivm_rule_matches(r, wl, w->size);
+        aivm_effect e = aivm_rule_effect(r);
+        if ((e == AIVM_EFFECT_EXCLUDE && m) || (e == AIVM_EFFECT_REQUIRE && !m)) {
+            w->rejected_by = r;
+            return;
+        }
+        if (!m || e == AIVM_EFFECT_EXCLUDE)
+            continue;
+        w->hits[w->n_hits].rule = r;
+        w->hits[w->n_hits].scaled = aivm_rule_scale_value(r, w->size, &w->hits[w->n_hits].value);
+        w->n_hits++;
+    }
+}
+
+static double hit_delta(const hit *h, const work *all, size_t n_all)
+{
+    aivm_effect e = aivm_rule_effect(h->rule);
+    double w = aivm_rule_weight(h->rule);
+    double sign = e == AIVM_EFFECT_PENALIZE ? -1 : 1;
+    double lo = INFINITY, hi = -INFINITY;
+    if (e == AIVM_EFFECT_REQUIRE || e == AIVM_EFFECT_NOTE)
+        return 0;
+    if (!h->scaled)
+        return sign * w;
+    for (size_t i = 0; i < n_all; i++) {
+        if (all[i].rejected_by)
+            continue;
+        for (size_t j = 0; j < all[i].n_hits; j++)
+            if (all[i].hits[j].rule == h->rule) {
+                lo = fmin(lo, all[i].hits[j].value);
+                hi = fmax(hi, all[i].hits[j].value);
+            }
+    }
+    if (!(hi > lo))
+        return sign * w;
+    return sign * w * (h->value - lo) / (hi - lo);
+}
+
+static void set_price(aivm_price *p, const aivm_size *s, const aivm_workload *wl, bool *fallback)
+{
+    const aivm_region_price *rp;
+    memset(p, 0, sizeof *p);
+    p->source = AIVM_PRICE_NONE;
+    p->currency = "USD";
+    p->region = wl->region;
+    p->os = wl->os;
+    if (!s->has_price || wl->os != AIVM_OS_LINUX)
+        return;
+    rp = aivm_size_price_in(s, wl->region);
+    if (!rp) {
+        rp = aivm_size_price_in(s, s->price_reference_region);
+        *fallback = true;
+    }
+    p->source = AIVM_PRICE_CATALOG;
+    p->currency = s->price_currency;
+    p->region = rp->region;
+    p->as_of = s->price_as_of;
+    p->has_on_demand = true;
+    p->on_demand = rp->on_demand;
+    p->has_spot = rp->has_spot;
+    p->spot = rp->spot;
+}
+
+static int cand_cmp(const void *a, const void *b)
+{
+    const aivm_candidate *x = a, *y = b;
+    double dx = round(x->score * 1e6), dy = round(y->score * 1e6);
+    if (dx != dy)
+        return dx > dy ? -1 : 1;
+    if (x->price.has_on_demand != y->price.has_on_demand)
+        return x->price.has_on_demand ? -1 : 1;
+    if (x->price.has_on_demand && x->price.on_demand != y->price.on_demand)
+        return x->price.on_demand < y->price.on_demand ? -1 : 1;
+    return strcmp(x->size->name, y->size->name);
+}
+
+static int rej_cmp(const void *a, const void *b)
+{
+    const aivm_rejection *x = a, *y = b;
+    return strcmp(x->size->name, y->size->name);
+}
+
+static char *render(const aivm_rule *r, const aivm_workload *wl, const aivm_size *s)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    aivm_rule_render_message(&b, r, wl, s);
+    return aivm_buf_detach(&b);
+}
+
+static void add_warning(aivm_advice *adv, char *msg)
+{
+    adv->warnings = aivm_xrealloc(adv->warnings, (adv->n_warnings + 1) * sizeof *adv->warnings);
+    adv->warnings[adv->n_warnings++] = msg;
+}
+
+static void collect(aivm_advice *adv, work *ws, size_t n, const aivm_workload *wl,
+                    bool *fallback)
+{
+    adv->ranked = aivm_xcalloc(n ? n : 1, sizeof *adv->ranked);
+    adv->rejected = aivm_xcalloc(n ? n : 1, sizeof *adv->rejected);
+    for (size_t i = 0; i < n; i++) {
+        work *w = &ws[i];
+        if (w->rejected_by) {
+            aivm_rejection *rj = &adv->rejected[adv->n_rejected++];
+            rj->size = w->size;
+            rj->rule = w->rejected_by;
+            rj->message = render(w->rejected_by, wl, w->size);
+            continue;
+        }
+        aivm_candidate *c = &adv->ranked[adv->n_ranked++];
+        c->size = w->size;
+        c->reasons = aivm_xcalloc(w->n_hits ? w->n_hits : 1, sizeof *c->reasons);
+        for (size_t j = 0; j < w->n_hits; j++) {
+            aivm_reason *rs = &c->reasons[c->n_reasons++];
+            rs->rule = w->hits[j].rule;
+            rs->delta = hit_delta(&w->hits[j], ws, n);
+            rs->message = render(rs->rule, wl, w->size);
+            c->score += rs->delta;
+        }
+        set_price(&c->price, w->size, wl, fallback);
+    }
+}
+
+static void add_price_warnings(aivm_advice *adv, const aivm_workload *wl, bool fallback)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    size_t unpriced = 0;
+    for (size_t i = 0; i < adv->n_shown; i++)
+        if (!adv->ranked[i].price.has_on_demand)
+            unpriced++;
+    if (wl->os == AIVM_OS_WINDOWS) {
+        aivm_buf_puts(&b, "the catalog holds Linux prices only: no price is shown for windows");
+        add_warning(adv, aivm_buf_detach(&b));
+    } else if (unpriced) {
+        aivm_buf_printf(&b, "%zu of the %zu sizes shown have no reference price in the catalog",
+                        unpriced, adv->n_shown);
+        add_warning(adv, aivm_buf_detach(&b));
+    }
+    if (fallback && wl->os == AIVM_OS_LINUX) {
+        aivm_buf_printf(&b,
+                        "the catalog has no price in %s for some sizes: their reference-region "
+                        "price is shown instead (see price.region)",
+                        wl->region);
+        add_warning(adv, aivm_buf_detach(&b));
+    }
+}
+
+int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *rules,
+                const aivm_workload *wl, const aivm_advise_opts *opts, aivm_error *err)
+{
+    size_t n = aivm_catalog_size_count(cat), n_rules = 0;
+    const aivm_rule **active = aivm_xcalloc(aivm_rules_count(rules) + 1, sizeof *active);
+    work *ws = aivm_xcalloc(n ? n : 1, sizeof *ws);
+    aivm_advice *adv = aivm_xcalloc(1, sizeof *adv);
+    bool fallback = false;
+    (void)err;
+
+    for (size_t i = 0; i < aivm_rules_count(rules); i++)
+        if (aivm_rule_applies(aivm_rules_at(rules, i), wl))
+            active[n_rules++] = aivm_rules_at(rules, i);
+    for (size_t i = 0; i < n; i++) {
+        ws[i].size = aivm_catalog_size_at(cat, i);
+        evaluate(&ws[i], active, n_rules, wl);
+    }
+    adv->catalog = cat;
+    adv->workload = wl;
+    collect(adv, ws, n, wl, &fallback);
+    qsort(adv->ranked, adv->n_ranked, sizeof *adv->ranked, cand_cmp);
+    qsort(adv->rejected, adv->n_rejected, sizeof *adv->rejected, rej_cmp);
+    for (size_t i = 0; i < adv->n_ranked; i++)
+        adv->ranked[i].rank = (unsigned)i + 1;
+    adv->n_shown = opts && opts->top && opts->top < adv->n_ranked ? opts->top : adv->n_ranked;
+    add_price_warnings(adv, wl, fallback);
+    if (adv->n_ranked == 0)
+        add_warning(adv, aivm_xstrdup("no size in the catalog satisfies the rules for this "
+                                      "workload (see the rejected list)"));
+    for (size_t i = 0; i < n; i++)
+        free(ws[i].hits);
+    free(ws);
+    free(active);
+    *out = adv;
+    return 0;
+}
+
+void aivm_advice_free(aivm_advice *adv)
+{
+    if (!adv)
+        return;
+    for (size_t i = 0; i < adv->n_ranked; i++) {
+        for (size_t j = 0; j < adv->ranked[i].n_reasons; j++)
+            free(adv->ranked[i].reasons[j].message);
+        free(adv->ranked[i].reasons);
+    }
+    for (size_t i = 0; i < adv->n_rejected; i++)
+        free(adv->rejected[i].message);
+    for (size_t i = 0; i < adv->n_warnings; i++)
+        free(adv->warnings[i]);
+    free(adv->ranked);
+    free(adv->rejected);
+    free(adv->warnings);
+    free(adv);
+}

@@ -1,0 +1,319 @@
+/*
+ * attr.c - the attribute table behind rule conditions and message
+ * placeholders. Adding an attribute here makes it usable in rules files;
+ * docs/rules-format.md lists them.
+ */
+#include "attr.h"
+
+#include <string.h>
+
+#include "aivm/advise.h"
+
+static const char *const phases[] = {"train", "inference", NULL};
+static const char *const kinds[] = {"generative", "non-generative", NULL};
+static const char *const msizes[] = {"small", "complex", NULL};
+static const char *const oses[] = {"linux", "windows", NULL};
+static const char *const categories[] = {"gpu", "cpu-memory-optimized", "cpu-compute-optimized",
+                                         NULL};
+static const char *const vendors[] = {"nvidia", "amd", NULL};
+static const char *const interconnects[] = {"nvlink", "infinity-fabric", "pcie", "none", NULL};
+static const char *const arches[] = {"x86_64", "arm64", NULL};
+static const char *const lifecycles[] = {"ga", "preview", "retiring", "retired", NULL};
+
+static aivm_value vnull(void)
+{
+    aivm_value v = {AIVM_V_NULL, false, 0, NULL};
+    return v;
+}
+
+static aivm_value vstr(const char *s)
+{
+    aivm_value v = {AIVM_V_STR, false, 0, s};
+    if (!s)
+        v.t = AIVM_V_NULL;
+    return v;
+}
+
+static aivm_value vnum(double n)
+{
+    aivm_value v = {AIVM_V_NUM, false, n, NULL};
+    return v;
+}
+
+static aivm_value vbool(bool b)
+{
+    aivm_value v = {AIVM_V_BOOL, b, 0, NULL};
+    return v;
+}
+
+#define UNUSED(x) (void)(x)
+
+static aivm_value w_phase(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(s);
+    return wl->phase ? vstr(aivm_phase_name(wl->phase)) : vnull();
+}
+static aivm_value w_kind(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(s);
+    return wl->kind ? vstr(aivm_kind_name(wl->kind)) : vnull();
+}
+static aivm_value w_msize(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(s);
+    return wl->model_size ? vstr(aivm_model_size_name(wl->model_size)) : vnull();
+}
+static aivm_value w_region(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(s);
+    return vstr(wl->region);
+}
+static aivm_value w_os(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(s);
+    return wl->os ? vstr(aivm_os_name(wl->os)) : vnull();
+}
+static aivm_value w_retired(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(s);
+    return vbool(wl->include_retired);
+}
+
+static aivm_value c_name(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vstr(s->name);
+}
+static aivm_value c_series(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vstr(s->series);
+}
+static aivm_value c_family(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vstr(s->family);
+}
+static aivm_value c_category(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vstr(aivm_category_name(s->category));
+}
+static aivm_value c_vcpus(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vnum(s->vcpus);
+}
+static aivm_value c_memory(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vnum(s->memory_gib);
+}
+static aivm_value c_gpu(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vbool(s->has_gpu);
+}
+static aivm_value c_gpu_vendor(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return s->has_gpu ? vstr(s->gpu_vendor) : vnull();
+}
+static aivm_value c_gpu_model(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return s->has_gpu ? vstr(s->gpu_model) : vnull();
+}
+static aivm_value c_gpu_count(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vnum(s->has_gpu ? s->gpu_count : 0);
+}
+static aivm_value c_gpu_mem(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vnum(s->has_gpu ? s->gpu_memory_gb : 0);
+}
+static aivm_value c_gpu_total(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vnum(s->has_gpu ? s->gpu_memory_gb * (s->gpu_count < 1 ? 1 : s->gpu_count) : 0);
+}
+static aivm_value c_gpu_partial(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vbool(s->has_gpu && s->gpu_count < 1);
+}
+static aivm_value c_interconnect(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vstr(s->gpu_interconnect);
+}
+static aivm_value c_ib(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vbool(s->infiniband);
+}
+static aivm_value c_ib_gbps(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vnum(s->infiniband_gbps);
+}
+static aivm_value c_accnet(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vbool(s->accelerated_networking);
+}
+static aivm_value c_gen1(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vbool((s->hyperv_generations & (1u << 1)) != 0);
+}
+static aivm_value c_gen2_only(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vbool(s->hyperv_generations == (1u << 2));
+}
+static aivm_value c_arch(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vstr(s->cpu_arch);
+}
+static aivm_value c_confidential(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vbool(s->confidential);
+}
+static aivm_value c_lifecycle(const aivm_workload *wl, const aivm_size *s)
+{
+    return vstr(aivm_lifecycle_name(aivm_size_lifecycle_on(s, wl->today)));
+}
+static aivm_value c_lifecycle_date(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vstr(s->lifecycle_date);
+}
+static aivm_value c_gen_year(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vnum(s->generation_year);
+}
+static aivm_value c_priced(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vbool(s->has_price);
+}
+static aivm_value c_region_listed(const aivm_workload *wl, const aivm_size *s)
+{
+    if (!s->regions.n || !wl->region)
+        return vnull();
+    for (size_t i = 0; i < s->regions.n; i++)
+        if (strcmp(s->regions.items[i], wl->region) == 0)
+            return vbool(true);
+    return vbool(false);
+}
+
+static aivm_value c_regions_known(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vbool(s->regions.n > 0);
+}
+
+#define W AIVM_ATTR_WORKLOAD
+#define C AIVM_ATTR_CANDIDATE
+#define S AIVM_V_STR
+#define NUM AIVM_V_NUM
+#define B AIVM_V_BOOL
+
+static const aivm_attr table[] = {
+    {"phase", W, S, phases, "AI phase of the workload", w_phase},
+    {"kind", W, S, kinds, "generative or non-generative", w_kind},
+    {"model_size", W, S, msizes, "small or complex model", w_msize},
+    {"region", W, S, NULL, "Azure region asked for", w_region},
+    {"os", W, S, oses, "operating system asked for", w_os},
+    {"include_retired", W, B, NULL, "--include-retired was given", w_retired},
+    {"name", C, S, NULL, "size name", c_name},
+    {"series", C, S, NULL, "series name", c_series},
+    {"family", C, S, NULL, "family id (ND, NC, NV, NG, E, M, F, FX)", c_family},
+    {"category", C, S, categories, "size category", c_category},
+    {"vcpus", C, NUM, NULL, "vCPUs", c_vcpus},
+    {"memory_gib", C, NUM, NULL, "RAM in GiB", c_memory},
+    {"gpu", C, B, NULL, "has a GPU", c_gpu},
+    {"gpu.vendor", C, S, vendors, "GPU vendor (null without GPU)", c_gpu_vendor},
+    {"gpu.model", C, S, NULL, "GPU model (null without GPU)", c_gpu_model},
+    {"gpu.count", C, NUM, NULL, "GPUs per VM (fractional for partial GPUs; 0 without)",
+     c_gpu_count},
+    {"gpu.memory_gb", C, NUM, NULL, "GPU memory per GPU in GB (0 without)", c_gpu_mem},
+    {"gpu.total_memory_gb", C, NUM, NULL, "GPU memory per VM in GB", c_gpu_total},
+    {"gpu.partial", C, B, NULL, "a fraction of one GPU", c_gpu_partial},
+    {"gpu_interconnect", C, S, interconnects, "GPU-to-GPU interconnect", c_interconnect},
+    {"infiniband", C, B, NULL, "InfiniBand/RDMA back-end network", c_ib},
+    {"infiniband_gbps", C, NUM, NULL, "InfiniBand bandwidth per VM (0 = unknown)", c_ib_gbps},
+    {"accelerated_networking", C, B, NULL, "Accelerated Networking", c_accnet},
+    {"gen1", C, B, NULL, "accepts Hyper-V Gen1 images", c_gen1},
+    {"gen2_only", C, B, NULL, "needs Hyper-V Gen2 images", c_gen2_only},
+    {"cpu_arch", C, S, arches, "CPU architecture", c_arch},
+    {"confidential", C, B, NULL, "confidential-computing size", c_confidential},
+    {"lifecycle", C, S, lifecycles, "lifecycle as of the evaluation date", c_lifecycle},
+    {"lifecycle_date", C, S, NULL, "retirement date (null if none)", c_lifecycle_date},
+    {"generation_year", C, NUM, NULL, "year the hardware generation came to Azure",
+     c_gen_year},
+    {"priced", C, B, NULL, "has a reference price in the catalog", c_priced},
+    {"region_listed", C, B, NULL,
+     "priced in the workload's region (null when the catalog lists no regions)",
+     c_region_listed},
+    {"regions_known", C, B, NULL, "the catalog lists the regions that offer the size",
+     c_regions_known},
+};
+
+const aivm_attr *aivm_attr_table(size_t *n)
+{
+    *n = sizeof table / sizeof table[0];
+    return table;
+}
+
+const aivm_attr *aivm_attr_find(const char *name, aivm_attr_scope scope)
+{
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (table[i].scope == scope && strcmp(table[i].name, name) == 0)
+            return &table[i];
+    return NULL;
+}
+
+const aivm_attr *aivm_attr_find_any(const char *name)
+{
+    const aivm_attr *a = aivm_attr_find(name, AIVM_ATTR_CANDIDATE);
+    return a ? a : aivm_attr_find(name, AIVM_ATTR_WORKLOAD);
+}
+
+void aivm_value_format(aivm_buf *out, const aivm_value *v)
+{
+    switch (v->t) {
+    case AIVM_V_NULL:
+        aivm_buf_puts(out, "n/a");
+        break;
+    case AIVM_V_BOOL:
+        aivm_buf_puts(out, v->b ? "true" : "false");
+        break;
+    case AIVM_V_NUM:
+        aivm_buf_printf(out, "%g", v->n);
+        break;
+    case AIVM_V_STR:
+        aivm_buf_puts(out, v->s);
+        break;
+    }
+}
+
+const char *aivm_vtype_name(aivm_vtype t)
+{
+    switch (t) {
+    case AIVM_V_BOOL:
+        return "a boolean";
+    case AIVM_V_NUM:
+        return "a number";
+    case AIVM_V_STR:
+        return "a string";
+    default:
+        return "null";
+    }
+}

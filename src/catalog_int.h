@@ -1,0 +1,29 @@
+/* catalog_int.h - the catalog object (shared by catalog.c and catalog_load.c). */
+#ifndef AIVM_CATALOG_INT_H
+#define AIVM_CATALOG_INT_H
+
+#include "aivm/catalog.h"
+#include "arena.h"
+
+struct aivm_catalog {
+    aivm_arena arena;
+    const char *version, *as_of, *description;
+    aivm_source *sources;
+    size_t n_sources;
+    aivm_family *families;
+    size_t n_families;
+    aivm_size *sizes;
+    size_t n_sizes;
+    const aivm_size **by_name; /* sorted case-insensitively, for lookups */
+    aivm_image *images;
+    size_t n_images;
+    aivm_orchestrator *orchestrators;
+    size_t n_orchestrators;
+    aivm_container_tool *tools;
+    size_t n_tools;
+};
+
+/** Sort the name index; false (and `*dup` set) when two sizes share a name. */
+int aivm_catalog__index(aivm_catalog *cat, aivm_error *err);
+
+#endif

@@ -1,0 +1,24 @@
+/* cli.h - the commands of aivm-advise and what they share. */
+#ifndef AIVM_CLI_CLI_H
+#define AIVM_CLI_CLI_H
+
+#include "aivm/catalog.h"
+#include "aivm/rules.h"
+
+int cmd_recommend(int argc, char **argv);
+
+/** Print the version block (tool, catalog, library versions) to stdout. */
+void cli_print_version(void);
+
+/**
+ * Load the catalog (`path`, or the embedded one when NULL) and the shipped
+ * rules plus each of `rule_files` (in order; later ids override earlier).
+ * On failure prints the error and returns its exit code; 0 on success.
+ */
+int cli_load_data(aivm_catalog **cat, aivm_rules **rules, const char *catalog_path,
+                  const char *const *rule_files, size_t n_rule_files);
+
+/** Today's date (UTC) as YYYY-MM-DD into `out` (11 bytes). */
+void cli_today(char *out);
+
+#endif

@@ -1,0 +1,272 @@
+/*
+ * cmd_recommend.c - `aivm-advise [recommend]`: read the workload from flags
+ * and/or a workload file, load catalog and rules, rank sizes and write the
+ * table or JSON report to stdout (warnings of a table report on stderr).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../strutil.h"
+#include "aivm/aivm.h"
+#include "cli.h"
+#include "msg.h"
+#include "opts.h"
+#include "term.h"
+
+enum {
+    O_PHASE = 256, O_KIND, O_MODEL_SIZE, O_WORKLOAD, O_REGION, O_OS, O_TOP, O_RETIRED,
+    O_FORMAT, O_EXPLAIN, O_CATALOG, O_RULES, O_COLOR, O_DATE
+};
+
+static const cli_opt options[] = {
+    {O_PHASE, "phase", 0, "train|inference", "AI phase of the workload"},
+    {O_KIND, "kind", 0, "generative|non-generative", "kind of AI workload"},
+    {O_MODEL_SIZE, "model-size", 0, "small|complex", "model complexity (default complex)"},
+    {O_WORKLOAD, "workload", 0, "FILE", "read the workload from a YAML/JSON file (flags win)"},
+    {O_REGION, "region", 0, "NAME", "Azure region (default eastus)"},
+    {O_OS, "os", 0, "linux|windows", "operating system (default linux)"},
+    {O_TOP, "top", 0, "N", "show the N best sizes (default 5)"},
+    {O_RETIRED, "include-retired", 0, NULL, "also rank retired sizes"},
+    {O_FORMAT, "format", 'f', "table|json", "output format (default table)"},
+    {O_EXPLAIN, "explain", 0, NULL, "show every rule per size and the rejected sizes"},
+    {O_CATALOG, "catalog", 0, "FILE", "use this catalog instead of the shipped one"},
+    {O_RULES, "rules", 0, "FILE", "add or override rules by id (repeatable)"},
+    {O_COLOR, "color", 0, "auto|always|never", "colour the table (default auto; NO_COLOR)"},
+    {O_DATE, "date", 0, "YYYY-MM-DD", "judge lifecycle as of this date (default today, UTC)"},
+    {'q', "quiet", 'q', NULL, "no warnings on stderr"},
+    {'h', "help", 'h', NULL, "show this help and exit"},
+    {'V', "version", 'V', NULL, "show versions and exit"},
+};
+
+#define N_OPTIONS (sizeof options / sizeof options[0])
+
+typedef struct {
+    aivm_workload flags; /* what the flags said */
+    const char *workload_file;
+    unsigned top;
+    bool json, explain, help, version;
+    const char *catalog;
+    const char **rules;
+    size_t n_rules;
+    cli_color_mode color;
+    const char *date;
+} rec_opts;
+
+static void help(void)
+{
+    printf("Usage: aivm-advise [recommend] --phase PHASE --kind KIND [options]\n"
+           "       aivm-advise recommend --workload FILE [options]\n\n"
+           "Recommend Azure VM sizes for an AI workload, following Azure's compute\n"
+           "guidance for AI workloads on IaaS (docs/cli.md).\n\nOptions:\n");
+    cli_opts_help(stdout, options, N_OPTIONS);
+    printf("\nExit status:\n"
+           "  0  success\n"
+           "  1  check: a finding at or above --fail-on\n"
+           "  2  usage error (bad option or value)\n"
+           "  3  invalid input (catalog, rules or workload file)\n"
+           "  4  prices unavailable\n"
+           "  5  output or internal error\n");
+}
+
+static int bad_value(const char *opt, const aivm_error *err)
+{
+    return cli_usagef("%s for --%s", err->msg, opt);
+}
+
+static int on_option(void *vctx, int id, const char *arg)
+{
+    rec_opts *o = vctx;
+    aivm_error err = AIVM_ERROR_INIT;
+    uint64_t n;
+    switch (id) {
+    case O_PHASE:
+        if (aivm_phase_parse(&o->flags.phase, arg, &err) < 0)
+            return bad_value("phase", &err);
+        o->flags.set |= AIVM_WL_PHASE;
+        return 0;
+    case O_KIND:
+        if (aivm_kind_parse(&o->flags.kind, arg, &err) < 0)
+            return bad_value("kind", &err);
+        o->flags.set |= AIVM_WL_KIND;
+        return 0;
+    case O_MODEL_SIZE:
+        if (aivm_model_size_parse(&o->flags.model_size, arg, &err) < 0)
+            return bad_value("model-size", &err);
+        o->flags.set |= AIVM_WL_MODEL_SIZE;
+        return 0;
+    case O_OS:
+        if (aivm_os_parse(&o->flags.os, arg, &err) < 0)
+            return bad_value("os", &err);
+        o->flags.set |= AIVM_WL_OS;
+        return 0;
+    case O_REGION:
+        if (!arg[0] || strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(arg))
+            return cli_usagef("invalid region '%s' for --region (expected an Azure region name "
+                              "such as eastus)",
+                              arg);
+        o->flags.region = arg;
+        o->flags.set |= AIVM_WL_REGION;
+        return 0;
+    case O_RETIRED:
+        o->flags.include_retired = true;
+        o->flags.set |= AIVM_WL_INCLUDE_RETIRED;
+        return 0;
+    case O_WORKLOAD:
+        o->workload_file = arg;
+        return 0;
+    case O_TOP:
+        if (!aivm_parse_u64(&n, arg, 100000) || n == 0)
+            return cli_usagef("invalid value '%s' for --top (expected a whole number >= 1)",
+                              arg);
+        o->top = (unsigned)n;
+        return 0;
+    case O_FORMAT:
+        if (strcmp(arg, "json") && strcmp(arg, "table"))
+            return cli_usagef("invalid format '%s' for --format (expected table or json)", arg);
+        o->json = strcmp(arg, "json") == 0;
+        return 0;
+    case O_EXPLAIN:
+        o->explain = true;
+        return 0;
+    case O_CATALOG:
+        o->catalog = arg;
+        return 0;
+    case O_RULES:
+        o->rules = realloc(o->rules, (o->n_rules + 1) * sizeof *o->rules);
+        if (!o->rules)
+            abort();
+        o->rules[o->n_rules++] = arg;
+        return 0;
+    case O_COLOR:
+        if (strcmp(arg, "auto") == 0)
+            o->color = CLI_COLOR_AUTO;
+        else if (strcmp(arg, "always") == 0)
+            o->color = CLI_COLOR_ALWAYS;
+        else if (strcmp(arg, "never") == 0)
+            o->color = CLI_COLOR_NEVER;
+        else
+            return cli_usagef("invalid value '%s' for --color (expected auto, always or never)",
+                              arg);
+        return 0;
+    case O_DATE:
+        if (!aivm_is_date(arg))
+            return cli_usagef("invalid date '%s' for --date (expected YYYY-MM-DD)", arg);
+        o->date = arg;
+        return 0;
+    case 'q':
+        cli_quiet = true;
+        return 0;
+    case 'h':
+        o->help = true;
+        return 0;
+    case 'V':
+        o->version = true;
+        return 0;
+    default:
+        return cli_usagef("unhandled option");
+    }
+}
+
+/* Flags override the file: copy each field the flags set over `wl`. */
+static void apply_flags(aivm_workload *wl, const aivm_workload *f)
+{
+    if (f->set & AIVM_WL_PHASE)
+        wl->phase = f->phase;
+    if (f->set & AIVM_WL_KIND)
+        wl->kind = f->kind;
+    if (f->set & AIVM_WL_MODEL_SIZE)
+        wl->model_size = f->model_size;
+    if (f->set & AIVM_WL_REGION)
+        wl->region = f->region;
+    if (f->set & AIVM_WL_OS)
+        wl->os = f->os;
+    if (f->set & AIVM_WL_INCLUDE_RETIRED)
+        wl->include_retired = f->include_retired;
+    wl->set |= f->set;
+}
+
+static int render(const aivm_advice *adv, const rec_opts *o)
+{
+    aivm_render_opts ro = AIVM_RENDER_OPTS_INIT;
+    aivm_buf out = AIVM_BUF_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    int rc;
+    ro.explain = o->explain;
+    ro.color = !o->json && cli_term_color(o->color);
+    ro.width = cli_term_width();
+    rc = o->json ? aivm_report_json(&out, adv, &ro, &err) : aivm_report_table(&out, adv, &ro, &err);
+    if (rc < 0) {
+        aivm_buf_dispose(&out);
+        return cli_report_error(&err);
+    }
+    fwrite(out.ptr, 1, out.size, stdout);
+    aivm_buf_dispose(&out);
+    if (!o->json)
+        for (size_t i = 0; i < adv->n_warnings; i++)
+            cli_warnf("%s", adv->warnings[i]);
+    return 0;
+}
+
+int cmd_recommend(int argc, char **argv)
+{
+    rec_opts o;
+    aivm_workload wl = AIVM_WORKLOAD_INIT;
+    aivm_workload_doc *doc = NULL;
+    aivm_catalog *cat = NULL;
+    aivm_rules *rules = NULL;
+    aivm_advice *adv = NULL;
+    aivm_advise_opts ao = AIVM_ADVISE_OPTS_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    char today[11];
+    int first = 0;
+    int rc;
+
+    memset(&o, 0, sizeof o);
+    o.flags = wl;
+    o.top = 5;
+    rc = cli_opts_parse(options, N_OPTIONS, argc, argv, on_option, &o, &first);
+    if (rc)
+        goto done;
+    if (o.help) {
+        help();
+        goto done;
+    }
+    if (o.version) {
+        cli_print_version();
+        goto done;
+    }
+    if (first < argc) {
+        rc = cli_usagef("unexpected argument '%s'", argv[first]);
+        goto done;
+    }
+    if (o.workload_file && aivm_workload_load_file(&doc, &wl, o.workload_file, &err) < 0) {
+        rc = cli_report_error(&err);
+        goto done;
+    }
+    apply_flags(&wl, &o.flags);
+    if (aivm_workload_finish(&wl, &err) < 0) {
+        rc = o.workload_file ? (cli_errorf("%s: %s", o.workload_file, err.msg), CLI_EXIT_INPUT)
+                             : cli_usagef("%s", err.msg);
+        goto done;
+    }
+    cli_today(today);
+    wl.today = o.date ? o.date : today;
+    rc = cli_load_data(&cat, &rules, o.catalog, o.rules, o.n_rules);
+    if (rc)
+        goto done;
+    ao.top = o.top;
+    if (aivm_advise(&adv, cat, rules, &wl, &ao, &err) < 0) {
+        rc = cli_report_error(&err);
+        goto done;
+    }
+    rc = render(adv, &o);
+done:
+    aivm_advice_free(adv);
+    aivm_rules_free(rules);
+    aivm_catalog_free(cat);
+    aivm_workload_doc_free(doc);
+    free(o.rules);
+    return rc;
+}

@@ -1,0 +1,93 @@
+/*
+ * main.c - entry point of aivm-advise: sets the locale-independent
+ * environment, dispatches to a subcommand (recommend by default), and
+ * shares data loading and version printing between commands.
+ */
+#include <cjson/cJSON.h>
+#include <curl/curl.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <yaml.h>
+
+#include "aivm/aivm.h"
+#include "cli.h"
+#include "msg.h"
+
+typedef struct {
+    const char *name;
+    int (*fn)(int argc, char **argv);
+} command;
+
+static const command commands[] = {
+    {"recommend", cmd_recommend},
+};
+
+void cli_print_version(void)
+{
+    aivm_catalog *cat = NULL;
+    size_t len = 0;
+    const char *text = aivm_catalog_embedded(&len);
+    printf("aivm-advise %s\n", AIVM_VERSION_STRING);
+    if (aivm_catalog_load_mem(&cat, text, len, "<embedded catalog>", NULL) == 0)
+        printf("catalog %s (as of %s), %zu sizes\n", aivm_catalog_version(cat),
+               aivm_catalog_as_of(cat), aivm_catalog_size_count(cat));
+    aivm_catalog_free(cat);
+    printf("libyaml %s, cJSON %s, libcurl %s\n", yaml_get_version_string(), cJSON_Version(),
+           curl_version_info(CURLVERSION_NOW)->version);
+}
+
+void cli_today(char *out)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(out, 11, "%Y-%m-%d", &tm);
+}
+
+int cli_load_data(aivm_catalog **cat, aivm_rules **rules, const char *catalog_path,
+                  const char *const *rule_files, size_t n_rule_files)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    size_t len = 0;
+    const char *text;
+    int rc;
+    *cat = NULL;
+    *rules = NULL;
+    if (catalog_path) {
+        rc = aivm_catalog_load_file(cat, catalog_path, &err);
+    } else {
+        text = aivm_catalog_embedded(&len);
+        rc = aivm_catalog_load_mem(cat, text, len, "<embedded catalog>", &err);
+    }
+    if (rc < 0)
+        return cli_report_error(&err);
+    aivm_rules_new(rules);
+    text = aivm_rules_embedded(&len);
+    rc = aivm_rules_load_mem(*rules, text, len, "<embedded rules>", &err);
+    for (size_t i = 0; rc == 0 && i < n_rule_files; i++)
+        rc = aivm_rules_load_file(*rules, rule_files[i], &err);
+    if (rc < 0) {
+        aivm_catalog_free(*cat);
+        aivm_rules_free(*rules);
+        *cat = NULL;
+        *rules = NULL;
+        return cli_report_error(&err);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    int rc;
+    setlocale(LC_ALL, "C");
+    if (argc > 1 && argv[1][0] != '-') {
+        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+            if (strcmp(argv[1], commands[i].name) == 0)
+                return cli_finish_stdout(commands[i].fn(argc - 1, argv + 1));
+        return cli_finish_stdout(cli_usagef("unknown command '%s'", argv[1]));
+    }
+    rc = cmd_recommend(argc, argv);
+    return cli_finish_stdout(rc);
+}

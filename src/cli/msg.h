@@ -1,0 +1,32 @@
+/* msg.h - diagnostics on stderr and the exit codes of aivm-advise. */
+#ifndef AIVM_CLI_MSG_H
+#define AIVM_CLI_MSG_H
+
+#include <stdbool.h>
+
+#include "aivm/error.h"
+
+/* Exit codes: documented in docs/cli.md and in --help. */
+#define CLI_EXIT_OK 0
+#define CLI_EXIT_FINDINGS 1 /* check: a finding at or above --fail-on */
+#define CLI_EXIT_USAGE 2
+#define CLI_EXIT_INPUT 3
+#define CLI_EXIT_PRICES 4
+#define CLI_EXIT_INTERNAL 5
+
+extern bool cli_quiet;
+
+void cli_errorf(const char *fmt, ...) AIVM_PRINTF(1, 2);
+void cli_warnf(const char *fmt, ...) AIVM_PRINTF(1, 2);
+void cli_notef(const char *fmt, ...) AIVM_PRINTF(1, 2);
+/** A usage error: one line plus the "Try --help" hint; returns CLI_EXIT_USAGE. */
+int cli_usagef(const char *fmt, ...) AIVM_PRINTF(1, 2);
+/** Print a library error (file:line:col: error: msg, plus the source line and a
+ *  caret when the file can be read) and return the exit code for it. */
+int cli_report_error(const aivm_error *err);
+/** Map a library status to an exit code. */
+int cli_exit_code(int status);
+/** Flush and close stdout; on failure print why and return CLI_EXIT_INTERNAL. */
+int cli_finish_stdout(int rc);
+
+#endif

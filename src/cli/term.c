@@ -1,0 +1,40 @@
+/*
+ * term.c - decides colour (NO_COLOR, TERM=dumb, --color) and table width
+ * ($COLUMNS, TIOCGWINSZ) for stdout. The library only sees the answers.
+ */
+#include "term.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "../strutil.h"
+
+bool cli_term_color(cli_color_mode mode)
+{
+    const char *no = getenv("NO_COLOR");
+    const char *term = getenv("TERM");
+    if (mode == CLI_COLOR_ALWAYS)
+        return true;
+    if (mode == CLI_COLOR_NEVER)
+        return false;
+    if (!isatty(STDOUT_FILENO))
+        return false;
+    if (no && no[0])
+        return false;
+    return !(term && strcmp(term, "dumb") == 0);
+}
+
+unsigned cli_term_width(void)
+{
+    const char *cols = getenv("COLUMNS");
+    uint64_t v;
+    struct winsize ws;
+    if (cols && aivm_parse_u64(&v, cols, 10000) && v >= 40)
+        return (unsigned)v;
+    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 40)
+        return ws.ws_col;
+    return 100;
+}

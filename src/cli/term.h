@@ -1,0 +1,14 @@
+/* term.h - terminal facts: colour and width. All TTY logic lives here. */
+#ifndef AIVM_CLI_TERM_H
+#define AIVM_CLI_TERM_H
+
+#include <stdbool.h>
+
+typedef enum { CLI_COLOR_AUTO, CLI_COLOR_ALWAYS, CLI_COLOR_NEVER } cli_color_mode;
+
+/** Colour on stdout? auto: a TTY, NO_COLOR unset or empty, TERM not "dumb". */
+bool cli_term_color(cli_color_mode mode);
+/** Width for tables: $COLUMNS, else the TTY's, else 100. */
+unsigned cli_term_width(void);
+
+#endif

@@ -1,0 +1,174 @@
+/*
+ * rules.c - evaluating rules: conditions over a workload and a candidate
+ * size, scale values, and message rendering with {attribute} placeholders.
+ * Pure functions of their inputs; no rule ever prints.
+ */
+#include <string.h>
+
+#include "rules_int.h"
+
+static bool value_eq(const aivm_value *a, const aivm_value *b)
+{
+    if (a->t != b->t)
+        return false;
+    switch (a->t) {
+    case AIVM_V_BOOL:
+        return a->b == b->b;
+    case AIVM_V_NUM:
+        return a->n == b->n;
+    case AIVM_V_STR:
+        return strcmp(a->s, b->s) == 0;
+    default:
+        return true;
+    }
+}
+
+static bool cond_holds(const aivm_cond *c, const aivm_workload *wl, const aivm_size *s)
+{
+    aivm_value v = c->attr->get(wl, s);
+    bool any = false;
+    if (v.t == AIVM_V_NULL)
+        return false; /* unknown never matches, whatever the operator */
+    switch (c->op) {
+    case AIVM_OP_EQ:
+        return value_eq(&v, &c->vals[0]);
+    case AIVM_OP_NE:
+        return !value_eq(&v, &c->vals[0]);
+    case AIVM_OP_IN:
+    case AIVM_OP_NOT_IN:
+        for (size_t i = 0; i < c->n_vals && !any; i++)
+            any = value_eq(&v, &c->vals[i]);
+        return c->op == AIVM_OP_IN ? any : !any;
+    case AIVM_OP_LT:
+        return v.n < c->vals[0].n;
+    case AIVM_OP_LTE:
+        return v.n <= c->vals[0].n;
+    case AIVM_OP_GT:
+        return v.n > c->vals[0].n;
+    case AIVM_OP_GTE:
+        return v.n >= c->vals[0].n;
+    }
+    return false;
+}
+
+bool aivm_rules__conds_hold(const aivm_cond *c, size_t n, const aivm_workload *wl,
+                            const aivm_size *s)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!cond_holds(&c[i], wl, s))
+            return false;
+    return true;
+}
+
+bool aivm_rule_applies(const aivm_rule *r, const aivm_workload *wl)
+{
+    return r->enabled && aivm_rules__conds_hold(r->when, r->n_when, wl, NULL);
+}
+
+bool aivm_rule_matches(const aivm_rule *r, const aivm_workload *wl, const aivm_size *size)
+{
+    return aivm_rules__conds_hold(r->ifc, r->n_if, wl, size);
+}
+
+bool aivm_rule_scale_value(const aivm_rule *r, const aivm_size *size, double *v)
+{
+    aivm_workload none = AIVM_WORKLOAD_INIT;
+    aivm_value x;
+    if (!r->scale)
+        return false;
+    x = r->scale->get(&none, size);
+    *v = x.n;
+    return true;
+}
+
+void aivm_rule_render_message(aivm_buf *out, const aivm_rule *r, const aivm_workload *wl,
+                              const aivm_size *size)
+{
+    const char *p = r->message;
+    while (*p) {
+        const char *open = strchr(p, '{');
+        const char *close = open ? strchr(open, '}') : NULL;
+        char name[64];
+        const aivm_attr *a;
+        size_t len;
+        if (!open || !close) {
+            aivm_buf_puts(out, p);
+            return;
+        }
+        aivm_buf_put(out, p, (size_t)(open - p));
+        len = (size_t)(close - open - 1);
+        if (len >= sizeof name)
+            len = sizeof name - 1;
+        memcpy(name, open + 1, len);
+        name[len] = '\0';
+        a = aivm_attr_find_any(name);
+        if (a && (a->scope == AIVM_ATTR_WORKLOAD || size)) {
+            aivm_value v = a->get(wl, size);
+            aivm_value_format(out, &v);
+        }
+        p = close + 1;
+    }
+}
+
+size_t aivm_rules_count(const aivm_rules *rules)
+{
+    return rules->n;
+}
+
+const aivm_rule *aivm_rules_at(const aivm_rules *rules, size_t i)
+{
+    return i < rules->n ? rules->items[i] : NULL;
+}
+
+const aivm_rule *aivm_rules_find(const aivm_rules *rules, const char *id)
+{
+    for (size_t i = 0; i < rules->n; i++)
+        if (strcmp(rules->items[i]->id, id) == 0)
+            return rules->items[i];
+    return NULL;
+}
+
+const char *aivm_rule_id(const aivm_rule *r)
+{
+    return r->id;
+}
+
+aivm_effect aivm_rule_effect(const aivm_rule *r)
+{
+    return r->effect;
+}
+
+aivm_severity aivm_rule_severity(const aivm_rule *r)
+{
+    return r->severity;
+}
+
+double aivm_rule_weight(const aivm_rule *r)
+{
+    return r->weight;
+}
+
+bool aivm_rule_enabled(const aivm_rule *r)
+{
+    return r->enabled;
+}
+
+const char *aivm_rule_message_template(const aivm_rule *r)
+{
+    return r->message;
+}
+
+const char *aivm_rule_title(const aivm_rule *r)
+{
+    return r->title ? r->title : r->id;
+}
+
+const aivm_strlist *aivm_rule_guidance(const aivm_rule *r)
+{
+    return &r->guidance;
+}
+
+aivm_loc aivm_rule_loc(const aivm_rule *r)
+{
+    return r->loc;
+}

@@ -1,0 +1,53 @@
+/* rules_int.h - rule and condition records (shared by rules.c and rules_load.c). */
+#ifndef AIVM_RULES_INT_H
+#define AIVM_RULES_INT_H
+
+#include "aivm/rules.h"
+#include "arena.h"
+#include "attr.h"
+
+typedef enum { AIVM_OP_EQ, AIVM_OP_NE, AIVM_OP_IN, AIVM_OP_NOT_IN, AIVM_OP_LT, AIVM_OP_LTE,
+               AIVM_OP_GT, AIVM_OP_GTE } aivm_op;
+
+typedef struct {
+    const aivm_attr *attr;
+    aivm_op op;
+    aivm_value *vals;
+    size_t n_vals;
+    aivm_loc loc;
+} aivm_cond;
+
+struct aivm_rule {
+    const char *id;
+    const char *title;
+    aivm_strlist guidance;
+    aivm_cond *when;
+    size_t n_when;
+    aivm_cond *ifc;
+    size_t n_if;
+    aivm_effect effect;
+    double weight;
+    const aivm_attr *scale;
+    aivm_severity severity;
+    const char *message;
+    bool enabled;
+    aivm_loc loc;
+};
+
+typedef struct aivm_rules_doc aivm_rules_doc;
+struct aivm_rules_doc {
+    aivm_arena arena;
+    aivm_rules_doc *next;
+};
+
+struct aivm_rules {
+    aivm_rules_doc *docs;
+    aivm_rule **items;
+    size_t n, cap;
+};
+
+/** True when every condition holds. */
+bool aivm_rules__conds_hold(const aivm_cond *c, size_t n, const aivm_workload *wl,
+                            const aivm_size *s);
+
+#endif

@@ -1,0 +1,70 @@
+/*
+ * yamlutil.h - a small YAML tree with positions, built from libyaml events,
+ * and typed getters that report `file:line:col` on mismatch. No libyaml type
+ * leaks out of yamlutil.c.
+ */
+#ifndef AIVM_YAMLUTIL_H
+#define AIVM_YAMLUTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "aivm/error.h"
+#include "arena.h"
+
+typedef enum { AIVM_Y_SCALAR, AIVM_Y_MAP, AIVM_Y_SEQ } aivm_ytype;
+
+typedef struct aivm_ynode aivm_ynode;
+struct aivm_ynode {
+    aivm_ytype type;
+    aivm_loc loc;
+    const char *str; /* scalar text (NUL-terminated) */
+    bool plain;      /* scalar was unquoted (so `null`, `true`, 12 are typed) */
+    size_t n;        /* sequence: items; mapping: key/value pairs */
+    aivm_ynode **kids; /* sequence: n items; mapping: 2n (key, value, key, value...) */
+};
+
+/* Limits that keep hostile documents cheap. */
+#define AIVM_YAML_MAX_DEPTH 64
+#define AIVM_YAML_MAX_NODES 4000000u
+
+/**
+ * Parse one YAML (or JSON) document into a tree allocated in `arena`.
+ * `*root` is NULL for an empty document. Aliases, duplicate mapping keys,
+ * non-scalar keys and several documents are errors.
+ * Returns 0, AIVM_ESYNTAX, AIVM_EINVALID or AIVM_ELIMIT.
+ */
+int aivm_yaml_parse(aivm_ynode **root, aivm_arena *arena, const char *buf, size_t len,
+                    const char *name, aivm_error *err);
+
+/** The value under `key` in a mapping, or NULL. */
+const aivm_ynode *aivm_ymap_get(const aivm_ynode *map, const char *key);
+/** Error unless `n` is of type `t`; `what` names it in the message. */
+int aivm_yexpect(const aivm_ynode *n, aivm_ytype t, const char *what, aivm_error *err);
+/** Error on the first key of `map` not in the NULL-terminated `allowed`. */
+int aivm_ycheck_keys(const aivm_ynode *map, const char *const *allowed, const char *what,
+                     aivm_error *err);
+/** `*out` = value of a required key; error "missing key" at the map's position. */
+int aivm_yrequire(const aivm_ynode **out, const aivm_ynode *map, const char *key,
+                  const char *what, aivm_error *err);
+
+bool aivm_yis_null(const aivm_ynode *n);
+/** Typed scalar getters; `what` names the value ("key 'vcpus' in size 'X'"). */
+int aivm_yget_str(const char **out, const aivm_ynode *n, const char *what, aivm_error *err);
+int aivm_yget_bool(bool *out, const aivm_ynode *n, const char *what, aivm_error *err);
+int aivm_yget_num(double *out, const aivm_ynode *n, const char *what, aivm_error *err);
+int aivm_yget_uint(unsigned *out, const aivm_ynode *n, unsigned max, const char *what,
+                   aivm_error *err);
+int aivm_yget_int(int *out, const aivm_ynode *n, const char *what, aivm_error *err);
+/** A YYYY-MM-DD date (quoted or plain). */
+int aivm_yget_date(const char **out, const aivm_ynode *n, const char *what, aivm_error *err);
+/** A string that must be one of the NULL-terminated `allowed`; `*idx` = its index. */
+int aivm_yget_enum(int *idx, const aivm_ynode *n, const char *const *allowed, const char *what,
+                   aivm_error *err);
+/** A sequence of strings, copied into `arena`. */
+int aivm_yget_strlist(const char ***items, size_t *n_items, const aivm_ynode *n,
+                      aivm_arena *arena, const char *what, aivm_error *err);
+
+const char *aivm_ytype_name(aivm_ytype t);
+
+#endif
