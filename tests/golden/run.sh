@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# run.sh BINARY CASEDIR - run one golden case of aivm-advise and compare.
+#
+# A case directory holds:
+#   cmd      the arguments, one per line (@FIXTURES@ = tests/fixtures, @DATA@ = data,
+#            @TMP@ = a fresh temporary directory, @CASE@ = the case directory)
+#   stdout   expected standard output (exact)
+#   stderr   expected standard error (exact)
+#   exit     expected exit status
+#   stdin    optional: fed to standard input
+#   check    optional: a bash script run after the command with $OUT (stdout file),
+#            $ERR and $TMP set; it must exit 0 (semantic assertions, e.g. with jq)
+#   env      optional: extra VAR=value lines for the environment
+# UPDATE_GOLDEN=1 rewrites stdout, stderr and exit from the actual run.
+set -u
+bin=$1
+case_dir=$2
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+args=()
+while IFS= read -r line || [ -n "$line" ]; do
+  line=${line//@FIXTURES@/$root/tests/fixtures}
+  line=${line//@DATA@/$root/data}
+  line=${line//@TMP@/$tmp}
+  line=${line//@CASE@/$case_dir}
+  args+=("$line")
+done < "$case_dir/cmd"
+
+envs=(LC_ALL=C TZ=UTC COLUMNS=100 NO_COLOR= TERM=dumb HOME="$tmp/home"
+      XDG_CACHE_HOME="$tmp/cache" no_proxy='*' NO_PROXY='*')
+if [ -f "$case_dir/env" ]; then
+  while IFS= read -r line || [ -n "$line" ]; do
+    [ -n "$line" ] && envs+=("${line//@TMP@/$tmp}")
+  done < "$case_dir/env"
+fi
+
+stdin=/dev/null
+[ -f "$case_dir/stdin" ] && stdin="$case_dir/stdin"
+(cd "$tmp" && env -i PATH="$PATH" "${envs[@]}" "$bin" "${args[@]}" <"$stdin" >"$tmp/out" 2>"$tmp/err")
+status=$?
+# Paths of the checkout vary between machines: show them as @FIXTURES@/@DATA@/@TMP@.
+for f in out err; do
+  sed -i -e "s#$root/tests/fixtures#@FIXTURES@#g" -e "s#$root/data#@DATA@#g" -e "s#$tmp#@TMP@#g" "$tmp/$f"
+done
+
+if [ "${UPDATE_GOLDEN:-}" = 1 ]; then
+  cp "$tmp/out" "$case_dir/stdout"
+  cp "$tmp/err" "$case_dir/stderr"
+  echo "$status" > "$case_dir/exit"
+fi
+
+fail=0
+if ! diff -u "$case_dir/stdout" "$tmp/out"; then echo "FAIL: stdout differs"; fail=1; fi
+if ! diff -u "$case_dir/stderr" "$tmp/err"; then echo "FAIL: stderr differs"; fail=1; fi
+want=$(cat "$case_dir/exit")
+if [ "$status" != "$want" ]; then echo "FAIL: exit $status, expected $want"; fail=1; fi
+if [ -f "$case_dir/check" ]; then
+  if ! OUT="$tmp/out" ERR="$tmp/err" TMP="$tmp" BIN="$bin" ROOT="$root" bash "$case_dir/check"; then
+    echo "FAIL: check script"; fail=1
+  fi
+fi
+exit $fail

@@ -1,0 +1,59 @@
+/* helpers.c - see helpers.h. */
+#include "helpers.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *fixture(const char *rel)
+{
+    static char buf[1024];
+    snprintf(buf, sizeof buf, "%s/%s", AIVM_FIXTURES, rel);
+    return buf;
+}
+
+const char *source_path(const char *rel)
+{
+    static char buf[1024];
+    snprintf(buf, sizeof buf, "%s/%s", AIVM_SOURCE_DIR, rel);
+    return buf;
+}
+
+char *read_file(const char *path, size_t *len)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    if (aivm_buf_read_file(&b, path, 0, &err) < 0)
+        fail_msg("cannot read %s: %s", path, err.msg);
+    if (len)
+        *len = b.size;
+    return aivm_buf_detach(&b);
+}
+
+aivm_catalog *load_shipped_catalog(void)
+{
+    aivm_catalog *cat = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    size_t len = 0;
+    const char *text = aivm_catalog_embedded(&len);
+    if (aivm_catalog_load_mem(&cat, text, len, "data/catalog.yaml", &err) < 0)
+        fail_msg("shipped catalog: %s:%u:%u: %s", err.file, err.line, err.col, err.msg);
+    return cat;
+}
+
+aivm_rules *load_shipped_rules(void)
+{
+    aivm_rules *rules = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    size_t len = 0;
+    const char *text = aivm_rules_embedded(&len);
+    aivm_rules_new(&rules);
+    if (aivm_rules_load_mem(rules, text, len, "data/rules.yaml", &err) < 0)
+        fail_msg("shipped rules: %s:%u:%u: %s", err.file, err.line, err.col, err.msg);
+    return rules;
+}
+
+int load_catalog_text(aivm_catalog **out, const char *yaml, aivm_error *err)
+{
+    return aivm_catalog_load_mem(out, yaml, strlen(yaml), "t.yaml", err);
+}

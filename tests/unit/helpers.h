@@ -1,0 +1,28 @@
+/* helpers.h - shared test helpers: fixture paths, file reading, loading the
+ * shipped data, and the cmocka includes in the order cmocka needs. */
+#ifndef AIVM_TEST_HELPERS_H
+#define AIVM_TEST_HELPERS_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "aivm/aivm.h"
+
+/** Path of a file under tests/fixtures (static buffer, valid until the next call). */
+const char *fixture(const char *rel);
+/** Path of a file under the source tree. */
+const char *source_path(const char *rel);
+/** Read a whole file; caller frees. Fails the test when unreadable. */
+char *read_file(const char *path, size_t *len);
+/** Load the shipped catalog (embedded copy). Fails the test on error. */
+aivm_catalog *load_shipped_catalog(void);
+/** Load the shipped rules (embedded copy). Fails the test on error. */
+aivm_rules *load_shipped_rules(void);
+/** Load a catalog from YAML text; returns the status and fills err. */
+int load_catalog_text(aivm_catalog **out, const char *yaml, aivm_error *err);
+
+#endif

@@ -1,0 +1,74 @@
+/* test_strutil.c - checked number and date parsing. */
+#include "helpers.h"
+#include "strutil.h"
+
+static void strutil__u64_accepts_plain_digits(void **state)
+{
+    uint64_t v = 0;
+    (void)state;
+    assert_true(aivm_parse_u64(&v, "0", 10));
+    assert_int_equal(v, 0);
+    assert_true(aivm_parse_u64(&v, "18446744073709551615", UINT64_MAX));
+    assert_true(v == UINT64_MAX);
+}
+
+static void strutil__u64_rejects_garbage_and_overflow(void **state)
+{
+    uint64_t v = 7;
+    (void)state;
+    assert_false(aivm_parse_u64(&v, "", 100));
+    assert_false(aivm_parse_u64(&v, "-1", 100));
+    assert_false(aivm_parse_u64(&v, "+1", 100));
+    assert_false(aivm_parse_u64(&v, "12x", 100));
+    assert_false(aivm_parse_u64(&v, "101", 100));
+    assert_false(aivm_parse_u64(&v, "18446744073709551616", UINT64_MAX));
+    assert_int_equal(v, 7);
+}
+
+static void strutil__double_is_strict(void **state)
+{
+    double d = 0;
+    (void)state;
+    assert_true(aivm_parse_double(&d, "98.32"));
+    assert_true(d == 98.32);
+    assert_true(aivm_parse_double(&d, "-1e3"));
+    assert_true(d == -1000);
+    assert_true(aivm_parse_double(&d, ".5"));
+    assert_false(aivm_parse_double(&d, "0x10"));
+    assert_false(aivm_parse_double(&d, "inf"));
+    assert_false(aivm_parse_double(&d, "nan"));
+    assert_false(aivm_parse_double(&d, "1e"));
+    assert_false(aivm_parse_double(&d, "1.2.3"));
+    assert_false(aivm_parse_double(&d, ""));
+    assert_false(aivm_parse_double(&d, "1e999"));
+}
+
+static void strutil__dates_are_calendar_dates(void **state)
+{
+    (void)state;
+    assert_true(aivm_is_date("2026-11-29"));
+    assert_true(aivm_is_date("2024-02-29"));
+    assert_false(aivm_is_date("2025-02-29"));
+    assert_false(aivm_is_date("2026-13-01"));
+    assert_false(aivm_is_date("2026-1-01"));
+    assert_false(aivm_is_date("2026-11-31"));
+}
+
+static void strutil__nocase_equality(void **state)
+{
+    (void)state;
+    assert_true(aivm_streq_nocase("standard_nd96isr_h100_v5", "Standard_ND96isr_H100_v5"));
+    assert_false(aivm_streq_nocase("Standard_ND", "Standard_NDx"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(strutil__u64_accepts_plain_digits),
+        cmocka_unit_test(strutil__u64_rejects_garbage_and_overflow),
+        cmocka_unit_test(strutil__double_is_strict),
+        cmocka_unit_test(strutil__dates_are_calendar_dates),
+        cmocka_unit_test(strutil__nocase_equality),
+    };
+    return cmocka_run_group_tests_name("strutil", tests, NULL, NULL);
+}
