@@ -105,6 +105,12 @@ static void set_price(aivm_price *p, const aivm_size *s, const aivm_workload *wl
     p->on_demand = rp->on_demand;
     p->has_spot = rp->has_spot;
     p->spot = rp->spot;
+    p->known[AIVM_PRICING_ON_DEMAND] = true;
+    p->alt[AIVM_PRICING_ON_DEMAND] = rp->on_demand;
+    p->known[AIVM_PRICING_SPOT] = rp->has_spot;
+    p->alt[AIVM_PRICING_SPOT] = rp->has_spot ? rp->spot : 0;
+    p->has_hourly = true;
+    p->hourly = rp->on_demand;
 }
 
 static int cand_cmp(const void *a, const void *b)
@@ -133,6 +139,12 @@ static char *render(const aivm_rule *r, const aivm_workload *wl, const aivm_size
     return aivm_buf_detach(&b);
 }
 
+void aivm_advice_add_warning(aivm_advice *adv, const char *msg)
+{
+    adv->warnings = aivm_xrealloc(adv->warnings, (adv->n_warnings + 1) * sizeof *adv->warnings);
+    adv->warnings[adv->n_warnings++] = aivm_xstrdup(msg);
+}
+
 static void add_warning(aivm_advice *adv, char *msg)
 {
     adv->warnings = aivm_xrealloc(adv->warnings, (adv->n_warnings + 1) * sizeof *adv->warnings);
@@ -155,6 +167,7 @@ static void collect(aivm_advice *adv, work *ws, size_t n, const aivm_workload *w
         }
         aivm_candidate *c = &adv->ranked[adv->n_ranked++];
         c->size = w->size;
+        c->instances = 1;
         c->reasons = aivm_xcalloc(w->n_hits ? w->n_hits : 1, sizeof *c->reasons);
         for (size_t j = 0; j < w->n_hits; j++) {
             aivm_reason *rs = &c->reasons[c->n_reasons++];
@@ -215,8 +228,10 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
     qsort(adv->rejected, adv->n_rejected, sizeof *adv->rejected, rej_cmp);
     for (size_t i = 0; i < adv->n_ranked; i++)
         adv->ranked[i].rank = (unsigned)i + 1;
-    adv->n_shown = opts && opts->top && opts->top < adv->n_ranked ? opts->top : adv->n_ranked;
-    add_price_warnings(adv, wl, fallback);
+    adv->top = opts ? opts->top : 0;
+    adv->n_shown = adv->top && adv->top < adv->n_ranked ? adv->top : adv->n_ranked;
+    if (!(opts && opts->no_catalog_price_warnings))
+        add_price_warnings(adv, wl, fallback);
     if (adv->n_ranked == 0)
         add_warning(adv, aivm_xstrdup("no size in the catalog satisfies the rules for this "
                                       "workload (see the rejected list)"));

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "aivm/report.h"
+#include "report_int.h"
 
 #define BOLD(o) ((o)->color ? "\033[1m" : "")
 #define DIM(o) ((o)->color ? "\033[2m" : "")
@@ -29,10 +30,10 @@ static void fmt_gpu(char *out, size_t n, const aivm_size *s)
 
 static void fmt_price(char *out, size_t n, const aivm_price *p, const char *region)
 {
-    if (!p->has_on_demand)
+    if (!p->has_hourly)
         snprintf(out, n, "-");
     else
-        snprintf(out, n, "%.3f%s", p->on_demand, strcmp(p->region, region) ? "*" : "");
+        snprintf(out, n, "%.3f%s", p->hourly, strcmp(p->region, region) ? "*" : "");
 }
 
 /* The unscaled prefer rule with the largest contribution (a guidance choice
@@ -116,7 +117,7 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         aivm_buf_puts(out, "No size fits this workload.\n");
     } else {
         aivm_buf_printf(out, "%s%-3s %-*s %-16s %-*s %5s %7s %-3s %9s  %s%s\n", BOLD(o), "#",
-                        wsize, "SIZE", "SERIES", wgpu, "GPUS", "VCPU", "RAM_GIB", "IB", "USD/HOUR", "WHY",
+                        wsize, "SIZE", "SERIES", wgpu, "GPUS", "VCPU", "RAM_GIB", "IB", aivm_report__price_heading(adv), "WHY",
                         RESET(o));
     }
     for (size_t i = 0; i < adv->n_shown; i++) {
@@ -126,7 +127,7 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         int used;
         fmt_gpu(gpu, sizeof gpu, c->size);
         fmt_price(price, sizeof price, &c->price, adv->workload->region);
-        if (c->price.has_on_demand && strcmp(c->price.region, adv->workload->region))
+        if (c->price.has_hourly && strcmp(c->price.region, adv->workload->region))
             other_region = true;
         used = snprintf(line, sizeof line, "%-3u %-*s %-16.16s %-*s %5u %7g %-3s %9s  ", c->rank,
                         wsize, c->size->name, c->size->series, wgpu, gpu, c->size->vcpus,
@@ -146,13 +147,12 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         aivm_buf_puts(out, "\n* price of the size's reference region: no catalog price in this "
                            "region\n");
     if (adv->n_shown)
-        aivm_buf_printf(out, "\n%sPrices: catalog reference, Linux pay-as-you-go, USD/hour.%s\n",
-                        DIM(o), RESET(o));
+        aivm_report__price_footer(out, adv, DIM(o), RESET(o));
     if (o->explain && adv->n_rejected) {
         aivm_buf_printf(out, "\n%sRejected (%zu):%s\n", BOLD(o), adv->n_rejected, RESET(o));
         for (size_t i = 0; i < adv->n_rejected; i++)
             aivm_buf_printf(out, "  %-36s %s: %s\n", adv->rejected[i].size->name,
-                            aivm_rule_id(adv->rejected[i].rule), adv->rejected[i].message);
+                            aivm_rejection_id(&adv->rejected[i]), adv->rejected[i].message);
     }
     rc = out->ptr ? 0 : aivm_buf_puts(out, "");
     if (rc < 0)
