@@ -22,6 +22,7 @@ typedef struct {
 
 static const command commands[] = {
     {"recommend", cmd_recommend},
+    {"prices", cmd_prices},
 };
 
 void cli_print_version(void)
