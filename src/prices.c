@@ -197,7 +197,7 @@ int aivm_prices_get(aivm_prices **out, aivm_prices_mode mode, const aivm_price_q
         q->sku = aivm_arena_strdup(&p->arena, qs[i].sku);
         q->currency = aivm_arena_strdup(&p->arena, cur);
         p->entries[i].status = AIVM_ENOTFOUND;
-        p->entries[i].error = "no cached price (run 'aivm-advise prices fetch')";
+        p->entries[i].error = "no cached price for this endpoint (run 'aivm-advise prices fetch' with the same --prices-url)";
         if (o->cache_dir && !(mode == AIVM_PRICES_LIVE && o->refresh))
             from_cache(p, i, mode, base, o, now);
         if (p->entries[i].set && p->entries[i].age_s > oldest)

@@ -489,6 +489,7 @@ int aivm_prices__http_run(aivm_http_job *jobs, size_t n, const aivm_fetch_opts *
     while (left > 0 && rc == 0) {
         double now = mono(), wake = now + 1;
         int running = 0, queued = 0, numfds = 0;
+        bool progressed;
         CURLMsg *m;
         for (size_t i = 0; i < n && in_flight < max && rc == 0; i++) {
             if (xs[i].done || xs[i].active)
@@ -505,6 +506,7 @@ int aivm_prices__http_run(aivm_http_job *jobs, size_t n, const aivm_fetch_opts *
         if (rc < 0)
             break;
         api.multi_perform(multi, &running);
+        progressed = false;
         while ((m = api.multi_info_read(multi, &queued)) != NULL) {
             xfer *x = NULL;
             if (m->msg != CURLMSG_DONE)
@@ -516,11 +518,14 @@ int aivm_prices__http_run(aivm_http_job *jobs, size_t n, const aivm_fetch_opts *
             x->easy = NULL;
             in_flight--;
             left -= x->done;
+            progressed = true;
             if (o->progress)
                 o->progress(o->progress_ctx, n - left, n, in_flight);
         }
         if (left == 0)
             break;
+        if (progressed)
+            continue; /* start the next page or query at once */
         {
             int ms = (int)((wake - mono()) * 1000);
             api.multi_poll(multi, NULL, 0, ms < 1 ? 1 : ms > 1000 ? 1000 : ms, &numfds);
