@@ -149,6 +149,7 @@ def parse_filter(text):
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body are separate writes
     server_version = "mock-retail/1"
 
     def log_message(self, *args):  # quiet
@@ -191,7 +192,11 @@ class Handler(BaseHTTPRequestHandler):
                  "accept_encoding": self.headers.get("Accept-Encoding"),
                  "api_version": q.get("api-version", [None])[0],
                  "currency": q.get("currencyCode", [None])[0]}
-        status = self.respond(st, url, q, flt, flt_text, sku, skip, n)
+        try:
+            status = self.respond(st, url, q, flt, flt_text, sku, skip, n)
+        except (BrokenPipeError, ConnectionResetError):
+            status = -2  # the client gave up (timeout) before the answer
+            self.close_connection = True
         entry["status"] = status
         entry["end"] = time.time()
         st.record(entry)
@@ -208,7 +213,7 @@ class Handler(BaseHTTPRequestHandler):
         fault = st.fault if (st.fault_sku is None or st.fault_sku == sku) else None
         cur = (q.get("currencyCode", ["'USD'"])[0] or "'USD'").strip("'")
         items = [] if "currencyCode" in flt else rows_for(sku, flt.get("armRegionName", ""), cur)
-        if fault == "429" and attempt == 1:
+        if fault == "429" and attempt == 1 and skip == 0:
             self.send_body(429, '{"Error":"Too many requests"}',
                            headers={"x-ms-ratelimit-retailPrices-retry-after": "1",
                                     "Retry-After": "1"})
@@ -268,10 +273,16 @@ class Handler(BaseHTTPRequestHandler):
         return 200
 
 
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):  # no tracebacks for dropped clients
+        pass
+
+
 def start(page_size=3, fault=None, fault_sku=None, latency=0.0, log_path=None, port=0):
     """Start the server on 127.0.0.1 in a thread. Returns (server, state)."""
-    srv = ThreadingHTTPServer(("127.0.0.1", port), Handler)
-    srv.daemon_threads = True
+    srv = Server(("127.0.0.1", port), Handler)
     srv.state = State(page_size, fault, fault_sku, latency, log_path)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     return srv, srv.state
