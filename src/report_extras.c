@@ -56,13 +56,17 @@ static void put_reason(aivm_buf *out, const aivm_reason *r, unsigned indent,
     aivm_buf_dispose(&line);
 }
 
-static void put_list(aivm_buf *out, const char *label, const aivm_strlist *l, unsigned width)
+/* At most `max` items: the JSON report has them all. */
+static void put_list(aivm_buf *out, const char *label, const aivm_strlist *l, size_t max,
+                     unsigned width)
 {
     aivm_buf line = AIVM_BUF_INIT;
     if (l->n == 0)
         return;
-    for (size_t i = 0; i < l->n; i++)
+    for (size_t i = 0; i < l->n && i < max; i++)
         aivm_buf_printf(&line, "%s%s", i ? ", " : "", l->items[i]);
+    if (l->n > max)
+        aivm_buf_printf(&line, " and %zu more", l->n - max);
     aivm_buf_printf(out, "  %-10s ", label);
     wrap(out, line.ptr, 13, width);
     aivm_buf_dispose(&line);
@@ -79,9 +83,9 @@ static void image_section(aivm_buf *out, const aivm_extras *ex, const aivm_rende
     aivm_buf_printf(out, "\n%sImage:%s %s\n", BOLD(o), RESET(o), img->name);
     aivm_buf_printf(out, "  %-10s %s:%s:%s:%s\n", "URN", img->publisher, img->offer, img->sku,
                     img->version);
-    put_list(out, "Ships", &img->ships, width);
+    put_list(out, "Ships", &img->ships, 12, width);
     if (ex->size && ex->size->has_gpu)
-        put_list(out, "GPU stack", &img->gpu_stack, width);
+        put_list(out, "GPU stack", &img->gpu_stack, 12, width);
     for (size_t i = 0; i < ex->image.n_reasons; i++)
         put_reason(out, &ex->image.reasons[i], 2, o, width);
 }
