@@ -151,8 +151,6 @@ static const char *known_ids(aivm_buf *b, const aivm_catalog *cat, aivm_target t
 {
     for (size_t i = 0; i < id_count(cat, t); i++)
         aivm_buf_printf(b, "%s%s", i ? ", " : "", id_at(cat, t, i));
-    if (!b->ptr)
-        aivm_buf_puts(b, "none");
     return b->ptr;
 }
 
@@ -170,14 +168,17 @@ static int unknown_id(const aivm_rule *r, const aivm_catalog *cat, aivm_target t
     return rc;
 }
 
+/* A catalog without any entry of a kind (a sizes-only custom catalog) turns
+ * that advice off instead of failing every shipped rule that selects one. */
 int aivm_extras_check(const aivm_rules *rules, const aivm_catalog *cat, aivm_error *err)
 {
     for (size_t i = 0; i < aivm_rules_count(rules); i++) {
         const aivm_rule *r = aivm_rules_at(rules, i);
-        if (r->select && !has_id(cat, (aivm_target)r->target, r->select))
+        if (r->select && id_count(cat, (aivm_target)r->target) > 0 &&
+            !has_id(cat, (aivm_target)r->target, r->select))
             return unknown_id(r, cat, (aivm_target)r->target, r->select, &r->select_loc,
                               "select", err);
-        for (size_t j = 0; j < r->orchestrator.n; j++)
+        for (size_t j = 0; j < r->orchestrator.n && id_count(cat, AIVM_TARGET_ORCHESTRATOR); j++)
             if (!has_id(cat, AIVM_TARGET_ORCHESTRATOR, r->orchestrator.items[j]))
                 return unknown_id(r, cat, AIVM_TARGET_ORCHESTRATOR, r->orchestrator.items[j],
                                   &r->orchestrator_loc, "orchestrator", err);

@@ -77,7 +77,9 @@ static void image_section(aivm_buf *out, const aivm_extras *ex, const aivm_rende
 {
     const aivm_image *img = ex->image.image;
     if (!img) {
-        aivm_buf_printf(out, "\n%sImage:%s no image rule applies\n", BOLD(o), RESET(o));
+        aivm_buf_printf(out, "\n%sImage:%s none chosen (no image rule applies, or the catalog "
+                        "lists no images)\n",
+                        BOLD(o), RESET(o));
         return;
     }
     aivm_buf_printf(out, "\n%sImage:%s %s\n", BOLD(o), RESET(o), img->name);
@@ -94,7 +96,9 @@ static void orchestration_section(aivm_buf *out, const aivm_extras *ex,
                                   const aivm_render_opts *o, unsigned width)
 {
     aivm_buf_printf(out, "\n%sOrchestration:%s%s\n", BOLD(o), RESET(o),
-                    ex->n_orchestrators ? "" : " no orchestrator rule applies");
+                    ex->n_orchestrators ? ""
+                                        : " none chosen (no orchestrator rule applies, or the "
+                                          "catalog lists no orchestrators)");
     for (size_t i = 0; i < ex->n_orchestrators; i++) {
         const aivm_orchestrator_choice *c = &ex->orchestrators[i];
         const aivm_strlist *cl = &c->orchestrator->checklist;

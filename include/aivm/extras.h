@@ -93,8 +93,9 @@ void aivm_extras_free(aivm_extras *ex);
 
 /**
  * Check that every `select` and `orchestrator` id of the target rules
- * names an entry of the catalog. Returns 0 or AIVM_EINVALID with the
- * position of the offending id in the rules file.
+ * names an entry of the catalog. Kinds the catalog has no entries of at
+ * all are not checked (that advice is then simply off). Returns 0 or
+ * AIVM_EINVALID with the position of the offending id in the rules file.
  */
 int aivm_extras_check(const aivm_rules *rules, const aivm_catalog *cat, aivm_error *err);
 

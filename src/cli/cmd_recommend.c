@@ -133,7 +133,7 @@ static int on_option(void *vctx, int id, const char *arg)
         return 0;
     case O_SCHEDULER:
         if (aivm_scheduler_parse(&o->flags.scheduler, arg, &err) < 0)
-            return bad_value("scheduler", &err);
+            return bad_value("scheduler", arg, "slurm, gridengine, pbs or none");
         o->flags.set |= AIVM_WL_SCHEDULER;
         return 0;
     case O_MANAGED:
