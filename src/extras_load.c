@@ -10,8 +10,8 @@
 #include "rules_int.h"
 
 /* Indexed by aivm_target - 1. */
-static const char *const target_names[] = {"image", "orchestrator", "container_tool", "spot",
-                                           "notice", NULL};
+static const char *const target_names[] = {"image", "orchestrator", "container_tool",
+                                           "spot",  "notice",       NULL};
 /* Indexed by aivm_spot_advice - 1. */
 static const char *const advice_names[] = {"recommended", "checkpointing-required",
                                            "not-recommended", NULL};
@@ -57,8 +57,8 @@ static int load_weight(aivm_rule *r, const aivm_ynode *e, bool chooses, const ch
     const aivm_ynode *v = aivm_ymap_get(e, "weight");
     int rc;
     if (!chooses)
-        return refuse(e, "weight", "is only for rules that select or advise (this is a note)",
-                      what, err);
+        return refuse(e, "weight", "is only for rules that select or advise (this is a note)", what,
+                      err);
     if (!v)
         return aivm_error_set(err, AIVM_EINVALID, &e->loc,
                               "missing key 'weight' in %s (needed by '%s')", what,
@@ -154,8 +154,8 @@ static const char *known_ids(aivm_buf *b, const aivm_catalog *cat, aivm_target t
     return b->ptr;
 }
 
-static int unknown_id(const aivm_rule *r, const aivm_catalog *cat, aivm_target t,
-                      const char *id, const aivm_loc *loc, const char *key, aivm_error *err)
+static int unknown_id(const aivm_rule *r, const aivm_catalog *cat, aivm_target t, const char *id,
+                      const aivm_loc *loc, const char *key, aivm_error *err)
 {
     aivm_buf b = AIVM_BUF_INIT;
     int rc = aivm_error_set(err, AIVM_EINVALID, loc,
@@ -176,8 +176,8 @@ int aivm_extras_check(const aivm_rules *rules, const aivm_catalog *cat, aivm_err
         const aivm_rule *r = aivm_rules_at(rules, i);
         if (r->select && id_count(cat, (aivm_target)r->target) > 0 &&
             !has_id(cat, (aivm_target)r->target, r->select))
-            return unknown_id(r, cat, (aivm_target)r->target, r->select, &r->select_loc,
-                              "select", err);
+            return unknown_id(r, cat, (aivm_target)r->target, r->select, &r->select_loc, "select",
+                              err);
         for (size_t j = 0; j < r->orchestrator.n && id_count(cat, AIVM_TARGET_ORCHESTRATOR); j++)
             if (!has_id(cat, AIVM_TARGET_ORCHESTRATOR, r->orchestrator.items[j]))
                 return unknown_id(r, cat, AIVM_TARGET_ORCHESTRATOR, r->orchestrator.items[j],

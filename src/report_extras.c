@@ -77,7 +77,8 @@ static void image_section(aivm_buf *out, const aivm_extras *ex, const aivm_rende
 {
     const aivm_image *img = ex->image.image;
     if (!img) {
-        aivm_buf_printf(out, "\n%sImage:%s none chosen (no image rule applies, or the catalog "
+        aivm_buf_printf(out,
+                        "\n%sImage:%s none chosen (no image rule applies, or the catalog "
                         "lists no images)\n",
                         BOLD(o), RESET(o));
         return;
@@ -92,8 +93,8 @@ static void image_section(aivm_buf *out, const aivm_extras *ex, const aivm_rende
         put_reason(out, &ex->image.reasons[i], 2, o, width);
 }
 
-static void orchestration_section(aivm_buf *out, const aivm_extras *ex,
-                                  const aivm_render_opts *o, unsigned width)
+static void orchestration_section(aivm_buf *out, const aivm_extras *ex, const aivm_render_opts *o,
+                                  unsigned width)
 {
     aivm_buf_printf(out, "\n%sOrchestration:%s%s\n", BOLD(o), RESET(o),
                     ex->n_orchestrators ? ""
@@ -114,12 +115,11 @@ static void orchestration_section(aivm_buf *out, const aivm_extras *ex,
     }
 }
 
-static void containers_section(aivm_buf *out, const aivm_extras *ex,
-                               const aivm_render_opts *o, unsigned width)
+static void containers_section(aivm_buf *out, const aivm_extras *ex, const aivm_render_opts *o,
+                               unsigned width)
 {
     if (!ex->containers && ex->n_tools == 0 && ex->n_container_notes == 0) {
-        aivm_buf_printf(out, "\n%sContainers:%s not requested (--containers)\n", BOLD(o),
-                        RESET(o));
+        aivm_buf_printf(out, "\n%sContainers:%s not requested (--containers)\n", BOLD(o), RESET(o));
         return;
     }
     aivm_buf_printf(out, "\n%sContainers:%s\n", BOLD(o), RESET(o));

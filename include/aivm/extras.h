@@ -67,10 +67,10 @@ typedef struct aivm_extras {
     aivm_image_choice image;
     aivm_orchestrator_choice *orchestrators; /* best first; only those selected */
     size_t n_orchestrators;
-    bool containers;                       /* the workload asked for containers */
-    aivm_tool_choice *tools;               /* best first */
+    bool containers;         /* the workload asked for containers */
+    aivm_tool_choice *tools; /* best first */
     size_t n_tools;
-    aivm_reason *container_notes;          /* container rules that select nothing */
+    aivm_reason *container_notes; /* container rules that select nothing */
     size_t n_container_notes;
     bool spot_requested;
     aivm_spot_advice spot;

@@ -62,10 +62,9 @@ static bool has_tool(const aivm_advice *adv, const char *id)
 
 /* The guidance items of shared/guidance.md, listed here so the test does
  * not depend on a file outside the repository. */
-static const char *const guidance_ids[] = {"G1",  "G2",  "G3",  "G4",  "G5",  "G6",
-                                           "G7",  "G8",  "G9",  "G10", "G11", "G12",
-                                           "G13", "G14", "G15", "G16", "G17", "G18",
-                                           "G19", "G20", "G21", "G22", "G23"};
+static const char *const guidance_ids[] = {"G1",  "G2",  "G3",  "G4",  "G5",  "G6",  "G7",  "G8",
+                                           "G9",  "G10", "G11", "G12", "G13", "G14", "G15", "G16",
+                                           "G17", "G18", "G19", "G20", "G21", "G22", "G23"};
 
 static bool rule_cites(const aivm_rule *r, const char *g)
 {
@@ -463,20 +462,18 @@ static void extras__workload_file_keys(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(extras__every_guidance_item_is_implemented_by_a_rule,
-                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(extras__every_guidance_item_is_implemented_by_a_rule, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(extras__guidance_items_have_rules_of_their_target, setup,
                                         teardown),
-        cmocka_unit_test_setup_teardown(extras__shipped_selects_exist_in_catalog, setup,
+        cmocka_unit_test_setup_teardown(extras__shipped_selects_exist_in_catalog, setup, teardown),
+        cmocka_unit_test_setup_teardown(extras__unknown_select_is_reported_with_its_position, setup,
                                         teardown),
-        cmocka_unit_test_setup_teardown(extras__unknown_select_is_reported_with_its_position,
-                                        setup, teardown),
-        cmocka_unit_test_setup_teardown(extras__unknown_orchestrator_condition_is_reported,
-                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(extras__unknown_orchestrator_condition_is_reported, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(extras__loader_rejects_misused_keys, setup, teardown),
         cmocka_unit_test_setup_teardown(extras__target_rules_do_not_rank_sizes, setup, teardown),
-        cmocka_unit_test_setup_teardown(extras__orchestrator_follows_the_workload, setup,
-                                        teardown),
+        cmocka_unit_test_setup_teardown(extras__orchestrator_follows_the_workload, setup, teardown),
         cmocka_unit_test_setup_teardown(extras__image_follows_os_nodes_and_gpu, setup, teardown),
         cmocka_unit_test_setup_teardown(extras__mi300x_gets_the_rocm_image, setup, teardown),
         cmocka_unit_test_setup_teardown(extras__containers_follow_the_orchestrator, setup,
