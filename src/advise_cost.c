@@ -132,7 +132,9 @@ static bool sort_key(const aivm_candidate *c, aivm_sort sort, double *key)
     }
 }
 
-static aivm_sort g_sort; /* qsort has no context argument; set just before sorting */
+/* qsort has no context argument: set just before sorting. */
+static aivm_sort g_sort;
+static bool g_spot_ties; /* --spot: equal scores are ordered by spot price first */
 
 static int cost_cmp(const void *a, const void *b)
 {
@@ -150,6 +152,10 @@ static int cost_cmp(const void *a, const void *b)
     } else {
         if (sx != sy)
             return sx > sy ? -1 : 1;
+        if (g_spot_ties && x->price.has_spot != y->price.has_spot)
+            return x->price.has_spot ? -1 : 1;
+        if (g_spot_ties && x->price.has_spot && x->price.spot != y->price.spot)
+            return x->price.spot < y->price.spot ? -1 : 1;
         if (hx != hy)
             return hx ? -1 : 1;
         if (hx && kx != ky)
@@ -216,6 +222,7 @@ int aivm_advice_rank_by_cost(aivm_advice *adv, const aivm_cost_opts *o, aivm_err
     }
     adv->n_ranked = kept;
     g_sort = o->sort;
+    g_spot_ties = adv->workload->spot;
     qsort(adv->ranked, adv->n_ranked, sizeof *adv->ranked, cost_cmp);
     qsort(adv->rejected, adv->n_rejected, sizeof *adv->rejected, rej_cmp);
     for (size_t i = 0; i < adv->n_ranked; i++)

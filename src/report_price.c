@@ -78,6 +78,8 @@ void aivm_report__price_footer(aivm_buf *out, const aivm_advice *adv, const char
     else
         aivm_buf_printf(out, "mixed sources, see price.source in --format json (oldest fetch %s)",
                         oldest ? oldest : "-");
-    aivm_buf_printf(out, ", %s %s, %s/hour.%s\n", os == AIVM_OS_WINDOWS ? "Windows" : "Linux",
-                    model_text(pricing), shown_currency(adv), reset);
+    aivm_buf_printf(out, ", %s %s%s, %s/hour.%s\n", os == AIVM_OS_WINDOWS ? "Windows" : "Linux",
+                    model_text(pricing),
+                    adv->workload->spot && pricing != AIVM_PRICING_SPOT ? " and Spot" : "",
+                    shown_currency(adv), reset);
 }

@@ -28,12 +28,17 @@ static void fmt_gpu(char *out, size_t n, const aivm_size *s)
     }
 }
 
-static void fmt_price(char *out, size_t n, const aivm_price *p, const char *region)
+static void fmt_price(char *out, size_t n, const aivm_price *p, const char *region, bool spot)
 {
-    if (!p->has_hourly)
-        snprintf(out, n, "-");
+    char od[32] = "-", sp[32] = "-";
+    if (p->has_hourly)
+        snprintf(od, sizeof od, "%.3f%s", p->hourly, strcmp(p->region, region) ? "*" : "");
+    if (p->has_spot)
+        snprintf(sp, sizeof sp, "%.3f%s", p->spot, strcmp(p->region, region) ? "*" : "");
+    if (spot) /* --spot: the spot price beside the price asked for */
+        snprintf(out, n, "%9s %9s", od, sp);
     else
-        snprintf(out, n, "%.3f%s", p->hourly, strcmp(p->region, region) ? "*" : "");
+        snprintf(out, n, "%9s", od);
 }
 
 /* The unscaled prefer rule with the largest contribution (a guidance choice
@@ -116,27 +121,33 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
     if (adv->n_shown == 0) {
         aivm_buf_puts(out, "No size fits this workload.\n");
     } else {
-        aivm_buf_printf(out, "%s%-3s %-*s %-16s %-*s %5s %7s %-3s %9s  %s%s\n", BOLD(o), "#",
-                        wsize, "SIZE", "SERIES", wgpu, "GPUS", "VCPU", "RAM_GIB", "IB", aivm_report__price_heading(adv), "WHY",
-                        RESET(o));
+        aivm_buf_printf(out, "%s%-3s %-*s %-16s %-*s %5s %7s %-3s %9s%s  %s%s\n", BOLD(o), "#",
+                        wsize, "SIZE", "SERIES", wgpu, "GPUS", "VCPU", "RAM_GIB", "IB",
+                        aivm_report__price_heading(adv),
+                        adv->workload->spot ? " SPOT/HOUR" : "", "WHY", RESET(o));
     }
     for (size_t i = 0; i < adv->n_shown; i++) {
         const aivm_candidate *c = &adv->ranked[i];
         const aivm_reason *why = main_reason(c);
-        char gpu[64], price[32], line[256];
+        char gpu[64], price[48], line[256];
         int used;
         fmt_gpu(gpu, sizeof gpu, c->size);
-        fmt_price(price, sizeof price, &c->price, adv->workload->region);
+        fmt_price(price, sizeof price, &c->price, adv->workload->region, adv->workload->spot);
         if (c->price.has_hourly && strcmp(c->price.region, adv->workload->region))
             other_region = true;
-        used = snprintf(line, sizeof line, "%-3u %-*s %-16.16s %-*s %5u %7g %-3s %9s  ", c->rank,
+        used = snprintf(line, sizeof line, "%-3u %-*s %-16.16s %-*s %5u %7g %-3s %s  ", c->rank,
                         wsize, c->size->name, c->size->series, wgpu, gpu, c->size->vcpus,
                         c->size->memory_gib, c->size->infiniband ? "yes" : "no", price);
-        aivm_buf_puts(out, line);
         if (used < 0 || (unsigned)used + 30 > width) {
             /* Too narrow for the reason beside the row: give it a line of its own. */
+            size_t len = strlen(line);
+            while (len > 0 && line[len - 1] == ' ')
+                line[--len] = '\0';
+            aivm_buf_puts(out, line);
             aivm_buf_puts(out, "\n    ");
             used = 4;
+        } else {
+            aivm_buf_puts(out, line);
         }
         put_clipped(out, why ? why->message : "", width - (unsigned)used);
         aivm_buf_puts(out, "\n");
@@ -148,6 +159,7 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
                            "region\n");
     if (adv->n_shown)
         aivm_report__price_footer(out, adv, DIM(o), RESET(o));
+    aivm_report__extras_table(out, adv, o);
     if (o->explain && adv->n_rejected) {
         aivm_buf_printf(out, "\n%sRejected (%zu):%s\n", BOLD(o), adv->n_rejected, RESET(o));
         for (size_t i = 0; i < adv->n_rejected; i++)

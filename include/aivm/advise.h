@@ -45,6 +45,8 @@ typedef enum {
     AIVM_SORT_PRICE_PER_GPU_MEMORY = 3
 } aivm_sort;
 
+struct aivm_extras;
+
 /** The price shown for one candidate. Strings are borrowed from the catalog
  *  or from the aivm_prices store that priced it (which must outlive it). */
 typedef struct {
@@ -101,6 +103,7 @@ typedef struct {
     char **warnings;
     size_t n_warnings;
     unsigned top; /* as asked (0 = all) */
+    struct aivm_extras *extras; /* image, orchestrators, containers, spot (aivm/extras.h) */
 } aivm_advice;
 
 typedef struct {
@@ -152,7 +155,8 @@ const char *aivm_price_source_name(aivm_price_source s);
 
 /**
  * Rank the catalog's sizes for `wl` (which must have been finished with
- * aivm_workload_finish()). Returns 0; never fails on valid inputs other
+ * aivm_workload_finish()), then run the target rules for the rank-1 size
+ * (adv->extras). With wl->spot, equal scores are ordered by spot price. Returns 0; never fails on valid inputs other
  * than by aborting on out-of-memory. `*out` is freed with aivm_advice_free().
  */
 int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *rules,
