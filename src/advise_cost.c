@@ -16,8 +16,7 @@
 
 static const char *const pricing_names[AIVM_PRICING_COUNT] = {
     "on-demand", "spot", "reserved-1y", "reserved-3y", "savings-plan-1y", "savings-plan-3y"};
-static const char *const sort_names[] = {"score", "price", "price-per-gpu",
-                                         "price-per-gpu-memory"};
+static const char *const sort_names[] = {"score", "price", "price-per-gpu", "price-per-gpu-memory"};
 
 const char *aivm_pricing_name(aivm_pricing p)
 {
@@ -180,12 +179,12 @@ static void reject_for_budget(aivm_advice *adv, aivm_candidate *c, const aivm_co
                         c->price.hourly * (c->instances ? c->instances : 1), cur,
                         aivm_pricing_name(o->pricing), o->max_price);
     else
-        aivm_buf_printf(&b, "no known %s price in %s, so it cannot be held to "
+        aivm_buf_printf(&b,
+                        "no known %s price in %s, so it cannot be held to "
                         "--max-price-per-hour %g",
                         aivm_pricing_name(o->pricing), c->price.region ? c->price.region : "?",
                         o->max_price);
-    adv->rejected =
-        aivm_xrealloc(adv->rejected, (adv->n_rejected + 1) * sizeof *adv->rejected);
+    adv->rejected = aivm_xrealloc(adv->rejected, (adv->n_rejected + 1) * sizeof *adv->rejected);
     r = &adv->rejected[adv->n_rejected++];
     memset(r, 0, sizeof *r);
     r->size = c->size;
@@ -233,7 +232,8 @@ int aivm_advice_rank_by_cost(aivm_advice *adv, const aivm_cost_opts *o, aivm_err
             unknown++;
     if (unknown) {
         aivm_buf b = AIVM_BUF_INIT;
-        aivm_buf_printf(&b, "%zu of the %zu sizes shown have no known %s price (shown as "
+        aivm_buf_printf(&b,
+                        "%zu of the %zu sizes shown have no known %s price (shown as "
                         "unknown, never 0)",
                         unknown, adv->n_shown, aivm_pricing_name(o->pricing));
         aivm_advice_add_warning(adv, b.ptr);

@@ -137,8 +137,7 @@ static void store_fetched(aivm_prices *p, size_t i, aivm_http_job *job, const ch
         warn(p, "cannot cache prices: %s", e.msg);
 }
 
-static void fetch_missing(aivm_prices *p, const char *base, const aivm_fetch_opts *o,
-                          long long now)
+static void fetch_missing(aivm_prices *p, const char *base, const aivm_fetch_opts *o, long long now)
 {
     aivm_http_job *jobs = aivm_xcalloc(p->n ? p->n : 1, sizeof *jobs);
     size_t *index = aivm_xcalloc(p->n ? p->n : 1, sizeof *index);
@@ -170,8 +169,8 @@ static void fetch_missing(aivm_prices *p, const char *base, const aivm_fetch_opt
     free(index);
 }
 
-int aivm_prices_get(aivm_prices **out, aivm_prices_mode mode, const aivm_price_query *qs,
-                    size_t n, const aivm_fetch_opts *o, aivm_error *err)
+int aivm_prices_get(aivm_prices **out, aivm_prices_mode mode, const aivm_price_query *qs, size_t n,
+                    const aivm_fetch_opts *o, aivm_error *err)
 {
     const char *base = o->base_url ? o->base_url : AIVM_PRICES_DEFAULT_URL;
     const char *cur = o->currency ? o->currency : "USD";
@@ -197,7 +196,8 @@ int aivm_prices_get(aivm_prices **out, aivm_prices_mode mode, const aivm_price_q
         q->sku = aivm_arena_strdup(&p->arena, qs[i].sku);
         q->currency = aivm_arena_strdup(&p->arena, cur);
         p->entries[i].status = AIVM_ENOTFOUND;
-        p->entries[i].error = "no cached price for this endpoint (run 'aivm-advise prices fetch' with the same --prices-url)";
+        p->entries[i].error = "no cached price for this endpoint (run 'aivm-advise prices fetch' "
+                              "with the same --prices-url)";
         if (o->cache_dir && !(mode == AIVM_PRICES_LIVE && o->refresh))
             from_cache(p, i, mode, base, o, now);
         if (p->entries[i].set && p->entries[i].age_s > oldest)
@@ -237,8 +237,7 @@ const aivm_price_entry *aivm_prices_entry(const aivm_prices *p, size_t i)
     return i < p->n ? &p->entries[i] : NULL;
 }
 
-const aivm_price_entry *aivm_prices_find(const aivm_prices *p, const char *region,
-                                         const char *sku)
+const aivm_price_entry *aivm_prices_find(const aivm_prices *p, const char *region, const char *sku)
 {
     for (size_t i = 0; i < p->n; i++)
         if (strcmp(p->entries[i].query.region, region) == 0 &&
@@ -262,8 +261,8 @@ size_t aivm_prices_requests(const aivm_prices *p)
     return p->requests;
 }
 
-size_t aivm_prices_queries_for(aivm_price_query **out, const aivm_advice *adv,
-                               const char *currency, bool all)
+size_t aivm_prices_queries_for(aivm_price_query **out, const aivm_advice *adv, const char *currency,
+                               bool all)
 {
     size_t n = all ? adv->n_ranked : adv->n_shown;
     aivm_price_query *qs = aivm_xcalloc(n ? n : 1, sizeof *qs);
@@ -326,12 +325,12 @@ int aivm_prices_apply(aivm_advice *adv, const aivm_prices *p, aivm_prices_mode m
         return aivm_error_set(err, AIVM_ENET, NULL,
                               "cannot get the live price of %s in %s: %s (%zu of %zu prices "
                               "missing; --allow-partial shows the rest)",
-                              first->query.sku, first->query.region, first->error, missing,
-                              served);
+                              first->query.sku, first->query.region, first->error, missing, served);
     for (size_t i = 0; i < p->n_warnings; i++)
         aivm_advice_add_warning(adv, p->warnings[i]);
     if (missing) {
-        aivm_buf_printf(&b, "%zu of %zu sizes have no %s price (first: %s: %s); their "
+        aivm_buf_printf(&b,
+                        "%zu of %zu sizes have no %s price (first: %s: %s); their "
                         "price.source says what is shown instead",
                         missing, served, mode == AIVM_PRICES_LIVE ? "live" : "cached",
                         first->query.sku, first->error);
@@ -339,8 +338,10 @@ int aivm_prices_apply(aivm_advice *adv, const aivm_prices *p, aivm_prices_mode m
         aivm_buf_clear(&b);
     }
     if (ambiguous) {
-        aivm_buf_printf(&b, "%zu sizes had competing price rows; the newest effectiveStartDate "
-                        "was used (price.ambiguous)", ambiguous);
+        aivm_buf_printf(&b,
+                        "%zu sizes had competing price rows; the newest effectiveStartDate "
+                        "was used (price.ambiguous)",
+                        ambiguous);
         aivm_advice_add_warning(adv, b.ptr);
     }
     aivm_buf_dispose(&b);

@@ -51,8 +51,8 @@ void aivm_prices__cache_path(aivm_buf *out, const char *dir, const char *base_ur
 }
 
 int aivm_prices__cache_read(aivm_price_items **items, aivm_cache_meta *m, const char *dir,
-                            const char *base_url, const aivm_price_query *q,
-                            const char *expect_url, aivm_error *err)
+                            const char *base_url, const aivm_price_query *q, const char *expect_url,
+                            aivm_error *err)
 {
     aivm_buf path = AIVM_BUF_INIT, body = AIVM_BUF_INIT;
     aivm_error e = AIVM_ERROR_INIT;
@@ -73,8 +73,8 @@ int aivm_prices__cache_read(aivm_price_items **items, aivm_cache_meta *m, const 
     }
     if (strcmp(m->url, expect_url) != 0 || strcmp(m->currency, q->currency) != 0 ||
         strcmp(m->region, q->region) != 0 || strcmp(m->sku, q->sku) != 0) {
-        rc = aivm_error_set(err, AIVM_EINVALID, NULL,
-                            "cache entry '%s' belongs to another query", path.ptr);
+        rc = aivm_error_set(err, AIVM_EINVALID, NULL, "cache entry '%s' belongs to another query",
+                            path.ptr);
         aivm_prices__items_free(*items);
         *items = NULL;
     }
@@ -127,27 +127,23 @@ int aivm_prices__cache_write(const char *dir, const char *base_url, const aivm_p
     aivm_buf_printf(&tmp, "%s.tmp.XXXXXX", path.ptr);
     fd = mkstemp(tmp.ptr);
     if (fd < 0) {
-        rc = aivm_error_set(err, AIVM_EIO, NULL, "cannot create '%s': %s", tmp.ptr,
-                            strerror(errno));
+        rc =
+            aivm_error_set(err, AIVM_EIO, NULL, "cannot create '%s': %s", tmp.ptr, strerror(errno));
         goto done;
     }
     f = fdopen(fd, "wb");
     if (!f) {
-        rc = aivm_error_set(err, AIVM_EIO, NULL, "cannot open '%s': %s", tmp.ptr,
-                            strerror(errno));
+        rc = aivm_error_set(err, AIVM_EIO, NULL, "cannot open '%s': %s", tmp.ptr, strerror(errno));
         goto done;
     }
     fd = -1;
-    if (fwrite(body.ptr, 1, body.size, f) != body.size || fflush(f) != 0 ||
-        fsync(fileno(f)) != 0) {
-        rc = aivm_error_set(err, AIVM_EIO, NULL, "cannot write '%s': %s", tmp.ptr,
-                            strerror(errno));
+    if (fwrite(body.ptr, 1, body.size, f) != body.size || fflush(f) != 0 || fsync(fileno(f)) != 0) {
+        rc = aivm_error_set(err, AIVM_EIO, NULL, "cannot write '%s': %s", tmp.ptr, strerror(errno));
         goto done;
     }
     if (fclose(f) != 0) {
         f = NULL;
-        rc = aivm_error_set(err, AIVM_EIO, NULL, "cannot write '%s': %s", tmp.ptr,
-                            strerror(errno));
+        rc = aivm_error_set(err, AIVM_EIO, NULL, "cannot write '%s': %s", tmp.ptr, strerror(errno));
         goto done;
     }
     f = NULL;

@@ -69,17 +69,14 @@ static int load_curl(aivm_error *err)
             const char *why = dlerror();
             snprintf(load_error, sizeof load_error,
                      "cannot load libcurl.so.4 (install libcurl4): %s", why ? why : "not found");
-        } else if (SYM(global_init, "curl_global_init") &&
-                   SYM(version_info, "curl_version_info") && SYM(easy_init, "curl_easy_init") &&
-                   SYM(easy_setopt, "curl_easy_setopt") &&
+        } else if (SYM(global_init, "curl_global_init") && SYM(version_info, "curl_version_info") &&
+                   SYM(easy_init, "curl_easy_init") && SYM(easy_setopt, "curl_easy_setopt") &&
                    SYM(easy_getinfo, "curl_easy_getinfo") &&
                    SYM(easy_cleanup, "curl_easy_cleanup") &&
-                   SYM(easy_strerror, "curl_easy_strerror") &&
-                   SYM(multi_init, "curl_multi_init") &&
+                   SYM(easy_strerror, "curl_easy_strerror") && SYM(multi_init, "curl_multi_init") &&
                    SYM(multi_add_handle, "curl_multi_add_handle") &&
                    SYM(multi_remove_handle, "curl_multi_remove_handle") &&
-                   SYM(multi_perform, "curl_multi_perform") &&
-                   SYM(multi_poll, "curl_multi_poll") &&
+                   SYM(multi_perform, "curl_multi_perform") && SYM(multi_poll, "curl_multi_poll") &&
                    SYM(multi_info_read, "curl_multi_info_read") &&
                    SYM(multi_cleanup, "curl_multi_cleanup")) {
             if (api.global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK)
@@ -222,8 +219,7 @@ static int next_skip(unsigned long *skip, const char *link, const char *base, ai
     uint64_t v;
     size_t n;
     if (!split_url(&a, link) || !split_url(&b, base))
-        return aivm_error_set(err, AIVM_EINVALID, NULL, "NextPageLink '%.120s' is not a URL",
-                              link);
+        return aivm_error_set(err, AIVM_EINVALID, NULL, "NextPageLink '%.120s' is not a URL", link);
     if (strcmp(a.scheme, b.scheme) || strcmp(a.host, b.host) || a.port != b.port ||
         strcmp(a.path, b.path))
         return aivm_error_set(err, AIVM_EINVALID, NULL,
@@ -231,7 +227,7 @@ static int next_skip(unsigned long *skip, const char *link, const char *base, ai
     for (p = a.query; p && *p; p = strchr(p, '&') ? strchr(p, '&') + 1 : NULL) {
         const char *v0 = strncmp(p, "$skip=", 6) == 0     ? p + 6
                          : strncmp(p, "%24skip=", 8) == 0 ? p + 8
-                                                         : NULL;
+                                                          : NULL;
         if (!v0)
             continue;
         n = strcspn(v0, "&");
@@ -306,8 +302,8 @@ static size_t on_header(char *line, size_t size, size_t nmemb, void *ctx)
         return len;
     while (v < line + len && *v == ' ')
         v++;
-    memcpy(tmp, v, (size_t)(line + len - v) < sizeof tmp - 1 ? (size_t)(line + len - v)
-                                                             : sizeof tmp - 1);
+    memcpy(tmp, v,
+           (size_t)(line + len - v) < sizeof tmp - 1 ? (size_t)(line + len - v) : sizeof tmp - 1);
     tmp[strcspn(tmp, "\r\n ")] = '\0';
     if (ra && aivm_parse_double(&d, tmp) && d >= 0 && d > x->retry_after)
         x->retry_after = d; /* the larger of the two headers wins */
@@ -316,8 +312,7 @@ static size_t on_header(char *line, size_t size, size_t nmemb, void *ctx)
     return len;
 }
 
-static int start(xfer *x, CURLM *multi, const aivm_fetch_opts *o, const char *ua,
-                 aivm_error *err)
+static int start(xfer *x, CURLM *multi, const aivm_fetch_opts *o, const char *ua, aivm_error *err)
 {
     bool https = strncmp(x->base, "https:", 6) == 0;
     free(x->url);
@@ -422,8 +417,10 @@ static void page_done(xfer *x, const aivm_fetch_opts *o, double now, double *sha
     else if (skip <= x->skip)
         fail(x, AIVM_EINVALID, "NextPageLink points back to an earlier page ($skip=%lu)", skip);
     else if (x->job->pages >= o->page_cap)
-        fail(x, AIVM_ELIMIT, "more than %u pages for one query: refusing to truncate the "
-             "price list", o->page_cap);
+        fail(x, AIVM_ELIMIT,
+             "more than %u pages for one query: refusing to truncate the "
+             "price list",
+             o->page_cap);
     else
         x->skip = skip;
 }
@@ -459,8 +456,8 @@ static void finished(xfer *x, CURLcode cc, const aivm_fetch_opts *o, double now,
         fail(x, AIVM_EHTTP, "%s (not retried)", msg);
 }
 
-int aivm_prices__http_run(aivm_http_job *jobs, size_t n, const aivm_fetch_opts *o,
-                          size_t *requests, aivm_error *err)
+int aivm_prices__http_run(aivm_http_job *jobs, size_t n, const aivm_fetch_opts *o, size_t *requests,
+                          aivm_error *err)
 {
     CURLM *multi = NULL;
     xfer *xs = NULL;
@@ -476,7 +473,8 @@ int aivm_prices__http_run(aivm_http_job *jobs, size_t n, const aivm_fetch_opts *
         return rc;
     if (max > 4)
         max = 4;
-    snprintf(ua, sizeof ua, "%s", o->user_agent ? o->user_agent : "aivm-advise/" AIVM_VERSION_STRING);
+    snprintf(ua, sizeof ua, "%s",
+             o->user_agent ? o->user_agent : "aivm-advise/" AIVM_VERSION_STRING);
     multi = api.multi_init();
     if (!multi)
         return aivm_error_set(err, AIVM_ENET, NULL, "curl_multi_init failed");

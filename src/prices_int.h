@@ -39,8 +39,8 @@ typedef struct {
 } aivm_cache_meta;
 
 /** Render a cache document (metadata plus the merged Items). */
-int aivm_prices__cache_render(aivm_buf *out, const aivm_price_items *it,
-                              const aivm_cache_meta *m, aivm_error *err);
+int aivm_prices__cache_render(aivm_buf *out, const aivm_price_items *it, const aivm_cache_meta *m,
+                              aivm_error *err);
 /** Parse a cache document. Returns 0, AIVM_ESYNTAX or AIVM_EINVALID. */
 int aivm_prices__cache_parse(aivm_price_items **out, aivm_cache_meta *m, const char *buf,
                              size_t len, aivm_error *err);
@@ -56,8 +56,8 @@ void aivm_prices__cache_path(aivm_buf *out, const char *dir, const char *base_ur
  * or unreadable (err says why; the caller warns and refetches).
  */
 int aivm_prices__cache_read(aivm_price_items **items, aivm_cache_meta *m, const char *dir,
-                            const char *base_url, const aivm_price_query *q,
-                            const char *expect_url, aivm_error *err);
+                            const char *base_url, const aivm_price_query *q, const char *expect_url,
+                            aivm_error *err);
 /** Write an entry atomically (temp file + rename). Returns 0 or AIVM_EIO. */
 int aivm_prices__cache_write(const char *dir, const char *base_url, const aivm_price_query *q,
                              const aivm_price_items *items, const aivm_cache_meta *m,
@@ -71,7 +71,7 @@ typedef struct {
     char *url;               /* first page URL (owned) */
     aivm_price_items *items; /* on success (owned) */
     unsigned pages;
-    int status;     /* 0 or why it failed */
+    int status; /* 0 or why it failed */
     char error[256];
 } aivm_http_job;
 
@@ -81,8 +81,8 @@ typedef struct {
  * `*requests` counts HTTP requests made. Returns 0, or AIVM_ENET when
  * libcurl cannot be loaded or initialised (err says why).
  */
-int aivm_prices__http_run(aivm_http_job *jobs, size_t n, const aivm_fetch_opts *o,
-                          size_t *requests, aivm_error *err);
+int aivm_prices__http_run(aivm_http_job *jobs, size_t n, const aivm_fetch_opts *o, size_t *requests,
+                          aivm_error *err);
 
 /** The URL of the first page of `q` (caller frees). */
 char *aivm_prices__query_url(const char *base_url, const aivm_price_query *q, unsigned long skip);

@@ -50,8 +50,7 @@ size_t aivm_prices__items_count(const aivm_price_items *it)
     return (size_t)cJSON_GetArraySize(it->arr);
 }
 
-static int parse_json(cJSON **out, const char *buf, size_t len, const char *what,
-                      aivm_error *err)
+static int parse_json(cJSON **out, const char *buf, size_t len, const char *what, aivm_error *err)
 {
     const char *end = NULL;
     *out = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
@@ -400,10 +399,12 @@ bool aivm_price_set_lookup(const aivm_price_set *set, aivm_os os, aivm_pricing p
         aivm_price_tier tier;
         aivm_price_type type;
         unsigned years;
-    } slots[AIVM_PRICING_COUNT] = {
-        {AIVM_TIER_REGULAR, AIVM_PTYPE_CONSUMPTION, 0},  {AIVM_TIER_SPOT, AIVM_PTYPE_CONSUMPTION, 0},
-        {AIVM_TIER_REGULAR, AIVM_PTYPE_RESERVATION, 1},  {AIVM_TIER_REGULAR, AIVM_PTYPE_RESERVATION, 3},
-        {AIVM_TIER_REGULAR, AIVM_PTYPE_SAVINGS_PLAN, 1}, {AIVM_TIER_REGULAR, AIVM_PTYPE_SAVINGS_PLAN, 3}};
+    } slots[AIVM_PRICING_COUNT] = {{AIVM_TIER_REGULAR, AIVM_PTYPE_CONSUMPTION, 0},
+                                   {AIVM_TIER_SPOT, AIVM_PTYPE_CONSUMPTION, 0},
+                                   {AIVM_TIER_REGULAR, AIVM_PTYPE_RESERVATION, 1},
+                                   {AIVM_TIER_REGULAR, AIVM_PTYPE_RESERVATION, 3},
+                                   {AIVM_TIER_REGULAR, AIVM_PTYPE_SAVINGS_PLAN, 1},
+                                   {AIVM_TIER_REGULAR, AIVM_PTYPE_SAVINGS_PLAN, 3}};
     const aivm_price_row *r;
     if ((unsigned)pricing >= AIVM_PRICING_COUNT)
         return false;
@@ -416,8 +417,8 @@ bool aivm_price_set_lookup(const aivm_price_set *set, aivm_os os, aivm_pricing p
     return true;
 }
 
-int aivm_prices__cache_render(aivm_buf *out, const aivm_price_items *it,
-                              const aivm_cache_meta *m, aivm_error *err)
+int aivm_prices__cache_render(aivm_buf *out, const aivm_price_items *it, const aivm_cache_meta *m,
+                              aivm_error *err)
 {
     cJSON *root = cJSON_CreateObject();
     char *text;

@@ -8,10 +8,10 @@
 
 #include "report_int.h"
 
-static const char *const headings[] = {
-    "USD/HOUR", "AUD/HOUR", "BRL/HOUR", "CAD/HOUR", "CHF/HOUR", "CNY/HOUR",
-    "DKK/HOUR", "EUR/HOUR", "GBP/HOUR", "INR/HOUR", "JPY/HOUR", "KRW/HOUR",
-    "NOK/HOUR", "NZD/HOUR", "RUB/HOUR", "SEK/HOUR", "TWD/HOUR"};
+static const char *const headings[] = {"USD/HOUR", "AUD/HOUR", "BRL/HOUR", "CAD/HOUR", "CHF/HOUR",
+                                       "CNY/HOUR", "DKK/HOUR", "EUR/HOUR", "GBP/HOUR", "INR/HOUR",
+                                       "JPY/HOUR", "KRW/HOUR", "NOK/HOUR", "NZD/HOUR", "RUB/HOUR",
+                                       "SEK/HOUR", "TWD/HOUR"};
 
 static const char *shown_currency(const aivm_advice *adv)
 {

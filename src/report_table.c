@@ -123,8 +123,8 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
     } else {
         aivm_buf_printf(out, "%s%-3s %-*s %-16s %-*s %5s %7s %-3s %9s%s  %s%s\n", BOLD(o), "#",
                         wsize, "SIZE", "SERIES", wgpu, "GPUS", "VCPU", "RAM_GIB", "IB",
-                        aivm_report__price_heading(adv),
-                        adv->workload->spot ? " SPOT/HOUR" : "", "WHY", RESET(o));
+                        aivm_report__price_heading(adv), adv->workload->spot ? " SPOT/HOUR" : "",
+                        "WHY", RESET(o));
     }
     for (size_t i = 0; i < adv->n_shown; i++) {
         const aivm_candidate *c = &adv->ranked[i];

@@ -100,16 +100,15 @@ typedef enum {
 } aivm_prices_mode;
 
 /** Progress of a fetch: queries done of total, requests in flight. */
-typedef void (*aivm_prices_progress_fn)(void *ctx, size_t done, size_t total,
-                                        unsigned in_flight);
+typedef void (*aivm_prices_progress_fn)(void *ctx, size_t done, size_t total, unsigned in_flight);
 
 typedef struct {
-    const char *base_url;   /* NULL = AIVM_PRICES_DEFAULT_URL */
-    const char *currency;   /* NULL = "USD" */
-    const char *cache_dir;  /* NULL = no cache; entries live under <dir>/prices/ */
-    double cache_ttl_s;     /* live mode: entries younger than this are used */
-    bool refresh;           /* live mode: ignore the cache (still write it) */
-    double timeout_s;       /* per request, total */
+    const char *base_url;  /* NULL = AIVM_PRICES_DEFAULT_URL */
+    const char *currency;  /* NULL = "USD" */
+    const char *cache_dir; /* NULL = no cache; entries live under <dir>/prices/ */
+    double cache_ttl_s;    /* live mode: entries younger than this are used */
+    bool refresh;          /* live mode: ignore the cache (still write it) */
+    double timeout_s;      /* per request, total */
     double connect_timeout_s;
     unsigned max_in_flight; /* at most 4 */
     unsigned retries;       /* extra attempts after a retryable failure */
@@ -123,9 +122,11 @@ typedef struct {
     void *progress_ctx;
 } aivm_fetch_opts;
 
-#define AIVM_FETCH_OPTS_INIT                                                                   \
-    {NULL, NULL, NULL, 86400, false, 30, 10, 4, 4, 2, 60, 64, (size_t)32 << 20, NULL, 0, NULL, \
-     NULL}
+#define AIVM_FETCH_OPTS_INIT                                                                       \
+    {                                                                                              \
+        NULL, NULL, NULL, 86400, false, 30, 10, 4, 4, 2, 60, 64, (size_t)32 << 20, NULL, 0, NULL,  \
+            NULL                                                                                   \
+    }
 
 /**
  * Check a base URL: https://, or http:// to a loopback host (127.0.0.1,
@@ -155,15 +156,14 @@ typedef struct aivm_prices aivm_prices;
  * are collected on the store. Returns 0, or AIVM_EINVALID for bad options.
  * `*out` is freed with aivm_prices_free().
  */
-int aivm_prices_get(aivm_prices **out, aivm_prices_mode mode, const aivm_price_query *qs,
-                    size_t n, const aivm_fetch_opts *o, aivm_error *err);
+int aivm_prices_get(aivm_prices **out, aivm_prices_mode mode, const aivm_price_query *qs, size_t n,
+                    const aivm_fetch_opts *o, aivm_error *err);
 void aivm_prices_free(aivm_prices *p);
 
 size_t aivm_prices_count(const aivm_prices *p);
 const aivm_price_entry *aivm_prices_entry(const aivm_prices *p, size_t i);
 /** The entry for (region, sku), or NULL. */
-const aivm_price_entry *aivm_prices_find(const aivm_prices *p, const char *region,
-                                         const char *sku);
+const aivm_price_entry *aivm_prices_find(const aivm_prices *p, const char *region, const char *sku);
 size_t aivm_prices_warning_count(const aivm_prices *p);
 const char *aivm_prices_warning(const aivm_prices *p, size_t i);
 /** How many HTTP requests the store made (retries included). */
@@ -174,8 +174,8 @@ size_t aivm_prices_requests(const aivm_prices *p);
  * when `all` (sorting by price, a budget). Strings are borrowed from the
  * advice. Returns the count; the caller frees `*out` with free().
  */
-size_t aivm_prices_queries_for(aivm_price_query **out, const aivm_advice *adv,
-                               const char *currency, bool all);
+size_t aivm_prices_queries_for(aivm_price_query **out, const aivm_advice *adv, const char *currency,
+                               bool all);
 
 /**
  * Put the store's prices on the advice's candidates (source live or cache,

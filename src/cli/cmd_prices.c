@@ -177,8 +177,7 @@ static int do_fetch(prices_opts *o)
                e->source == AIVM_PRICE_LIVE ? "fetched" : "cached, still fresh", e->fetched_at);
     }
     printf("%zu sizes: %zu fetched, %zu already cached, %zu failed (%zu requests); cache %s\n", n,
-           live, n - live - failed, failed, aivm_prices_requests(store),
-           o->prices.fetch.cache_dir);
+           live, n - live - failed, failed, aivm_prices_requests(store), o->prices.fetch.cache_dir);
     rc = failed ? CLI_EXIT_PRICES : 0;
 done:
     aivm_prices_free(store);

@@ -7,37 +7,48 @@
 #include "aivm/prices.h"
 
 enum {
-    CLI_O_PRICES = 512, CLI_O_ALLOW_PARTIAL, CLI_O_PRICING, CLI_O_SORT, CLI_O_MAX_PRICE,
-    CLI_O_CURRENCY, CLI_O_PRICES_URL, CLI_O_CACHE_DIR, CLI_O_CACHE_TTL, CLI_O_REFRESH,
-    CLI_O_TIMEOUT, CLI_O_RETRIES, CLI_O_RETRY_DELAY
+    CLI_O_PRICES = 512,
+    CLI_O_ALLOW_PARTIAL,
+    CLI_O_PRICING,
+    CLI_O_SORT,
+    CLI_O_MAX_PRICE,
+    CLI_O_CURRENCY,
+    CLI_O_PRICES_URL,
+    CLI_O_CACHE_DIR,
+    CLI_O_CACHE_TTL,
+    CLI_O_REFRESH,
+    CLI_O_TIMEOUT,
+    CLI_O_RETRIES,
+    CLI_O_RETRY_DELAY
 };
 
+/* clang-format off */
 /* Rows for a cli_opt table: how prices rank candidates (recommend only). */
-#define CLI_PRICE_RANK_OPTIONS                                                                 \
-    {CLI_O_PRICES, "prices", 0, "off|catalog|cached|live",                                    \
-     "where prices come from (default catalog)"},                                             \
-        {CLI_O_ALLOW_PARTIAL, "allow-partial", 0, NULL,                                       \
-         "live: show what could be priced, with warnings, instead of exit 4"},                \
-        {CLI_O_PRICING, "pricing", 0, "MODEL",                                                \
-         "on-demand (default), spot, reserved-1y/3y, savings-plan-1y/3y"},           \
-        {CLI_O_SORT, "sort", 0, "ORDER", "score|price|price-per-gpu|price-per-gpu-memory"},   \
-        {CLI_O_MAX_PRICE, "max-price-per-hour", 0, "X",                                       \
-         "reject sizes whose deployment costs more per hour"}
+#define CLI_PRICE_RANK_OPTIONS                                                                  \
+    {CLI_O_PRICES, "prices", 0, "off|catalog|cached|live",                                      \
+     "where prices come from (default catalog)"},                                               \
+    {CLI_O_ALLOW_PARTIAL, "allow-partial", 0, NULL,                                             \
+     "live: show what could be priced, with warnings, instead of exit 4"},                      \
+    {CLI_O_PRICING, "pricing", 0, "MODEL",                                                      \
+     "on-demand (default), spot, reserved-1y/3y, savings-plan-1y/3y"},                          \
+    {CLI_O_SORT, "sort", 0, "ORDER", "score|price|price-per-gpu|price-per-gpu-memory"},         \
+    {CLI_O_MAX_PRICE, "max-price-per-hour", 0, "X",                                             \
+     "reject sizes whose deployment costs more per hour"}
 
 /* Rows for a cli_opt table: how prices are fetched and cached. */
-#define CLI_PRICE_FETCH_OPTIONS                                                                \
-    {CLI_O_CURRENCY, "currency", 0, "CODE", "price currency (default USD; 17 supported)"},    \
-        {CLI_O_PRICES_URL, "prices-url", 0, "URL",                                            \
-         "Retail Prices API base URL (https, or http to loopback)"},                          \
-        {CLI_O_CACHE_DIR, "cache-dir", 0, "DIR",                                              \
-         "price cache (default $XDG_CACHE_HOME/aivm-advise)"},                                \
-        {CLI_O_CACHE_TTL, "cache-ttl", 0, "DURATION",                                         \
-         "live: reuse cached prices younger than this (default 24h)"},                        \
-        {CLI_O_REFRESH, "refresh", 0, NULL, "live: ignore cached prices, fetch again"},       \
-        {CLI_O_TIMEOUT, "timeout", 0, "SECONDS", "per-request timeout (default 30)"},         \
-        {CLI_O_RETRIES, "retries", 0, "N", "retries of a failed request (default 4)"},        \
-        {CLI_O_RETRY_DELAY, "retry-delay", 0, "SECONDS",                                      \
-         "first retry backoff, doubled each time (default 2)"}
+#define CLI_PRICE_FETCH_OPTIONS                                                                 \
+    {CLI_O_CURRENCY, "currency", 0, "CODE", "price currency (default USD; 17 supported)"},     \
+    {CLI_O_PRICES_URL, "prices-url", 0, "URL",                                                  \
+     "Retail Prices API base URL (https, or http to loopback)"},                                \
+    {CLI_O_CACHE_DIR, "cache-dir", 0, "DIR", "price cache (default $XDG_CACHE_HOME/aivm-advise)"}, \
+    {CLI_O_CACHE_TTL, "cache-ttl", 0, "DURATION",                                               \
+     "live: reuse cached prices younger than this (default 24h)"},                              \
+    {CLI_O_REFRESH, "refresh", 0, NULL, "live: ignore cached prices, fetch again"},             \
+    {CLI_O_TIMEOUT, "timeout", 0, "SECONDS", "per-request timeout (default 30)"},               \
+    {CLI_O_RETRIES, "retries", 0, "N", "retries of a failed request (default 4)"},              \
+    {CLI_O_RETRY_DELAY, "retry-delay", 0, "SECONDS",                                            \
+     "first retry backoff, doubled each time (default 2)"}
+/* clang-format on */
 
 typedef struct {
     aivm_prices_mode mode;

@@ -112,8 +112,7 @@ static void prices_parse__doc_examples(void **state)
 {
     aivm_price_set *s = load("doc_examples.json", "southcentralus", "Standard_E64_v4");
     (void)state;
-    assert_near(price_of(s, AIVM_OS_LINUX, AIVM_PRICING_RESERVED_1Y), 25007.0 / 8760,
-                       1e-9);
+    assert_near(price_of(s, AIVM_OS_LINUX, AIVM_PRICING_RESERVED_1Y), 25007.0 / 8760, 1e-9);
     assert_true(price_of(s, AIVM_OS_LINUX, AIVM_PRICING_ON_DEMAND) < 0);
     aivm_price_set_free(s);
     s = load("doc_examples.json", "australiacentral", "Standard_B16als_v2");
@@ -121,8 +120,7 @@ static void prices_parse__doc_examples(void **state)
     assert_near(price_of(s, AIVM_OS_LINUX, AIVM_PRICING_SAVINGS_PLAN_1Y), 0.49129, 1e-9);
     assert_near(price_of(s, AIVM_OS_LINUX, AIVM_PRICING_SAVINGS_PLAN_3Y), 0.34323, 1e-9);
     assert_near(price_of(s, AIVM_OS_LINUX, AIVM_PRICING_RESERVED_1Y), 3478.0 / 8760, 1e-9);
-    assert_near(price_of(s, AIVM_OS_LINUX, AIVM_PRICING_RESERVED_3Y), 6721.0 / 26280,
-                       1e-9);
+    assert_near(price_of(s, AIVM_OS_LINUX, AIVM_PRICING_RESERVED_3Y), 6721.0 / 26280, 1e-9);
     aivm_price_set_free(s);
     s = load("doc_examples.json", "westeurope", "Standard_F16s");
     assert_int_equal(aivm_price_set_count(s), 1);
@@ -231,13 +229,11 @@ static void prices_parse__urls(void **state)
     aivm_price_query q = {"eastus", "Standard_NC24ads_A100_v4", "EUR"};
     char *u;
     (void)state;
-    assert_int_equal(aivm_prices_check_url("https://prices.azure.com/api/retail/prices", NULL),
-                     0);
+    assert_int_equal(aivm_prices_check_url("https://prices.azure.com/api/retail/prices", NULL), 0);
     assert_int_equal(aivm_prices_check_url("http://127.0.0.1:8080/api/retail/prices", NULL), 0);
     assert_int_equal(aivm_prices_check_url("http://localhost/x", NULL), 0);
     assert_int_equal(aivm_prices_check_url("http://prices.azure.com/api", NULL), AIVM_EINVALID);
-    assert_int_equal(aivm_prices_check_url("http://127.0.0.1.evil.example/x", NULL),
-                     AIVM_EINVALID);
+    assert_int_equal(aivm_prices_check_url("http://127.0.0.1.evil.example/x", NULL), AIVM_EINVALID);
     assert_int_equal(aivm_prices_check_url("ftp://127.0.0.1/x", NULL), AIVM_EINVALID);
     assert_int_equal(aivm_prices_check_url("https://user@host/x", NULL), AIVM_EINVALID);
     u = aivm_prices__query_url("https://prices.azure.com/api/retail/prices", &q, 0);
@@ -287,16 +283,14 @@ static void prices_parse__cache_round_trip_and_corruption(void **state)
     assert_string_equal(got.fetched_at, "2026-11-29T10:00:00Z");
     aivm_prices__items_free(back);
     /* another URL (endpoint or query) is not this entry */
-    assert_int_equal(aivm_prices__cache_read(&back, &got, dir, base, &q, "v", &err),
-                     AIVM_EINVALID);
+    assert_int_equal(aivm_prices__cache_read(&back, &got, dir, base, &q, "v", &err), AIVM_EINVALID);
     assert_null(back);
     /* a torn or edited file is reported, not trusted */
     aivm_prices__cache_path(&path, dir, base, &q);
     f = fopen(path.ptr, "w");
     fputs("{\"aivm_prices_cache\":1,\"Items\":[", f);
     fclose(f);
-    assert_int_equal(aivm_prices__cache_read(&back, &got, dir, base, &q, "u", &err),
-                     AIVM_ESYNTAX);
+    assert_int_equal(aivm_prices__cache_read(&back, &got, dir, base, &q, "u", &err), AIVM_ESYNTAX);
     assert_non_null(strstr(err.msg, "corrupt cache entry"));
     unlink(path.ptr);
     aivm_buf_clear(&path);
