@@ -7,6 +7,7 @@
  * its price came from; a price that could not be had is an error in live
  * mode unless partial results were allowed, and is never shown as 0.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -265,7 +266,13 @@ size_t aivm_prices_queries_for(aivm_price_query **out, const aivm_advice *adv, c
                                bool all)
 {
     size_t n = all ? adv->n_ranked : adv->n_shown;
-    aivm_price_query *qs = aivm_xcalloc(n ? n : 1, sizeof *qs);
+    aivm_price_query *qs;
+    /* Sizes tied with the last one shown are ordered by price too: price them
+     * all, or an unpriced one could move into view with its catalog price. */
+    while (n > 0 && n < adv->n_ranked &&
+           round(adv->ranked[n].score * 1e6) == round(adv->ranked[n - 1].score * 1e6))
+        n++;
+    qs = aivm_xcalloc(n ? n : 1, sizeof *qs);
     for (size_t i = 0; i < n; i++) {
         qs[i].region = adv->workload->region;
         qs[i].sku = adv->ranked[i].size->name;
