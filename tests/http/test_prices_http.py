@@ -253,47 +253,47 @@ def case_paging_faults(e):
 
 
 def case_cache_roundtrip(e):
-    p = e.run(*WL, "--prices", "live", "--top", "3", "--format", "json")
+    p = e.run(*WL, "--prices", "live", "--top", "2", "--format", "json")
     first = ok_json(p)
     n = len(e.log())
-    check(n >= 3, "fetched")
+    check(n >= 2, "fetched")
     d = os.path.join(e.cache, "prices")
     files = sorted(os.listdir(d))
-    check(len(files) == 3 and all(f.endswith(".json") for f in files), "3 entries: %s" % files)
+    check(len(files) == 2 and all(f.endswith(".json") for f in files), "2 entries: %s" % files)
     meta = json.load(open(os.path.join(d, files[0])))
     for k in ("url", "fetched_at", "pages", "count", "currency", "tool_version", "api_version"):
         check(k in meta, "cache metadata has %s" % k)
     check(meta["count"] == len(meta["Items"]) and meta["currency"] == "USD", "count/currency")
-    p = e.run(*WL, "--prices", "live", "--top", "3", "--format", "json")
+    p = e.run(*WL, "--prices", "live", "--top", "2", "--format", "json")
     doc = ok_json(p)
     check(len(e.log()) == n, "fresh cache: no request")
     check(all(r["price"]["source"] == "cache" for r in recs(doc)), "source cache", p)
     check([r["price"]["hourly"] for r in recs(doc)] == [r["price"]["hourly"] for r in recs(first)],
           "same prices from the cache", p)
-    e.run(*WL, "--prices", "live", "--top", "3", "--refresh")
+    e.run(*WL, "--prices", "live", "--top", "2", "--refresh")
     check(len(e.log()) > n, "--refresh fetches again")
     n = len(e.log())
-    e.run(*WL, "--prices", "live", "--top", "3", "--cache-ttl", "0")
+    e.run(*WL, "--prices", "live", "--top", "2", "--cache-ttl", "0")
     check(len(e.log()) > n, "--cache-ttl 0 fetches again")
     e.stop()
-    p = e.run(*WL, "--prices", "cached", "--top", "3", "--format", "json")
+    p = e.run(*WL, "--prices", "cached", "--top", "2", "--format", "json")
     doc = ok_json(p)
     check(all(r["price"]["source"] == "cache" for r in recs(doc)), "offline from cache", p)
     check(not any(".tmp." in f for f in os.listdir(d)), "no temp files left")
 
 
 def case_corrupt_cache(e):
-    ok_json(e.run(*WL, "--prices", "live", "--top", "3", "--format", "json"))
+    ok_json(e.run(*WL, "--prices", "live", "--top", "2", "--format", "json"))
     d = os.path.join(e.cache, "prices")
     victim = sorted(os.listdir(d))[0]
     with open(os.path.join(d, victim), "w") as f:
         f.write('{"aivm_prices_cache":1,"Items":[{"trunc')
     n = len(e.log())
-    p = e.run(*WL, "--prices", "cached", "--top", "3", "--format", "json")
+    p = e.run(*WL, "--prices", "cached", "--top", "2", "--format", "json")
     doc = ok_json(p)
     check(any("corrupt cache entry" in w for w in doc["warnings"]), "warned", p)
     check(sum(r["price"]["source"] == "catalog" for r in recs(doc)) == 1, "one fell back", p)
-    p = e.run(*WL, "--prices", "live", "--top", "3", "--format", "json")
+    p = e.run(*WL, "--prices", "live", "--top", "2", "--format", "json")
     doc = ok_json(p)
     check(any("corrupt cache entry" in w and "fetching again" in w for w in doc["warnings"]),
           "warned", p)
