@@ -349,6 +349,32 @@ def case_prices_fetch_show(e):
     expect_exit4(p, "Couldn't connect")
 
 
+def case_progress_only_on_a_terminal(e):
+    import pty
+    p = e.run(*WL, "--prices", "live", "--top", "2", "--format", "json")
+    check(p.returncode == 0 and "fetching prices" not in p.stderr, "quiet when not a TTY", p)
+    master, slave = pty.openpty()
+    env = {"PATH": os.environ.get("PATH", ""), "LC_ALL": "C", "TERM": "xterm",
+           "HOME": os.path.join(e.tmp, "home")}
+    proc = subprocess.run([BIN, *WL, "--prices", "live", "--top", "2", "--refresh",
+                           "--format", "json", "--prices-url", e.url, "--cache-dir", e.cache],
+                          stdout=subprocess.PIPE, stderr=slave, env=env, timeout=60)
+    os.close(slave)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(master)
+    check(proc.returncode == 0, "exit 0 with a terminal on stderr")
+    check(b"fetching prices: 2/2 done" in out, "progress line on the terminal: %r" % out[:200])
+    json.loads(proc.stdout)  # stdout stays clean JSON
+
+
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith("case_")}
 
 
