@@ -53,7 +53,8 @@ static void evaluate(work *w, const aivm_rule *const *rules, size_t n_rules,
         if (!m || e == AIVM_EFFECT_EXCLUDE)
             continue;
         w->hits[w->n_hits].rule = r;
-        w->hits[w->n_hits].scaled = aivm_rule_scale_value(r, w->size, &w->hits[w->n_hits].value);
+        w->hits[w->n_hits].scaled =
+            aivm_rule_scale_value_for(r, wl, w->size, &w->hits[w->n_hits].value);
         w->n_hits++;
     }
 }
@@ -107,6 +108,12 @@ static void set_price(aivm_price *p, const aivm_size *s, const aivm_workload *wl
     p->spot = rp->spot;
 }
 
+/* Hourly price of the whole deployment: per-VM price × VMs needed. */
+static double deploy_price(const aivm_candidate *c)
+{
+    return c->price.on_demand * (c->has_fit && c->fit.vms > 1 ? c->fit.vms : 1);
+}
+
 static int cand_cmp(const void *a, const void *b)
 {
     const aivm_candidate *x = a, *y = b;
@@ -115,8 +122,8 @@ static int cand_cmp(const void *a, const void *b)
         return dx > dy ? -1 : 1;
     if (x->price.has_on_demand != y->price.has_on_demand)
         return x->price.has_on_demand ? -1 : 1;
-    if (x->price.has_on_demand && x->price.on_demand != y->price.on_demand)
-        return x->price.on_demand < y->price.on_demand ? -1 : 1;
+    if (x->price.has_on_demand && deploy_price(x) != deploy_price(y))
+        return deploy_price(x) < deploy_price(y) ? -1 : 1;
     return strcmp(x->size->name, y->size->name);
 }
 
@@ -164,6 +171,10 @@ static void collect(aivm_advice *adv, work *ws, size_t n, const aivm_workload *w
             c->score += rs->delta;
         }
         set_price(&c->price, w->size, wl, fallback);
+        if (wl->sizing) {
+            c->has_fit = true;
+            aivm_fit_compute(&c->fit, wl->sizing, w->size);
+        }
     }
 }
 
@@ -217,6 +228,10 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
         adv->ranked[i].rank = (unsigned)i + 1;
     adv->n_shown = opts && opts->top && opts->top < adv->n_ranked ? opts->top : adv->n_ranked;
     add_price_warnings(adv, wl, fallback);
+    if (wl->sizing && !(wl->sizing->layers && wl->sizing->hidden && wl->sizing->heads))
+        add_warning(adv, aivm_xstrdup("the model's shape is unknown: KV cache and activations "
+                                      "are not counted (give --model, or --layers, --hidden "
+                                      "and --heads)"));
     if (adv->n_ranked == 0)
         add_warning(adv, aivm_xstrdup("no size in the catalog satisfies the rules for this "
                                       "workload (see the rejected list)"));

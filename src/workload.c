@@ -11,6 +11,7 @@
 
 #include "aivm/buf.h"
 #include "arena.h"
+#include "sizing_int.h"
 #include "xalloc.h"
 #include "yamlutil.h"
 
@@ -124,8 +125,12 @@ static int load_enum_key(int *out, const aivm_ynode *v, const char *key,
 static int load_root(aivm_workload *wl, const aivm_ynode *root, const char *name,
                      aivm_error *err)
 {
-    static const char *const keys[] = {"phase", "kind", "model_size", "region",
-                                       "os", "include_retired", NULL};
+    static const char *const keys[] = {
+        "phase", "kind", "model_size", "region", "os", "include_retired",
+        /* sizing keys (sizing_input.c, docs/sizing.md) */
+        "params", "model", "layers", "hidden", "heads", "kv_heads", "precision", "kv_precision",
+        "context", "batch", "concurrency", "finetune", "optimizer", "sharding",
+        "activation_checkpointing", "max_nodes", "gpus", NULL};
     aivm_loc start = {name, 1, 1};
     const aivm_ynode *v;
     int x = 0;
@@ -164,6 +169,8 @@ static int load_root(aivm_workload *wl, const aivm_ynode *root, const char *name
         (rc = aivm_yget_bool(&wl->include_retired, v, "key 'include_retired' in the workload",
                              err)) == 0)
         wl->set |= AIVM_WL_INCLUDE_RETIRED;
+    if (rc == 0)
+        rc = aivm_sizing__load_keys(&wl->sizing_in, root, err);
     return rc;
 }
 

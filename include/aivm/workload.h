@@ -17,6 +17,50 @@ typedef enum { AIVM_KIND_UNSET = 0, AIVM_KIND_GENERATIVE, AIVM_KIND_NON_GENERATI
 typedef enum { AIVM_MSIZE_UNSET = 0, AIVM_MSIZE_SMALL, AIVM_MSIZE_COMPLEX } aivm_model_size;
 typedef enum { AIVM_OS_UNSET = 0, AIVM_OS_LINUX, AIVM_OS_WINDOWS } aivm_os;
 
+/* Model-size inputs (issue 4, docs/sizing.md). UNSET means "not given". */
+typedef enum {
+    AIVM_PREC_UNSET = 0, AIVM_PREC_FP32, AIVM_PREC_BF16, AIVM_PREC_FP16, AIVM_PREC_FP8,
+    AIVM_PREC_INT8, AIVM_PREC_INT4
+} aivm_precision;
+typedef enum { AIVM_FT_UNSET = 0, AIVM_FT_FULL, AIVM_FT_LORA, AIVM_FT_QLORA } aivm_finetune;
+typedef enum {
+    AIVM_OPTIM_UNSET = 0, AIVM_OPTIM_ADAMW, AIVM_OPTIM_ADAMW_8BIT, AIVM_OPTIM_SGD
+} aivm_optimizer;
+typedef enum {
+    AIVM_SHARD_UNSET = 0, AIVM_SHARD_NONE, AIVM_SHARD_ZERO1, AIVM_SHARD_ZERO2, AIVM_SHARD_ZERO3
+} aivm_sharding;
+
+/* Bits of aivm_sizing_input.set / .from_file, one per input (aivm/sizing.h). */
+enum {
+    AIVM_SZ_PARAMS = 0, AIVM_SZ_MODEL, AIVM_SZ_LAYERS, AIVM_SZ_HIDDEN, AIVM_SZ_HEADS,
+    AIVM_SZ_KV_HEADS, AIVM_SZ_PRECISION, AIVM_SZ_KV_PRECISION, AIVM_SZ_CONTEXT, AIVM_SZ_BATCH,
+    AIVM_SZ_CONCURRENCY, AIVM_SZ_FINETUNE, AIVM_SZ_OPTIMIZER, AIVM_SZ_SHARDING,
+    AIVM_SZ_ACT_CKPT, AIVM_SZ_MAX_NODES, AIVM_SZ_GPUS, AIVM_SZ_COUNT
+};
+
+/** What the user said about the model (flags or workload file); zero = not given. */
+typedef struct {
+    double params;
+    const char *model; /* preset id from data/models.yaml */
+    unsigned layers, hidden, heads, kv_heads;
+    aivm_precision precision, kv_precision;
+    unsigned context, batch, concurrency;
+    aivm_finetune finetune;
+    aivm_optimizer optimizer;
+    aivm_sharding sharding;
+    bool act_ckpt;
+    unsigned max_nodes, gpus;
+    unsigned set;       /* 1u << AIVM_SZ_*: given explicitly */
+    unsigned from_file; /* 1u << AIVM_SZ_*: given by the workload file */
+} aivm_sizing_input;
+
+#define AIVM_SIZING_INPUT_INIT {0, NULL, 0, 0, 0, 0, AIVM_PREC_UNSET, AIVM_PREC_UNSET, 0, 0, 0, \
+                                AIVM_FT_UNSET, AIVM_OPTIM_UNSET, AIVM_SHARD_UNSET, false, 0, 0, \
+                                0, 0}
+
+/** The resolved sizing (aivm/sizing.h); workloads borrow it. */
+typedef struct aivm_sizing aivm_sizing;
+
 /* Bits of aivm_workload.set: which fields were given explicitly. */
 #define AIVM_WL_PHASE (1u << 0)
 #define AIVM_WL_KIND (1u << 1)
@@ -35,10 +79,13 @@ typedef struct {
     const char *today; /* "YYYY-MM-DD": lifecycle is judged as of this date; NULL = as stored */
     unsigned set;      /* AIVM_WL_* bits */
     aivm_loc phase_loc, kind_loc; /* where the value came from (file input); line 0 = flag */
+    aivm_sizing_input sizing_in;  /* model-size inputs; all zero when none were given */
+    const aivm_sizing *sizing;    /* resolved by aivm_sizing_resolve(); NULL = no sizing */
 } aivm_workload;
 
 #define AIVM_WORKLOAD_INIT {AIVM_PHASE_UNSET, AIVM_KIND_UNSET, AIVM_MSIZE_UNSET, NULL, \
-                            AIVM_OS_UNSET, false, NULL, 0, {NULL, 0, 0}, {NULL, 0, 0}}
+                            AIVM_OS_UNSET, false, NULL, 0, {NULL, 0, 0}, {NULL, 0, 0}, \
+                            AIVM_SIZING_INPUT_INIT, NULL}
 
 /** Parse a value by its documented spelling. Return 0 or AIVM_EINVALID
  *  (err gets "invalid phase 'x' (expected train or inference)"). */
