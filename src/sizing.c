@@ -170,6 +170,11 @@ static void state_bytes(double *grad, double *optim, aivm_precision p, aivm_opti
     }
 }
 
+/* What every GPU holds (fixed) and what is divided among them (split).
+ * none/zero1/zero2 are data parallelism: each GPU keeps its activations.
+ * zero3 stands for fully sharded training (ZeRO-3/FSDP with activation
+ * partitioning or tensor/pipeline parallelism): everything but the runtime
+ * overhead is spread over the GPUs of one replica. */
 static void split_by_sharding(aivm_memory *m, aivm_sharding s)
 {
     double w = m->weights, g = m->gradients, o = m->optimizer;
@@ -188,8 +193,8 @@ static void split_by_sharding(aivm_memory *m, aivm_sharding s)
         m->split = g + o;
         break;
     default:
-        m->fixed = fixed;
-        m->split = w + g + o;
+        m->fixed = m->overhead;
+        m->split = w + g + o + m->activations;
         break;
     }
 }

@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "msg.h"
 #include "opts.h"
+#include "sizing_opts.h"
 #include "term.h"
 
 enum {
@@ -35,6 +36,7 @@ static const cli_opt options[] = {
     {O_RULES, "rules", 0, "FILE", "add or override rules by id (repeatable)"},
     {O_COLOR, "color", 0, "auto|always|never", "colour the table (default auto; NO_COLOR)"},
     {O_DATE, "date", 0, "YYYY-MM-DD", "judge lifecycle as of this date (default today, UTC)"},
+    CLI_SIZING_OPTIONS,
     {'q', "quiet", 'q', NULL, "no warnings on stderr"},
     {'h', "help", 'h', NULL, "show this help and exit"},
     {'V', "version", 'V', NULL, "show versions and exit"},
@@ -165,6 +167,8 @@ static int on_option(void *vctx, int id, const char *arg)
         o->version = true;
         return 0;
     default:
+        if (id >= CLI_O_SIZING && id < CLI_O_SIZING + AIVM_SZ_COUNT)
+            return cli_sizing_option(&o->flags.sizing_in, id, arg);
         return cli_usagef("unhandled option");
     }
 }
@@ -185,6 +189,7 @@ static void apply_flags(aivm_workload *wl, const aivm_workload *f)
     if (f->set & AIVM_WL_INCLUDE_RETIRED)
         wl->include_retired = f->include_retired;
     wl->set |= f->set;
+    cli_sizing_apply(&wl->sizing_in, &f->sizing_in);
 }
 
 static int render(const aivm_advice *adv, const rec_opts *o)
@@ -217,6 +222,8 @@ int cmd_recommend(int argc, char **argv)
     aivm_catalog *cat = NULL;
     aivm_rules *rules = NULL;
     aivm_advice *adv = NULL;
+    aivm_models *models = NULL;
+    aivm_sizing sizing;
     aivm_advise_opts ao = AIVM_ADVISE_OPTS_INIT;
     aivm_error err = AIVM_ERROR_INIT;
     char today[11];
@@ -256,6 +263,9 @@ int cmd_recommend(int argc, char **argv)
     rc = cli_load_data(&cat, &rules, o.catalog, o.rules, o.n_rules);
     if (rc)
         goto done;
+    rc = cli_sizing_resolve(&sizing, &models, &wl, rules, o.workload_file);
+    if (rc)
+        goto done;
     ao.top = o.top;
     if (aivm_advise(&adv, cat, rules, &wl, &ao, &err) < 0) {
         rc = cli_report_error(&err);
@@ -264,6 +274,7 @@ int cmd_recommend(int argc, char **argv)
     rc = render(adv, &o);
 done:
     aivm_advice_free(adv);
+    aivm_models_free(models);
     aivm_rules_free(rules);
     aivm_catalog_free(cat);
     aivm_workload_doc_free(doc);
