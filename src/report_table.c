@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "aivm/report.h"
+#include "report_int.h"
 
 #define BOLD(o) ((o)->color ? "\033[1m" : "")
 #define DIM(o) ((o)->color ? "\033[2m" : "")
@@ -58,6 +59,16 @@ static const aivm_reason *main_reason(const aivm_candidate *c)
     return c->n_reasons ? &c->reasons[0] : NULL;
 }
 
+/* The VMS and USD/H_ALL cells (sizing only); returns the width written. */
+static int fit_cells(aivm_buf *out, const aivm_candidate *c)
+{
+    char all[32] = "-";
+    if (c->price.has_on_demand)
+        snprintf(all, sizeof all, "%.3f", c->price.on_demand * c->fit.vms);
+    aivm_buf_printf(out, "%3u %10s  ", c->fit.vms, all);
+    return 17;
+}
+
 static void put_clipped(aivm_buf *out, const char *s, size_t room)
 {
     size_t len = strlen(s);
@@ -104,6 +115,8 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
     bool other_region = false;
     int rc;
     header(out, adv, o);
+    if (adv->workload->sizing)
+        aivm_report__sizing_table(out, adv->workload->sizing, o);
     for (size_t i = 0; i < adv->n_shown; i++) {
         char gpu[64];
         int n = (int)strlen(adv->ranked[i].size->name);
@@ -115,9 +128,9 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
     if (adv->n_shown == 0) {
         aivm_buf_puts(out, "No size fits this workload.\n");
     } else {
-        aivm_buf_printf(out, "%s%-3s %-*s %-16s %-*s %5s %7s %-3s %9s  %s%s\n", BOLD(o), "#",
-                        wsize, "SIZE", "SERIES", wgpu, "GPUS", "VCPU", "RAM_GIB", "IB", "USD/HOUR", "WHY",
-                        RESET(o));
+        aivm_buf_printf(out, "%s%-3s %-*s %-16s %-*s %5s %7s %-3s %9s  %s%s%s\n", BOLD(o), "#",
+                        wsize, "SIZE", "SERIES", wgpu, "GPUS", "VCPU", "RAM_GIB", "IB", "USD/HOUR",
+                        adv->workload->sizing ? "VMS  USD/H_ALL  " : "", "WHY", RESET(o));
     }
     for (size_t i = 0; i < adv->n_shown; i++) {
         const aivm_candidate *c = &adv->ranked[i];
@@ -132,6 +145,8 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
                         wsize, c->size->name, c->size->series, wgpu, gpu, c->size->vcpus,
                         c->size->memory_gib, c->size->infiniband ? "yes" : "no", price);
         aivm_buf_puts(out, line);
+        if (c->has_fit)
+            used += fit_cells(out, c);
         if (used < 0 || (unsigned)used + 30 > width) {
             /* Too narrow for the reason beside the row: give it a line of its own. */
             aivm_buf_puts(out, "\n    ");

@@ -318,7 +318,8 @@ int aivm_sizing_resolve(aivm_sizing *sz, const aivm_workload *wl, const aivm_mod
         for (unsigned i = 0; i < AIVM_SZ_COUNT; i++)
             if (IS_SET(in, i))
                 return aivm_error_set(err, AIVM_EINVALID, NULL,
-                                      "%s needs the model's size: give --params or --model",
+                                      "sizing input '%s' needs the model's size (give "
+                                      "--params or --model)",
                                       input_names[i]);
         return aivm_error_set(err, AIVM_EINVALID, NULL, "no sizing inputs (--params or --model)");
     }
