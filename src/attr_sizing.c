@@ -10,12 +10,11 @@
 #include "aivm/sizing.h"
 #include "attr_sizing.h"
 
-const char *const aivm_attr__precisions[] = {"fp32", "bf16", "fp16", "fp8", "int8", "int4",
-                                             NULL};
+const char *const aivm_attr__precisions[] = {"fp32", "bf16", "fp16", "fp8", "int8", "int4", NULL};
 const char *const aivm_attr__finetunes[] = {"full", "lora", "qlora", NULL};
 const char *const aivm_attr__shardings[] = {"none", "zero1", "zero2", "zero3", NULL};
-const char *const aivm_attr__fit_limits[] = {"fits", "max-nodes", "per-gpu", "partial",
-                                             "cpu-memory", NULL};
+const char *const aivm_attr__fit_limits[] = {"fits",    "max-nodes",  "per-gpu",
+                                             "partial", "cpu-memory", NULL};
 
 static aivm_value vnull(void)
 {

@@ -13,8 +13,7 @@
 #define GIB 1073741824.0
 #define MAX_GPUS 1000000.0
 
-static const char *const limit_names[] = {"fits", "max-nodes", "per-gpu", "partial",
-                                          "cpu-memory"};
+static const char *const limit_names[] = {"fits", "max-nodes", "per-gpu", "partial", "cpu-memory"};
 
 const char *aivm_fit_limit_name(aivm_fit_limit l)
 {

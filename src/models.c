@@ -56,8 +56,7 @@ static const aivm_field model_fields[] = {
     {"context", AIVM_F_UINT, false, OFF(aivm_model, context), NULL},
 };
 
-static int check_model(const aivm_model *m, const aivm_ynode *e, const char *what,
-                       aivm_error *err)
+static int check_model(const aivm_model *m, const aivm_ynode *e, const char *what, aivm_error *err)
 {
     if (!(m->params >= 1))
         return aivm_error_set(err, AIVM_EINVALID, &aivm_ymap_get(e, "params")->loc,
@@ -67,9 +66,8 @@ static int check_model(const aivm_model *m, const aivm_ynode *e, const char *wha
                               "%s: hidden %u is not a multiple of heads %u", what, m->hidden,
                               m->heads);
     if (m->kv_heads && (!m->heads || m->heads % m->kv_heads))
-        return aivm_error_set(err, AIVM_EINVALID, &e->loc,
-                              "%s: kv_heads %u must divide heads %u", what, m->kv_heads,
-                              m->heads);
+        return aivm_error_set(err, AIVM_EINVALID, &e->loc, "%s: kv_heads %u must divide heads %u",
+                              what, m->kv_heads, m->heads);
     return 0;
 }
 
@@ -95,16 +93,14 @@ static int load_family(aivm_models *ms, const aivm_ynode *e, size_t idx, aivm_er
         char mw[200];
         memset(m, 0, sizeof *m);
         snprintf(mw, sizeof mw, "model %zu of %s", i, what);
-        rc = aivm_fields_load(m, list->kids[i], model_fields, N(model_fields), &ms->arena, mw,
-                              err);
+        rc = aivm_fields_load(m, list->kids[i], model_fields, N(model_fields), &ms->arena, mw, err);
         if (rc == 0)
             rc = check_model(m, list->kids[i], mw, err);
         if (rc < 0)
             return rc;
         for (size_t j = 0; j < ms->n; j++)
             if (aivm_streq_nocase(ms->items[j].id, m->id))
-                return aivm_error_set(err, AIVM_EINVALID,
-                                      &aivm_ymap_get(list->kids[i], "id")->loc,
+                return aivm_error_set(err, AIVM_EINVALID, &aivm_ymap_get(list->kids[i], "id")->loc,
                                       "duplicate model id '%s' (first at line %u)", m->id,
                                       ms->items[j].loc.line);
         m->family = f.id;
@@ -117,8 +113,7 @@ static int load_family(aivm_models *ms, const aivm_ynode *e, size_t idx, aivm_er
     return 0;
 }
 
-static int load_root(aivm_models *ms, const aivm_ynode *root, const char *name,
-                     aivm_error *err)
+static int load_root(aivm_models *ms, const aivm_ynode *root, const char *name, aivm_error *err)
 {
     static const char *const top[] = {"version", "as_of", "families", NULL};
     const aivm_ynode *v, *fams;

@@ -34,25 +34,51 @@ static cJSON *input_value(const aivm_sizing *sz, unsigned i)
 {
     unsigned u = 0;
     switch (i) {
-    case AIVM_SZ_PARAMS: return cJSON_CreateNumber(sz->params);
+    case AIVM_SZ_PARAMS:
+        return cJSON_CreateNumber(sz->params);
     case AIVM_SZ_MODEL:
         return sz->preset ? cJSON_CreateString(sz->preset->id) : cJSON_CreateNull();
-    case AIVM_SZ_PRECISION: return cJSON_CreateString(aivm_precision_name(sz->precision));
-    case AIVM_SZ_KV_PRECISION: return cJSON_CreateString(aivm_precision_name(sz->kv_precision));
-    case AIVM_SZ_FINETUNE: return cJSON_CreateString(aivm_finetune_name(sz->finetune));
-    case AIVM_SZ_OPTIMIZER: return cJSON_CreateString(aivm_optimizer_name(sz->optimizer));
-    case AIVM_SZ_SHARDING: return cJSON_CreateString(aivm_sharding_name(sz->sharding));
-    case AIVM_SZ_ACT_CKPT: return cJSON_CreateBool(sz->act_ckpt);
-    case AIVM_SZ_LAYERS: u = sz->layers; break;
-    case AIVM_SZ_HIDDEN: u = sz->hidden; break;
-    case AIVM_SZ_HEADS: u = sz->heads; break;
-    case AIVM_SZ_KV_HEADS: u = sz->kv_heads; break;
-    case AIVM_SZ_CONTEXT: u = sz->context; break;
-    case AIVM_SZ_BATCH: u = sz->batch; break;
-    case AIVM_SZ_CONCURRENCY: u = sz->concurrency; break;
-    case AIVM_SZ_MAX_NODES: u = sz->max_nodes; break;
-    case AIVM_SZ_GPUS: u = sz->gpus; break;
-    default: break;
+    case AIVM_SZ_PRECISION:
+        return cJSON_CreateString(aivm_precision_name(sz->precision));
+    case AIVM_SZ_KV_PRECISION:
+        return cJSON_CreateString(aivm_precision_name(sz->kv_precision));
+    case AIVM_SZ_FINETUNE:
+        return cJSON_CreateString(aivm_finetune_name(sz->finetune));
+    case AIVM_SZ_OPTIMIZER:
+        return cJSON_CreateString(aivm_optimizer_name(sz->optimizer));
+    case AIVM_SZ_SHARDING:
+        return cJSON_CreateString(aivm_sharding_name(sz->sharding));
+    case AIVM_SZ_ACT_CKPT:
+        return cJSON_CreateBool(sz->act_ckpt);
+    case AIVM_SZ_LAYERS:
+        u = sz->layers;
+        break;
+    case AIVM_SZ_HIDDEN:
+        u = sz->hidden;
+        break;
+    case AIVM_SZ_HEADS:
+        u = sz->heads;
+        break;
+    case AIVM_SZ_KV_HEADS:
+        u = sz->kv_heads;
+        break;
+    case AIVM_SZ_CONTEXT:
+        u = sz->context;
+        break;
+    case AIVM_SZ_BATCH:
+        u = sz->batch;
+        break;
+    case AIVM_SZ_CONCURRENCY:
+        u = sz->concurrency;
+        break;
+    case AIVM_SZ_MAX_NODES:
+        u = sz->max_nodes;
+        break;
+    case AIVM_SZ_GPUS:
+        u = sz->gpus;
+        break;
+    default:
+        break;
     }
     return u ? cJSON_CreateNumber(u) : cJSON_CreateNull();
 }
@@ -156,15 +182,14 @@ void aivm_report__sizing_table(aivm_buf *out, const aivm_sizing *sz, const aivm_
         aivm_buf_printf(out, "; %s training, %s, sharding %s%s; context %u, batch %u\n",
                         aivm_finetune_name(sz->finetune), aivm_optimizer_name(sz->optimizer),
                         aivm_sharding_name(sz->sharding),
-                        sz->act_ckpt ? ", activation checkpointing" : "", sz->context,
-                        sz->batch);
+                        sz->act_ckpt ? ", activation checkpointing" : "", sz->context, sz->batch);
     else
         aivm_buf_printf(out, "; KV cache %s, context %u, concurrency %u\n",
                         aivm_precision_name(sz->kv_precision), sz->context, sz->concurrency);
     aivm_buf_printf(out, "%sMemory (GiB):%s weights %.2f", BOLD(o), RESET(o), m->weights);
     if (sz->phase == AIVM_PHASE_TRAIN)
-        aivm_buf_printf(out, " + gradients %.2f + optimizer %.2f + activations %.2f",
-                        m->gradients, m->optimizer, m->activations);
+        aivm_buf_printf(out, " + gradients %.2f + optimizer %.2f + activations %.2f", m->gradients,
+                        m->optimizer, m->activations);
     else
         aivm_buf_printf(out, " + KV cache %.2f", m->kv_cache);
     aivm_buf_printf(out, " + overhead %.2f = %.2f; usable per GPU = %.0f%% of its memory\n\n",

@@ -21,9 +21,10 @@ static const char *const opt_names[] = {"", "adamw", "adamw-8bit", "sgd", NULL};
 static const char *const shard_names[] = {"", "none", "zero1", "zero2", "zero3", NULL};
 static const char *const src_names[] = {"default", "flag", "file", "preset", "derived"};
 static const char *const input_names[AIVM_SZ_COUNT] = {
-    "params", "model", "layers", "hidden", "heads", "kv_heads", "precision", "kv_precision",
-    "context", "batch", "concurrency", "finetune", "optimizer", "sharding",
-    "activation_checkpointing", "max_nodes", "gpus"};
+    "params",      "model",     "layers",       "hidden",   "heads",
+    "kv_heads",    "precision", "kv_precision", "context",  "batch",
+    "concurrency", "finetune",  "optimizer",    "sharding", "activation_checkpointing",
+    "max_nodes",   "gpus"};
 
 static int parse_name(int *out, const char *s, const char *const *names, const char *what,
                       aivm_error *err)
@@ -37,18 +38,17 @@ static int parse_name(int *out, const char *s, const char *const *names, const c
         snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i > 1 ? ", " : "",
                  names[i]);
     }
-    return aivm_error_set(err, AIVM_EINVALID, NULL, "invalid %s '%s' (expected %s)", what, s,
-                          list);
+    return aivm_error_set(err, AIVM_EINVALID, NULL, "invalid %s '%s' (expected %s)", what, s, list);
 }
 
-#define PARSER(fn, type, names, what)                                                         \
-    int fn(type *out, const char *s, aivm_error *err)                                          \
-    {                                                                                          \
-        int v = 0;                                                                             \
-        int rc = parse_name(&v, s, names, what, err);                                          \
-        if (rc == 0)                                                                           \
-            *out = (type)v;                                                                    \
-        return rc;                                                                             \
+#define PARSER(fn, type, names, what)                                                              \
+    int fn(type *out, const char *s, aivm_error *err)                                              \
+    {                                                                                              \
+        int v = 0;                                                                                 \
+        int rc = parse_name(&v, s, names, what, err);                                              \
+        if (rc == 0)                                                                               \
+            *out = (type)v;                                                                        \
+        return rc;                                                                                 \
     }
 
 PARSER(aivm_precision_parse, aivm_precision, prec_names, "precision")
@@ -93,11 +93,24 @@ int aivm_params_parse(double *out, const char *s, aivm_error *err)
     double mult = 1, v = 0;
     char last = len ? s[len - 1] : '\0';
     switch (last) {
-    case 'k': case 'K': mult = 1e3; break;
-    case 'm': case 'M': mult = 1e6; break;
-    case 'b': case 'B': mult = 1e9; break;
-    case 't': case 'T': mult = 1e12; break;
-    default: break;
+    case 'k':
+    case 'K':
+        mult = 1e3;
+        break;
+    case 'm':
+    case 'M':
+        mult = 1e6;
+        break;
+    case 'b':
+    case 'B':
+        mult = 1e9;
+        break;
+    case 't':
+    case 'T':
+        mult = 1e12;
+        break;
+    default:
+        break;
     }
     if (mult > 1)
         len--;
@@ -208,9 +221,8 @@ void aivm_sizing_memory(aivm_memory *m, const aivm_sizing *sz)
     if (sz->phase == AIVM_PHASE_INFERENCE) {
         m->weights = aivm_sizing_weights_gib(P, sz->precision);
         if (arch && sz->kv_heads)
-            m->kv_cache = aivm_sizing_kv_cache_gib(sz->layers, sz->kv_heads,
-                                                   sz->hidden / sz->heads, sz->kv_precision,
-                                                   sz->context, sz->concurrency);
+            m->kv_cache = aivm_sizing_kv_cache_gib(sz->layers, sz->kv_heads, sz->hidden / sz->heads,
+                                                   sz->kv_precision, sz->context, sz->concurrency);
         m->fixed = m->overhead;
         m->split = m->weights + m->kv_cache;
     } else {
@@ -236,8 +248,8 @@ void aivm_sizing_memory(aivm_memory *m, const aivm_sizing *sz)
         }
         split_by_sharding(m, sz->sharding);
     }
-    m->total = m->weights + m->gradients + m->optimizer + m->activations + m->kv_cache +
-               m->overhead;
+    m->total =
+        m->weights + m->gradients + m->optimizer + m->activations + m->kv_cache + m->overhead;
 }
 
 /* Source of an input that was given: the workload file or a flag. */
@@ -288,8 +300,7 @@ static void resolve_training(aivm_sizing *sz, const aivm_sizing_input *in)
     sz->finetune = in->finetune ? in->finetune : AIVM_FT_FULL;
     sz->source[AIVM_SZ_FINETUNE] = in->finetune ? given(in, AIVM_SZ_FINETUNE) : AIVM_SRC_DEFAULT;
     sz->optimizer = in->optimizer ? in->optimizer : AIVM_OPTIM_ADAMW;
-    sz->source[AIVM_SZ_OPTIMIZER] =
-        in->optimizer ? given(in, AIVM_SZ_OPTIMIZER) : AIVM_SRC_DEFAULT;
+    sz->source[AIVM_SZ_OPTIMIZER] = in->optimizer ? given(in, AIVM_SZ_OPTIMIZER) : AIVM_SRC_DEFAULT;
     sz->sharding = in->sharding ? in->sharding : AIVM_SHARD_ZERO3;
     sz->source[AIVM_SZ_SHARDING] = in->sharding ? given(in, AIVM_SZ_SHARDING) : AIVM_SRC_DEFAULT;
     sz->act_ckpt = in->act_ckpt;
@@ -343,8 +354,7 @@ int aivm_sizing_resolve(aivm_sizing *sz, const aivm_workload *wl, const aivm_mod
     sz->layers = pick_u(sz, in, AIVM_SZ_LAYERS, in->layers, pm ? pm->layers : 0, 0);
     sz->hidden = pick_u(sz, in, AIVM_SZ_HIDDEN, in->hidden, pm ? pm->hidden : 0, 0);
     sz->heads = pick_u(sz, in, AIVM_SZ_HEADS, in->heads, pm ? pm->heads : 0, 0);
-    sz->kv_heads = pick_u(sz, in, AIVM_SZ_KV_HEADS, in->kv_heads, pm ? pm->kv_heads : 0,
-                          sz->heads);
+    sz->kv_heads = pick_u(sz, in, AIVM_SZ_KV_HEADS, in->kv_heads, pm ? pm->kv_heads : 0, sz->heads);
     if (!IS_SET(in, AIVM_SZ_KV_HEADS) && sz->source[AIVM_SZ_KV_HEADS] == AIVM_SRC_DEFAULT &&
         sz->heads)
         sz->source[AIVM_SZ_KV_HEADS] = AIVM_SRC_DERIVED; /* no GQA: one KV head per head */
@@ -356,8 +366,8 @@ int aivm_sizing_resolve(aivm_sizing *sz, const aivm_workload *wl, const aivm_mod
         sz->source[AIVM_SZ_KV_PRECISION] = given(in, AIVM_SZ_KV_PRECISION);
     } else {
         /* weight-only quantisation keeps a 16-bit KV cache */
-        sz->kv_precision = aivm_precision_bytes(sz->precision) >= 2 ? sz->precision
-                                                                     : AIVM_PREC_BF16;
+        sz->kv_precision =
+            aivm_precision_bytes(sz->precision) >= 2 ? sz->precision : AIVM_PREC_BF16;
         sz->source[AIVM_SZ_KV_PRECISION] = AIVM_SRC_DERIVED;
     }
     def_ctx = pm && pm->context ? pm->context : 4096;

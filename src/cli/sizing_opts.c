@@ -13,16 +13,16 @@
 #include "msg.h"
 
 static const char *const flag_names[AIVM_SZ_COUNT] = {
-    "params", "model", "layers", "hidden", "heads", "kv-heads", "precision", "kv-precision",
-    "context", "batch", "concurrency", "finetune", "optimizer", "sharding",
-    "activation-checkpointing", "max-nodes", "gpus"};
+    "params",      "model",     "layers",       "hidden",   "heads",
+    "kv-heads",    "precision", "kv-precision", "context",  "batch",
+    "concurrency", "finetune",  "optimizer",    "sharding", "activation-checkpointing",
+    "max-nodes",   "gpus"};
 
 static int count(unsigned *out, const char *arg, const char *flag)
 {
     uint64_t n = 0;
     if (!aivm_parse_u64(&n, arg, 100000000u) || n == 0)
-        return cli_usagef("invalid value '%s' for --%s (expected a whole number >= 1)", arg,
-                          flag);
+        return cli_usagef("invalid value '%s' for --%s (expected a whole number >= 1)", arg, flag);
     *out = (unsigned)n;
     return 0;
 }
@@ -39,21 +39,39 @@ int cli_sizing_option(aivm_sizing_input *in, int id, const char *arg)
     aivm_error err = AIVM_ERROR_INIT;
     int rc = 0;
     switch (which) {
-    case AIVM_SZ_PARAMS: rc = lib(aivm_params_parse(&in->params, arg, &err), &err, flag); break;
-    case AIVM_SZ_MODEL: in->model = arg; break;
-    case AIVM_SZ_LAYERS: rc = count(&in->layers, arg, flag); break;
-    case AIVM_SZ_HIDDEN: rc = count(&in->hidden, arg, flag); break;
-    case AIVM_SZ_HEADS: rc = count(&in->heads, arg, flag); break;
-    case AIVM_SZ_KV_HEADS: rc = count(&in->kv_heads, arg, flag); break;
+    case AIVM_SZ_PARAMS:
+        rc = lib(aivm_params_parse(&in->params, arg, &err), &err, flag);
+        break;
+    case AIVM_SZ_MODEL:
+        in->model = arg;
+        break;
+    case AIVM_SZ_LAYERS:
+        rc = count(&in->layers, arg, flag);
+        break;
+    case AIVM_SZ_HIDDEN:
+        rc = count(&in->hidden, arg, flag);
+        break;
+    case AIVM_SZ_HEADS:
+        rc = count(&in->heads, arg, flag);
+        break;
+    case AIVM_SZ_KV_HEADS:
+        rc = count(&in->kv_heads, arg, flag);
+        break;
     case AIVM_SZ_PRECISION:
         rc = lib(aivm_precision_parse(&in->precision, arg, &err), &err, flag);
         break;
     case AIVM_SZ_KV_PRECISION:
         rc = lib(aivm_precision_parse(&in->kv_precision, arg, &err), &err, flag);
         break;
-    case AIVM_SZ_CONTEXT: rc = count(&in->context, arg, flag); break;
-    case AIVM_SZ_BATCH: rc = count(&in->batch, arg, flag); break;
-    case AIVM_SZ_CONCURRENCY: rc = count(&in->concurrency, arg, flag); break;
+    case AIVM_SZ_CONTEXT:
+        rc = count(&in->context, arg, flag);
+        break;
+    case AIVM_SZ_BATCH:
+        rc = count(&in->batch, arg, flag);
+        break;
+    case AIVM_SZ_CONCURRENCY:
+        rc = count(&in->concurrency, arg, flag);
+        break;
     case AIVM_SZ_FINETUNE:
         rc = lib(aivm_finetune_parse(&in->finetune, arg, &err), &err, flag);
         break;
@@ -63,10 +81,17 @@ int cli_sizing_option(aivm_sizing_input *in, int id, const char *arg)
     case AIVM_SZ_SHARDING:
         rc = lib(aivm_sharding_parse(&in->sharding, arg, &err), &err, flag);
         break;
-    case AIVM_SZ_ACT_CKPT: in->act_ckpt = true; break;
-    case AIVM_SZ_MAX_NODES: rc = count(&in->max_nodes, arg, flag); break;
-    case AIVM_SZ_GPUS: rc = count(&in->gpus, arg, flag); break;
-    default: return cli_usagef("unhandled option");
+    case AIVM_SZ_ACT_CKPT:
+        in->act_ckpt = true;
+        break;
+    case AIVM_SZ_MAX_NODES:
+        rc = count(&in->max_nodes, arg, flag);
+        break;
+    case AIVM_SZ_GPUS:
+        rc = count(&in->gpus, arg, flag);
+        break;
+    default:
+        return cli_usagef("unhandled option");
     }
     if (rc == 0)
         in->set |= 1u << which;
@@ -77,24 +102,59 @@ int cli_sizing_option(aivm_sizing_input *in, int id, const char *arg)
 static void copy_one(aivm_sizing_input *to, const aivm_sizing_input *from, unsigned i)
 {
     switch (i) {
-    case AIVM_SZ_PARAMS: to->params = from->params; break;
-    case AIVM_SZ_MODEL: to->model = from->model; break;
-    case AIVM_SZ_LAYERS: to->layers = from->layers; break;
-    case AIVM_SZ_HIDDEN: to->hidden = from->hidden; break;
-    case AIVM_SZ_HEADS: to->heads = from->heads; break;
-    case AIVM_SZ_KV_HEADS: to->kv_heads = from->kv_heads; break;
-    case AIVM_SZ_PRECISION: to->precision = from->precision; break;
-    case AIVM_SZ_KV_PRECISION: to->kv_precision = from->kv_precision; break;
-    case AIVM_SZ_CONTEXT: to->context = from->context; break;
-    case AIVM_SZ_BATCH: to->batch = from->batch; break;
-    case AIVM_SZ_CONCURRENCY: to->concurrency = from->concurrency; break;
-    case AIVM_SZ_FINETUNE: to->finetune = from->finetune; break;
-    case AIVM_SZ_OPTIMIZER: to->optimizer = from->optimizer; break;
-    case AIVM_SZ_SHARDING: to->sharding = from->sharding; break;
-    case AIVM_SZ_ACT_CKPT: to->act_ckpt = from->act_ckpt; break;
-    case AIVM_SZ_MAX_NODES: to->max_nodes = from->max_nodes; break;
-    case AIVM_SZ_GPUS: to->gpus = from->gpus; break;
-    default: break;
+    case AIVM_SZ_PARAMS:
+        to->params = from->params;
+        break;
+    case AIVM_SZ_MODEL:
+        to->model = from->model;
+        break;
+    case AIVM_SZ_LAYERS:
+        to->layers = from->layers;
+        break;
+    case AIVM_SZ_HIDDEN:
+        to->hidden = from->hidden;
+        break;
+    case AIVM_SZ_HEADS:
+        to->heads = from->heads;
+        break;
+    case AIVM_SZ_KV_HEADS:
+        to->kv_heads = from->kv_heads;
+        break;
+    case AIVM_SZ_PRECISION:
+        to->precision = from->precision;
+        break;
+    case AIVM_SZ_KV_PRECISION:
+        to->kv_precision = from->kv_precision;
+        break;
+    case AIVM_SZ_CONTEXT:
+        to->context = from->context;
+        break;
+    case AIVM_SZ_BATCH:
+        to->batch = from->batch;
+        break;
+    case AIVM_SZ_CONCURRENCY:
+        to->concurrency = from->concurrency;
+        break;
+    case AIVM_SZ_FINETUNE:
+        to->finetune = from->finetune;
+        break;
+    case AIVM_SZ_OPTIMIZER:
+        to->optimizer = from->optimizer;
+        break;
+    case AIVM_SZ_SHARDING:
+        to->sharding = from->sharding;
+        break;
+    case AIVM_SZ_ACT_CKPT:
+        to->act_ckpt = from->act_ckpt;
+        break;
+    case AIVM_SZ_MAX_NODES:
+        to->max_nodes = from->max_nodes;
+        break;
+    case AIVM_SZ_GPUS:
+        to->gpus = from->gpus;
+        break;
+    default:
+        break;
     }
 }
 

@@ -19,10 +19,10 @@ static aivm_models *shipped(void)
 static void models__shipped_covers_families(void **state)
 {
     static const char *const ids[] = {
-        "llama-2-7b", "llama-2-70b", "llama-3-8b", "llama-3.1-405b", "llama-3.2-1b",
-        "llama-3.3-70b", "mistral-7b", "mixtral-8x7b", "qwen2.5-7b", "qwen2.5-72b",
-        "phi-3-mini", "phi-3-medium", "falcon-7b", "falcon-180b", "bert-base", "bert-large",
-        "resnet-50", "vit-base-16"};
+        "llama-2-7b",    "llama-2-70b",  "llama-3-8b",   "llama-3.1-405b", "llama-3.2-1b",
+        "llama-3.3-70b", "mistral-7b",   "mixtral-8x7b", "qwen2.5-7b",     "qwen2.5-72b",
+        "phi-3-mini",    "phi-3-medium", "falcon-7b",    "falcon-180b",    "bert-base",
+        "bert-large",    "resnet-50",    "vit-base-16"};
     aivm_models *m = shipped();
     (void)state;
     for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
@@ -58,8 +58,9 @@ static int load_text(const char *yaml, aivm_error *err)
     return rc;
 }
 
-#define FAMILY "version: \"1\"\nfamilies:\n  - id: f\n    name: F\n    kind: generative\n" \
-               "    as_of: \"2026-01-01\"\n    sources: [x]\n    models:\n"
+#define FAMILY                                                                                     \
+    "version: \"1\"\nfamilies:\n  - id: f\n    name: F\n    kind: generative\n"                    \
+    "    as_of: \"2026-01-01\"\n    sources: [x]\n    models:\n"
 
 static void models__strict(void **state)
 {
@@ -78,9 +79,9 @@ static void models__strict(void **state)
                      AIVM_EINVALID);
     assert_non_null(strstr(err.msg, "duplicate model id 'A'"));
     assert_int_equal(err.line, 10);
-    assert_int_equal(load_text(FAMILY "      - {id: a, name: A, params: 1, hidden: 100, heads: 3}\n",
-                               &err),
-                     AIVM_EINVALID);
+    assert_int_equal(
+        load_text(FAMILY "      - {id: a, name: A, params: 1, hidden: 100, heads: 3}\n", &err),
+        AIVM_EINVALID);
     assert_int_equal(load_text("version: \"2\"\nfamilies: []\n", &err), AIVM_EINVALID);
     assert_int_equal(load_text("", &err), AIVM_EINVALID);
 }

@@ -83,8 +83,7 @@ static void sizing__weights_7b_bf16(void **state)
 static void sizing__kv_llama2_7b(void **state)
 {
     (void)state;
-    assert_true(fabs(aivm_sizing_kv_cache_gib(32, 32, 128, AIVM_PREC_FP16, 4096, 1) - 2.0) <
-                1e-9);
+    assert_true(fabs(aivm_sizing_kv_cache_gib(32, 32, 128, AIVM_PREC_FP16, 4096, 1) - 2.0) < 1e-9);
 }
 
 /* Reference: Llama 3 8B config.json (32 layers, 32 heads, 8 KV heads, head
@@ -96,8 +95,7 @@ static void sizing__kv_llama3_8b_gqa(void **state)
     aivm_workload wl = wl_new(AIVM_PHASE_INFERENCE);
     aivm_sizing sz;
     (void)state;
-    assert_true(fabs(aivm_sizing_kv_cache_gib(32, 8, 128, AIVM_PREC_FP16, 4096, 1) - 0.5) <
-                1e-9);
+    assert_true(fabs(aivm_sizing_kv_cache_gib(32, 8, 128, AIVM_PREC_FP16, 4096, 1) - 0.5) < 1e-9);
     set_model(&wl, "llama-3-8b");
     wl.sizing_in.context = 4096;
     wl.sizing_in.set |= 1u << AIVM_SZ_CONTEXT;
@@ -181,8 +179,8 @@ static void sizing__lora_and_qlora(void **state)
      * bits/param of quantisation constants */
     assert_int_equal(sz.precision, AIVM_PREC_INT4);
     assert_int_equal(sz.source[AIVM_SZ_PRECISION], AIVM_SRC_DEFAULT);
-    assert_true(fabs(sz.mem.weights - (6.74e9 * (0.5 + 0.127 / 8) + 2 * sz.trainable_params) /
-                                          1073741824.0) < 1e-9);
+    assert_true(fabs(sz.mem.weights -
+                     (6.74e9 * (0.5 + 0.127 / 8) + 2 * sz.trainable_params) / 1073741824.0) < 1e-9);
 }
 
 static void sizing__sources(void **state)
