@@ -101,10 +101,10 @@ void aivm_fit_compute(aivm_fit *f, const aivm_sizing *sz, const aivm_size *s)
         return;
     }
     n = sz->gpus ? sz->gpus : gpus_for(sz, f->usable_gib, s->gpu_count);
-    if (n == 0 || need_on(sz, n) > f->usable_gib) {
+    if (!(n > 0) || need_on(sz, n) > f->usable_gib) {
         f->limit = AIVM_FIT_PER_GPU;
         f->gpus_needed = n;
-        f->need_gib = need_on(sz, n ? n : 1);
+        f->need_gib = need_on(sz, n > 0 ? n : 1);
         return;
     }
     f->gpus_needed = n;
