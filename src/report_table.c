@@ -59,14 +59,16 @@ static const aivm_reason *main_reason(const aivm_candidate *c)
     return c->n_reasons ? &c->reasons[0] : NULL;
 }
 
-/* The VMS and USD/H_ALL cells (sizing only); returns the width written. */
-static int fit_cells(aivm_buf *out, const aivm_candidate *c)
+/* The VMS and USD/H_ALL cells (sizing only), appended at `at`; returns
+ * the width written. */
+static int fit_cells(char *at, size_t room, const aivm_candidate *c)
 {
     char all[32] = "-";
+    int n;
     if (c->price.has_on_demand)
         snprintf(all, sizeof all, "%.3f", c->price.on_demand * c->fit.vms);
-    aivm_buf_printf(out, "%3u %10s  ", c->fit.vms, all);
-    return 17;
+    n = snprintf(at, room, "%3u %10s  ", c->fit.vms, all);
+    return n < 0 ? 0 : n;
 }
 
 static void put_clipped(aivm_buf *out, const char *s, size_t room)
@@ -144,13 +146,18 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         used = snprintf(line, sizeof line, "%-3u %-*s %-16.16s %-*s %5u %7g %-3s %9s  ", c->rank,
                         wsize, c->size->name, c->size->series, wgpu, gpu, c->size->vcpus,
                         c->size->memory_gib, c->size->infiniband ? "yes" : "no", price);
-        aivm_buf_puts(out, line);
-        if (c->has_fit)
-            used += fit_cells(out, c);
+        if (c->has_fit && used > 0 && (size_t)used < sizeof line)
+            used += fit_cells(line + used, sizeof line - (size_t)used, c);
         if (used < 0 || (unsigned)used + 30 > width) {
             /* Too narrow for the reason beside the row: give it a line of its own. */
+            size_t len = strlen(line);
+            while (len > 0 && line[len - 1] == ' ')
+                line[--len] = '\0';
+            aivm_buf_puts(out, line);
             aivm_buf_puts(out, "\n    ");
             used = 4;
+        } else {
+            aivm_buf_puts(out, line);
         }
         put_clipped(out, why ? why->message : "", width - (unsigned)used);
         aivm_buf_puts(out, "\n");
