@@ -10,6 +10,7 @@
 #include "aivm/error.h"
 #include "aivm/report.h"
 #include "aivm/rules.h"
+#include "aivm/sizing.h"
 #include "aivm/workload.h"
 #include "aivm_version.h"
 

@@ -111,8 +111,8 @@ typedef struct aivm_workload_doc aivm_workload_doc;
 
 /**
  * Parse a workload file (YAML or JSON: keys phase, kind, model_size,
- * region, os, include_retired) into `wl`, overwriting only the keys the
- * file has. On success `*out` owns the strings `wl` now borrows; free it
+ * region, os, include_retired, and the sizing keys of docs/sizing.md
+ * into wl->sizing_in) into `wl`, overwriting only the keys the file has. On success `*out` owns the strings `wl` now borrows; free it
  * with aivm_workload_doc_free() after the last use of `wl`.
  * Returns 0, AIVM_ESYNTAX, AIVM_EINVALID or AIVM_ELIMIT.
  */
