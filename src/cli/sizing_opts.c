@@ -167,6 +167,23 @@ void cli_sizing_apply(aivm_sizing_input *wl, const aivm_sizing_input *f)
     wl->from_file &= ~f->set;
 }
 
+/* Inputs of the other phase are accepted (one workload file may serve
+ * both) but say so, since they change nothing. */
+static void warn_ignored(const aivm_sizing_input *in, aivm_phase phase)
+{
+    static const unsigned train_only[] = {AIVM_SZ_BATCH, AIVM_SZ_FINETUNE, AIVM_SZ_OPTIMIZER,
+                                          AIVM_SZ_SHARDING, AIVM_SZ_ACT_CKPT};
+    static const unsigned infer_only[] = {AIVM_SZ_CONCURRENCY, AIVM_SZ_KV_PRECISION};
+    bool train = phase == AIVM_PHASE_TRAIN;
+    const unsigned *list = train ? infer_only : train_only;
+    size_t n = train ? sizeof infer_only / sizeof *infer_only
+                     : sizeof train_only / sizeof *train_only;
+    for (size_t i = 0; i < n; i++)
+        if (in->set & (1u << list[i]))
+            cli_warnf("%s applies to %s only: ignored", flag_names[list[i]],
+                      train ? "inference" : "training");
+}
+
 int cli_sizing_resolve(aivm_sizing *sz, aivm_models **models, aivm_workload *wl,
                        const aivm_rules *rules, const char *workload_file)
 {
@@ -191,6 +208,7 @@ int cli_sizing_resolve(aivm_sizing *sz, aivm_models **models, aivm_workload *wl,
         return cli_usagef("%s", err.msg);
     }
     wl->sizing = sz;
+    warn_ignored(&wl->sizing_in, wl->phase);
     complex_from = aivm_rules_complex_from_params(rules);
     if (!(wl->set & AIVM_WL_MODEL_SIZE) && complex_from > 0)
         wl->model_size = sz->params >= complex_from ? AIVM_MSIZE_COMPLEX : AIVM_MSIZE_SMALL;
