@@ -253,6 +253,9 @@ int cmd_recommend(int argc, char **argv)
         goto done;
     }
     apply_flags(&wl, &o.flags);
+    rc = cli_sizing_prepare(&models, &wl);
+    if (rc)
+        goto done;
     if (aivm_workload_finish(&wl, &err) < 0) {
         rc = o.workload_file ? (cli_errorf("%s: %s", o.workload_file, err.msg), CLI_EXIT_INPUT)
                              : cli_usagef("%s", err.msg);
@@ -263,7 +266,7 @@ int cmd_recommend(int argc, char **argv)
     rc = cli_load_data(&cat, &rules, o.catalog, o.rules, o.n_rules);
     if (rc)
         goto done;
-    rc = cli_sizing_resolve(&sizing, &models, &wl, rules, o.workload_file);
+    rc = cli_sizing_resolve(&sizing, models, &wl, rules, o.workload_file);
     if (rc)
         goto done;
     ao.top = o.top;

@@ -184,22 +184,35 @@ static void warn_ignored(const aivm_sizing_input *in, aivm_phase phase)
                       train ? "inference" : "training");
 }
 
-int cli_sizing_resolve(aivm_sizing *sz, aivm_models **models, aivm_workload *wl,
-                       const aivm_rules *rules, const char *workload_file)
+int cli_sizing_prepare(aivm_models **models, aivm_workload *wl)
 {
     aivm_error err = AIVM_ERROR_INIT;
+    const aivm_model *m;
     size_t len = 0;
     const char *text;
-    double complex_from;
-    int rc;
     *models = NULL;
     if (!wl->sizing_in.set)
         return 0;
     text = aivm_models_embedded(&len);
-    rc = aivm_models_load_mem(models, text, len, "<embedded models>", &err);
-    if (rc < 0)
+    if (aivm_models_load_mem(models, text, len, "<embedded models>", &err) < 0)
         return cli_report_error(&err);
-    rc = aivm_sizing_resolve(sz, wl, *models, &err);
+    m = wl->sizing_in.model ? aivm_models_find(*models, wl->sizing_in.model) : NULL;
+    if (m && wl->kind == AIVM_KIND_UNSET) {
+        wl->kind = m->kind; /* the preset knows whether the model is generative */
+        wl->set |= AIVM_WL_KIND;
+    }
+    return 0;
+}
+
+int cli_sizing_resolve(aivm_sizing *sz, const aivm_models *models, aivm_workload *wl,
+                       const aivm_rules *rules, const char *workload_file)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    double complex_from;
+    int rc;
+    if (!wl->sizing_in.set)
+        return 0;
+    rc = aivm_sizing_resolve(sz, wl, models, &err);
     if (rc < 0) {
         if (wl->sizing_in.from_file) {
             cli_errorf("%s: %s", workload_file, err.msg);

@@ -49,12 +49,20 @@ int cli_sizing_option(aivm_sizing_input *in, int id, const char *arg);
 void cli_sizing_apply(aivm_sizing_input *wl, const aivm_sizing_input *flags);
 
 /**
- * When the workload has sizing inputs: load the embedded model presets into
- * `*models`, resolve into `*sz`, point wl->sizing at it and derive the model
- * size class from the rules' threshold when --model-size was not given.
+ * Before the workload is finished: when it has sizing inputs, load the
+ * embedded model presets into `*models` (NULL otherwise; caller frees) and
+ * take the kind from the --model preset when --kind was not given.
+ * Prints errors; returns 0 or an exit code.
+ */
+int cli_sizing_prepare(aivm_models **models, aivm_workload *wl);
+
+/**
+ * When the workload has sizing inputs: resolve them into `*sz` (presets
+ * from `models`), point wl->sizing at it and derive the model size class
+ * from the rules' threshold when --model-size was not given.
  * Prints errors; returns 0 or an exit code (2 for flags, 3 for a file).
  */
-int cli_sizing_resolve(aivm_sizing *sz, aivm_models **models, aivm_workload *wl,
+int cli_sizing_resolve(aivm_sizing *sz, const aivm_models *models, aivm_workload *wl,
                        const aivm_rules *rules, const char *workload_file);
 
 #endif
