@@ -176,8 +176,8 @@ static void warn_ignored(const aivm_sizing_input *in, aivm_phase phase)
     static const unsigned infer_only[] = {AIVM_SZ_CONCURRENCY, AIVM_SZ_KV_PRECISION};
     bool train = phase == AIVM_PHASE_TRAIN;
     const unsigned *list = train ? infer_only : train_only;
-    size_t n = train ? sizeof infer_only / sizeof *infer_only
-                     : sizeof train_only / sizeof *train_only;
+    size_t n =
+        train ? sizeof infer_only / sizeof *infer_only : sizeof train_only / sizeof *train_only;
     for (size_t i = 0; i < n; i++)
         if (in->set & (1u << list[i]))
             cli_warnf("%s applies to %s only: ignored", flag_names[list[i]],

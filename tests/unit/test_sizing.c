@@ -384,6 +384,53 @@ static void fit__on_given_vms(void **state)
     assert_int_equal(f.limit, AIVM_FIT_PER_GPU);
 }
 
+/* advise: every ranked candidate carries a fit that fits; the ones that do
+ * not fit are rejected by a fit-* rule whose message has the numbers. */
+static void fit__advise_integration(void **state)
+{
+    aivm_workload wl = wl_new(AIVM_PHASE_TRAIN);
+    aivm_rules *rules = load_shipped_rules();
+    aivm_advise_opts ao = AIVM_ADVISE_OPTS_INIT;
+    aivm_advice *adv = NULL;
+    aivm_sizing sz;
+    bool saw_max_nodes = false;
+    (void)state;
+    set_model(&wl, "llama-3.1-405b");
+    wl.sizing_in.max_nodes = 8;
+    wl.sizing_in.set |= 1u << AIVM_SZ_MAX_NODES;
+    assert_int_equal(aivm_workload_finish(&wl, NULL), 0);
+    wl.today = "2026-11-29";
+    resolve(&sz, &wl);
+    wl.sizing = &sz;
+    assert_int_equal(aivm_advise(&adv, cat, rules, &wl, &ao, NULL), 0);
+    assert_true(adv->n_ranked > 0);
+    for (size_t i = 0; i < adv->n_ranked; i++) {
+        const aivm_candidate *c = &adv->ranked[i];
+        assert_true(c->has_fit && c->fit.fits && c->fit.vms <= 8);
+        assert_true(c->size->infiniband || c->fit.vms == 1);
+    }
+    for (size_t i = 0; i < adv->n_rejected; i++)
+        if (strcmp(aivm_rule_id(adv->rejected[i].rule), "fit-max-nodes") == 0) {
+            saw_max_nodes = true;
+            assert_non_null(strstr(adv->rejected[i].message, "more than --max-nodes 8"));
+            assert_null(strstr(adv->rejected[i].message, "n/a"));
+        }
+    assert_true(saw_max_nodes);
+    aivm_advice_free(adv);
+    /* without sizing no candidate has a fit and no fit-* rule fires */
+    wl.sizing = NULL;
+    assert_int_equal(aivm_advise(&adv, cat, rules, &wl, &ao, NULL), 0);
+    for (size_t i = 0; i < adv->n_ranked; i++) {
+        assert_false(adv->ranked[i].has_fit);
+        for (size_t j = 0; j < adv->ranked[i].n_reasons; j++)
+            assert_null(strstr(aivm_rule_id(adv->ranked[i].reasons[j].rule), "fit-"));
+    }
+    for (size_t i = 0; i < adv->n_rejected; i++)
+        assert_null(strstr(aivm_rule_id(adv->rejected[i].rule), "fit-"));
+    aivm_advice_free(adv);
+    aivm_rules_free(rules);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -403,6 +450,7 @@ int main(void)
         cmocka_unit_test(fit__partial_gpu),
         cmocka_unit_test(fit__cpu_memory),
         cmocka_unit_test(fit__on_given_vms),
+        cmocka_unit_test(fit__advise_integration),
     };
     return cmocka_run_group_tests_name("sizing", tests, setup, teardown);
 }
