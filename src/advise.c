@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "aivm/buf.h"
+#include "aivm/extras.h"
 #include "xalloc.h"
 
 typedef struct {
@@ -127,6 +128,20 @@ static int cand_cmp(const void *a, const void *b)
     return strcmp(x->size->name, y->size->name);
 }
 
+/* With --spot the tie-break is the spot price (sizes without one last). */
+static int cand_cmp_spot(const void *a, const void *b)
+{
+    const aivm_candidate *x = a, *y = b;
+    double dx = round(x->score * 1e6), dy = round(y->score * 1e6);
+    if (dx != dy)
+        return dx > dy ? -1 : 1;
+    if (x->price.has_spot != y->price.has_spot)
+        return x->price.has_spot ? -1 : 1;
+    if (x->price.has_spot && x->price.spot != y->price.spot)
+        return x->price.spot < y->price.spot ? -1 : 1;
+    return cand_cmp(a, b);
+}
+
 static int rej_cmp(const void *a, const void *b)
 {
     const aivm_rejection *x = a, *y = b;
@@ -210,10 +225,10 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
     work *ws = aivm_xcalloc(n ? n : 1, sizeof *ws);
     aivm_advice *adv = aivm_xcalloc(1, sizeof *adv);
     bool fallback = false;
-    (void)err;
 
     for (size_t i = 0; i < aivm_rules_count(rules); i++)
-        if (aivm_rule_applies(aivm_rules_at(rules, i), wl))
+        if (aivm_rule_target(aivm_rules_at(rules, i)) == AIVM_TARGET_SIZE &&
+            aivm_rule_applies(aivm_rules_at(rules, i), wl))
             active[n_rules++] = aivm_rules_at(rules, i);
     for (size_t i = 0; i < n; i++) {
         ws[i].size = aivm_catalog_size_at(cat, i);
@@ -222,7 +237,7 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
     adv->catalog = cat;
     adv->workload = wl;
     collect(adv, ws, n, wl, &fallback);
-    qsort(adv->ranked, adv->n_ranked, sizeof *adv->ranked, cand_cmp);
+    qsort(adv->ranked, adv->n_ranked, sizeof *adv->ranked, wl->spot ? cand_cmp_spot : cand_cmp);
     qsort(adv->rejected, adv->n_rejected, sizeof *adv->rejected, rej_cmp);
     for (size_t i = 0; i < adv->n_ranked; i++)
         adv->ranked[i].rank = (unsigned)i + 1;
@@ -235,6 +250,8 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
     if (adv->n_ranked == 0)
         add_warning(adv, aivm_xstrdup("no size in the catalog satisfies the rules for this "
                                       "workload (see the rejected list)"));
+    aivm_extras_eval(&adv->extras, cat, rules, wl, adv->n_ranked ? adv->ranked[0].size : NULL,
+                     err);
     for (size_t i = 0; i < n; i++)
         free(ws[i].hits);
     free(ws);
@@ -259,5 +276,6 @@ void aivm_advice_free(aivm_advice *adv)
     free(adv->ranked);
     free(adv->rejected);
     free(adv->warnings);
+    aivm_extras_free(adv->extras);
     free(adv);
 }

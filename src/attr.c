@@ -20,6 +20,7 @@ static const char *const vendors[] = {"nvidia", "amd", NULL};
 static const char *const interconnects[] = {"nvlink", "infinity-fabric", "pcie", "none", NULL};
 static const char *const arches[] = {"x86_64", "arm64", NULL};
 static const char *const lifecycles[] = {"ga", "preview", "retiring", "retired", NULL};
+static const char *const schedulers[] = {"slurm", "gridengine", "pbs", "none", NULL};
 
 static aivm_value vnull(void)
 {
@@ -78,6 +79,36 @@ static aivm_value w_retired(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(s);
     return vbool(wl->include_retired);
+}
+static aivm_value w_nodes(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(s);
+    return vnum(wl->nodes ? wl->nodes : 1);
+}
+static aivm_value w_scheduler(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(s);
+    return vstr(aivm_scheduler_name(wl->scheduler ? wl->scheduler : AIVM_SCHED_NONE));
+}
+static aivm_value w_managed(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(s);
+    return vbool(wl->managed);
+}
+static aivm_value w_containers(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(s);
+    return vbool(wl->containers);
+}
+static aivm_value w_spot(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(s);
+    return vbool(wl->spot);
+}
+static aivm_value w_checkpointing(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(s);
+    return vbool(wl->checkpointing);
 }
 
 static aivm_value c_name(const aivm_workload *wl, const aivm_size *s)
@@ -233,6 +264,13 @@ static const aivm_attr table[] = {
     {"region", W, S, NULL, "Azure region asked for", w_region},
     {"os", W, S, oses, "operating system asked for", w_os},
     {"include_retired", W, B, NULL, "--include-retired was given", w_retired},
+    {"nodes", W, NUM, NULL, "VMs the job spans (--nodes, default 1)", w_nodes},
+    {"scheduler", W, S, schedulers, "open-source scheduler the user runs", w_scheduler},
+    {"managed", W, B, NULL, "--managed: built-in scheduling, nothing to install", w_managed},
+    {"containers", W, B, NULL, "--containers: the workload runs in containers", w_containers},
+    {"spot", W, B, NULL, "--spot: spot capacity asked for", w_spot},
+    {"checkpointing", W, B, NULL, "--checkpointing: the job checkpoints and resumes",
+     w_checkpointing},
     /* sizing (docs/sizing.md): null when neither --params nor --model is given */
     {"params", W, NUM, NULL, "model parameters", aivm_attr__w_params},
     {"sizing.total_gib", W, NUM, NULL, "memory of the job on one GPU, GiB",

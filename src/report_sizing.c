@@ -8,7 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "report_int.h"
+#include "report_sizing.h"
 
 #define BOLD(o) ((o)->color ? "\033[1m" : "")
 #define RESET(o) ((o)->color ? "\033[0m" : "")

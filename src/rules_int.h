@@ -5,6 +5,7 @@
 #include "aivm/rules.h"
 #include "arena.h"
 #include "attr.h"
+#include "yamlutil.h"
 
 typedef enum { AIVM_OP_EQ, AIVM_OP_NE, AIVM_OP_IN, AIVM_OP_NOT_IN, AIVM_OP_LT, AIVM_OP_LTE,
                AIVM_OP_GT, AIVM_OP_GTE } aivm_op;
@@ -32,6 +33,13 @@ struct aivm_rule {
     const char *message;
     bool enabled;
     aivm_loc loc;
+    /* Rules with a `target` (extras.h, extras_load.c); all zero for size rules. */
+    int target;                /* aivm_target */
+    const char *select;        /* catalog id chosen; NULL = a note */
+    aivm_loc select_loc;
+    int spot_advice;           /* aivm_spot_advice */
+    aivm_strlist orchestrator; /* condition on the rank-1 orchestrator; empty = any */
+    aivm_loc orchestrator_loc;
 };
 
 typedef struct aivm_rules_doc aivm_rules_doc;
@@ -50,5 +58,14 @@ struct aivm_rules {
 /** True when every condition holds. */
 bool aivm_rules__conds_hold(const aivm_cond *c, size_t n, const aivm_workload *wl,
                             const aivm_size *s);
+
+/**
+ * Load the keys of a rule with a `target` (target, select, advice,
+ * orchestrator, weight) into `r`, rejecting `effect` and `scale`; for a
+ * rule without `target` only check that none of those keys is present
+ * (r->target stays 0). Returns 0 or AIVM_EINVALID with a position.
+ */
+int aivm_rules__load_target(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, const char *what,
+                            aivm_error *err);
 
 #endif

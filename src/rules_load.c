@@ -168,7 +168,7 @@ static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t i
 {
     static const char *const keys[] = {"id", "title", "guidance", "when", "if", "effect",
                                        "weight", "scale", "severity", "message", "enabled",
-                                       NULL};
+                                       "target", "select", "advice", "orchestrator", NULL};
     const aivm_ynode *v, *id;
     char what[300];
     int x = 0;
@@ -185,10 +185,15 @@ static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t i
         rc = aivm_yrequire(&id, e, "id", what, err);
     if (rc == 0)
         rc = aivm_yget_str(&r->id, id, what, err);
-    if (rc == 0)
+    if (rc == 0) /* image, orchestrator, container and spot rules: extras_load.c */
+        rc = aivm_rules__load_target(r, e, ar, what, err);
+    if (rc == 0 && r->target) {
+        x = AIVM_EFFECT_NOTE;
+    } else if (rc == 0) {
         rc = aivm_yrequire(&v, e, "effect", what, err);
-    if (rc == 0)
-        rc = aivm_yget_enum(&x, v, effect_names, what, err);
+        if (rc == 0)
+            rc = aivm_yget_enum(&x, v, effect_names, what, err);
+    }
     if (rc < 0)
         return rc;
     r->loc = e->loc;
@@ -230,8 +235,9 @@ static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t i
     if ((v = aivm_ymap_get(e, "if")) != NULL &&
         (rc = load_conds(&r->ifc, &r->n_if, v, AIVM_ATTR_CANDIDATE, ar, what, err)))
         return rc;
-    v = aivm_ymap_get(e, "weight");
-    if (r->effect == AIVM_EFFECT_PREFER || r->effect == AIVM_EFFECT_PENALIZE) {
+    /* The weight of a target rule was loaded by aivm_rules__load_target(). */
+    v = r->target ? NULL : aivm_ymap_get(e, "weight");
+    if (!r->target && (r->effect == AIVM_EFFECT_PREFER || r->effect == AIVM_EFFECT_PENALIZE)) {
         if (!v)
             return aivm_error_set(err, AIVM_EINVALID, &e->loc,
                                   "missing key 'weight' in %s (needed by effect '%s')", what,

@@ -27,6 +27,8 @@ typedef enum {
 } aivm_price_source;
 
 /** The price shown for one candidate. Strings are borrowed from the catalog. */
+struct aivm_extras;
+
 typedef struct {
     aivm_price_source source;
     const char *currency;
@@ -73,6 +75,7 @@ typedef struct {
     size_t n_rejected;
     char **warnings;
     size_t n_warnings;
+    struct aivm_extras *extras; /* image, orchestrators, containers, spot (aivm/extras.h) */
 } aivm_advice;
 
 typedef struct {
@@ -83,7 +86,8 @@ typedef struct {
 
 /**
  * Rank the catalog's sizes for `wl` (which must have been finished with
- * aivm_workload_finish()). Returns 0; never fails on valid inputs other
+ * aivm_workload_finish()), then run the target rules for the rank-1 size
+ * (adv->extras). With wl->spot, equal scores are ordered by spot price. Returns 0; never fails on valid inputs other
  * than by aborting on out-of-memory. `*out` is freed with aivm_advice_free().
  */
 int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *rules,
