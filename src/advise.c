@@ -217,6 +217,19 @@ static void add_price_warnings(aivm_advice *adv, const aivm_workload *wl, bool f
     }
 }
 
+/* Without --nodes, a sized job spans as many VMs as its best size needs:
+ * image and orchestrator advice then see the multi-VM job (docs/sizing.md). */
+static const aivm_workload *extras_workload(aivm_workload *copy, const aivm_workload *wl,
+                                            const aivm_advice *adv)
+{
+    if (!wl->sizing || (wl->set & AIVM_WL_NODES) || adv->n_ranked == 0 ||
+        adv->ranked[0].fit.vms <= 1)
+        return wl;
+    *copy = *wl;
+    copy->nodes = adv->ranked[0].fit.vms;
+    return copy;
+}
+
 int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *rules,
                 const aivm_workload *wl, const aivm_advise_opts *opts, aivm_error *err)
 {
@@ -224,6 +237,7 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
     const aivm_rule **active = aivm_xcalloc(aivm_rules_count(rules) + 1, sizeof *active);
     work *ws = aivm_xcalloc(n ? n : 1, sizeof *ws);
     aivm_advice *adv = aivm_xcalloc(1, sizeof *adv);
+    aivm_workload ewl;
     bool fallback = false;
 
     for (size_t i = 0; i < aivm_rules_count(rules); i++)
@@ -250,8 +264,8 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
     if (adv->n_ranked == 0)
         add_warning(adv, aivm_xstrdup("no size in the catalog satisfies the rules for this "
                                       "workload (see the rejected list)"));
-    aivm_extras_eval(&adv->extras, cat, rules, wl, adv->n_ranked ? adv->ranked[0].size : NULL,
-                     err);
+    aivm_extras_eval(&adv->extras, cat, rules, extras_workload(&ewl, wl, adv),
+                     adv->n_ranked ? adv->ranked[0].size : NULL, err);
     for (size_t i = 0; i < n; i++)
         free(ws[i].hits);
     free(ws);
