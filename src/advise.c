@@ -54,7 +54,8 @@ static void evaluate(work *w, const aivm_rule *const *rules, size_t n_rules,
         if (!m || e == AIVM_EFFECT_EXCLUDE)
             continue;
         w->hits[w->n_hits].rule = r;
-        w->hits[w->n_hits].scaled = aivm_rule_scale_value(r, w->size, &w->hits[w->n_hits].value);
+        w->hits[w->n_hits].scaled =
+            aivm_rule_scale_value_for(r, wl, w->size, &w->hits[w->n_hits].value);
         w->n_hits++;
     }
 }
@@ -114,6 +115,12 @@ static void set_price(aivm_price *p, const aivm_size *s, const aivm_workload *wl
     p->hourly = rp->on_demand;
 }
 
+/* Hourly price of the whole deployment: per-VM price × VMs needed. */
+static double deploy_price(const aivm_candidate *c)
+{
+    return c->price.on_demand * (c->has_fit && c->fit.vms > 1 ? c->fit.vms : 1);
+}
+
 static int cand_cmp(const void *a, const void *b)
 {
     const aivm_candidate *x = a, *y = b;
@@ -122,8 +129,8 @@ static int cand_cmp(const void *a, const void *b)
         return dx > dy ? -1 : 1;
     if (x->price.has_on_demand != y->price.has_on_demand)
         return x->price.has_on_demand ? -1 : 1;
-    if (x->price.has_on_demand && x->price.on_demand != y->price.on_demand)
-        return x->price.on_demand < y->price.on_demand ? -1 : 1;
+    if (x->price.has_on_demand && deploy_price(x) != deploy_price(y))
+        return deploy_price(x) < deploy_price(y) ? -1 : 1;
     return strcmp(x->size->name, y->size->name);
 }
 
@@ -192,6 +199,12 @@ static void collect(aivm_advice *adv, work *ws, size_t n, const aivm_workload *w
             c->score += rs->delta;
         }
         set_price(&c->price, w->size, wl, fallback);
+        if (wl->sizing) {
+            c->has_fit = true;
+            aivm_fit_compute(&c->fit, wl->sizing, w->size);
+            if (c->fit.vms >= 1)
+                c->instances = c->fit.vms; /* the deployment is as many VMs as the job needs */
+        }
     }
 }
 
@@ -219,6 +232,19 @@ static void add_price_warnings(aivm_advice *adv, const aivm_workload *wl, bool f
     }
 }
 
+/* Without --nodes, a sized job spans as many VMs as its best size needs:
+ * image and orchestrator advice then see the multi-VM job (docs/sizing.md). */
+static const aivm_workload *extras_workload(aivm_workload *copy, const aivm_workload *wl,
+                                            const aivm_advice *adv)
+{
+    if (!wl->sizing || (wl->set & AIVM_WL_NODES) || adv->n_ranked == 0 ||
+        adv->ranked[0].fit.vms <= 1)
+        return wl;
+    *copy = *wl;
+    copy->nodes = adv->ranked[0].fit.vms;
+    return copy;
+}
+
 int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *rules,
                 const aivm_workload *wl, const aivm_advise_opts *opts, aivm_error *err)
 {
@@ -226,6 +252,7 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
     const aivm_rule **active = aivm_xcalloc(aivm_rules_count(rules) + 1, sizeof *active);
     work *ws = aivm_xcalloc(n ? n : 1, sizeof *ws);
     aivm_advice *adv = aivm_xcalloc(1, sizeof *adv);
+    aivm_workload ewl;
     bool fallback = false;
 
     for (size_t i = 0; i < aivm_rules_count(rules); i++)
@@ -247,11 +274,15 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
     adv->n_shown = adv->top && adv->top < adv->n_ranked ? adv->top : adv->n_ranked;
     if (!(opts && opts->no_catalog_price_warnings))
         add_price_warnings(adv, wl, fallback);
+    if (wl->sizing && !(wl->sizing->layers && wl->sizing->hidden && wl->sizing->heads))
+        add_warning(adv, aivm_xstrdup("the model's shape is unknown: KV cache and activations "
+                                      "are not counted (give --model, or --layers, --hidden "
+                                      "and --heads)"));
     if (adv->n_ranked == 0)
         add_warning(adv, aivm_xstrdup("no size in the catalog satisfies the rules for this "
                                       "workload (see the rejected list)"));
-    aivm_extras_eval(&adv->extras, cat, rules, wl, adv->n_ranked ? adv->ranked[0].size : NULL,
-                     err);
+    aivm_extras_eval(&adv->extras, cat, rules, extras_workload(&ewl, wl, adv),
+                     adv->n_ranked ? adv->ranked[0].size : NULL, err);
     for (size_t i = 0; i < n; i++)
         free(ws[i].hits);
     free(ws);

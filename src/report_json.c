@@ -11,6 +11,7 @@
 #include "aivm/extras.h"
 #include "aivm/report.h"
 #include "aivm_version.h"
+#include "report_sizing.h"
 
 static double round3(double v)
 {
@@ -164,6 +165,8 @@ static cJSON *candidate_json(const aivm_candidate *c, const aivm_workload *wl)
     for (size_t i = 0; i < c->n_reasons; i++)
         cJSON_AddItemToArray(reasons, reason_json(&c->reasons[i]));
     cJSON_AddItemToObject(o, "reasons", reasons);
+    if (c->has_fit)
+        aivm_report__fit_json(o, c);
     return o;
 }
 
@@ -285,6 +288,8 @@ int aivm_report_json(aivm_buf *out, const aivm_advice *adv, const aivm_render_op
     cJSON_AddStringToObject(cat, "as_of", aivm_catalog_as_of(adv->catalog));
     cJSON_AddItemToObject(root, "catalog", cat);
     cJSON_AddItemToObject(root, "workload", workload_json(adv->workload));
+    if (adv->workload->sizing)
+        cJSON_AddItemToObject(root, "sizing", aivm_report__sizing_json(adv->workload->sizing));
     for (size_t i = 0; i < adv->n_shown; i++)
         cJSON_AddItemToArray(recs, candidate_json(&adv->ranked[i], adv->workload));
     cJSON_AddItemToObject(root, "recommendations", recs);

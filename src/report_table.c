@@ -11,6 +11,7 @@
 
 #include "aivm/report.h"
 #include "report_int.h"
+#include "report_sizing.h"
 
 #define BOLD(o) ((o)->color ? "\033[1m" : "")
 #define DIM(o) ((o)->color ? "\033[2m" : "")
@@ -64,6 +65,18 @@ static const aivm_reason *main_reason(const aivm_candidate *c)
     return c->n_reasons ? &c->reasons[0] : NULL;
 }
 
+/* The VMS and USD/H_ALL cells (sizing only), appended at `at`; returns
+ * the width written. */
+static int fit_cells(char *at, size_t room, const aivm_candidate *c)
+{
+    char all[32] = "-";
+    int n;
+    if (c->price.has_hourly) /* the price under --pricing (on-demand by default) */
+        snprintf(all, sizeof all, "%.3f", c->price.hourly * c->fit.vms);
+    n = snprintf(at, room, "%3u %10s  ", c->fit.vms, all);
+    return n < 0 ? 0 : n;
+}
+
 static void put_clipped(aivm_buf *out, const char *s, size_t room)
 {
     size_t len = strlen(s);
@@ -110,6 +123,8 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
     bool other_region = false;
     int rc;
     header(out, adv, o);
+    if (adv->workload->sizing)
+        aivm_report__sizing_table(out, adv->workload->sizing, o);
     for (size_t i = 0; i < adv->n_shown; i++) {
         char gpu[64];
         int n = (int)strlen(adv->ranked[i].size->name);
@@ -121,10 +136,10 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
     if (adv->n_shown == 0) {
         aivm_buf_puts(out, "No size fits this workload.\n");
     } else {
-        aivm_buf_printf(out, "%s%-3s %-*s %-16s %-*s %5s %7s %-3s %9s%s  %s%s\n", BOLD(o), "#",
+        aivm_buf_printf(out, "%s%-3s %-*s %-16s %-*s %5s %7s %-3s %9s%s  %s%s%s\n", BOLD(o), "#",
                         wsize, "SIZE", "SERIES", wgpu, "GPUS", "VCPU", "RAM_GIB", "IB",
                         aivm_report__price_heading(adv), adv->workload->spot ? " SPOT/HOUR" : "",
-                        "WHY", RESET(o));
+                        adv->workload->sizing ? "VMS  USD/H_ALL  " : "", "WHY", RESET(o));
     }
     for (size_t i = 0; i < adv->n_shown; i++) {
         const aivm_candidate *c = &adv->ranked[i];
@@ -138,6 +153,8 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         used = snprintf(line, sizeof line, "%-3u %-*s %-16.16s %-*s %5u %7g %-3s %s  ", c->rank,
                         wsize, c->size->name, c->size->series, wgpu, gpu, c->size->vcpus,
                         c->size->memory_gib, c->size->infiniband ? "yes" : "no", price);
+        if (c->has_fit && used > 0 && (size_t)used < sizeof line)
+            used += fit_cells(line + used, sizeof line - (size_t)used, c);
         if (used < 0 || (unsigned)used + 30 > width) {
             /* Too narrow for the reason beside the row: give it a line of its own. */
             size_t len = strlen(line);

@@ -52,6 +52,7 @@ struct aivm_rules {
     aivm_rules_doc *docs;
     aivm_rule **items;
     size_t n, cap;
+    double complex_from_params; /* `sizing: complex_from_params`; 0 = not set */
 };
 
 /** True when every condition holds. */

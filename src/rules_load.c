@@ -282,10 +282,29 @@ static void rules_put(aivm_rules *rules, aivm_rule *r)
     rules->items[rules->n++] = r;
 }
 
-static int load_doc(aivm_rule **list, size_t *n_list, const aivm_ynode *root, aivm_arena *ar,
-                    const char *name, aivm_error *err)
+/* `sizing: {complex_from_params: N}`: the model-size class when only the
+ * parameter count is known (docs/sizing.md). */
+static int load_sizing(double *out, const aivm_ynode *v, aivm_error *err)
 {
-    static const char *const top[] = {"version", "rules", NULL};
+    static const char *const keys[] = {"complex_from_params", NULL};
+    const aivm_ynode *t;
+    int rc = aivm_yexpect(v, AIVM_Y_MAP, "key 'sizing'", err);
+    if (rc == 0)
+        rc = aivm_ycheck_keys(v, keys, "key 'sizing'", err);
+    if (rc == 0)
+        rc = aivm_yrequire(&t, v, "complex_from_params", "key 'sizing'", err);
+    if (rc == 0)
+        rc = aivm_yget_num(out, t, "key 'complex_from_params'", err);
+    if (rc == 0 && !(*out >= 1))
+        rc = aivm_error_set(err, AIVM_EINVALID, &t->loc,
+                            "key 'complex_from_params': must be at least 1");
+    return rc;
+}
+
+static int load_doc(aivm_rule **list, size_t *n_list, double *complex_from, const aivm_ynode *root,
+                    aivm_arena *ar, const char *name, aivm_error *err)
+{
+    static const char *const top[] = {"version", "sizing", "rules", NULL};
     const aivm_ynode *seq, *v;
     aivm_loc start = {name, 1, 1};
     int rc;
@@ -301,6 +320,8 @@ static int load_doc(aivm_rule **list, size_t *n_list, const aivm_ynode *root, ai
             rc = aivm_error_set(err, AIVM_EINVALID, &v->loc,
                                 "unsupported rules format version '%s' (expected 1)", ver);
     }
+    if (rc == 0 && (v = aivm_ymap_get(root, "sizing")) != NULL)
+        rc = load_sizing(complex_from, v, err);
     if (rc == 0)
         rc = aivm_yrequire(&seq, root, "rules", "the rules file's top level", err);
     if (rc == 0)
@@ -335,9 +356,10 @@ int aivm_rules_load_mem(aivm_rules *rules, const char *buf, size_t len, const ch
     aivm_ynode *root = NULL;
     aivm_rule *list = NULL;
     size_t n = 0;
+    double complex_from = 0;
     int rc = aivm_yaml_parse(&root, &doc->arena, buf, len, name, err);
     if (rc == 0)
-        rc = load_doc(&list, &n, root, &doc->arena, name, err);
+        rc = load_doc(&list, &n, &complex_from, root, &doc->arena, name, err);
     if (rc < 0) {
         aivm_arena_dispose(&doc->arena);
         free(doc);
@@ -345,6 +367,8 @@ int aivm_rules_load_mem(aivm_rules *rules, const char *buf, size_t len, const ch
     }
     for (size_t i = 0; i < n; i++)
         rules_put(rules, &list[i]);
+    if (complex_from > 0)
+        rules->complex_from_params = complex_from;
     doc->next = rules->docs;
     rules->docs = doc;
     return 0;

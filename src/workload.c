@@ -11,6 +11,7 @@
 
 #include "aivm/buf.h"
 #include "arena.h"
+#include "sizing_int.h"
 #include "xalloc.h"
 #include "yamlutil.h"
 
@@ -184,9 +185,13 @@ static int load_extras(aivm_workload *wl, const aivm_ynode *root, aivm_error *er
 static int load_root(aivm_workload *wl, const aivm_ynode *root, const char *name,
                      aivm_error *err)
 {
-    static const char *const keys[] = {"phase", "kind", "model_size", "region", "os",
-                                       "include_retired", "nodes", "scheduler", "managed",
-                                       "containers", "spot", "checkpointing", NULL};
+    static const char *const keys[] = {
+        "phase", "kind", "model_size", "region", "os", "include_retired", "nodes", "scheduler",
+        "managed", "containers", "spot", "checkpointing",
+        /* sizing keys (sizing_input.c, docs/sizing.md) */
+        "params", "model", "layers", "hidden", "heads", "kv_heads", "precision", "kv_precision",
+        "context", "batch", "concurrency", "finetune", "optimizer", "sharding",
+        "activation_checkpointing", "max_nodes", "gpus", NULL};
     aivm_loc start = {name, 1, 1};
     const aivm_ynode *v;
     int x = 0;
@@ -227,6 +232,8 @@ static int load_root(aivm_workload *wl, const aivm_ynode *root, const char *name
         wl->set |= AIVM_WL_INCLUDE_RETIRED;
     if (rc == 0)
         rc = load_extras(wl, root, err);
+    if (rc == 0)
+        rc = aivm_sizing__load_keys(&wl->sizing_in, root, err);
     return rc;
 }
 

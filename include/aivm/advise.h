@@ -16,6 +16,7 @@
 #include "aivm/catalog.h"
 #include "aivm/error.h"
 #include "aivm/rules.h"
+#include "aivm/sizing.h"
 #include "aivm/workload.h"
 
 typedef enum {
@@ -83,6 +84,8 @@ typedef struct {
     unsigned instances; /* VMs in the deployment (1) */
     aivm_reason *reasons;
     size_t n_reasons;
+    bool has_fit; /* the workload has sizing (aivm_workload.sizing) */
+    aivm_fit fit; /* how the job fits this size; price × fit.vms is the deployment's */
 } aivm_candidate;
 
 typedef struct {

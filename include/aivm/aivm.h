@@ -11,6 +11,7 @@
 #include "aivm/extras.h"
 #include "aivm/report.h"
 #include "aivm/rules.h"
+#include "aivm/sizing.h"
 #include "aivm/workload.h"
 #include "aivm_version.h"
 

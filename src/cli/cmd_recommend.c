@@ -14,6 +14,7 @@
 #include "msg.h"
 #include "opts.h"
 #include "price_opts.h"
+#include "sizing_opts.h"
 #include "term.h"
 
 enum {
@@ -21,6 +22,8 @@ enum {
     O_FORMAT, O_EXPLAIN, O_CATALOG, O_RULES, O_COLOR, O_DATE,
     O_NODES, O_SCHEDULER, O_MANAGED, O_CONTAINERS, O_SPOT, O_CHECKPOINTING
 };
+
+_Static_assert(CLI_O_SIZING + AIVM_SZ_COUNT <= CLI_O_PRICES, "option ids of sizing and prices overlap");
 
 static const cli_opt options[] = {
     {O_PHASE, "phase", 0, "train|inference", "AI phase of the workload"},
@@ -43,6 +46,7 @@ static const cli_opt options[] = {
     {O_RULES, "rules", 0, "FILE", "add or override rules by id (repeatable)"},
     {O_COLOR, "color", 0, "auto|always|never", "colour the table (default auto; NO_COLOR)"},
     {O_DATE, "date", 0, "YYYY-MM-DD", "judge lifecycle as of this date (default today, UTC)"},
+    CLI_SIZING_OPTIONS,
     CLI_PRICE_RANK_OPTIONS,
     CLI_PRICE_FETCH_OPTIONS,
     {'q', "quiet", 'q', NULL, "no warnings on stderr"},
@@ -205,7 +209,10 @@ static int on_option(void *vctx, int id, const char *arg)
         o->version = true;
         return 0;
     default: {
-        int rc = cli_price_option(&o->prices, id, arg);
+        int rc;
+        if (id >= CLI_O_SIZING && id < CLI_O_SIZING + AIVM_SZ_COUNT)
+            return cli_sizing_option(&o->flags.sizing_in, id, arg);
+        rc = cli_price_option(&o->prices, id, arg);
         return rc >= 0 ? rc : cli_usagef("unhandled option");
     }
     }
@@ -239,6 +246,7 @@ static void apply_flags(aivm_workload *wl, const aivm_workload *f)
     if (f->set & AIVM_WL_CHECKPOINTING)
         wl->checkpointing = f->checkpointing;
     wl->set |= f->set;
+    cli_sizing_apply(&wl->sizing_in, &f->sizing_in);
 }
 
 static int render(const aivm_advice *adv, const rec_opts *o)
@@ -272,6 +280,8 @@ int cmd_recommend(int argc, char **argv)
     aivm_rules *rules = NULL;
     aivm_advice *adv = NULL;
     aivm_prices *store = NULL;
+    aivm_models *models = NULL;
+    aivm_sizing sizing;
     aivm_advise_opts ao = AIVM_ADVISE_OPTS_INIT;
     aivm_error err = AIVM_ERROR_INIT;
     char today[11];
@@ -305,6 +315,9 @@ int cmd_recommend(int argc, char **argv)
         goto done;
     }
     apply_flags(&wl, &o.flags);
+    rc = cli_sizing_prepare(&models, &wl);
+    if (rc)
+        goto done;
     if (aivm_workload_finish(&wl, &err) < 0) {
         rc = o.workload_file ? (cli_errorf("%s: %s", o.workload_file, err.msg), CLI_EXIT_INPUT)
                              : cli_usagef("%s", err.msg);
@@ -313,6 +326,9 @@ int cmd_recommend(int argc, char **argv)
     cli_today(today);
     wl.today = o.date ? o.date : today;
     rc = cli_load_data(&cat, &rules, o.catalog, o.rules, o.n_rules);
+    if (rc)
+        goto done;
+    rc = cli_sizing_resolve(&sizing, models, &wl, rules, o.workload_file);
     if (rc)
         goto done;
     ao.top = o.top;
@@ -329,6 +345,7 @@ done:
     aivm_advice_free(adv);
     aivm_prices_free(store);
     cli_price_opts_dispose(&o.prices);
+    aivm_models_free(models);
     aivm_rules_free(rules);
     aivm_catalog_free(cat);
     aivm_workload_doc_free(doc);
