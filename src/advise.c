@@ -19,9 +19,15 @@
 
 typedef struct {
     const aivm_rule *rule;
+    size_t ri;    /* index of the rule among the active rules */
     double value; /* scale attribute value, for scaled rules */
     bool scaled;
 } hit;
+
+/* Per active rule: the range of its scale attribute over the accepted candidates. */
+typedef struct {
+    double lo, hi;
+} range;
 
 typedef struct {
     const aivm_size *size;
@@ -54,32 +60,46 @@ static void evaluate(work *w, const aivm_rule *const *rules, size_t n_rules,
         if (!m || e == AIVM_EFFECT_EXCLUDE)
             continue;
         w->hits[w->n_hits].rule = r;
+        w->hits[w->n_hits].ri = i;
         w->hits[w->n_hits].scaled =
             aivm_rule_scale_value_for(r, wl, w->size, &w->hits[w->n_hits].value);
         w->n_hits++;
     }
 }
 
-static double hit_delta(const hit *h, const work *all, size_t n_all)
+/* One pass over the accepted candidates: linear in the catalog, not quadratic. */
+static range *scale_ranges(const work *all, size_t n_all, size_t n_rules)
+{
+    range *r = aivm_xcalloc(n_rules ? n_rules : 1, sizeof *r);
+    for (size_t k = 0; k < n_rules; k++) {
+        r[k].lo = INFINITY;
+        r[k].hi = -INFINITY;
+    }
+    for (size_t i = 0; i < n_all; i++) {
+        if (all[i].rejected_by)
+            continue;
+        for (size_t j = 0; j < all[i].n_hits; j++) {
+            const hit *h = &all[i].hits[j];
+            if (!h->scaled)
+                continue;
+            if (h->value < r[h->ri].lo)
+                r[h->ri].lo = h->value;
+            if (h->value > r[h->ri].hi)
+                r[h->ri].hi = h->value;
+        }
+    }
+    return r;
+}
+
+static double hit_delta(const hit *h, const range *ranges)
 {
     aivm_effect e = aivm_rule_effect(h->rule);
     double w = aivm_rule_weight(h->rule);
     double sign = e == AIVM_EFFECT_PENALIZE ? -1 : 1;
-    double lo = INFINITY, hi = -INFINITY;
+    double lo = ranges[h->ri].lo, hi = ranges[h->ri].hi;
     if (e == AIVM_EFFECT_REQUIRE || e == AIVM_EFFECT_NOTE)
         return 0;
-    if (!h->scaled)
-        return sign * w;
-    for (size_t i = 0; i < n_all; i++) {
-        if (all[i].rejected_by)
-            continue;
-        for (size_t j = 0; j < all[i].n_hits; j++)
-            if (all[i].hits[j].rule == h->rule) {
-                lo = fmin(lo, all[i].hits[j].value);
-                hi = fmax(hi, all[i].hits[j].value);
-            }
-    }
-    if (!(hi > lo))
+    if (!h->scaled || !(hi > lo))
         return sign * w;
     return sign * w * (h->value - lo) / (hi - lo);
 }
@@ -173,8 +193,8 @@ static void add_warning(aivm_advice *adv, char *msg)
     adv->warnings[adv->n_warnings++] = msg;
 }
 
-static void collect(aivm_advice *adv, work *ws, size_t n, const aivm_workload *wl,
-                    bool *fallback)
+static void collect(aivm_advice *adv, work *ws, size_t n, const range *ranges,
+                    const aivm_workload *wl, bool *fallback)
 {
     adv->ranked = aivm_xcalloc(n ? n : 1, sizeof *adv->ranked);
     adv->rejected = aivm_xcalloc(n ? n : 1, sizeof *adv->rejected);
@@ -194,7 +214,7 @@ static void collect(aivm_advice *adv, work *ws, size_t n, const aivm_workload *w
         for (size_t j = 0; j < w->n_hits; j++) {
             aivm_reason *rs = &c->reasons[c->n_reasons++];
             rs->rule = w->hits[j].rule;
-            rs->delta = hit_delta(&w->hits[j], ws, n);
+            rs->delta = hit_delta(&w->hits[j], ranges);
             rs->message = render(rs->rule, wl, w->size);
             c->score += rs->delta;
         }
@@ -253,6 +273,7 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
     work *ws = aivm_xcalloc(n ? n : 1, sizeof *ws);
     aivm_advice *adv = aivm_xcalloc(1, sizeof *adv);
     aivm_workload ewl;
+    range *ranges;
     bool fallback = false;
 
     for (size_t i = 0; i < aivm_rules_count(rules); i++)
@@ -265,7 +286,9 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
     }
     adv->catalog = cat;
     adv->workload = wl;
-    collect(adv, ws, n, wl, &fallback);
+    ranges = scale_ranges(ws, n, n_rules);
+    collect(adv, ws, n, ranges, wl, &fallback);
+    free(ranges);
     qsort(adv->ranked, adv->n_ranked, sizeof *adv->ranked, wl->spot ? cand_cmp_spot : cand_cmp);
     qsort(adv->rejected, adv->n_rejected, sizeof *adv->rejected, rej_cmp);
     for (size_t i = 0; i < adv->n_ranked; i++)

@@ -200,7 +200,7 @@ static void reject_for_budget(aivm_advice *adv, aivm_candidate *c, const aivm_co
 
 int aivm_advice_rank_by_cost(aivm_advice *adv, const aivm_cost_opts *o, aivm_error *err)
 {
-    size_t kept = 0, unknown = 0;
+    size_t kept = 0, unknown = 0, rejected_before = adv->n_rejected;
     (void)err;
     for (size_t i = 0; i < adv->n_ranked; i++) {
         aivm_price *p = &adv->ranked[i].price;
@@ -223,7 +223,8 @@ int aivm_advice_rank_by_cost(aivm_advice *adv, const aivm_cost_opts *o, aivm_err
     g_sort = o->sort;
     g_spot_ties = adv->workload->spot;
     qsort(adv->ranked, adv->n_ranked, sizeof *adv->ranked, cost_cmp);
-    qsort(adv->rejected, adv->n_rejected, sizeof *adv->rejected, rej_cmp);
+    if (adv->n_rejected != rejected_before) /* budget rejections joined the sorted list */
+        qsort(adv->rejected, adv->n_rejected, sizeof *adv->rejected, rej_cmp);
     for (size_t i = 0; i < adv->n_ranked; i++)
         adv->ranked[i].rank = (unsigned)i + 1;
     adv->n_shown = adv->top && adv->top < adv->n_ranked ? adv->top : adv->n_ranked;
