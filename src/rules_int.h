@@ -30,6 +30,7 @@ struct aivm_rule {
     const aivm_attr *scale;
     aivm_severity severity;
     const char *message;
+    const char *check; /* check id ("AIVM003") this rule reports in check mode, or NULL */
     bool enabled;
     aivm_loc loc;
 };

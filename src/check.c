@@ -1,0 +1,480 @@
+/*
+ * check.c - check mode: for every planned resource, find its size in the
+ * catalog, settle its workload (--workload defaults, aivm-* tags win),
+ * apply the rules that carry a `check:` id (the same rules `recommend`
+ * ranks with: exclude/penalize/note fire when the planned size matches,
+ * require when it does not, prefer when the advisor's suggestion is
+ * better), add the built-in findings (unknown size, multi-node training
+ * without RDMA, spot training without checkpoints, missing tags, GPU
+ * memory fit through the sizing hook), apply waivers and price the plan.
+ * The suggested size comes from aivm_advise() for the resource's workload.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aivm/advise.h"
+#include "aivm/check.h"
+#include "xalloc.h"
+
+typedef struct {
+    aivm_check_report pub; /* first: the public report is the impl's address */
+    aivm_waivers *inline_w;
+    const aivm_plan_resource **inline_res; /* resource of each inline waiver */
+    const aivm_plan_resource **file_first; /* first resource each file waiver matches */
+} report_impl;
+
+typedef struct {
+    aivm_finding *v;
+    size_t n, cap;
+} flist;
+
+static const char *const g_none[] = {NULL};
+static const char *const g_g9[] = {"G9"};
+static const char *const g_g11[] = {"G11"};
+static const char *const g_g14[] = {"G14"};
+
+static aivm_finding *add(flist *l, const char *id, aivm_severity sev,
+                         const aivm_plan_resource *res)
+{
+    aivm_finding *f;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 16;
+        l->v = aivm_xrealloc(l->v, l->cap * sizeof *l->v);
+    }
+    f = &l->v[l->n++];
+    memset(f, 0, sizeof *f);
+    f->id = id;
+    f->severity = sev;
+    f->res = res;
+    f->guidance = g_none;
+    if (res) {
+        f->loc = res->size_loc;
+        f->pointer = res->pointer;
+    }
+    return f;
+}
+
+static void set_guidance(aivm_finding *f, const char *const *g, size_t n)
+{
+    f->guidance = g;
+    f->n_guidance = n;
+}
+
+static char *fmt(const char *format, ...) AIVM_PRINTF(1, 2);
+static char *fmt(const char *format, ...)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    va_list ap;
+    va_start(ap, format);
+    aivm_buf_vprintf(&b, format, ap);
+    va_end(ap);
+    return aivm_buf_detach(&b);
+}
+
+static double gpu_total(const aivm_size *s)
+{
+    return s->has_gpu ? s->gpu_memory_gb * (s->gpu_count < 1 ? 1 : s->gpu_count) : 0;
+}
+
+/* The resource's workload: --workload defaults, then its tags. */
+static void settle_workload(aivm_check_item *it, const aivm_check_opts *o)
+{
+    aivm_workload init = AIVM_WORKLOAD_INIT;
+    const aivm_workload *t = &it->res->wl;
+    aivm_workload wl = o->workload ? *o->workload : init;
+    if (t->set & AIVM_WL_PHASE) {
+        wl.phase = t->phase;
+        wl.phase_loc = t->phase_loc;
+    }
+    if (t->set & AIVM_WL_KIND) {
+        wl.kind = t->kind;
+        wl.kind_loc = t->kind_loc;
+    }
+    if (t->set & AIVM_WL_MODEL_SIZE)
+        wl.model_size = t->model_size;
+    if ((t->set & AIVM_WL_OS) || (!(wl.set & AIVM_WL_OS) && t->os != AIVM_OS_UNSET))
+        wl.os = t->os;
+    if (it->res->region)
+        wl.region = it->res->region;
+    wl.set |= t->set & 0xffffu;
+    wl.today = o->today;
+    it->has_workload = wl.phase != AIVM_PHASE_UNSET && wl.kind != AIVM_KIND_UNSET;
+    if (it->has_workload) {
+        aivm_workload_finish(&wl, NULL);
+    } else {
+        if (!wl.region)
+            wl.region = "eastus";
+        if (wl.os == AIVM_OS_UNSET)
+            wl.os = AIVM_OS_LINUX;
+    }
+    it->wl = wl;
+}
+
+static bool comparable(const aivm_size *c, const aivm_size *p)
+{
+    if (p->has_gpu)
+        return c->has_gpu && gpu_total(c) >= gpu_total(p) * 0.99;
+    return !c->has_gpu && c->vcpus >= p->vcpus && c->memory_gib >= p->memory_gib * 0.99;
+}
+
+/* The advisor's best size that holds at least what is planned, else its best. */
+static const aivm_size *pick(const aivm_advice *adv, const aivm_size *planned)
+{
+    if (!adv || adv->n_ranked == 0)
+        return NULL;
+    if (!planned)
+        return adv->ranked[0].size;
+    for (size_t i = 0; i < adv->n_ranked; i++) {
+        const aivm_size *c = adv->ranked[i].size;
+        if (c == planned)
+            return NULL; /* nothing comparable ranks above the plan */
+        if (comparable(c, planned))
+            return c;
+    }
+    return adv->ranked[0].size;
+}
+
+static char *render_rule(const aivm_rule *r, const aivm_workload *wl, const aivm_size *s,
+                         const char *prefix)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    if (prefix)
+        aivm_buf_puts(&b, prefix);
+    aivm_rule_render_message(&b, r, wl, s);
+    return aivm_buf_detach(&b);
+}
+
+static void rule_findings(flist *l, aivm_check_item *it, const aivm_rules *rules)
+{
+    const aivm_size *s = it->size, *sug = it->suggested;
+    const aivm_workload *wl = &it->wl;
+    for (size_t i = 0; i < aivm_rules_count(rules); i++) {
+        const aivm_rule *r = aivm_rules_at(rules, i);
+        const char *cid = aivm_rule_check_id(r);
+        bool m, fire = false;
+        double a = 0, b = 0;
+        char *msg = NULL;
+        aivm_finding *f;
+        if (!cid || !aivm_rule_applies(r, wl))
+            continue;
+        m = aivm_rule_matches(r, wl, s);
+        switch (aivm_rule_effect(r)) {
+        case AIVM_EFFECT_EXCLUDE:
+        case AIVM_EFFECT_PENALIZE:
+        case AIVM_EFFECT_NOTE:
+            if ((fire = m))
+                msg = render_rule(r, wl, s, NULL);
+            break;
+        case AIVM_EFFECT_REQUIRE:
+            if ((fire = !m)) {
+                char *pre = fmt("%s does not fit: ", s->name);
+                msg = render_rule(r, wl, s, pre);
+                free(pre);
+            }
+            break;
+        case AIVM_EFFECT_PREFER:
+            if (!sug || !aivm_rule_matches(r, wl, sug))
+                break;
+            if (aivm_rule_scale_value(r, s, &a) && aivm_rule_scale_value(r, sug, &b))
+                fire = b > a;
+            else
+                fire = !m;
+            if (fire) {
+                char *pre = fmt("%s fits better than %s: ", sug->name, s->name);
+                msg = render_rule(r, wl, sug, pre);
+                free(pre);
+            }
+            break;
+        }
+        if (!fire)
+            continue;
+        f = add(l, cid, aivm_rule_severity(r), it->res);
+        f->rule = r;
+        f->message = msg;
+        f->suggested = sug;
+        set_guidance(f, aivm_rule_guidance(r)->items, aivm_rule_guidance(r)->n);
+    }
+}
+
+static void sizing_findings(flist *l, aivm_check_item *it, const aivm_check_opts *o)
+{
+    const aivm_plan_resource *r = it->res;
+    unsigned vms = it->wl.phase == AIVM_PHASE_TRAIN ? r->nodes : 1;
+    double need, have;
+    aivm_finding *f;
+    if (!o->gpu_need || !it->has_workload || !it->size)
+        return;
+    need = o->gpu_need(o->gpu_need_ctx, r, &it->wl);
+    it->gpu_need_gb = need > 0 ? need : 0;
+    if (!(need > 0))
+        return;
+    have = gpu_total(it->size) * (vms ? vms : 1);
+    if (have < need) {
+        f = add(l, "AIVM007", AIVM_SEV_ERROR, r);
+        f->message = fmt("the model needs about %.0f GB of GPU memory, but %u x %s %s %.0f GB",
+                         need, vms, it->size->name, vms == 1 ? "has" : "have", have);
+    } else if (have > 3 * need) {
+        f = add(l, "AIVM008", AIVM_SEV_WARNING, r);
+        f->message = fmt("%u x %s %s %.0f GB of GPU memory, more than three times the about "
+                         "%.0f GB the model needs",
+                         vms, it->size->name, vms == 1 ? "has" : "have", have, need);
+    } else {
+        return;
+    }
+    f->suggested = it->suggested;
+    set_guidance(f, g_g9, 1);
+}
+
+static void builtin_findings(flist *l, aivm_check_item *it, const aivm_check_opts *o)
+{
+    const aivm_plan_resource *r = it->res;
+    const aivm_workload *wl = &it->wl;
+    aivm_finding *f;
+    if (!it->size) {
+        f = add(l, "AIVM001", AIVM_SEV_WARNING, r);
+        if (r->size)
+            f->message = fmt("%s is not in the aivm-advise catalog: no rule can judge it", r->size);
+        else if (r->size_expr && r->size_expr[0] == '[')
+            f->message = fmt("the size is an expression aivm-advise cannot evaluate: %s",
+                             r->size_expr);
+        else if (r->size_expr && r->size_expr[0] == '(')
+            f->message = fmt("the size is unknown at plan time %s", r->size_expr);
+        else
+            f->message = fmt("the size is empty");
+        f->suggested = it->suggested;
+    }
+    if (!it->has_workload) {
+        f = add(l, "AIVM011", AIVM_SEV_NOTE, r);
+        f->message = fmt("no workload: tag the resource with aivm-phase and aivm-kind (or pass "
+                         "--workload); only lifecycle rules were applied");
+        f->loc = r->loc;
+        f->pointer = NULL;
+        return;
+    }
+    if (it->size && wl->phase == AIVM_PHASE_TRAIN && r->nodes > 1 && !it->size->infiniband &&
+        !(wl->kind == AIVM_KIND_NON_GENERATIVE && wl->model_size == AIVM_MSIZE_SMALL)) {
+        f = add(l, "AIVM004", AIVM_SEV_ERROR, r);
+        f->message = fmt("%u VMs of %s train together, but %s has no InfiniBand/RDMA network "
+                         "for GPU-to-GPU transfer across VMs",
+                         r->nodes, r->group, it->size->name);
+        f->suggested = it->suggested && it->suggested->infiniband ? it->suggested : NULL;
+        set_guidance(f, g_g11, 1);
+    }
+    if (wl->phase == AIVM_PHASE_TRAIN && r->priority == AIVM_PRIO_SPOT && !r->checkpointing) {
+        f = add(l, "AIVM010", AIVM_SEV_WARNING, r);
+        f->message = fmt("spot capacity can be reclaimed at any time: training without "
+                         "checkpoints loses work on eviction (tag aivm-checkpointing = \"true\" "
+                         "once the job checkpoints)");
+        set_guidance(f, g_g14, 1);
+    }
+    sizing_findings(l, it, o);
+}
+
+static void price_item(aivm_check_item *it)
+{
+    const aivm_size *s = it->size;
+    const aivm_region_price *rp;
+    double rate;
+    if (!s || !s->has_price || it->wl.os == AIVM_OS_WINDOWS)
+        return;
+    rp = aivm_size_price_in(s, it->wl.region);
+    if (!rp) {
+        rp = aivm_size_price_in(s, s->price_reference_region);
+        it->price_fallback = true;
+    }
+    if (!rp)
+        return;
+    it->spot_price = it->res->priority == AIVM_PRIO_SPOT && rp->has_spot;
+    rate = it->spot_price ? rp->spot : rp->on_demand;
+    it->priced = true;
+    it->price_region = rp->region;
+    it->currency = s->price_currency;
+    it->hourly = rate * it->res->count;
+}
+
+/* ---- waivers ---- */
+
+static bool addr_matches(const char *pattern, const aivm_plan_resource *r)
+{
+    size_t len = strlen(pattern);
+    if (len > 0 && pattern[len - 1] == '*')
+        return strncmp(pattern, r->address, len - 1) == 0;
+    return strcmp(pattern, r->address) == 0 || strcmp(pattern, r->group) == 0;
+}
+
+static bool expired(const aivm_waiver *w, const char *today)
+{
+    return strcmp(w->expires, today) < 0;
+}
+
+static void waive(aivm_finding *f, const report_impl *ri, const aivm_waivers *file,
+                  const char *today)
+{
+    if (!f->res || strcmp(f->id, "AIVM012") == 0)
+        return;
+    for (size_t i = 0; i < aivm_waivers_count(ri->inline_w); i++) {
+        const aivm_waiver *w = aivm_waivers_at(ri->inline_w, i);
+        if (ri->inline_res[i] == f->res && strcmp(w->rule, f->id) == 0 && !expired(w, today)) {
+            f->waiver = w;
+            return;
+        }
+    }
+    for (size_t i = 0; i < aivm_waivers_count(file); i++) {
+        const aivm_waiver *w = aivm_waivers_at(file, i);
+        if (strcmp(w->rule, f->id) == 0 && addr_matches(w->resource, f->res) &&
+            !expired(w, today)) {
+            f->waiver = w;
+            return;
+        }
+    }
+}
+
+static void expired_finding(flist *l, const aivm_waiver *w, const aivm_plan_resource *r)
+{
+    aivm_finding *f = add(l, "AIVM012", AIVM_SEV_ERROR, r);
+    f->loc = w->loc;
+    f->pointer = NULL;
+    f->message = fmt("the waiver of %s%s%s expired on %s (reason: %s): the finding counts again",
+                     w->rule, w->resource ? " for " : "", w->resource ? w->resource : "",
+                     w->expires, w->reason);
+}
+
+static int sev_cmp(const void *a, const void *b)
+{
+    const aivm_finding *x = a, *y = b;
+    if (x->severity != y->severity)
+        return x->severity > y->severity ? -1 : 1;
+    return strcmp(x->id, y->id);
+}
+
+static int parse_inline(report_impl *ri, const aivm_plan *plan, aivm_error *err)
+{
+    aivm_waivers_new(&ri->inline_w);
+    for (size_t i = 0; i < aivm_plan_count(plan); i++) {
+        const aivm_plan_resource *r = aivm_plan_at(plan, i);
+        size_t before = aivm_waivers_count(ri->inline_w);
+        int rc;
+        if (!r->waive)
+            continue;
+        rc = aivm_waivers_parse_inline(ri->inline_w, r->waive, r->waive_loc, err);
+        if (rc < 0)
+            return rc;
+        ri->inline_res = aivm_xrealloc(ri->inline_res, (aivm_waivers_count(ri->inline_w) + 1) *
+                                                           sizeof *ri->inline_res);
+        for (size_t j = before; j < aivm_waivers_count(ri->inline_w); j++)
+            ri->inline_res[j] = r;
+    }
+    return 0;
+}
+
+/* Findings of one item, sorted, appended to the report's list. */
+static void check_item(flist *all, aivm_check_item *it, const aivm_catalog *cat,
+                       const aivm_rules *rules, const aivm_check_opts *o, const report_impl *ri)
+{
+    flist l = {NULL, 0, 0};
+    aivm_advice *adv = NULL;
+    aivm_advise_opts ao = AIVM_ADVISE_OPTS_INIT;
+    settle_workload(it, o);
+    it->size = it->res->size ? aivm_catalog_find_size(cat, it->res->size) : NULL;
+    ao.top = 0;
+    if (it->has_workload && aivm_advise(&adv, cat, rules, &it->wl, &ao, NULL) == 0)
+        it->suggested = pick(adv, it->size);
+    if (it->size)
+        rule_findings(&l, it, rules);
+    builtin_findings(&l, it, o);
+    for (size_t i = 0; i < aivm_waivers_count(ri->inline_w); i++)
+        if (ri->inline_res[i] == it->res && expired(aivm_waivers_at(ri->inline_w, i), o->today))
+            expired_finding(&l, aivm_waivers_at(ri->inline_w, i), it->res);
+    for (size_t i = 0; i < aivm_waivers_count(o->waivers); i++)
+        if (ri->file_first[i] == it->res && expired(aivm_waivers_at(o->waivers, i), o->today))
+            expired_finding(&l, aivm_waivers_at(o->waivers, i), it->res);
+    for (size_t i = 0; i < l.n; i++)
+        waive(&l.v[i], ri, o->waivers, o->today);
+    qsort(l.v, l.n, sizeof *l.v, sev_cmp);
+    it->first = all->n;
+    it->n = l.n;
+    for (size_t i = 0; i < l.n; i++)
+        *add(all, NULL, AIVM_SEV_NOTE, NULL) = l.v[i];
+    price_item(it);
+    free(l.v);
+    aivm_advice_free(adv);
+}
+
+int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_catalog *cat,
+                   const aivm_rules *rules, const aivm_check_opts *opts, aivm_error *err)
+{
+    report_impl *ri = aivm_xcalloc(1, sizeof *ri);
+    aivm_check_report *rep = &ri->pub;
+    flist all = {NULL, 0, 0};
+    size_t n = aivm_plan_count(plan);
+    int rc;
+    *out = NULL;
+    rep->today = opts->today;
+    rep->currency = "USD";
+    rep->sizing_active = opts->gpu_need != NULL;
+    rc = parse_inline(ri, plan, err);
+    if (rc < 0) {
+        aivm_check_report_free(rep);
+        return rc;
+    }
+    rep->items = aivm_xcalloc(n ? n : 1, sizeof *rep->items);
+    rep->n_items = n;
+    ri->file_first = aivm_xcalloc(aivm_waivers_count(opts->waivers) + 1, sizeof *ri->file_first);
+    for (size_t i = 0; i < aivm_waivers_count(opts->waivers); i++)
+        for (size_t j = 0; j < n && !ri->file_first[i]; j++)
+            if (addr_matches(aivm_waivers_at(opts->waivers, i)->resource, aivm_plan_at(plan, j)))
+                ri->file_first[i] = aivm_plan_at(plan, j);
+    for (size_t i = 0; i < n; i++) {
+        rep->items[i].res = aivm_plan_at(plan, i);
+        check_item(&all, &rep->items[i], cat, rules, opts, ri);
+    }
+    for (size_t i = 0; i < aivm_waivers_count(opts->waivers); i++) {
+        const aivm_waiver *w = aivm_waivers_at(opts->waivers, i);
+        if (expired(w, opts->today) && !ri->file_first[i]) {
+            expired_finding(&all, w, NULL);
+            rep->n_orphans++;
+        }
+    }
+    rep->findings = all.v;
+    rep->n_findings = all.n;
+    for (size_t i = 0; i < all.n; i++) {
+        if (all.v[i].waiver)
+            rep->n_waived++;
+        else
+            rep->open[all.v[i].severity]++;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (rep->items[i].priced) {
+            rep->hourly_total += rep->items[i].hourly;
+            rep->currency = rep->items[i].currency;
+        } else {
+            rep->n_unpriced++;
+        }
+    }
+    *out = rep;
+    return 0;
+}
+
+void aivm_check_report_free(aivm_check_report *rep)
+{
+    report_impl *ri = (report_impl *)rep;
+    if (!rep)
+        return;
+    for (size_t i = 0; i < rep->n_findings; i++)
+        free(rep->findings[i].message);
+    free(rep->findings);
+    free(rep->items);
+    aivm_waivers_free(ri->inline_w);
+    free(ri->inline_res);
+    free(ri->file_first);
+    free(ri);
+}
+
+bool aivm_check_failed(const aivm_check_report *rep, aivm_severity level)
+{
+    for (int s = (int)level; s <= (int)AIVM_SEV_ERROR; s++)
+        if (rep->open[s])
+            return true;
+    return false;
+}
