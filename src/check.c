@@ -118,21 +118,64 @@ static bool comparable(const aivm_size *c, const aivm_size *p)
     return !c->has_gpu && c->vcpus >= p->vcpus && c->memory_gib >= p->memory_gib * 0.99;
 }
 
-/* The advisor's best size that holds at least what is planned, else its best. */
-static const aivm_size *pick(const aivm_advice *adv, const aivm_size *planned)
+/* True when `c` would raise no error or warning from the check rules, nor
+ * AIVM004 for a multi-node training group. */
+static bool passes(const aivm_rules *rules, const aivm_check_item *it, const aivm_size *c)
 {
-    if (!adv || adv->n_ranked == 0)
+    const aivm_workload *wl = &it->wl;
+    if (wl->phase == AIVM_PHASE_TRAIN && it->res->nodes > 1 && !c->infiniband)
+        return false;
+    for (size_t i = 0; i < aivm_rules_count(rules); i++) {
+        const aivm_rule *r = aivm_rules_at(rules, i);
+        aivm_effect e = aivm_rule_effect(r);
+        bool m;
+        if (!aivm_rule_check_id(r) || !aivm_rule_applies(r, wl) ||
+            aivm_rule_severity(r) == AIVM_SEV_NOTE || e == AIVM_EFFECT_PREFER)
+            continue;
+        m = aivm_rule_matches(r, wl, c);
+        if (e == AIVM_EFFECT_REQUIRE ? !m : m)
+            return false;
+    }
+    return true;
+}
+
+/* True when a require or exclude rule rejects `s` for the workload (as
+ * recommend would). Prefer-rule findings are only raised for accepted sizes. */
+static bool rejected(const aivm_rules *rules, const aivm_workload *wl, const aivm_size *s)
+{
+    for (size_t i = 0; i < aivm_rules_count(rules); i++) {
+        const aivm_rule *r = aivm_rules_at(rules, i);
+        aivm_effect e = aivm_rule_effect(r);
+        if (!aivm_rule_applies(r, wl))
+            continue;
+        if ((e == AIVM_EFFECT_REQUIRE && !aivm_rule_matches(r, wl, s)) ||
+            (e == AIVM_EFFECT_EXCLUDE && aivm_rule_matches(r, wl, s)))
+            return true;
+    }
+    return false;
+}
+
+/* The advisor's best size that passes the check and holds at least what is
+ * planned, else its best size that passes; NULL when the plan is already
+ * the best such size, or nothing passes. */
+static const aivm_size *pick(const aivm_advice *adv, const aivm_rules *rules,
+                             const aivm_check_item *it)
+{
+    const aivm_size *planned = it->size, *any = NULL;
+    if (!adv)
         return NULL;
-    if (!planned)
-        return adv->ranked[0].size;
     for (size_t i = 0; i < adv->n_ranked; i++) {
         const aivm_size *c = adv->ranked[i].size;
-        if (c == planned)
-            return NULL; /* nothing comparable ranks above the plan */
-        if (comparable(c, planned))
-            return c;
+        if (c == planned && !any)
+            return NULL; /* nothing better ranks above the plan */
+        if (!passes(rules, it, c))
+            continue;
+        if (!planned || comparable(c, planned))
+            return c == planned ? NULL : c;
+        if (!any)
+            any = c;
     }
-    return adv->ranked[0].size;
+    return any;
 }
 
 static char *render_rule(const aivm_rule *r, const aivm_workload *wl, const aivm_size *s,
@@ -174,7 +217,7 @@ static void rule_findings(flist *l, aivm_check_item *it, const aivm_rules *rules
             }
             break;
         case AIVM_EFFECT_PREFER:
-            if (!sug || !aivm_rule_matches(r, wl, sug))
+            if (!sug || rejected(rules, wl, s) || !aivm_rule_matches(r, wl, sug))
                 break;
             if (aivm_rule_scale_value(r, s, &a) && aivm_rule_scale_value(r, sug, &b))
                 fire = b > a;
@@ -379,7 +422,7 @@ static void check_item(flist *all, aivm_check_item *it, const aivm_catalog *cat,
     it->size = it->res->size ? aivm_catalog_find_size(cat, it->res->size) : NULL;
     ao.top = 0;
     if (it->has_workload && aivm_advise(&adv, cat, rules, &it->wl, &ao, NULL) == 0)
-        it->suggested = pick(adv, it->size);
+        it->suggested = pick(adv, rules, it);
     if (it->size)
         rule_findings(&l, it, rules);
     builtin_findings(&l, it, o);
