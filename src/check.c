@@ -159,7 +159,7 @@ static bool rejected(const aivm_rules *rules, const aivm_workload *wl, const aiv
  * planned, else its best size that passes; NULL when the plan is already
  * the best such size, or nothing passes. */
 static const aivm_size *pick(const aivm_advice *adv, const aivm_rules *rules,
-                             const aivm_check_item *it)
+                             const aivm_check_item *it, bool same_family)
 {
     const aivm_size *planned = it->size, *any = NULL;
     if (!adv)
@@ -168,7 +168,8 @@ static const aivm_size *pick(const aivm_advice *adv, const aivm_rules *rules,
         const aivm_size *c = adv->ranked[i].size;
         if (c == planned && !any)
             return NULL; /* nothing better ranks above the plan */
-        if (!passes(rules, it, c))
+        if (!passes(rules, it, c) ||
+            (same_family && (!planned || strcmp(c->family, planned->family) != 0)))
             continue;
         if (!planned || comparable(c, planned))
             return c == planned ? NULL : c;
@@ -188,7 +189,10 @@ static char *render_rule(const aivm_rule *r, const aivm_workload *wl, const aivm
     return aivm_buf_detach(&b);
 }
 
-static void rule_findings(flist *l, aivm_check_item *it, const aivm_rules *rules)
+/* `newer` is the advisor's best passing size of the planned family: what
+ * prefer rules (AIVM009) compare the plan with. */
+static void rule_findings(flist *l, aivm_check_item *it, const aivm_rules *rules,
+                          const aivm_size *newer)
 {
     const aivm_size *s = it->size, *sug = it->suggested;
     const aivm_workload *wl = &it->wl;
@@ -217,6 +221,7 @@ static void rule_findings(flist *l, aivm_check_item *it, const aivm_rules *rules
             }
             break;
         case AIVM_EFFECT_PREFER:
+            sug = newer;
             if (!sug || rejected(rules, wl, s) || !aivm_rule_matches(r, wl, sug))
                 break;
             if (aivm_rule_scale_value(r, s, &a) && aivm_rule_scale_value(r, sug, &b))
@@ -236,6 +241,7 @@ static void rule_findings(flist *l, aivm_check_item *it, const aivm_rules *rules
         f->rule = r;
         f->message = msg;
         f->suggested = sug;
+        sug = it->suggested;
         set_guidance(f, aivm_rule_guidance(r)->items, aivm_rule_guidance(r)->n);
     }
 }
@@ -422,9 +428,9 @@ static void check_item(flist *all, aivm_check_item *it, const aivm_catalog *cat,
     it->size = it->res->size ? aivm_catalog_find_size(cat, it->res->size) : NULL;
     ao.top = 0;
     if (it->has_workload && aivm_advise(&adv, cat, rules, &it->wl, &ao, NULL) == 0)
-        it->suggested = pick(adv, rules, it);
+        it->suggested = pick(adv, rules, it, false);
     if (it->size)
-        rule_findings(&l, it, rules);
+        rule_findings(&l, it, rules, pick(adv, rules, it, true));
     builtin_findings(&l, it, o);
     for (size_t i = 0; i < aivm_waivers_count(ri->inline_w); i++)
         if (ri->inline_res[i] == it->res && expired(aivm_waivers_at(ri->inline_w, i), o->today))
