@@ -287,8 +287,10 @@ static void builtin_findings(flist *l, aivm_check_item *it, const aivm_check_opt
         else if (r->size_expr && r->size_expr[0] == '[')
             f->message = fmt("the size is an expression aivm-advise cannot evaluate: %s",
                              r->size_expr);
+        else if (r->size_expr && strcmp(r->size_expr, "(known after apply)") == 0)
+            f->message = fmt("the size is unknown at plan time (known after apply)");
         else if (r->size_expr && r->size_expr[0] == '(')
-            f->message = fmt("the size is unknown at plan time %s", r->size_expr);
+            f->message = fmt("no size is set (or it is unknown until apply)");
         else
             f->message = fmt("the size is empty");
         f->suggested = it->suggested;

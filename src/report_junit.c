@@ -180,13 +180,16 @@ int aivm_check_render_junit(aivm_buf *out, const aivm_check_report *rep,
     }
     if (rep->n_orphans) {
         size_t fails = 0;
-        aivm_buf_printf(&body, "  <testsuite name=\"waivers\" tests=\"%zu\" failures=\"%zu\" "
-                               "errors=\"0\" skipped=\"0\">\n",
-                        rep->n_orphans, rep->n_orphans);
+        const aivm_finding *f0 = &rep->findings[rep->n_findings - rep->n_orphans];
+        for (size_t k = rep->n_findings - rep->n_orphans; k < rep->n_findings; k++)
+            fails += is_failure(&rep->findings[k], o);
+        aivm_buf_puts(&body, "  <testsuite name=\"");
+        xml_escape(&body, f0->loc.file ? f0->loc.file : "waivers");
+        aivm_buf_printf(&body, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"0\">\n",
+                        rep->n_orphans, fails);
         for (size_t k = rep->n_findings - rep->n_orphans; k < rep->n_findings; k++) {
             const aivm_finding *f = &rep->findings[k];
             bool fail = is_failure(f, o);
-            fails += fail;
             aivm_buf_puts(&body, "    <testcase classname=\"waivers\" name=\"AIVM012 ");
             xml_escape(&body, f->message);
             aivm_buf_puts(&body, fail ? "\">\n      <failure type=\"error\" message=\""
@@ -194,6 +197,7 @@ int aivm_check_render_junit(aivm_buf *out, const aivm_check_report *rep,
             xml_escape(&body, f->message);
             aivm_buf_puts(&body, fail ? "\"/>\n    </testcase>\n" : "</system-out>\n    </testcase>\n");
         }
+        aivm_buf_puts(&body, "  </testsuite>\n");
         total.tests += rep->n_orphans;
         total.failures += fails;
     }
