@@ -180,7 +180,7 @@ static int load_gpu(ctx *c, aivm_size *s, const aivm_ynode *v, const char *what)
 {
     gpu_rec g = {NULL, NULL, 0, 0};
     int vendor = 0;
-    char w[300];
+    char w[400];
     int rc;
     if (aivm_yis_null(v))
         return 0;
@@ -206,7 +206,7 @@ static int load_lifecycle(ctx *c, aivm_size *s, const aivm_ynode *v, const char 
 {
     lifecycle_rec l = {0, NULL, NULL};
     const aivm_ynode *date;
-    char w[300];
+    char w[400];
     int rc;
     snprintf(w, sizeof w, "lifecycle of %s", what);
     rc = aivm_fields_load(&l, v, lifecycle_fields, N(lifecycle_fields), &c->cat->arena, w,
@@ -264,7 +264,7 @@ static int load_price(ctx *c, aivm_size *s, const aivm_ynode *v, const char *wha
     price_rec pr = {NULL, NULL, NULL, NULL};
     const aivm_ynode *regs;
     aivm_region_price *prices;
-    char w[300];
+    char w[400];
     bool has_ref = false;
     int rc;
     snprintf(w, sizeof w, "price of %s", what);
@@ -277,7 +277,7 @@ static int load_price(ctx *c, aivm_size *s, const aivm_ynode *v, const char *wha
         return rc;
     prices = aivm_arena_alloc(&c->cat->arena, (regs->n ? regs->n : 1) * sizeof *prices);
     for (size_t i = 0; i < regs->n; i++) {
-        char rw[340];
+        char rw[480];
         snprintf(rw, sizeof rw, "region '%s' in %s", regs->kids[2 * i]->str, w);
         rc = load_region_price(c, &prices[i], regs->kids[2 * i], regs->kids[2 * i + 1], rw);
         if (rc < 0)
@@ -373,7 +373,7 @@ static int load_image_extra(ctx *c, aivm_image *img, const aivm_ynode *e, const 
 {
     static const char *const kinds[] = {"dsvm", "hpc", "marketplace", NULL};
     static const char *const oses[] = {"linux", "windows", NULL};
-    char w[340];
+    char w[400];
     int k = 0, o = 0;
     int rc;
     snprintf(w, sizeof w, "key 'kind' in %s", what);

@@ -93,10 +93,12 @@ int aivm_fields_load(void *obj, const aivm_ynode *map, const aivm_field *fields,
         if (!f)
             return aivm_error_set(err, AIVM_EINVALID, &k->loc, "unknown key '%s' in %s", k->str,
                                   what);
-        snprintf(kw, sizeof kw, "key '%s' in %s", k->str, what);
-        rc = load_one(obj, f, map->kids[2 * i + 1], arena, kw, err);
-        if (rc < 0)
-            return rc;
+        /* Describe the key only when it is wrong: loading stays cheap for large catalogs. */
+        rc = load_one(obj, f, map->kids[2 * i + 1], arena, "", NULL);
+        if (rc < 0) {
+            snprintf(kw, sizeof kw, "key '%s' in %s", k->str, what);
+            return load_one(obj, f, map->kids[2 * i + 1], arena, kw, err);
+        }
     }
     for (size_t j = 0; j < n_fields; j++)
         if (fields[j].required && !aivm_ymap_get(map, fields[j].key))

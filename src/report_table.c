@@ -131,11 +131,16 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         used = snprintf(line, sizeof line, "%-3u %-*s %-16.16s %-*s %5u %7g %-3s %9s  ", c->rank,
                         wsize, c->size->name, c->size->series, wgpu, gpu, c->size->vcpus,
                         c->size->memory_gib, c->size->infiniband ? "yes" : "no", price);
-        aivm_buf_puts(out, line);
         if (used < 0 || (unsigned)used + 30 > width) {
             /* Too narrow for the reason beside the row: give it a line of its own. */
+            size_t len = strlen(line);
+            while (len > 0 && line[len - 1] == ' ')
+                line[--len] = '\0';
+            aivm_buf_puts(out, line);
             aivm_buf_puts(out, "\n    ");
             used = 4;
+        } else {
+            aivm_buf_puts(out, line);
         }
         put_clipped(out, why ? why->message : "", width - (unsigned)used);
         aivm_buf_puts(out, "\n");

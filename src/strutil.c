@@ -25,7 +25,7 @@ bool aivm_parse_u64(uint64_t *out, const char *s, uint64_t max)
         if (!is_digit(*s))
             return false;
         d = (unsigned)(*s - '0');
-        if (v > (max - d) / 10)
+        if (d > max || v > (max - d) / 10)
             return false;
         v = v * 10 + d;
     }

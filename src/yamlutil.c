@@ -344,7 +344,7 @@ int aivm_yget_uint(unsigned *out, const aivm_ynode *n, unsigned max, const char 
 
 int aivm_yget_int(int *out, const aivm_ynode *n, const char *what, aivm_error *err)
 {
-    unsigned v;
+    unsigned v = 0;
     int rc = aivm_yget_uint(&v, n, 1000000u, what, err);
     if (rc == 0)
         *out = (int)v;

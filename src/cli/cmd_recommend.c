@@ -70,9 +70,9 @@ static void help(void)
            "  5  output or internal error\n");
 }
 
-static int bad_value(const char *opt, const aivm_error *err)
+static int bad_value(const char *opt, const char *arg, const char *expected)
 {
-    return cli_usagef("%s for --%s", err->msg, opt);
+    return cli_usagef("invalid value '%s' for --%s (expected %s)", arg, opt, expected);
 }
 
 static int on_option(void *vctx, int id, const char *arg)
@@ -83,27 +83,27 @@ static int on_option(void *vctx, int id, const char *arg)
     switch (id) {
     case O_PHASE:
         if (aivm_phase_parse(&o->flags.phase, arg, &err) < 0)
-            return bad_value("phase", &err);
+            return bad_value("phase", arg, "train or inference");
         o->flags.set |= AIVM_WL_PHASE;
         return 0;
     case O_KIND:
         if (aivm_kind_parse(&o->flags.kind, arg, &err) < 0)
-            return bad_value("kind", &err);
+            return bad_value("kind", arg, "generative or non-generative");
         o->flags.set |= AIVM_WL_KIND;
         return 0;
     case O_MODEL_SIZE:
         if (aivm_model_size_parse(&o->flags.model_size, arg, &err) < 0)
-            return bad_value("model-size", &err);
+            return bad_value("model-size", arg, "small or complex");
         o->flags.set |= AIVM_WL_MODEL_SIZE;
         return 0;
     case O_OS:
         if (aivm_os_parse(&o->flags.os, arg, &err) < 0)
-            return bad_value("os", &err);
+            return bad_value("os", arg, "linux or windows");
         o->flags.set |= AIVM_WL_OS;
         return 0;
     case O_REGION:
         if (!arg[0] || strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(arg))
-            return cli_usagef("invalid region '%s' for --region (expected an Azure region name "
+            return cli_usagef("invalid value '%s' for --region (expected an Azure region name "
                               "such as eastus)",
                               arg);
         o->flags.region = arg;
@@ -124,7 +124,7 @@ static int on_option(void *vctx, int id, const char *arg)
         return 0;
     case O_FORMAT:
         if (strcmp(arg, "json") && strcmp(arg, "table"))
-            return cli_usagef("invalid format '%s' for --format (expected table or json)", arg);
+            return cli_usagef("invalid value '%s' for --format (expected table or json)", arg);
         o->json = strcmp(arg, "json") == 0;
         return 0;
     case O_EXPLAIN:
@@ -152,7 +152,7 @@ static int on_option(void *vctx, int id, const char *arg)
         return 0;
     case O_DATE:
         if (!aivm_is_date(arg))
-            return cli_usagef("invalid date '%s' for --date (expected YYYY-MM-DD)", arg);
+            return cli_usagef("invalid value '%s' for --date (expected a date YYYY-MM-DD)", arg);
         o->date = arg;
         return 0;
     case 'q':

@@ -12,6 +12,8 @@
 
 bool cli_quiet = false;
 
+static void vmsg(const char *level, const char *fmt, va_list ap) AIVM_PRINTF(2, 0);
+
 static void vmsg(const char *level, const char *fmt, va_list ap)
 {
     fprintf(stderr, "aivm-advise: %s: ", level);

@@ -21,6 +21,7 @@ static void strutil__u64_rejects_garbage_and_overflow(void **state)
     assert_false(aivm_parse_u64(&v, "+1", 100));
     assert_false(aivm_parse_u64(&v, "12x", 100));
     assert_false(aivm_parse_u64(&v, "101", 100));
+    assert_false(aivm_parse_u64(&v, "3", 2)); /* a digit above max once wrapped around */
     assert_false(aivm_parse_u64(&v, "18446744073709551616", UINT64_MAX));
     assert_int_equal(v, 7);
 }

@@ -1,0 +1,180 @@
+/* test_report.c - the JSON contract (schema_version 1) and the table renderer. */
+#include <cjson/cJSON.h>
+#include <string.h>
+
+#include "helpers.h"
+
+typedef struct {
+    aivm_catalog *cat;
+    aivm_rules *rules;
+    aivm_workload wl;
+    aivm_advice *adv;
+} fx;
+
+static int setup(void **state)
+{
+    fx *f = test_calloc(1, sizeof *f);
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_advise_opts o = AIVM_ADVISE_OPTS_INIT;
+    aivm_workload init = AIVM_WORKLOAD_INIT;
+    if (aivm_catalog_load_file(&f->cat, fixture("catalog/ok_small.yaml"), &err) < 0)
+        return -1;
+    f->rules = load_shipped_rules();
+    f->wl = init;
+    f->wl.phase = AIVM_PHASE_TRAIN;
+    f->wl.kind = AIVM_KIND_GENERATIVE;
+    f->wl.today = "2026-11-29";
+    aivm_workload_finish(&f->wl, &err);
+    aivm_advise(&f->adv, f->cat, f->rules, &f->wl, &o, &err);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fx *f = *state;
+    aivm_advice_free(f->adv);
+    aivm_rules_free(f->rules);
+    aivm_catalog_free(f->cat);
+    test_free(f);
+    return 0;
+}
+
+static cJSON *render_json(fx *f)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    aivm_render_opts o = AIVM_RENDER_OPTS_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    cJSON *doc;
+    assert_int_equal(aivm_report_json(&b, f->adv, &o, &err), 0);
+    assert_true(b.size > 0 && b.ptr[b.size - 1] == '\n');
+    doc = cJSON_Parse(b.ptr);
+    assert_non_null(doc);
+    aivm_buf_dispose(&b);
+    return doc;
+}
+
+static const cJSON *get(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!v)
+        fail_msg("missing JSON key '%s'", key);
+    return v;
+}
+
+static void report__json_has_the_contract_fields(void **state)
+{
+    fx *f = *state;
+    cJSON *doc = render_json(f);
+    const cJSON *recs, *r, *gpu, *price, *reason;
+    assert_string_equal(get(doc, "schema_version")->valuestring, "1");
+    assert_string_equal(get(get(doc, "tool"), "name")->valuestring, "aivm-advise");
+    assert_true(cJSON_IsString(get(get(doc, "tool"), "version")));
+    assert_string_equal(get(get(doc, "catalog"), "version")->valuestring, "test-1");
+    assert_string_equal(get(get(doc, "catalog"), "as_of")->valuestring, "2026-11-29");
+    assert_string_equal(get(get(doc, "workload"), "phase")->valuestring, "train");
+    assert_string_equal(get(get(doc, "workload"), "kind")->valuestring, "generative");
+    assert_string_equal(get(get(doc, "workload"), "model_size")->valuestring, "complex");
+    recs = get(doc, "recommendations");
+    assert_int_equal(cJSON_GetArraySize(recs), 2); /* ND H100 and NC H100 fit */
+    r = cJSON_GetArrayItem(recs, 0);
+    assert_int_equal(get(r, "rank")->valueint, 1);
+    assert_string_equal(get(r, "sku")->valuestring, "Standard_ND96isr_H100_v5");
+    assert_string_equal(get(r, "series")->valuestring, "ND H100 v5");
+    assert_string_equal(get(r, "family")->valuestring, "ND");
+    assert_string_equal(get(r, "category")->valuestring, "gpu");
+    assert_int_equal(get(r, "vcpus")->valueint, 96);
+    assert_true(get(r, "memory_gib")->valuedouble == 1900);
+    gpu = get(r, "gpu");
+    assert_string_equal(get(gpu, "vendor")->valuestring, "nvidia");
+    assert_string_equal(get(gpu, "model")->valuestring, "H100");
+    assert_int_equal(get(gpu, "count")->valueint, 8);
+    assert_int_equal(get(gpu, "memory_gb")->valueint, 80);
+    assert_true(cJSON_IsTrue(get(r, "infiniband")));
+    assert_string_equal(get(r, "lifecycle")->valuestring, "ga");
+    assert_true(cJSON_IsNumber(get(r, "score")));
+    price = get(r, "price");
+    assert_string_equal(get(price, "source")->valuestring, "catalog");
+    assert_string_equal(get(price, "currency")->valuestring, "USD");
+    assert_string_equal(get(price, "region")->valuestring, "eastus");
+    assert_string_equal(get(price, "os")->valuestring, "linux");
+    assert_true(get(price, "on_demand_hourly")->valuedouble == 98.32);
+    assert_true(get(price, "spot_hourly")->valuedouble == 18.169536);
+    assert_string_equal(get(price, "as_of")->valuestring, "2026-05-20");
+    reason = cJSON_GetArrayItem(get(r, "reasons"), 0);
+    assert_true(cJSON_IsString(get(reason, "rule")));
+    assert_true(cJSON_IsArray(get(reason, "guidance")));
+    assert_true(cJSON_IsString(get(reason, "effect")));
+    assert_true(cJSON_IsString(get(reason, "message")));
+    assert_true(cJSON_IsArray(get(doc, "rejected")));
+    r = cJSON_GetArrayItem(get(doc, "rejected"), 0);
+    assert_true(cJSON_IsString(get(r, "sku")));
+    assert_true(cJSON_IsString(get(r, "rule")));
+    assert_true(cJSON_IsString(get(r, "message")));
+    assert_true(cJSON_IsArray(get(doc, "warnings")));
+    cJSON_Delete(doc);
+}
+
+static void report__json_gpu_is_null_for_cpu_and_price_null_when_unknown(void **state)
+{
+    fx *f = *state;
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_advise_opts o = AIVM_ADVISE_OPTS_INIT;
+    aivm_advice *saved = f->adv;
+    aivm_workload saved_wl = f->wl;
+    cJSON *doc, *r;
+    f->wl.phase = AIVM_PHASE_INFERENCE;
+    f->wl.kind = AIVM_KIND_NON_GENERATIVE;
+    f->wl.model_size = AIVM_MSIZE_SMALL;
+    assert_int_equal(aivm_advise(&f->adv, f->cat, f->rules, &f->wl, &o, &err), 0);
+    doc = render_json(f);
+    r = cJSON_GetArrayItem(get(doc, "recommendations"), 0);
+    assert_string_equal(get(r, "sku")->valuestring, "Standard_F8als_v6");
+    assert_true(cJSON_IsNull(get(r, "gpu")));
+    assert_string_equal(get(r, "lifecycle")->valuestring, "retiring");
+    assert_string_equal(get(get(r, "price"), "source")->valuestring, "none");
+    assert_true(cJSON_IsNull(get(get(r, "price"), "on_demand_hourly")));
+    assert_true(cJSON_IsNull(get(get(r, "price"), "spot_hourly")));
+    assert_int_equal(cJSON_GetArraySize(get(doc, "warnings")), 1);
+    cJSON_Delete(doc);
+    aivm_advice_free(f->adv);
+    f->adv = saved;
+    f->wl = saved_wl;
+}
+
+static void report__table_has_columns_and_no_colour_unless_asked(void **state)
+{
+    fx *f = *state;
+    aivm_buf b = AIVM_BUF_INIT;
+    aivm_render_opts o = AIVM_RENDER_OPTS_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    o.width = 200;
+    assert_int_equal(aivm_report_table(&b, f->adv, &o, &err), 0);
+    assert_non_null(strstr(b.ptr, "Workload: train, generative, complex model; region eastus"));
+    assert_non_null(strstr(b.ptr, "SIZE"));
+    assert_non_null(strstr(b.ptr, "USD/HOUR"));
+    assert_non_null(strstr(b.ptr, "1   Standard_ND96isr_H100_v5"));
+    assert_non_null(strstr(b.ptr, "8x H100 80GB"));
+    assert_non_null(strstr(b.ptr, "98.320"));
+    assert_non_null(strstr(b.ptr, "ND family: the guidance's first choice"));
+    assert_null(strstr(b.ptr, "\033["));
+    assert_null(strstr(b.ptr, "Rejected"));
+    aivm_buf_clear(&b);
+    o.color = true;
+    o.explain = true;
+    assert_int_equal(aivm_report_table(&b, f->adv, &o, &err), 0);
+    assert_non_null(strstr(b.ptr, "\033[1m"));
+    assert_non_null(strstr(b.ptr, "Rejected (4)"));
+    assert_non_null(strstr(b.ptr, "train-rdma [G11]"));
+    aivm_buf_dispose(&b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(report__json_has_the_contract_fields),
+        cmocka_unit_test(report__json_gpu_is_null_for_cpu_and_price_null_when_unknown),
+        cmocka_unit_test(report__table_has_columns_and_no_colour_unless_asked),
+    };
+    return cmocka_run_group_tests_name("report", tests, setup, teardown);
+}

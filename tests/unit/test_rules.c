@@ -1,0 +1,198 @@
+/* test_rules.c - loading, validating, overriding and evaluating rules, and the
+ * coverage of the guidance by the shipped rules. */
+#include <stdio.h>
+#include <string.h>
+
+#include "helpers.h"
+
+static int load(aivm_rules *r, const char *yaml, aivm_error *err)
+{
+    return aivm_rules_load_mem(r, yaml, strlen(yaml), "r.yaml", err);
+}
+
+static void rules__shipped_rules_cite_guidance_g1_to_g12(void **state)
+{
+    aivm_rules *rules = load_shipped_rules();
+    (void)state;
+    for (int g = 1; g <= 12; g++) {
+        char id[8];
+        bool cited = false;
+        snprintf(id, sizeof id, "G%d", g);
+        for (size_t i = 0; i < aivm_rules_count(rules) && !cited; i++) {
+            const aivm_strlist *l = aivm_rule_guidance(aivm_rules_at(rules, i));
+            for (size_t j = 0; j < l->n; j++)
+                if (strcmp(l->items[j], id) == 0)
+                    cited = true;
+        }
+        if (!cited)
+            fail_msg("guidance item %s is cited by no shipped rule", id);
+    }
+    for (size_t i = 0; i < aivm_rules_count(rules); i++)
+        assert_true(aivm_rule_guidance(aivm_rules_at(rules, i))->n > 0);
+    aivm_rules_free(rules);
+}
+
+typedef struct {
+    const char *name, *yaml;
+    unsigned line, col;
+    const char *msg;
+} bad_case;
+
+static const bad_case bad[] = {
+    {"not a list", "rules: 3\n", 1, 8, "key 'rules': expected a list, found '3'"},
+    {"unknown key", "rules:\n  - {id: a, effect: prefer, weight: 1, message: m, colour: red}\n",
+     2, 52, "unknown key 'colour' in rule 'a'"},
+    {"unknown attribute", "rules:\n  - id: a\n    effect: exclude\n    if: {gpu_mem: 3}\n"
+                          "    message: m\n",
+     4, 10, "unknown candidate attribute 'gpu_mem' in rule 'a'"},
+    {"workload attribute in if", "rules:\n  - id: a\n    effect: exclude\n    if: {phase: train}\n"
+                                 "    message: m\n",
+     4, 10, "unknown candidate attribute 'phase' in rule 'a'"},
+    {"unknown enum value", "rules:\n  - id: a\n    effect: exclude\n    when: {phase: serve}\n"
+                           "    message: m\n",
+     4, 19,
+     "condition on 'phase' in rule 'a': invalid value 'serve' (expected train or inference)"},
+    {"wrong literal type", "rules:\n  - id: a\n    effect: exclude\n    if: {infiniband: 'yes'}\n"
+                           "    message: m\n",
+     4, 22, "condition on 'infiniband' in rule 'a': expected true or false, found 'yes'"},
+    {"ordering a string", "rules:\n  - id: a\n    effect: exclude\n    if: {family: {gt: ND}}\n"
+                          "    message: m\n",
+     4, 23,
+     "condition on 'family' in rule 'a': 'gt' compares numbers, but 'family' is a string"},
+    {"unknown operator", "rules:\n  - id: a\n    effect: exclude\n    if: {vcpus: {above: 3}}\n"
+                         "    message: m\n",
+     4, 18,
+     "condition on 'vcpus' in rule 'a': invalid value 'above' (expected eq, ne, in, not_in, lt, "
+     "lte, gt or gte)"},
+    {"missing weight", "rules:\n  - {id: a, effect: prefer, message: m}\n", 2, 5,
+     "missing key 'weight' in rule 'a' (needed by effect 'prefer')"},
+    {"weight on exclude", "rules:\n  - {id: a, effect: exclude, weight: 2, message: m}\n", 2, 38,
+     "rule 'a': effect 'exclude' takes no weight"},
+    {"bad placeholder", "rules:\n  - {id: a, effect: note, message: 'has {gpus} GPUs'}\n", 2, 36,
+     "rule 'a': unknown attribute '{gpus}' in message"},
+    {"bad guidance", "rules:\n  - {id: a, effect: note, message: m, guidance: [G1, X7]}\n", 2,
+     54, "rule 'a': guidance id 'X7' is not of the form G<number>"},
+    {"duplicate id", "rules:\n  - {id: a, effect: note, message: m}\n"
+                     "  - {id: a, effect: note, message: n}\n",
+     3, 10, "duplicate rule id 'a' (first at line 2)"},
+    {"scale on a string", "rules:\n  - {id: a, effect: prefer, weight: 1, scale: family, message: m}\n",
+     2, 47, "rule 'a': scale 'family' is not a numeric candidate attribute"},
+    {"bad version", "version: '2'\nrules: []\n", 1, 10,
+     "unsupported rules format version '2' (expected 1)"},
+};
+
+static void rules__bad_rules_are_reported_with_position(void **state)
+{
+    int failures = 0;
+    (void)state;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        aivm_rules *r = NULL;
+        aivm_error err = AIVM_ERROR_INIT;
+        int rc;
+        aivm_rules_new(&r);
+        rc = load(r, bad[i].yaml, &err);
+        if (rc != AIVM_EINVALID || err.line != bad[i].line || err.col != bad[i].col ||
+            strcmp(err.msg, bad[i].msg) != 0)
+        {
+            print_error("case '%s': got %d %u:%u '%s'\n", bad[i].name, rc, err.line, err.col,
+                        err.msg);
+            failures++;
+        }
+        assert_int_equal(aivm_rules_count(r), 0); /* a failed load changes nothing */
+        aivm_rules_free(r);
+    }
+    assert_int_equal(failures, 0);
+}
+
+static void rules__later_files_override_by_id(void **state)
+{
+    aivm_rules *r = load_shipped_rules();
+    aivm_error err = AIVM_ERROR_INIT;
+    size_t n = aivm_rules_count(r);
+    const aivm_rule *rule;
+    (void)state;
+    assert_int_equal(load(r,
+                          "rules:\n"
+                          "  - {id: inference-infiniband, effect: exclude, message: 'no IB'}\n"
+                          "  - {id: company-no-preview, effect: exclude, if: {lifecycle: preview},"
+                          " message: 'policy'}\n"
+                          "  - {id: newest-generation, effect: note, message: x, enabled: false}\n",
+                          &err),
+                     0);
+    assert_int_equal(aivm_rules_count(r), n + 1);
+    rule = aivm_rules_find(r, "inference-infiniband");
+    assert_int_equal(aivm_rule_effect(rule), AIVM_EFFECT_EXCLUDE);
+    assert_int_equal(aivm_rule_severity(rule), AIVM_SEV_ERROR);
+    assert_false(aivm_rule_enabled(aivm_rules_find(r, "newest-generation")));
+    assert_non_null(aivm_rules_find(r, "company-no-preview"));
+    aivm_rules_free(r);
+}
+
+static void rules__conditions_and_messages(void **state)
+{
+    aivm_rules *r = NULL;
+    aivm_catalog *cat = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_workload wl = AIVM_WORKLOAD_INIT;
+    aivm_buf msg = AIVM_BUF_INIT;
+    const aivm_size *nd, *nc, *nv, *e;
+    const aivm_rule *big, *fam, *notib, *rg;
+    (void)state;
+    aivm_rules_new(&r);
+    assert_int_equal(load(r,
+                          "rules:\n"
+                          "  - {id: big, effect: note, when: {phase: train},"
+                          " if: {gpu.count: {gte: 2, lt: 9}}, message: '{name} has {gpu.count} "
+                          "GPUs for {phase}'}\n"
+                          "  - {id: fam, effect: note, if: {family: [NC, NV]}, message: m}\n"
+                          "  - {id: notib, effect: note, if: {infiniband: {ne: true}}, "
+                          "message: m}\n"
+                          "  - {id: rg, effect: note, if: {region_listed: false}, message: m}\n",
+                          &err),
+                     0);
+    assert_int_equal(aivm_catalog_load_file(&cat, fixture("catalog/ok_small.yaml"), &err), 0);
+    nd = aivm_catalog_find_size(cat, "Standard_ND96isr_H100_v5");
+    nc = aivm_catalog_find_size(cat, "Standard_NC40ads_H100_v5");
+    nv = aivm_catalog_find_size(cat, "Standard_NV6ads_A10_v5");
+    e = aivm_catalog_find_size(cat, "Standard_E8as_v6");
+    big = aivm_rules_find(r, "big");
+    fam = aivm_rules_find(r, "fam");
+    notib = aivm_rules_find(r, "notib");
+    rg = aivm_rules_find(r, "rg");
+    wl.phase = AIVM_PHASE_INFERENCE;
+    wl.kind = AIVM_KIND_GENERATIVE;
+    assert_int_equal(aivm_workload_finish(&wl, &err), 0);
+    assert_false(aivm_rule_applies(big, &wl));
+    wl.phase = AIVM_PHASE_TRAIN;
+    assert_true(aivm_rule_applies(big, &wl));
+    assert_true(aivm_rule_matches(big, &wl, nd));
+    assert_false(aivm_rule_matches(big, &wl, nc));
+    assert_false(aivm_rule_matches(big, &wl, e)); /* 0 GPUs */
+    assert_true(aivm_rule_matches(fam, &wl, nc));
+    assert_true(aivm_rule_matches(fam, &wl, nv));
+    assert_false(aivm_rule_matches(fam, &wl, nd));
+    assert_true(aivm_rule_matches(notib, &wl, nc));
+    assert_false(aivm_rule_matches(notib, &wl, nd));
+    /* region_listed is null (unknown) for sizes without a region list: no match. */
+    wl.region = "westeurope";
+    assert_true(aivm_rule_matches(rg, &wl, nd));
+    assert_false(aivm_rule_matches(rg, &wl, nc));
+    wl.region = "westus2";
+    assert_false(aivm_rule_matches(rg, &wl, nd));
+    aivm_rule_render_message(&msg, big, &wl, nd);
+    assert_string_equal(msg.ptr, "Standard_ND96isr_H100_v5 has 8 GPUs for train");
+    aivm_buf_dispose(&msg);
+    aivm_catalog_free(cat);
+    aivm_rules_free(r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(rules__shipped_rules_cite_guidance_g1_to_g12),
+        cmocka_unit_test(rules__bad_rules_are_reported_with_position),
+        cmocka_unit_test(rules__later_files_override_by_id),
+        cmocka_unit_test(rules__conditions_and_messages),
+    };
+    return cmocka_run_group_tests_name("rules", tests, NULL, NULL);
+}
