@@ -29,6 +29,44 @@ typedef struct {
     size_t n, cap;
 } flist;
 
+/* Advice per distinct workload: large plans repeat a handful of workloads. */
+typedef struct {
+    aivm_workload wl;
+    aivm_advice *adv;
+} cached;
+
+typedef struct {
+    cached *v;
+    size_t n, cap;
+} advice_cache;
+
+static bool same_wl(const aivm_workload *a, const aivm_workload *b)
+{
+    return a->phase == b->phase && a->kind == b->kind && a->model_size == b->model_size &&
+           a->os == b->os && a->include_retired == b->include_retired &&
+           strcmp(a->region, b->region) == 0 && strcmp(a->today, b->today) == 0;
+}
+
+static const aivm_advice *advice_for(advice_cache *c, const aivm_catalog *cat,
+                                     const aivm_rules *rules, const aivm_workload *wl)
+{
+    aivm_advise_opts ao = AIVM_ADVISE_OPTS_INIT;
+    aivm_advice *adv = NULL;
+    for (size_t i = 0; i < c->n; i++)
+        if (same_wl(&c->v[i].wl, wl))
+            return c->v[i].adv;
+    ao.top = 0;
+    if (aivm_advise(&adv, cat, rules, wl, &ao, NULL) < 0)
+        return NULL;
+    if (c->n == c->cap) {
+        c->cap = c->cap ? c->cap * 2 : 8;
+        c->v = aivm_xrealloc(c->v, c->cap * sizeof *c->v);
+    }
+    c->v[c->n].wl = *wl;
+    c->v[c->n++].adv = adv;
+    return adv;
+}
+
 static const char *const g_none[] = {NULL};
 static const char *const g_g9[] = {"G9"};
 static const char *const g_g11[] = {"G11"};
@@ -421,15 +459,16 @@ static int parse_inline(report_impl *ri, const aivm_plan *plan, aivm_error *err)
 
 /* Findings of one item, sorted, appended to the report's list. */
 static void check_item(flist *all, aivm_check_item *it, const aivm_catalog *cat,
-                       const aivm_rules *rules, const aivm_check_opts *o, const report_impl *ri)
+                       const aivm_rules *rules, const aivm_check_opts *o, const report_impl *ri,
+                       advice_cache *cache)
 {
     flist l = {NULL, 0, 0};
-    aivm_advice *adv = NULL;
-    aivm_advise_opts ao = AIVM_ADVISE_OPTS_INIT;
+    const aivm_advice *adv = NULL;
     settle_workload(it, o);
     it->size = it->res->size ? aivm_catalog_find_size(cat, it->res->size) : NULL;
-    ao.top = 0;
-    if (it->has_workload && aivm_advise(&adv, cat, rules, &it->wl, &ao, NULL) == 0)
+    if (it->has_workload)
+        adv = advice_for(cache, cat, rules, &it->wl);
+    if (adv)
         it->suggested = pick(adv, rules, it, false);
     if (it->size)
         rule_findings(&l, it, rules, pick(adv, rules, it, true));
@@ -449,7 +488,6 @@ static void check_item(flist *all, aivm_check_item *it, const aivm_catalog *cat,
         *add(all, NULL, AIVM_SEV_NOTE, NULL) = l.v[i];
     price_item(it);
     free(l.v);
-    aivm_advice_free(adv);
 }
 
 int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_catalog *cat,
@@ -458,6 +496,7 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
     report_impl *ri = aivm_xcalloc(1, sizeof *ri);
     aivm_check_report *rep = &ri->pub;
     flist all = {NULL, 0, 0};
+    advice_cache cache = {NULL, 0, 0};
     size_t n = aivm_plan_count(plan);
     int rc;
     *out = NULL;
@@ -478,8 +517,11 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
                 ri->file_first[i] = aivm_plan_at(plan, j);
     for (size_t i = 0; i < n; i++) {
         rep->items[i].res = aivm_plan_at(plan, i);
-        check_item(&all, &rep->items[i], cat, rules, opts, ri);
+        check_item(&all, &rep->items[i], cat, rules, opts, ri, &cache);
     }
+    for (size_t i = 0; i < cache.n; i++)
+        aivm_advice_free(cache.v[i].adv);
+    free(cache.v);
     for (size_t i = 0; i < aivm_waivers_count(opts->waivers); i++) {
         const aivm_waiver *w = aivm_waivers_at(opts->waivers, i);
         if (expired(w, opts->today) && !ri->file_first[i]) {

@@ -260,9 +260,21 @@ static aivm_plan_format detect(const aivm_ynode *root)
     return AIVM_PLAN_AUTO;
 }
 
-/* Instances of one resource (count/for_each) form a group: its node total. */
+static int group_cmp(const void *a, const void *b)
+{
+    const aivm_plan_resource *const *x = a, *const *y = b;
+    int c = strcmp((*x)->group, (*y)->group);
+    if (c)
+        return c;
+    return *x < *y ? -1 : *x > *y;
+}
+
+/* Instances of one resource (count/for_each) form a group: its node total.
+ * Sorted, so large plans stay O(n log n). */
 static void group_nodes(aivm_plan *plan, size_t from)
 {
+    size_t n = plan->n - from;
+    aivm_plan_resource **v;
     for (size_t i = from; i < plan->n; i++) {
         aivm_plan_resource *r = plan->items[i];
         const char *br = strrchr(r->address, '[');
@@ -272,48 +284,80 @@ static void group_nodes(aivm_plan *plan, size_t from)
         else
             r->group = r->address;
     }
-    for (size_t i = from; i < plan->n; i++) {
-        aivm_plan_resource *r = plan->items[i];
-        r->nodes = 0;
-        for (size_t j = from; j < plan->n; j++)
-            if (strcmp(plan->items[j]->group, r->group) == 0)
-                r->nodes += plan->items[j]->count;
+    if (n == 0)
+        return;
+    v = aivm_xmalloc(n * sizeof *v);
+    memcpy(v, plan->items + from, n * sizeof *v);
+    qsort(v, n, sizeof *v, group_cmp);
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        unsigned total = 0;
+        while (j < n && strcmp(v[j]->group, v[i]->group) == 0)
+            total += v[j++]->count;
+        for (; i < j; i++)
+            v[i]->nodes = total;
     }
+    free(v);
+}
+
+/* Copy what resource `r` borrows from the parse tree into the plan's arena,
+ * so the tree (most of the memory of a large plan) can be freed at once. */
+static void own_strings(aivm_plan *plan, aivm_plan_resource *r, const char *file)
+{
+    aivm_arena *a = &plan->arena;
+#define OWN(field) ((field) = (field) ? aivm_arena_strdup(a, (field)) : NULL)
+    OWN(r->address);
+    OWN(r->type);
+    OWN(r->size);
+    OWN(r->size_expr);
+    OWN(r->region);
+    for (size_t i = 0; i < r->n_tags; i++) {
+        OWN(r->tags[i].key);
+        OWN(r->tags[i].value);
+        r->tags[i].loc.file = file;
+    }
+#undef OWN
+    r->loc.file = file;
+    r->size_loc.file = file;
 }
 
 int aivm_plan_read_mem(aivm_plan *plan, aivm_plan_format *fmt_out, const char *buf, size_t len,
                        const char *name, aivm_plan_format fmt, aivm_error *err)
 {
+    aivm_arena tree = AIVM_ARENA_INIT;
     aivm_ynode *root = NULL;
     size_t before = plan->n;
     const char *file = aivm_arena_strdup(&plan->arena, name);
     aivm_loc start = {file, 1, 1};
-    int rc = aivm_yaml_parse(&root, &plan->arena, buf, len, file, err);
-    if (rc < 0)
-        return rc;
-    if (!root || root->type != AIVM_Y_MAP)
-        return aivm_error_set(err, AIVM_EINVALID, root ? &root->loc : &start,
-                              "not a plan: expected a JSON/YAML object at the top level");
-    if (fmt == AIVM_PLAN_AUTO)
+    int rc = aivm_yaml_parse(&root, &tree, buf, len, file, err);
+    if (rc == 0 && (!root || root->type != AIVM_Y_MAP))
+        rc = aivm_error_set(err, AIVM_EINVALID, root ? &root->loc : &start,
+                            "not a plan: expected a JSON/YAML object at the top level");
+    if (rc == 0 && fmt == AIVM_PLAN_AUTO)
         fmt = detect(root);
-    switch (fmt) {
-    case AIVM_PLAN_TERRAFORM:
-        rc = aivm_plan__read_terraform(plan, root, file, err);
-        break;
-    case AIVM_PLAN_ARM:
-        rc = aivm_plan__read_arm(plan, root, file, err);
-        break;
-    case AIVM_PLAN_FILE:
-        rc = aivm_plan__read_file(plan, root, file, err);
-        break;
-    default:
-        rc = aivm_error_set(err, AIVM_EINVALID, &start,
-                            "cannot tell the format: not a Terraform plan JSON (format_version), "
-                            "an ARM template ($schema, resources) or an aivm plan file "
-                            "(workloads); use --input");
+    if (rc == 0) {
+        switch (fmt) {
+        case AIVM_PLAN_TERRAFORM:
+            rc = aivm_plan__read_terraform(plan, root, file, err);
+            break;
+        case AIVM_PLAN_ARM:
+            rc = aivm_plan__read_arm(plan, root, file, err);
+            break;
+        case AIVM_PLAN_FILE:
+            rc = aivm_plan__read_file(plan, root, file, err);
+            break;
+        default:
+            rc = aivm_error_set(err, AIVM_EINVALID, &start,
+                                "cannot tell the format: not a Terraform plan JSON "
+                                "(format_version), an ARM template ($schema, resources) or an "
+                                "aivm plan file (workloads); use --input");
+        }
     }
     for (size_t i = before; rc == 0 && i < plan->n; i++)
+        own_strings(plan, plan->items[i], file);
+    for (size_t i = before; rc == 0 && i < plan->n; i++)
         rc = aivm_plan__apply_tags(plan->items[i], err);
+    aivm_arena_dispose(&tree);
     if (rc < 0) {
         aivm_plan__truncate(plan, before);
         return rc;
@@ -324,6 +368,7 @@ int aivm_plan_read_mem(aivm_plan *plan, aivm_plan_format *fmt_out, const char *b
     return 0;
 }
 
+/* Reads the file, then hands it to aivm_plan_read_mem(). */
 int aivm_plan_read_file(aivm_plan *plan, aivm_plan_format *fmt_out, const char *path,
                         aivm_plan_format fmt, aivm_error *err)
 {
