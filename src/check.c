@@ -481,7 +481,8 @@ static void check_item(flist *all, aivm_check_item *it, const aivm_catalog *cat,
             expired_finding(&l, aivm_waivers_at(o->waivers, i), it->res);
     for (size_t i = 0; i < l.n; i++)
         waive(&l.v[i], ri, o->waivers, o->today);
-    qsort(l.v, l.n, sizeof *l.v, sev_cmp);
+    if (l.n > 1)
+        qsort(l.v, l.n, sizeof *l.v, sev_cmp);
     it->first = all->n;
     it->n = l.n;
     for (size_t i = 0; i < l.n; i++)

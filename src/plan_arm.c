@@ -22,6 +22,8 @@ struct scope {
     const aivm_ynode *tmpl;    /* the template whose parameters/variables apply */
     const aivm_ynode *dparams; /* parameters a nested deployment passes (inner scope) */
     const scope *parent;
+    unsigned copies;  /* VMs per resource from enclosing deployments' copy loops */
+    bool conditional; /* an enclosing deployment has an unevaluated condition */
 };
 
 typedef struct {
@@ -147,8 +149,8 @@ static aivm_plan_resource *new_res(arm_ctx *c, const aivm_ynode *res, const scop
     r->type = type;
     r->address = aivm_plan__fmt(c->plan, "%s/%s", slash ? slash + 1 : type, name);
     r->loc = res->loc;
-    r->count = copies;
-    r->conditional = cond && !resolve(sc, cond, NULL, c, 0);
+    r->count = copies * sc->copies;
+    r->conditional = sc->conditional || (cond && !resolve(sc, cond, NULL, c, 0));
     if (loc) {
         char buf[64];
         size_t k = 0;
@@ -179,7 +181,7 @@ static void read_pools(arm_ctx *c, const aivm_ynode *res, const scope *sc, const
         r = new_res(c, res, sc, type, label, copies);
         r->loc = p->loc;
         if (resolve_uint(&n, sc, iget(p, "count"), c) || resolve_uint(&n, sc, iget(p, "maxCount"), c))
-            r->count = copies * (n ? n : 1);
+            r->count = copies * sc->copies * (n ? n : 1);
         r->priority = is_spot(resolve_str(sc, iget(p, "scaleSetPriority"), c)) ? AIVM_PRIO_SPOT
                                                                                : AIVM_PRIO_REGULAR;
         add_tags(c, r, sc, iget(p, "tags"));
@@ -192,7 +194,7 @@ static void read_resources(arm_ctx *c, const aivm_ynode *list, const scope *sc, 
                            int depth);
 
 static void read_deployment(arm_ctx *c, const aivm_ynode *res, const scope *sc, const char *ptr,
-                            int depth)
+                            unsigned copies, int depth)
 {
     const aivm_ynode *props = iget(res, "properties");
     const aivm_ynode *tmpl = iget(props, "template");
@@ -207,6 +209,9 @@ static void read_deployment(arm_ctx *c, const aivm_ynode *res, const scope *sc, 
     } else {
         inner = *sc; /* outer scope: expressions see the enclosing template */
     }
+    inner.copies = sc->copies * copies;
+    inner.conditional = sc->conditional || (iget(res, "condition") &&
+                                            !resolve(sc, iget(res, "condition"), NULL, c, 0));
     read_resources(c, iget(tmpl, "resources"), &inner,
                    aivm_plan__fmt(c->plan, "%s/properties/template/resources", ptr), depth + 1);
 }
@@ -231,7 +236,7 @@ static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, co
     if (!resolve_uint(&copies, sc, iget(iget(res, "copy"), "count"), c) || copies == 0)
         copies = 1;
     if (aivm_streq_nocase(type, "Microsoft.Resources/deployments")) {
-        read_deployment(c, res, sc, ptr, depth);
+        read_deployment(c, res, sc, ptr, copies, depth);
     } else if (aivm_streq_nocase(type, "Microsoft.Compute/virtualMachines")) {
         r = new_res(c, res, sc, "Microsoft.Compute/virtualMachines", name, copies);
         set_size(c, r, sc, iget(iget(props, "hardwareProfile"), "vmSize"),
@@ -248,7 +253,7 @@ static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, co
         r = new_res(c, res, sc, "Microsoft.Compute/virtualMachineScaleSets", name, copies);
         set_size(c, r, sc, iget(sku, "name"), aivm_plan__fmt(c->plan, "%s/sku/name", ptr));
         if (resolve_uint(&cap, sc, iget(sku, "capacity"), c))
-            r->count = copies * (cap ? cap : 1);
+            r->count = copies * sc->copies * (cap ? cap : 1);
         r->priority =
             is_spot(resolve_str(sc, iget(iget(props, "virtualMachineProfile"), "priority"), c))
                 ? AIVM_PRIO_SPOT
@@ -263,7 +268,7 @@ static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, co
                  aivm_plan__fmt(c->plan, "%s/properties/vmSize", ptr));
         if (resolve_uint(&n, sc, iget(props, "count"), c) ||
             resolve_uint(&n, sc, iget(props, "maxCount"), c))
-            r->count = copies * (n ? n : 1);
+            r->count = copies * sc->copies * (n ? n : 1);
         r->priority = is_spot(resolve_str(sc, iget(props, "scaleSetPriority"), c))
                           ? AIVM_PRIO_SPOT
                           : AIVM_PRIO_REGULAR;
@@ -275,7 +280,7 @@ static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, co
         set_size(c, r, sc, iget(inner, "vmSize"),
                  aivm_plan__fmt(c->plan, "%s/properties/properties/vmSize", ptr));
         if (resolve_uint(&n, sc, iget(iget(inner, "scaleSettings"), "maxNodeCount"), c))
-            r->count = copies * (n ? n : 1);
+            r->count = copies * sc->copies * (n ? n : 1);
         r->priority = is_spot(resolve_str(sc, iget(inner, "vmPriority"), c)) ? AIVM_PRIO_SPOT
                                                                              : AIVM_PRIO_REGULAR;
     }
@@ -299,7 +304,7 @@ int aivm_plan__read_arm(aivm_plan *plan, const aivm_ynode *root, const char *fil
                         aivm_error *err)
 {
     arm_ctx c = {plan, file};
-    scope top = {root, NULL, NULL};
+    scope top = {root, NULL, NULL, 1, false};
     const aivm_ynode *res = iget(root, "resources");
     aivm_loc start = {file, 1, 1};
     if (!res || (res->type != AIVM_Y_SEQ && res->type != AIVM_Y_MAP))

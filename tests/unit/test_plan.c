@@ -177,6 +177,27 @@ static void plan__arm_language_v2(void **state)
     aivm_plan_free(p);
 }
 
+static void plan__arm_nested_copy_and_condition(void **state)
+{
+    static const char text[] =
+        "{\"$schema\": \"https://schema.management.azure.com/schemas/2019-04-01/"
+        "deploymentTemplate.json#\", \"parameters\": {\"n\": {\"type\": \"int\", "
+        "\"defaultValue\": 3}}, \"resources\": [{\"type\": \"Microsoft.Resources/deployments\","
+        " \"name\": \"d\", \"copy\": {\"name\": \"c\", \"count\": \"[parameters('n')]\"}, "
+        "\"condition\": \"[equals(1, 1)]\", \"properties\": {\"template\": {\"resources\": "
+        "[{\"type\": \"Microsoft.Compute/virtualMachineScaleSets\", \"name\": \"s\", \"sku\": "
+        "{\"name\": \"Standard_NC40ads_H100_v5\", \"capacity\": 2}}]}}}]}";
+    aivm_plan *p = read_text(text, AIVM_PLAN_AUTO);
+    const aivm_plan_resource *r;
+    (void)state;
+    assert_int_equal(aivm_plan_count(p), 1);
+    r = aivm_plan_at(p, 0);
+    assert_int_equal(r->count, 6); /* 3 deployments x capacity 2 */
+    assert_true(r->conditional);
+    assert_string_equal(r->pointer, "/resources/0/properties/template/resources/0/sku/name");
+    aivm_plan_free(p);
+}
+
 static void plan__plan_file(void **state)
 {
     aivm_plan *p = NULL;
@@ -259,6 +280,7 @@ int main(void)
         cmocka_unit_test(plan__terraform_minified_odd_spacing),
         cmocka_unit_test(plan__arm_fixture),
         cmocka_unit_test(plan__arm_language_v2),
+        cmocka_unit_test(plan__arm_nested_copy_and_condition),
         cmocka_unit_test(plan__plan_file),
         cmocka_unit_test(plan__errors_have_positions),
         cmocka_unit_test(plan__failed_input_keeps_earlier_ones),
