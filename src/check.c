@@ -72,8 +72,7 @@ static const char *const g_g9[] = {"G9"};
 static const char *const g_g11[] = {"G11"};
 static const char *const g_g14[] = {"G14"};
 
-static aivm_finding *add(flist *l, const char *id, aivm_severity sev,
-                         const aivm_plan_resource *res)
+static aivm_finding *add(flist *l, const char *id, aivm_severity sev, const aivm_plan_resource *res)
 {
     aivm_finding *f;
     if (l->n == l->cap) {
@@ -323,8 +322,8 @@ static void builtin_findings(flist *l, aivm_check_item *it, const aivm_check_opt
         if (r->size)
             f->message = fmt("%s is not in the aivm-advise catalog: no rule can judge it", r->size);
         else if (r->size_expr && r->size_expr[0] == '[')
-            f->message = fmt("the size is an expression aivm-advise cannot evaluate: %s",
-                             r->size_expr);
+            f->message =
+                fmt("the size is an expression aivm-advise cannot evaluate: %s", r->size_expr);
         else if (r->size_expr && strcmp(r->size_expr, "(known after apply)") == 0)
             f->message = fmt("the size is unknown at plan time (known after apply)");
         else if (r->size_expr && r->size_expr[0] == '(')
@@ -424,9 +423,9 @@ static void expired_finding(flist *l, const aivm_waiver *w, const aivm_plan_reso
     aivm_finding *f = add(l, "AIVM012", AIVM_SEV_ERROR, r);
     f->loc = w->loc;
     f->pointer = NULL;
-    f->message = fmt("the waiver of %s%s%s expired on %s (reason: %s): the finding counts again",
-                     w->rule, w->resource ? " for " : "", w->resource ? w->resource : "",
-                     w->expires, w->reason);
+    f->message =
+        fmt("the waiver of %s%s%s expired on %s (reason: %s): the finding counts again", w->rule,
+            w->resource ? " for " : "", w->resource ? w->resource : "", w->expires, w->reason);
 }
 
 static int sev_cmp(const void *a, const void *b)

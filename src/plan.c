@@ -107,8 +107,8 @@ bool aivm_plan__uint(unsigned *out, const aivm_ynode *n)
     return true;
 }
 
-void aivm_plan__add_tag(aivm_plan *plan, aivm_plan_resource *r, const char *key,
-                        const char *value, aivm_loc loc)
+void aivm_plan__add_tag(aivm_plan *plan, aivm_plan_resource *r, const char *key, const char *value,
+                        aivm_loc loc)
 {
     aivm_tag *all;
     for (size_t j = 0; j < r->n_tags; j++)

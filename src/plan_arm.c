@@ -62,8 +62,8 @@ static bool ref_name(char *out, size_t cap, const char *s, const char *fn)
 
 /* Resolve a value node to a scalar node: literal, or one parameters()/variables()
  * hop at a time. `*via` names the first reference followed. NULL when unresolved. */
-static const aivm_ynode *resolve(const scope *sc, const aivm_ynode *n, const char **via,
-                                 arm_ctx *c, int depth)
+static const aivm_ynode *resolve(const scope *sc, const aivm_ynode *n, const char **via, arm_ctx *c,
+                                 int depth)
 {
     char name[128];
     const aivm_ynode *p;
@@ -180,7 +180,8 @@ static void read_pools(arm_ctx *c, const aivm_ynode *res, const scope *sc, const
         snprintf(label, sizeof label, "%s/%s", name, pn ? pn : "pool");
         r = new_res(c, res, sc, type, label, copies);
         r->loc = p->loc;
-        if (resolve_uint(&n, sc, iget(p, "count"), c) || resolve_uint(&n, sc, iget(p, "maxCount"), c))
+        if (resolve_uint(&n, sc, iget(p, "count"), c) ||
+            resolve_uint(&n, sc, iget(p, "maxCount"), c))
             r->count = copies * sc->copies * (n ? n : 1);
         r->priority = is_spot(resolve_str(sc, iget(p, "scaleSetPriority"), c)) ? AIVM_PRIO_SPOT
                                                                                : AIVM_PRIO_REGULAR;
@@ -225,7 +226,8 @@ static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, co
     const aivm_ynode *cond = resolve(sc, iget(res, "condition"), NULL, c, 0);
     aivm_plan_resource *r;
     unsigned copies = 1;
-    if (!type || res->type != AIVM_Y_MAP || (ex && aivm_plan__str(ex) && strcmp(ex->str, "true") == 0))
+    if (!type || res->type != AIVM_Y_MAP ||
+        (ex && aivm_plan__str(ex) && strcmp(ex->str, "true") == 0))
         return;
     if (cond && strcmp(cond->str, "false") == 0)
         return;
@@ -300,8 +302,7 @@ static void read_resources(arm_ctx *c, const aivm_ynode *list, const scope *sc, 
                      aivm_plan__ptr(c->plan, ptr, list->kids[2 * i]->str), depth);
 }
 
-int aivm_plan__read_arm(aivm_plan *plan, const aivm_ynode *root, const char *file,
-                        aivm_error *err)
+int aivm_plan__read_arm(aivm_plan *plan, const aivm_ynode *root, const char *file, aivm_error *err)
 {
     arm_ctx c = {plan, file};
     scope top = {root, NULL, NULL, 1, false};

@@ -10,19 +10,22 @@
 
 #include "plan_int.h"
 
-static const char *const keys[] = {"name",   "size",      "count",         "region",
-                                   "priority", "os",      "phase",         "kind",
-                                   "model_size", "params", "precision",    "checkpointing",
-                                   "tags",   "waive",     NULL};
+static const char *const keys[] = {"name",      "size",          "count", "region",     "priority",
+                                   "os",        "phase",         "kind",  "model_size", "params",
+                                   "precision", "checkpointing", "tags",  "waive",      NULL};
 
 /* Plan-file key -> tag name ("model_size" -> "aivm-model-size"). */
 static const struct {
     const char *key, *tag;
 } as_tags[] = {
-    {"phase", "aivm-phase"},       {"kind", "aivm-kind"},
-    {"model_size", "aivm-model-size"}, {"os", "aivm-os"},
-    {"params", "aivm-params"},     {"precision", "aivm-precision"},
-    {"checkpointing", "aivm-checkpointing"}, {"waive", "aivm-waive"},
+    {"phase", "aivm-phase"},
+    {"kind", "aivm-kind"},
+    {"model_size", "aivm-model-size"},
+    {"os", "aivm-os"},
+    {"params", "aivm-params"},
+    {"precision", "aivm-precision"},
+    {"checkpointing", "aivm-checkpointing"},
+    {"waive", "aivm-waive"},
 };
 
 static int read_workload(aivm_plan *plan, const aivm_ynode *e, size_t idx, const char *file,
@@ -61,8 +64,7 @@ static int read_workload(aivm_plan *plan, const aivm_ynode *e, size_t idx, const
     if (rc == 0 && (v = aivm_ymap_get(e, "count")) != NULL) {
         rc = aivm_yget_uint(&r->count, v, 100000, what, err);
         if (rc == 0 && r->count == 0)
-            rc = aivm_error_set(err, AIVM_EINVALID, &v->loc, "%s: count must be at least 1",
-                                what);
+            rc = aivm_error_set(err, AIVM_EINVALID, &v->loc, "%s: count must be at least 1", what);
     }
     if (rc == 0 && (v = aivm_ymap_get(e, "region")) != NULL)
         rc = aivm_yget_str(&r->region, v, what, err);
@@ -83,8 +85,7 @@ static int read_workload(aivm_plan *plan, const aivm_ynode *e, size_t idx, const
     return rc;
 }
 
-int aivm_plan__read_file(aivm_plan *plan, const aivm_ynode *root, const char *file,
-                         aivm_error *err)
+int aivm_plan__read_file(aivm_plan *plan, const aivm_ynode *root, const char *file, aivm_error *err)
 {
     static const char *const top[] = {"version", "workloads", NULL};
     const aivm_ynode *seq, *v;

@@ -34,8 +34,8 @@ bool aivm_plan__uint(unsigned *out, const aivm_ynode *n);
  *  replace earlier ones with the same name). Non-string values are skipped. */
 void aivm_plan__add_tags(aivm_plan *plan, aivm_plan_resource *r, const aivm_ynode *tags);
 /** Add or replace one tag (strings borrowed: they must live in the plan's arena/tree). */
-void aivm_plan__add_tag(aivm_plan *plan, aivm_plan_resource *r, const char *key,
-                        const char *value, aivm_loc loc);
+void aivm_plan__add_tag(aivm_plan *plan, aivm_plan_resource *r, const char *key, const char *value,
+                        aivm_loc loc);
 /** Read the aivm-* tags of `r` into its workload. Returns 0 or
  *  AIVM_EINVALID for an unknown aivm-* key or a bad value (with position). */
 int aivm_plan__apply_tags(aivm_plan_resource *r, aivm_error *err);
@@ -44,8 +44,7 @@ void aivm_plan__os_from_type(aivm_plan_resource *r);
 
 int aivm_plan__read_terraform(aivm_plan *plan, const aivm_ynode *root, const char *file,
                               aivm_error *err);
-int aivm_plan__read_arm(aivm_plan *plan, const aivm_ynode *root, const char *file,
-                        aivm_error *err);
+int aivm_plan__read_arm(aivm_plan *plan, const aivm_ynode *root, const char *file, aivm_error *err);
 int aivm_plan__read_file(aivm_plan *plan, const aivm_ynode *root, const char *file,
                          aivm_error *err);
 

@@ -62,8 +62,7 @@ static const char *region_of(aivm_plan *plan, const aivm_ynode *n)
 
 static bool is_spot(const char *s)
 {
-    return s && (strcmp(s, "Spot") == 0 || strcmp(s, "Low") == 0 ||
-                 strcmp(s, "LowPriority") == 0);
+    return s && (strcmp(s, "Spot") == 0 || strcmp(s, "Low") == 0 || strcmp(s, "LowPriority") == 0);
 }
 
 /* The first element of a nested block list (`default_node_pool = [{...}]`). */
@@ -224,17 +223,17 @@ static void read_module(tf_ctx *c, const aivm_ynode *mod, const char *ptr, int d
     const aivm_ynode *kids = aivm_ymap_get(mod, "child_modules");
     if (res && res->type == AIVM_Y_SEQ)
         for (size_t i = 0; i < res->n; i++) {
-            const char *p = aivm_plan__ptr_idx(c->plan,
-                                               aivm_plan__fmt(c->plan, "%s/resources", ptr), i);
+            const char *p =
+                aivm_plan__ptr_idx(c->plan, aivm_plan__fmt(c->plan, "%s/resources", ptr), i);
             add_one(c, res->kids[i], aivm_ymap_get(res->kids[i], "values"), NULL,
                     aivm_plan__fmt(c->plan, "%s/values", p));
         }
     if (kids && kids->type == AIVM_Y_SEQ && depth < 32)
         for (size_t i = 0; i < kids->n; i++)
-            read_module(c, kids->kids[i],
-                        aivm_plan__ptr_idx(c->plan,
-                                           aivm_plan__fmt(c->plan, "%s/child_modules", ptr), i),
-                        depth + 1);
+            read_module(
+                c, kids->kids[i],
+                aivm_plan__ptr_idx(c->plan, aivm_plan__fmt(c->plan, "%s/child_modules", ptr), i),
+                depth + 1);
 }
 
 int aivm_plan__read_terraform(aivm_plan *plan, const aivm_ynode *root, const char *file,

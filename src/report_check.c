@@ -63,8 +63,7 @@ static void text_item(aivm_buf *b, const aivm_check_item *it, const aivm_check_r
                       bool color)
 {
     const aivm_plan_resource *r = it->res;
-    aivm_buf_printf(b, "%s%s%s (%s)\n", color ? BOLD : "", r->address, color ? RESET : "",
-                    r->type);
+    aivm_buf_printf(b, "%s%s%s (%s)\n", color ? BOLD : "", r->address, color ? RESET : "", r->type);
     aivm_buf_printf(b, "  at ");
     put_loc(b, &r->loc);
     aivm_buf_printf(b, "\n  size %s",
@@ -73,8 +72,8 @@ static void text_item(aivm_buf *b, const aivm_check_item *it, const aivm_check_r
     if (r->size_via)
         aivm_buf_printf(b, " (via %s)", r->size_via);
     aivm_buf_printf(b, " x %u, %s%s, %s%s\n", r->count, it->wl.region,
-                    r->region ? "" : " (assumed: region unknown)",
-                    aivm_priority_name(r->priority), r->conditional ? ", conditional" : "");
+                    r->region ? "" : " (assumed: region unknown)", aivm_priority_name(r->priority),
+                    r->conditional ? ", conditional" : "");
     if (it->has_workload)
         aivm_buf_printf(b, "  workload %s, %s, %s model, %s\n", aivm_phase_name(it->wl.phase),
                         aivm_kind_name(it->wl.kind), aivm_model_size_name(it->wl.model_size),
@@ -112,8 +111,9 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
                     rep->n_items - rep->n_unpriced == 1 ? "" : "s");
     if (rep->n_unpriced)
         aivm_buf_printf(out, "; %zu without a catalog price", rep->n_unpriced);
-    aivm_buf_printf(out, "\nsummary: %zu resource%s, %zu error%s, %zu warning%s, %zu note%s, "
-                         "%zu waived\n",
+    aivm_buf_printf(out,
+                    "\nsummary: %zu resource%s, %zu error%s, %zu warning%s, %zu note%s, "
+                    "%zu waived\n",
                     rep->n_items, rep->n_items == 1 ? "" : "s", rep->open[AIVM_SEV_ERROR],
                     rep->open[AIVM_SEV_ERROR] == 1 ? "" : "s", rep->open[AIVM_SEV_WARNING],
                     rep->open[AIVM_SEV_WARNING] == 1 ? "" : "s", rep->open[AIVM_SEV_NOTE],
@@ -242,8 +242,7 @@ int aivm_check_render_json(aivm_buf *out, const aivm_check_report *rep,
     cJSON_AddNumberToObject(sum, "waived", (double)rep->n_waived);
     cJSON_AddStringToObject(sum, "fail_on",
                             !o || o->fail_never ? "never" : aivm_severity_name(o->fail_on));
-    cJSON_AddBoolToObject(sum, "failed",
-                          o && !o->fail_never && aivm_check_failed(rep, o->fail_on));
+    cJSON_AddBoolToObject(sum, "failed", o && !o->fail_never && aivm_check_failed(rep, o->fail_on));
     cJSON_AddItemToObject(root, "summary", sum);
     cJSON_AddStringToObject(cost, "currency", rep->currency);
     cJSON_AddNumberToObject(cost, "hourly", round4(rep->hourly_total));
@@ -295,8 +294,10 @@ static void gh_finding(aivm_buf *b, const aivm_finding *f)
     char title[200];
     snprintf(title, sizeof title, "%s %s", f->id,
              cr ? cr->title : (f->rule ? aivm_rule_title(f->rule) : ""));
-    aivm_buf_printf(b, "::%s ", f->severity == AIVM_SEV_NOTE ? "notice"
-                                : f->severity == AIVM_SEV_WARNING ? "warning" : "error");
+    aivm_buf_printf(b, "::%s ",
+                    f->severity == AIVM_SEV_NOTE      ? "notice"
+                    : f->severity == AIVM_SEV_WARNING ? "warning"
+                                                      : "error");
     if (f->loc.file) {
         aivm_buf_puts(b, "file=");
         gh_escape(b, f->loc.file, true);
@@ -328,8 +329,9 @@ int aivm_check_render_github(aivm_buf *out, const aivm_check_report *rep,
     for (size_t i = 0; i < rep->n_findings; i++)
         if (!rep->findings[i].waiver)
             gh_finding(out, &rep->findings[i]);
-    aivm_buf_printf(out, "aivm-advise check: %zu resource%s, %zu error%s, %zu warning%s, "
-                         "%zu note%s, %zu waived; %s %.2f/hour, %.2f/month\n",
+    aivm_buf_printf(out,
+                    "aivm-advise check: %zu resource%s, %zu error%s, %zu warning%s, "
+                    "%zu note%s, %zu waived; %s %.2f/hour, %.2f/month\n",
                     rep->n_items, rep->n_items == 1 ? "" : "s", rep->open[AIVM_SEV_ERROR],
                     rep->open[AIVM_SEV_ERROR] == 1 ? "" : "s", rep->open[AIVM_SEV_WARNING],
                     rep->open[AIVM_SEV_WARNING] == 1 ? "" : "s", rep->open[AIVM_SEV_NOTE],

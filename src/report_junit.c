@@ -195,15 +195,17 @@ int aivm_check_render_junit(aivm_buf *out, const aivm_check_report *rep,
             aivm_buf_puts(&body, fail ? "\">\n      <failure type=\"error\" message=\""
                                       : "\">\n      <system-out>");
             xml_escape(&body, f->message);
-            aivm_buf_puts(&body, fail ? "\"/>\n    </testcase>\n" : "</system-out>\n    </testcase>\n");
+            aivm_buf_puts(&body,
+                          fail ? "\"/>\n    </testcase>\n" : "</system-out>\n    </testcase>\n");
         }
         aivm_buf_puts(&body, "  </testsuite>\n");
         total.tests += rep->n_orphans;
         total.failures += fails;
     }
     aivm_buf_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    aivm_buf_printf(out, "<testsuites name=\"aivm-advise check\" tests=\"%zu\" failures=\"%zu\" "
-                         "errors=\"0\" skipped=\"%zu\">\n",
+    aivm_buf_printf(out,
+                    "<testsuites name=\"aivm-advise check\" tests=\"%zu\" failures=\"%zu\" "
+                    "errors=\"0\" skipped=\"%zu\">\n",
                     total.tests, total.failures, total.skipped);
     if (body.size)
         aivm_buf_put(out, body.ptr, body.size);

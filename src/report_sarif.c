@@ -15,7 +15,7 @@
 #include "aivm_version.h"
 
 #define GUIDANCE_URL                                                                               \
-    "https://learn.microsoft.com/azure/cloud-adoption-framework/scenarios/ai/infrastructure/"     \
+    "https://learn.microsoft.com/azure/cloud-adoption-framework/scenarios/ai/infrastructure/"      \
     "compute"
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -42,10 +42,10 @@ static cJSON *rule_json(const aivm_check_rule *cr)
     cJSON_AddStringToObject(r, "name", cr->name);
     cJSON_AddItemToObject(r, "shortDescription", text_obj("text", cr->title));
     cJSON_AddItemToObject(r, "fullDescription", text_obj("text", cr->help));
-    snprintf(md, sizeof md, "%s%s%s", cr->help, cr->guidance[0] ? " Guidance: " : "",
-             cr->guidance);
+    snprintf(md, sizeof md, "%s%s%s", cr->help, cr->guidance[0] ? " Guidance: " : "", cr->guidance);
     cJSON_AddStringToObject(help, "text", md);
-    snprintf(md, sizeof md, "**%s** (%s)\n\n%s\n\nGuidance items: %s. See [Compute "
+    snprintf(md, sizeof md,
+             "**%s** (%s)\n\n%s\n\nGuidance items: %s. See [Compute "
              "recommendations for AI workloads on Azure IaaS](%s) and docs/rules.md.",
              cr->title, cr->id, cr->help, cr->guidance[0] ? cr->guidance : "none", GUIDANCE_URL);
     cJSON_AddStringToObject(help, "markdown", md);

@@ -149,8 +149,7 @@ int aivm_waivers_load_file(aivm_waivers **out, const char *path, aivm_error *err
 }
 
 /* One "RULE:reason:YYYY-MM-DD" of `len` bytes. */
-static int parse_one(aivm_waivers *into, const char *s, size_t len, aivm_loc loc,
-                     aivm_error *err)
+static int parse_one(aivm_waivers *into, const char *s, size_t len, aivm_loc loc, aivm_error *err)
 {
     char *copy = aivm_arena_strndup(&into->arena, s, len);
     char *c1 = strchr(copy, ':');
@@ -173,8 +172,7 @@ static int parse_one(aivm_waivers *into, const char *s, size_t len, aivm_loc loc
         return aivm_error_set(err, AIVM_EINVALID, &loc,
                               "invalid expiry '%s' in aivm-waive (expected YYYY-MM-DD)", c2 + 1);
     if (c1 + 1 == c2)
-        return aivm_error_set(err, AIVM_EINVALID, &loc, "aivm-waive for %s has no reason",
-                              copy);
+        return aivm_error_set(err, AIVM_EINVALID, &loc, "aivm-waive for %s has no reason", copy);
     x = push(into);
     x->rule = copy;
     x->reason = c1 + 1;
@@ -183,8 +181,7 @@ static int parse_one(aivm_waivers *into, const char *s, size_t len, aivm_loc loc
     return 0;
 }
 
-int aivm_waivers_parse_inline(aivm_waivers *into, const char *value, aivm_loc loc,
-                              aivm_error *err)
+int aivm_waivers_parse_inline(aivm_waivers *into, const char *value, aivm_loc loc, aivm_error *err)
 {
     const char *p = value;
     while (*p) {

@@ -27,13 +27,13 @@
 
 /** One check id: the metadata SARIF rules, JUnit cases and docs/rules.md use. */
 typedef struct {
-    const char *id;          /* "AIVM003" */
-    const char *name;        /* "InfiniBandForInference" (SARIF rule name) */
-    aivm_severity severity;  /* default level (a data rule may set its own) */
-    const char *title;       /* one line */
-    const char *help;        /* a paragraph: why, and what to do */
-    const char *guidance;    /* "G12" or "G1 G2 G4 G5"; "" when none */
-    bool needs_sizing;       /* AIVM007/AIVM008: active only with a GPU-memory sizing */
+    const char *id;         /* "AIVM003" */
+    const char *name;       /* "InfiniBandForInference" (SARIF rule name) */
+    aivm_severity severity; /* default level (a data rule may set its own) */
+    const char *title;      /* one line */
+    const char *help;       /* a paragraph: why, and what to do */
+    const char *guidance;   /* "G12" or "G1 G2 G4 G5"; "" when none */
+    bool needs_sizing;      /* AIVM007/AIVM008: active only with a GPU-memory sizing */
 } aivm_check_rule;
 
 /** The built-in table of check ids, in id order; `*n` gets its length. */
@@ -48,8 +48,8 @@ typedef struct {
     const char *rule;     /* "AIVM003" */
     const char *resource; /* address; a trailing '*' matches a prefix; NULL = inline */
     const char *reason;
-    const char *expires;  /* YYYY-MM-DD: valid through that day */
-    aivm_loc loc;         /* the entry (file) or the tag value (inline) */
+    const char *expires; /* YYYY-MM-DD: valid through that day */
+    aivm_loc loc;        /* the entry (file) or the tag value (inline) */
 } aivm_waiver;
 
 typedef struct aivm_waivers aivm_waivers;
@@ -72,56 +72,55 @@ const aivm_waiver *aivm_waivers_at(const aivm_waivers *w, size_t i);
  * separated by ';'. Strings are copied into the waivers object `into`
  * (which must exist: aivm_waivers_new). Returns 0 or AIVM_EINVALID at `loc`.
  */
-int aivm_waivers_parse_inline(aivm_waivers *into, const char *value, aivm_loc loc,
-                              aivm_error *err);
+int aivm_waivers_parse_inline(aivm_waivers *into, const char *value, aivm_loc loc, aivm_error *err);
 void aivm_waivers_new(aivm_waivers **out);
 
 /* ---- Findings and the report ----------------------------------------- */
 
 typedef struct {
-    const char *id;                 /* check id, "AIVM003" */
+    const char *id; /* check id, "AIVM003" */
     aivm_severity severity;
-    char *message;                  /* owned by the report */
-    const aivm_plan_resource *res;  /* NULL for an expired waiver matching no resource */
-    const aivm_rule *rule;          /* the data rule that produced it; NULL if built in */
-    const char *const *guidance;    /* guidance ids ("G12") */
+    char *message;                 /* owned by the report */
+    const aivm_plan_resource *res; /* NULL for an expired waiver matching no resource */
+    const aivm_rule *rule;         /* the data rule that produced it; NULL if built in */
+    const char *const *guidance;   /* guidance ids ("G12") */
     size_t n_guidance;
-    const aivm_size *suggested;     /* a better size from the advisor, or NULL */
-    aivm_loc loc;                   /* where it points (size value, tag, waiver entry) */
-    const char *pointer;            /* JSON pointer within loc.file; NULL when none */
-    const aivm_waiver *waiver;      /* non-NULL when waived (valid, unexpired) */
+    const aivm_size *suggested; /* a better size from the advisor, or NULL */
+    aivm_loc loc;               /* where it points (size value, tag, waiver entry) */
+    const char *pointer;        /* JSON pointer within loc.file; NULL when none */
+    const aivm_waiver *waiver;  /* non-NULL when waived (valid, unexpired) */
 } aivm_finding;
 
 /** What check found out about one resource. */
 typedef struct {
     const aivm_plan_resource *res;
-    const aivm_size *size;          /* catalog entry; NULL when unknown */
-    aivm_workload wl;               /* as evaluated (defaults filled when has_workload) */
-    bool has_workload;              /* phase and kind known */
+    const aivm_size *size; /* catalog entry; NULL when unknown */
+    aivm_workload wl;      /* as evaluated (defaults filled when has_workload) */
+    bool has_workload;     /* phase and kind known */
     const aivm_size *suggested;
     bool priced;
-    bool price_fallback;            /* priced in the size's reference region */
-    bool spot_price;                /* the spot rate was used */
+    bool price_fallback; /* priced in the size's reference region */
+    bool spot_price;     /* the spot rate was used */
     const char *price_region;
     const char *currency;
-    double hourly;                  /* all `count` VMs */
-    double gpu_need_gb;             /* from the sizing hook; 0 = unknown */
-    size_t first, n;                /* its findings: report->findings[first .. first+n) */
+    double hourly;      /* all `count` VMs */
+    double gpu_need_gb; /* from the sizing hook; 0 = unknown */
+    size_t first, n;    /* its findings: report->findings[first .. first+n) */
 } aivm_check_item;
 
 typedef struct {
-    aivm_check_item *items;         /* one per plan resource, in plan order */
+    aivm_check_item *items; /* one per plan resource, in plan order */
     size_t n_items;
-    aivm_finding *findings;         /* grouped by item, then severity (highest first), id */
+    aivm_finding *findings; /* grouped by item, then severity (highest first), id */
     size_t n_findings;
-    size_t n_orphans;               /* trailing findings with res == NULL */
-    size_t open[3];                 /* unwaived findings per aivm_severity */
+    size_t n_orphans; /* trailing findings with res == NULL */
+    size_t open[3];   /* unwaived findings per aivm_severity */
     size_t n_waived;
-    double hourly_total;            /* priced items only */
+    double hourly_total; /* priced items only */
     size_t n_unpriced;
     const char *currency;
     const char *today;
-    bool sizing_active;             /* AIVM007/AIVM008 were evaluated */
+    bool sizing_active; /* AIVM007/AIVM008 were evaluated */
 } aivm_check_report;
 
 /**
@@ -129,18 +128,20 @@ typedef struct {
  * across its nodes; for inference, per VM. Return 0 when unknown. This is
  * where model-memory sizing plugs in (AIVM007/AIVM008).
  */
-typedef double (*aivm_gpu_need_fn)(void *ctx, const aivm_plan_resource *r,
-                                   const aivm_workload *wl);
+typedef double (*aivm_gpu_need_fn)(void *ctx, const aivm_plan_resource *r, const aivm_workload *wl);
 
 typedef struct {
-    const char *today;              /* YYYY-MM-DD; required */
-    const aivm_workload *workload;  /* defaults for every resource (--workload); tags win */
-    const aivm_waivers *waivers;    /* waivers file, or NULL */
-    aivm_gpu_need_fn gpu_need;      /* NULL: AIVM007/AIVM008 inactive */
+    const char *today;             /* YYYY-MM-DD; required */
+    const aivm_workload *workload; /* defaults for every resource (--workload); tags win */
+    const aivm_waivers *waivers;   /* waivers file, or NULL */
+    aivm_gpu_need_fn gpu_need;     /* NULL: AIVM007/AIVM008 inactive */
     void *gpu_need_ctx;
 } aivm_check_opts;
 
-#define AIVM_CHECK_OPTS_INIT {NULL, NULL, NULL, NULL, NULL}
+#define AIVM_CHECK_OPTS_INIT                                                                       \
+    {                                                                                              \
+        NULL, NULL, NULL, NULL, NULL                                                               \
+    }
 
 /**
  * Check every resource of `plan`. Returns 0 or AIVM_EINVALID (a malformed
@@ -157,13 +158,16 @@ bool aivm_check_failed(const aivm_check_report *rep, aivm_severity level);
 /* ---- Renderers --------------------------------------------------------- */
 
 typedef struct {
-    bool color;               /* text only */
+    bool color; /* text only */
     const char *tool_version;
-    bool fail_never;          /* --fail-on never: JUnit has no failures */
-    aivm_severity fail_on;    /* JUnit: findings at or above are failures */
+    bool fail_never;       /* --fail-on never: JUnit has no failures */
+    aivm_severity fail_on; /* JUnit: findings at or above are failures */
 } aivm_check_render_opts;
 
-#define AIVM_CHECK_RENDER_OPTS_INIT {false, NULL, false, AIVM_SEV_ERROR}
+#define AIVM_CHECK_RENDER_OPTS_INIT                                                                \
+    {                                                                                              \
+        false, NULL, false, AIVM_SEV_ERROR                                                         \
+    }
 
 /** The JSON schema version check writes (docs/check.md). */
 #define AIVM_CHECK_SCHEMA_VERSION "1"

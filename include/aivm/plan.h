@@ -44,30 +44,30 @@ typedef struct {
  *  ML compute cluster or a plan-file workload. Transparent: readers fill it,
  *  check and renderers read it. */
 typedef struct {
-    const char *file;     /* input name as given ("-" for stdin) */
+    const char *file; /* input name as given ("-" for stdin) */
     aivm_plan_format format;
-    const char *address;  /* Terraform address, ARM type/name[/pool], or plan-file name */
-    const char *group;    /* address without its [index]: instances of one resource */
-    const char *type;     /* azurerm_..., Microsoft.Compute/..., or "workload" */
-    const char *size;     /* planned size as written; NULL when absent, empty or unresolved */
+    const char *address;   /* Terraform address, ARM type/name[/pool], or plan-file name */
+    const char *group;     /* address without its [index]: instances of one resource */
+    const char *type;      /* azurerm_..., Microsoft.Compute/..., or "workload" */
+    const char *size;      /* planned size as written; NULL when absent, empty or unresolved */
     const char *size_expr; /* the unresolved expression or empty value, when size is NULL */
-    const char *size_via; /* "parameter 'vmSize' default", ...; NULL for a literal */
-    unsigned count;       /* VMs of this entry (instances, nodes, max nodes) */
-    unsigned nodes;       /* VMs of the whole group (sum of counts) */
+    const char *size_via;  /* "parameter 'vmSize' default", ...; NULL for a literal */
+    unsigned count;        /* VMs of this entry (instances, nodes, max nodes) */
+    unsigned nodes;        /* VMs of the whole group (sum of counts) */
     aivm_priority priority;
-    const char *region;   /* NULL when unknown at plan time */
-    bool conditional;     /* ARM `condition` that could not be evaluated */
+    const char *region; /* NULL when unknown at plan time */
+    bool conditional;   /* ARM `condition` that could not be evaluated */
     aivm_tag *tags;
     size_t n_tags;
-    aivm_workload wl;     /* from aivm-* tags (or plan-file keys); strings borrowed */
-    const char *params;   /* aivm-params as written ("70B"), NULL if absent */
+    aivm_workload wl;      /* from aivm-* tags (or plan-file keys); strings borrowed */
+    const char *params;    /* aivm-params as written ("70B"), NULL if absent */
     const char *precision; /* aivm-precision, NULL if absent */
-    bool checkpointing;   /* aivm-checkpointing: true */
-    const char *waive;    /* aivm-waive tag value, NULL if absent */
+    bool checkpointing;    /* aivm-checkpointing: true */
+    const char *waive;     /* aivm-waive tag value, NULL if absent */
     aivm_loc waive_loc;
-    aivm_loc loc;         /* the resource's own position */
-    aivm_loc size_loc;    /* the size value (or the resource when absent) */
-    const char *pointer;  /* JSON pointer to the size value (or the resource) */
+    aivm_loc loc;        /* the resource's own position */
+    aivm_loc size_loc;   /* the size value (or the resource when absent) */
+    const char *pointer; /* JSON pointer to the size value (or the resource) */
 } aivm_plan_resource;
 
 typedef struct aivm_plan aivm_plan;

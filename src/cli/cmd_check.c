@@ -21,8 +21,17 @@
 
 #define DEFAULT_WAIVERS ".aivm-waivers.yaml"
 
-enum { O_INPUT = 256, O_WORKLOAD, O_WAIVERS, O_FORMAT, O_FAIL_ON, O_CATALOG, O_RULES, O_COLOR,
-       O_DATE };
+enum {
+    O_INPUT = 256,
+    O_WORKLOAD,
+    O_WAIVERS,
+    O_FORMAT,
+    O_FAIL_ON,
+    O_CATALOG,
+    O_RULES,
+    O_COLOR,
+    O_DATE
+};
 
 typedef enum { F_TEXT, F_JSON, F_SARIF, F_JUNIT, F_GITHUB } out_format;
 

@@ -184,8 +184,9 @@ static void check__aivm007_aivm008_from_sizing(void **state)
     assert_string_equal(ids(f), "AIVM008");
     run_opts(f, base, NULL, need_fn); /* unknown need: nothing */
     assert_string_equal(ids(f), "");
-    run_opts(f, "    size: Standard_ND96isr_H100_v5\n    count: 2\n    phase: train\n"
-                "    kind: generative\n    params: 70B\n",
+    run_opts(f,
+             "    size: Standard_ND96isr_H100_v5\n    count: 2\n    phase: train\n"
+             "    kind: generative\n    params: 70B\n",
              NULL, need_fn); /* training: 2 x 640 GB over all nodes */
     assert_string_equal(ids(f), "AIVM008 AIVM009");
 }
@@ -338,13 +339,20 @@ int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
     const struct CMUnitTest tests[] = {
-        T(check__aivm001_unknown_size),      T(check__aivm002_retired_and_retiring),
-        T(check__aivm003_infiniband_for_inference), T(check__aivm004_multi_node_training),
-        T(check__aivm005_gpu_needed),        T(check__aivm006_gpu_for_small_model),
-        T(check__aivm007_aivm008_from_sizing), T(check__aivm009_older_generation),
-        T(check__aivm010_spot_training),     T(check__aivm011_missing_tags),
-        T(check__waivers_inline_and_file),   T(check__fail_levels),
-        T(check__cost_spot_and_count),       T(check__rules_tie_to_check_ids),
+        T(check__aivm001_unknown_size),
+        T(check__aivm002_retired_and_retiring),
+        T(check__aivm003_infiniband_for_inference),
+        T(check__aivm004_multi_node_training),
+        T(check__aivm005_gpu_needed),
+        T(check__aivm006_gpu_for_small_model),
+        T(check__aivm007_aivm008_from_sizing),
+        T(check__aivm009_older_generation),
+        T(check__aivm010_spot_training),
+        T(check__aivm011_missing_tags),
+        T(check__waivers_inline_and_file),
+        T(check__fail_levels),
+        T(check__cost_spot_and_count),
+        T(check__rules_tie_to_check_ids),
         T(check__renderers_agree),
     };
     return cmocka_run_group_tests_name("check", tests, NULL, NULL);

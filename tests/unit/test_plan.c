@@ -43,9 +43,8 @@ static void plan__terraform_fixture(void **state)
     const aivm_plan_resource *r;
     (void)state;
     aivm_plan_new(&p);
-    assert_int_equal(aivm_plan_read_file(p, &f, fixture("check/tf_plan.json"), AIVM_PLAN_AUTO,
-                                         &err),
-                     0);
+    assert_int_equal(
+        aivm_plan_read_file(p, &f, fixture("check/tf_plan.json"), AIVM_PLAN_AUTO, &err), 0);
     assert_int_equal(f, AIVM_PLAN_TERRAFORM);
     assert_int_equal(aivm_plan_count(p), 10); /* the delete is skipped */
     r = find(p, "azurerm_linux_virtual_machine.llm_serve");
@@ -91,7 +90,8 @@ static void plan__terraform_planned_values_fallback(void **state)
                      0);
     assert_int_equal(aivm_plan_count(p), 10);
     r = find(p, "module.training.azurerm_linux_virtual_machine.trainer[0]");
-    assert_string_equal(r->pointer, "/planned_values/root_module/child_modules/0/resources/0/values/size");
+    assert_string_equal(r->pointer,
+                        "/planned_values/root_module/child_modules/0/resources/0/values/size");
     assert_int_equal(r->nodes, 2);
     aivm_plan_free(p);
 }
@@ -127,9 +127,8 @@ static void plan__arm_fixture(void **state)
     const aivm_plan_resource *r;
     (void)state;
     aivm_plan_new(&p);
-    assert_int_equal(aivm_plan_read_file(p, &f, fixture("check/arm_template.json"),
-                                         AIVM_PLAN_AUTO, &err),
-                     0);
+    assert_int_equal(
+        aivm_plan_read_file(p, &f, fixture("check/arm_template.json"), AIVM_PLAN_AUTO, &err), 0);
     assert_int_equal(f, AIVM_PLAN_ARM);
     assert_int_equal(aivm_plan_count(p), 6);
     r = aivm_plan_at(p, 0); /* copy loop over a parameter default */
@@ -148,8 +147,9 @@ static void plan__arm_fixture(void **state)
     assert_string_equal(r->pointer, "/resources/2/properties/agentPoolProfiles/1/vmSize");
     r = find(p, "virtualMachines/scoring-vm"); /* inner scope: the value passed in wins */
     assert_string_equal(r->size, "Standard_ND96isr_H100_v5");
-    assert_string_equal(r->pointer,
-                        "/resources/3/properties/template/resources/0/properties/hardwareProfile/vmSize");
+    assert_string_equal(
+        r->pointer,
+        "/resources/3/properties/template/resources/0/properties/hardwareProfile/vmSize");
     r = find(p, "virtualMachines/gpu-or-cpu");
     assert_null(r->size);
     assert_true(r->size_expr[0] == '[');
@@ -164,9 +164,9 @@ static void plan__arm_language_v2(void **state)
     const aivm_plan_resource *r;
     (void)state;
     aivm_plan_new(&p);
-    assert_int_equal(aivm_plan_read_file(p, NULL, fixture("check/arm_langv2_crlf.json"),
-                                         AIVM_PLAN_AUTO, &err),
-                     0);
+    assert_int_equal(
+        aivm_plan_read_file(p, NULL, fixture("check/arm_langv2_crlf.json"), AIVM_PLAN_AUTO, &err),
+        0);
     assert_int_equal(aivm_plan_count(p), 1); /* existing and condition:false skipped */
     r = aivm_plan_at(p, 0);
     assert_string_equal(r->size, "standard_nc24ads_a100_v4");
@@ -205,8 +205,7 @@ static void plan__plan_file(void **state)
     const aivm_plan_resource *r;
     (void)state;
     aivm_plan_new(&p);
-    assert_int_equal(aivm_plan_read_file(p, NULL, fixture("check/plan.yaml"), AIVM_PLAN_AUTO,
-                                         &err),
+    assert_int_equal(aivm_plan_read_file(p, NULL, fixture("check/plan.yaml"), AIVM_PLAN_AUTO, &err),
                      0);
     assert_int_equal(aivm_plan_count(p), 5);
     r = find(p, "llm-finetune");
@@ -228,9 +227,9 @@ static void plan__errors_have_positions(void **state)
                      AIVM_EINVALID);
     assert_string_equal(err.msg, "unknown key 'sise' in workloads[0]");
     assert_int_equal(err.col, 30);
-    assert_int_equal(read_err("{\"workloads\": [{\"name\": \"a\", \"precision\": \"fp64\"}]}",
-                              &err),
-                     AIVM_EINVALID);
+    assert_int_equal(
+        read_err("{\"workloads\": [{\"name\": \"a\", \"precision\": \"fp64\"}]}", &err),
+        AIVM_EINVALID);
     assert_non_null(strstr(err.msg, "invalid value 'fp64' for tag 'aivm-precision' of a"));
     assert_int_equal(read_err("{\"workloads\": [{\"name\": \"a\", \"params\": \"lots\"}]}", &err),
                      AIVM_EINVALID);
@@ -252,9 +251,8 @@ static void plan__failed_input_keeps_earlier_ones(void **state)
                               " {\"name\": \"b\", \"kind\": \"x\"}]}";
     (void)state;
     aivm_plan_new(&p);
-    assert_int_equal(aivm_plan_read_file(p, NULL, fixture("check/plan_clean.yaml"),
-                                         AIVM_PLAN_AUTO, &err),
-                     0);
+    assert_int_equal(
+        aivm_plan_read_file(p, NULL, fixture("check/plan_clean.yaml"), AIVM_PLAN_AUTO, &err), 0);
     assert_int_equal(aivm_plan_read_mem(p, NULL, bad, strlen(bad), "bad", AIVM_PLAN_AUTO, &err),
                      AIVM_EINVALID);
     assert_int_equal(aivm_plan_count(p), 1);
