@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "aivm/buf.h"
+#include "aivm/extras.h"
 #include "xalloc.h"
 
 typedef struct {
@@ -53,7 +54,8 @@ static void evaluate(work *w, const aivm_rule *const *rules, size_t n_rules,
         if (!m || e == AIVM_EFFECT_EXCLUDE)
             continue;
         w->hits[w->n_hits].rule = r;
-        w->hits[w->n_hits].scaled = aivm_rule_scale_value(r, w->size, &w->hits[w->n_hits].value);
+        w->hits[w->n_hits].scaled =
+            aivm_rule_scale_value_for(r, wl, w->size, &w->hits[w->n_hits].value);
         w->n_hits++;
     }
 }
@@ -107,6 +109,12 @@ static void set_price(aivm_price *p, const aivm_size *s, const aivm_workload *wl
     p->spot = rp->spot;
 }
 
+/* Hourly price of the whole deployment: per-VM price × VMs needed. */
+static double deploy_price(const aivm_candidate *c)
+{
+    return c->price.on_demand * (c->has_fit && c->fit.vms > 1 ? c->fit.vms : 1);
+}
+
 static int cand_cmp(const void *a, const void *b)
 {
     const aivm_candidate *x = a, *y = b;
@@ -115,9 +123,23 @@ static int cand_cmp(const void *a, const void *b)
         return dx > dy ? -1 : 1;
     if (x->price.has_on_demand != y->price.has_on_demand)
         return x->price.has_on_demand ? -1 : 1;
-    if (x->price.has_on_demand && x->price.on_demand != y->price.on_demand)
-        return x->price.on_demand < y->price.on_demand ? -1 : 1;
+    if (x->price.has_on_demand && deploy_price(x) != deploy_price(y))
+        return deploy_price(x) < deploy_price(y) ? -1 : 1;
     return strcmp(x->size->name, y->size->name);
+}
+
+/* With --spot the tie-break is the spot price (sizes without one last). */
+static int cand_cmp_spot(const void *a, const void *b)
+{
+    const aivm_candidate *x = a, *y = b;
+    double dx = round(x->score * 1e6), dy = round(y->score * 1e6);
+    if (dx != dy)
+        return dx > dy ? -1 : 1;
+    if (x->price.has_spot != y->price.has_spot)
+        return x->price.has_spot ? -1 : 1;
+    if (x->price.has_spot && x->price.spot != y->price.spot)
+        return x->price.spot < y->price.spot ? -1 : 1;
+    return cand_cmp(a, b);
 }
 
 static int rej_cmp(const void *a, const void *b)
@@ -164,6 +186,10 @@ static void collect(aivm_advice *adv, work *ws, size_t n, const aivm_workload *w
             c->score += rs->delta;
         }
         set_price(&c->price, w->size, wl, fallback);
+        if (wl->sizing) {
+            c->has_fit = true;
+            aivm_fit_compute(&c->fit, wl->sizing, w->size);
+        }
     }
 }
 
@@ -191,6 +217,19 @@ static void add_price_warnings(aivm_advice *adv, const aivm_workload *wl, bool f
     }
 }
 
+/* Without --nodes, a sized job spans as many VMs as its best size needs:
+ * image and orchestrator advice then see the multi-VM job (docs/sizing.md). */
+static const aivm_workload *extras_workload(aivm_workload *copy, const aivm_workload *wl,
+                                            const aivm_advice *adv)
+{
+    if (!wl->sizing || (wl->set & AIVM_WL_NODES) || adv->n_ranked == 0 ||
+        adv->ranked[0].fit.vms <= 1)
+        return wl;
+    *copy = *wl;
+    copy->nodes = adv->ranked[0].fit.vms;
+    return copy;
+}
+
 int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *rules,
                 const aivm_workload *wl, const aivm_advise_opts *opts, aivm_error *err)
 {
@@ -198,11 +237,12 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
     const aivm_rule **active = aivm_xcalloc(aivm_rules_count(rules) + 1, sizeof *active);
     work *ws = aivm_xcalloc(n ? n : 1, sizeof *ws);
     aivm_advice *adv = aivm_xcalloc(1, sizeof *adv);
+    aivm_workload ewl;
     bool fallback = false;
-    (void)err;
 
     for (size_t i = 0; i < aivm_rules_count(rules); i++)
-        if (aivm_rule_applies(aivm_rules_at(rules, i), wl))
+        if (aivm_rule_target(aivm_rules_at(rules, i)) == AIVM_TARGET_SIZE &&
+            aivm_rule_applies(aivm_rules_at(rules, i), wl))
             active[n_rules++] = aivm_rules_at(rules, i);
     for (size_t i = 0; i < n; i++) {
         ws[i].size = aivm_catalog_size_at(cat, i);
@@ -211,15 +251,21 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
     adv->catalog = cat;
     adv->workload = wl;
     collect(adv, ws, n, wl, &fallback);
-    qsort(adv->ranked, adv->n_ranked, sizeof *adv->ranked, cand_cmp);
+    qsort(adv->ranked, adv->n_ranked, sizeof *adv->ranked, wl->spot ? cand_cmp_spot : cand_cmp);
     qsort(adv->rejected, adv->n_rejected, sizeof *adv->rejected, rej_cmp);
     for (size_t i = 0; i < adv->n_ranked; i++)
         adv->ranked[i].rank = (unsigned)i + 1;
     adv->n_shown = opts && opts->top && opts->top < adv->n_ranked ? opts->top : adv->n_ranked;
     add_price_warnings(adv, wl, fallback);
+    if (wl->sizing && !(wl->sizing->layers && wl->sizing->hidden && wl->sizing->heads))
+        add_warning(adv, aivm_xstrdup("the model's shape is unknown: KV cache and activations "
+                                      "are not counted (give --model, or --layers, --hidden "
+                                      "and --heads)"));
     if (adv->n_ranked == 0)
         add_warning(adv, aivm_xstrdup("no size in the catalog satisfies the rules for this "
                                       "workload (see the rejected list)"));
+    aivm_extras_eval(&adv->extras, cat, rules, extras_workload(&ewl, wl, adv),
+                     adv->n_ranked ? adv->ranked[0].size : NULL, err);
     for (size_t i = 0; i < n; i++)
         free(ws[i].hits);
     free(ws);
@@ -244,5 +290,6 @@ void aivm_advice_free(aivm_advice *adv)
     free(adv->ranked);
     free(adv->rejected);
     free(adv->warnings);
+    aivm_extras_free(adv->extras);
     free(adv);
 }

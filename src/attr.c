@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "aivm/advise.h"
+#include "attr_sizing.h"
 
 static const char *const phases[] = {"train", "inference", NULL};
 static const char *const kinds[] = {"generative", "non-generative", NULL};
@@ -19,6 +20,7 @@ static const char *const vendors[] = {"nvidia", "amd", NULL};
 static const char *const interconnects[] = {"nvlink", "infinity-fabric", "pcie", "none", NULL};
 static const char *const arches[] = {"x86_64", "arm64", NULL};
 static const char *const lifecycles[] = {"ga", "preview", "retiring", "retired", NULL};
+static const char *const schedulers[] = {"slurm", "gridengine", "pbs", "none", NULL};
 
 static aivm_value vnull(void)
 {
@@ -77,6 +79,36 @@ static aivm_value w_retired(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(s);
     return vbool(wl->include_retired);
+}
+static aivm_value w_nodes(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(s);
+    return vnum(wl->nodes ? wl->nodes : 1);
+}
+static aivm_value w_scheduler(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(s);
+    return vstr(aivm_scheduler_name(wl->scheduler ? wl->scheduler : AIVM_SCHED_NONE));
+}
+static aivm_value w_managed(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(s);
+    return vbool(wl->managed);
+}
+static aivm_value w_containers(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(s);
+    return vbool(wl->containers);
+}
+static aivm_value w_spot(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(s);
+    return vbool(wl->spot);
+}
+static aivm_value w_checkpointing(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(s);
+    return vbool(wl->checkpointing);
 }
 
 static aivm_value c_name(const aivm_workload *wl, const aivm_size *s)
@@ -232,6 +264,23 @@ static const aivm_attr table[] = {
     {"region", W, S, NULL, "Azure region asked for", w_region},
     {"os", W, S, oses, "operating system asked for", w_os},
     {"include_retired", W, B, NULL, "--include-retired was given", w_retired},
+    {"nodes", W, NUM, NULL, "VMs the job spans (--nodes, default 1)", w_nodes},
+    {"scheduler", W, S, schedulers, "open-source scheduler the user runs", w_scheduler},
+    {"managed", W, B, NULL, "--managed: built-in scheduling, nothing to install", w_managed},
+    {"containers", W, B, NULL, "--containers: the workload runs in containers", w_containers},
+    {"spot", W, B, NULL, "--spot: spot capacity asked for", w_spot},
+    {"checkpointing", W, B, NULL, "--checkpointing: the job checkpoints and resumes",
+     w_checkpointing},
+    /* sizing (docs/sizing.md): null when neither --params nor --model is given */
+    {"params", W, NUM, NULL, "model parameters", aivm_attr__w_params},
+    {"sizing.total_gib", W, NUM, NULL, "memory of the job on one GPU, GiB",
+     aivm_attr__w_total_gib},
+    {"precision", W, S, aivm_attr__precisions, "weight precision", aivm_attr__w_precision},
+    {"finetune", W, S, aivm_attr__finetunes, "training mode (null for inference)",
+     aivm_attr__w_finetune},
+    {"sharding", W, S, aivm_attr__shardings, "training state sharding (null for inference)",
+     aivm_attr__w_sharding},
+    {"max_nodes", W, NUM, NULL, "most VMs a deployment may use", aivm_attr__w_max_nodes},
     {"name", C, S, NULL, "size name", c_name},
     {"series", C, S, NULL, "series name", c_series},
     {"family", C, S, NULL, "family id (ND, NC, NV, NG, E, M, F, FX)", c_family},
@@ -264,6 +313,22 @@ static const aivm_attr table[] = {
      c_region_listed},
     {"regions_known", C, B, NULL, "the catalog lists the regions that offer the size",
      c_regions_known},
+    {"fit.fits", C, B, NULL, "the job fits within --max-nodes VMs of the size", aivm_attr__c_fits},
+    {"fit.limit", C, S, aivm_attr__fit_limits, "why it does not fit (fits if it does)",
+     aivm_attr__c_limit},
+    {"fit.vms", C, NUM, NULL, "VMs needed (0 when no count works)", aivm_attr__c_vms},
+    {"fit.gpus_needed", C, NUM, NULL, "GPUs the job uses", aivm_attr__c_gpus_needed},
+    {"fit.gpus_total", C, NUM, NULL, "GPUs in the VMs needed", aivm_attr__c_gpus_total},
+    {"fit.idle_gpus", C, NUM, NULL, "GPUs of those VMs the job leaves idle",
+     aivm_attr__c_idle_gpus},
+    {"fit.memory_utilization", C, NUM, NULL, "job memory / GPU memory of the deployment (0-1)",
+     aivm_attr__c_utilization},
+    {"fit.utilization_pct", C, NUM, NULL, "fit.memory_utilization in percent",
+     aivm_attr__c_utilization_pct},
+    {"fit.need_gib", C, NUM, NULL, "memory each used GPU (or the CPU VM) holds, GiB",
+     aivm_attr__c_need_gib},
+    {"fit.usable_gib", C, NUM, NULL, "usable memory per GPU (or CPU VM), GiB",
+     aivm_attr__c_usable_gib},
 };
 
 const aivm_attr *aivm_attr_table(size_t *n)

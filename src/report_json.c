@@ -5,10 +5,13 @@
  */
 #include <cjson/cJSON.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "aivm/extras.h"
 #include "aivm/report.h"
 #include "aivm_version.h"
+#include "report_sizing.h"
 
 static double round3(double v)
 {
@@ -120,6 +123,8 @@ static cJSON *candidate_json(const aivm_candidate *c, const aivm_workload *wl)
     for (size_t i = 0; i < c->n_reasons; i++)
         cJSON_AddItemToArray(reasons, reason_json(&c->reasons[i]));
     cJSON_AddItemToObject(o, "reasons", reasons);
+    if (c->has_fit)
+        aivm_report__fit_json(o, c);
     return o;
 }
 
@@ -132,7 +137,95 @@ static cJSON *workload_json(const aivm_workload *wl)
     cJSON_AddStringToObject(o, "region", wl->region);
     cJSON_AddStringToObject(o, "os", aivm_os_name(wl->os));
     cJSON_AddBoolToObject(o, "include_retired", wl->include_retired);
+    cJSON_AddNumberToObject(o, "nodes", wl->nodes ? wl->nodes : 1);
+    cJSON_AddStringToObject(o, "scheduler",
+                            aivm_scheduler_name(wl->scheduler ? wl->scheduler : AIVM_SCHED_NONE));
+    cJSON_AddBoolToObject(o, "managed", wl->managed);
+    cJSON_AddBoolToObject(o, "containers", wl->containers);
+    cJSON_AddBoolToObject(o, "spot", wl->spot);
+    cJSON_AddBoolToObject(o, "checkpointing", wl->checkpointing);
     return o;
+}
+
+/* --- Beyond the size (aivm/extras.h, docs/advice.md) --------------------- */
+
+static cJSON *extra_reasons_json(const aivm_reason *rs, size_t n)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (size_t i = 0; i < n; i++) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "rule", aivm_rule_id(rs[i].rule));
+        cJSON_AddItemToObject(o, "guidance", strlist(aivm_rule_guidance(rs[i].rule)));
+        cJSON_AddNumberToObject(o, "score_delta", round3(rs[i].delta));
+        cJSON_AddStringToObject(o, "message", rs[i].message);
+        cJSON_AddItemToArray(a, o);
+    }
+    return a;
+}
+
+static cJSON *image_json(const aivm_extras *ex)
+{
+    const aivm_image *img = ex->image.image;
+    aivm_strlist none = {NULL, 0};
+    char urn[512];
+    cJSON *o;
+    if (!img)
+        return cJSON_CreateNull();
+    o = cJSON_CreateObject();
+    snprintf(urn, sizeof urn, "%s:%s:%s:%s", img->publisher, img->offer, img->sku, img->version);
+    cJSON_AddStringToObject(o, "id", img->id);
+    cJSON_AddStringToObject(o, "name", img->name);
+    cJSON_AddStringToObject(o, "publisher", img->publisher);
+    cJSON_AddStringToObject(o, "offer", img->offer);
+    cJSON_AddStringToObject(o, "sku", img->sku);
+    cJSON_AddStringToObject(o, "version", img->version);
+    cJSON_AddStringToObject(o, "urn", urn);
+    cJSON_AddItemToObject(o, "ships", strlist(&img->ships));
+    cJSON_AddItemToObject(o, "gpu_stack",
+                          strlist(ex->size && ex->size->has_gpu ? &img->gpu_stack : &none));
+    cJSON_AddItemToObject(o, "reasons", extra_reasons_json(ex->image.reasons,
+                                                           ex->image.n_reasons));
+    return o;
+}
+
+static void add_extras_json(cJSON *root, const aivm_extras *ex)
+{
+    cJSON *orch = cJSON_CreateArray(), *cont = cJSON_CreateObject(), *tools = cJSON_CreateArray();
+    cJSON *spot = cJSON_CreateObject();
+    const char *advice = aivm_spot_advice_name(ex->spot);
+    cJSON_AddItemToObject(root, "image", image_json(ex));
+    for (size_t i = 0; i < ex->n_orchestrators; i++) {
+        const aivm_orchestrator_choice *c = &ex->orchestrators[i];
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "id", c->orchestrator->id);
+        cJSON_AddStringToObject(o, "name", c->orchestrator->name);
+        cJSON_AddNumberToObject(o, "rank", c->rank);
+        cJSON_AddNumberToObject(o, "score", round3(c->score));
+        cJSON_AddItemToObject(o, "reasons", extra_reasons_json(c->reasons, c->n_reasons));
+        cJSON_AddItemToObject(o, "checklist", strlist(&c->orchestrator->checklist));
+        cJSON_AddItemToArray(orch, o);
+    }
+    cJSON_AddItemToObject(root, "orchestrators", orch);
+    cJSON_AddBoolToObject(cont, "enabled", ex->containers);
+    for (size_t i = 0; i < ex->n_tools; i++) {
+        cJSON *t = cJSON_CreateObject();
+        cJSON_AddStringToObject(t, "id", ex->tools[i].tool->id);
+        cJSON_AddStringToObject(t, "name", ex->tools[i].tool->name);
+        cJSON_AddItemToObject(t, "reasons",
+                              extra_reasons_json(ex->tools[i].reasons, ex->tools[i].n_reasons));
+        cJSON_AddItemToArray(tools, t);
+    }
+    cJSON_AddItemToObject(cont, "tools", tools);
+    cJSON_AddItemToObject(cont, "reasons",
+                          extra_reasons_json(ex->container_notes, ex->n_container_notes));
+    cJSON_AddItemToObject(root, "containers", cont);
+    cJSON_AddBoolToObject(spot, "requested", ex->spot_requested);
+    if (advice)
+        cJSON_AddStringToObject(spot, "advice", advice);
+    else
+        cJSON_AddNullToObject(spot, "advice");
+    cJSON_AddItemToObject(spot, "reasons", extra_reasons_json(ex->spot_reasons, ex->n_spot_reasons));
+    cJSON_AddItemToObject(root, "spot", spot);
 }
 
 int aivm_report_json(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o,
@@ -153,6 +246,8 @@ int aivm_report_json(aivm_buf *out, const aivm_advice *adv, const aivm_render_op
     cJSON_AddStringToObject(cat, "as_of", aivm_catalog_as_of(adv->catalog));
     cJSON_AddItemToObject(root, "catalog", cat);
     cJSON_AddItemToObject(root, "workload", workload_json(adv->workload));
+    if (adv->workload->sizing)
+        cJSON_AddItemToObject(root, "sizing", aivm_report__sizing_json(adv->workload->sizing));
     for (size_t i = 0; i < adv->n_shown; i++)
         cJSON_AddItemToArray(recs, candidate_json(&adv->ranked[i], adv->workload));
     cJSON_AddItemToObject(root, "recommendations", recs);
@@ -166,6 +261,8 @@ int aivm_report_json(aivm_buf *out, const aivm_advice *adv, const aivm_render_op
         cJSON_AddItemToArray(rej, r);
     }
     cJSON_AddItemToObject(root, "rejected", rej);
+    if (adv->extras)
+        add_extras_json(root, adv->extras);
     for (size_t i = 0; i < adv->n_warnings; i++)
         cJSON_AddItemToArray(warn, cJSON_CreateString(adv->warnings[i]));
     cJSON_AddItemToObject(root, "warnings", warn);

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "aivm/report.h"
+#include "report_int.h"
+#include "report_sizing.h"
 
 #define BOLD(o) ((o)->color ? "\033[1m" : "")
 #define DIM(o) ((o)->color ? "\033[2m" : "")
@@ -27,12 +29,17 @@ static void fmt_gpu(char *out, size_t n, const aivm_size *s)
     }
 }
 
-static void fmt_price(char *out, size_t n, const aivm_price *p, const char *region)
+static void fmt_price(char *out, size_t n, const aivm_price *p, const char *region, bool spot)
 {
-    if (!p->has_on_demand)
-        snprintf(out, n, "-");
+    char od[32] = "-", sp[32] = "-";
+    if (p->has_on_demand)
+        snprintf(od, sizeof od, "%.3f%s", p->on_demand, strcmp(p->region, region) ? "*" : "");
+    if (p->has_spot)
+        snprintf(sp, sizeof sp, "%.3f%s", p->spot, strcmp(p->region, region) ? "*" : "");
+    if (spot) /* --spot: the spot price beside pay-as-you-go */
+        snprintf(out, n, "%9s %9s", od, sp);
     else
-        snprintf(out, n, "%.3f%s", p->on_demand, strcmp(p->region, region) ? "*" : "");
+        snprintf(out, n, "%9s", od);
 }
 
 /* The unscaled prefer rule with the largest contribution (a guidance choice
@@ -56,6 +63,18 @@ static const aivm_reason *main_reason(const aivm_candidate *c)
     if (req)
         return req;
     return c->n_reasons ? &c->reasons[0] : NULL;
+}
+
+/* The VMS and USD/H_ALL cells (sizing only), appended at `at`; returns
+ * the width written. */
+static int fit_cells(char *at, size_t room, const aivm_candidate *c)
+{
+    char all[32] = "-";
+    int n;
+    if (c->price.has_on_demand)
+        snprintf(all, sizeof all, "%.3f", c->price.on_demand * c->fit.vms);
+    n = snprintf(at, room, "%3u %10s  ", c->fit.vms, all);
+    return n < 0 ? 0 : n;
 }
 
 static void put_clipped(aivm_buf *out, const char *s, size_t room)
@@ -104,6 +123,8 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
     bool other_region = false;
     int rc;
     header(out, adv, o);
+    if (adv->workload->sizing)
+        aivm_report__sizing_table(out, adv->workload->sizing, o);
     for (size_t i = 0; i < adv->n_shown; i++) {
         char gpu[64];
         int n = (int)strlen(adv->ranked[i].size->name);
@@ -115,22 +136,25 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
     if (adv->n_shown == 0) {
         aivm_buf_puts(out, "No size fits this workload.\n");
     } else {
-        aivm_buf_printf(out, "%s%-3s %-*s %-16s %-*s %5s %7s %-3s %9s  %s%s\n", BOLD(o), "#",
-                        wsize, "SIZE", "SERIES", wgpu, "GPUS", "VCPU", "RAM_GIB", "IB", "USD/HOUR", "WHY",
-                        RESET(o));
+        aivm_buf_printf(out, "%s%-3s %-*s %-16s %-*s %5s %7s %-3s %9s%s  %s%s%s\n", BOLD(o), "#",
+                        wsize, "SIZE", "SERIES", wgpu, "GPUS", "VCPU", "RAM_GIB", "IB", "USD/HOUR",
+                        adv->workload->spot ? " SPOT/HOUR" : "",
+                        adv->workload->sizing ? "VMS  USD/H_ALL  " : "", "WHY", RESET(o));
     }
     for (size_t i = 0; i < adv->n_shown; i++) {
         const aivm_candidate *c = &adv->ranked[i];
         const aivm_reason *why = main_reason(c);
-        char gpu[64], price[32], line[256];
+        char gpu[64], price[48], line[256];
         int used;
         fmt_gpu(gpu, sizeof gpu, c->size);
-        fmt_price(price, sizeof price, &c->price, adv->workload->region);
+        fmt_price(price, sizeof price, &c->price, adv->workload->region, adv->workload->spot);
         if (c->price.has_on_demand && strcmp(c->price.region, adv->workload->region))
             other_region = true;
-        used = snprintf(line, sizeof line, "%-3u %-*s %-16.16s %-*s %5u %7g %-3s %9s  ", c->rank,
+        used = snprintf(line, sizeof line, "%-3u %-*s %-16.16s %-*s %5u %7g %-3s %s  ", c->rank,
                         wsize, c->size->name, c->size->series, wgpu, gpu, c->size->vcpus,
                         c->size->memory_gib, c->size->infiniband ? "yes" : "no", price);
+        if (c->has_fit && used > 0 && (size_t)used < sizeof line)
+            used += fit_cells(line + used, sizeof line - (size_t)used, c);
         if (used < 0 || (unsigned)used + 30 > width) {
             /* Too narrow for the reason beside the row: give it a line of its own. */
             size_t len = strlen(line);
@@ -151,8 +175,9 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         aivm_buf_puts(out, "\n* price of the size's reference region: no catalog price in this "
                            "region\n");
     if (adv->n_shown)
-        aivm_buf_printf(out, "\n%sPrices: catalog reference, Linux pay-as-you-go, USD/hour.%s\n",
-                        DIM(o), RESET(o));
+        aivm_buf_printf(out, "\n%sPrices: catalog reference, Linux pay-as-you-go%s, USD/hour.%s\n",
+                        DIM(o), adv->workload->spot ? " and Spot" : "", RESET(o));
+    aivm_report__extras_table(out, adv, o);
     if (o->explain && adv->n_rejected) {
         aivm_buf_printf(out, "\n%sRejected (%zu):%s\n", BOLD(o), adv->n_rejected, RESET(o));
         for (size_t i = 0; i < adv->n_rejected; i++)

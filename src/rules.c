@@ -73,12 +73,23 @@ bool aivm_rule_matches(const aivm_rule *r, const aivm_workload *wl, const aivm_s
 bool aivm_rule_scale_value(const aivm_rule *r, const aivm_size *size, double *v)
 {
     aivm_workload none = AIVM_WORKLOAD_INIT;
+    return aivm_rule_scale_value_for(r, &none, size, v);
+}
+
+bool aivm_rule_scale_value_for(const aivm_rule *r, const aivm_workload *wl,
+                               const aivm_size *size, double *v)
+{
     aivm_value x;
     if (!r->scale)
         return false;
-    x = r->scale->get(&none, size);
+    x = r->scale->get(wl, size);
     *v = x.n;
     return true;
+}
+
+double aivm_rules_complex_from_params(const aivm_rules *rules)
+{
+    return rules->complex_from_params;
 }
 
 void aivm_rule_render_message(aivm_buf *out, const aivm_rule *r, const aivm_workload *wl,

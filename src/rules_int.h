@@ -5,6 +5,7 @@
 #include "aivm/rules.h"
 #include "arena.h"
 #include "attr.h"
+#include "yamlutil.h"
 
 typedef enum { AIVM_OP_EQ, AIVM_OP_NE, AIVM_OP_IN, AIVM_OP_NOT_IN, AIVM_OP_LT, AIVM_OP_LTE,
                AIVM_OP_GT, AIVM_OP_GTE } aivm_op;
@@ -33,6 +34,13 @@ struct aivm_rule {
     const char *check; /* check id ("AIVM003") this rule reports in check mode, or NULL */
     bool enabled;
     aivm_loc loc;
+    /* Rules with a `target` (extras.h, extras_load.c); all zero for size rules. */
+    int target;                /* aivm_target */
+    const char *select;        /* catalog id chosen; NULL = a note */
+    aivm_loc select_loc;
+    int spot_advice;           /* aivm_spot_advice */
+    aivm_strlist orchestrator; /* condition on the rank-1 orchestrator; empty = any */
+    aivm_loc orchestrator_loc;
 };
 
 typedef struct aivm_rules_doc aivm_rules_doc;
@@ -45,10 +53,20 @@ struct aivm_rules {
     aivm_rules_doc *docs;
     aivm_rule **items;
     size_t n, cap;
+    double complex_from_params; /* `sizing: complex_from_params`; 0 = not set */
 };
 
 /** True when every condition holds. */
 bool aivm_rules__conds_hold(const aivm_cond *c, size_t n, const aivm_workload *wl,
                             const aivm_size *s);
+
+/**
+ * Load the keys of a rule with a `target` (target, select, advice,
+ * orchestrator, weight) into `r`, rejecting `effect` and `scale`; for a
+ * rule without `target` only check that none of those keys is present
+ * (r->target stays 0). Returns 0 or AIVM_EINVALID with a position.
+ */
+int aivm_rules__load_target(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, const char *what,
+                            aivm_error *err);
 
 #endif

@@ -183,6 +183,7 @@ static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t i
 {
     static const char *const keys[] = {"id", "title", "guidance", "when", "if", "effect",
                                        "weight", "scale", "severity", "message", "enabled",
+                                       "target", "select", "advice", "orchestrator",
                                        "check", NULL};
     const aivm_ynode *v, *id;
     char what[300];
@@ -200,10 +201,15 @@ static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t i
         rc = aivm_yrequire(&id, e, "id", what, err);
     if (rc == 0)
         rc = aivm_yget_str(&r->id, id, what, err);
-    if (rc == 0)
+    if (rc == 0) /* image, orchestrator, container and spot rules: extras_load.c */
+        rc = aivm_rules__load_target(r, e, ar, what, err);
+    if (rc == 0 && r->target) {
+        x = AIVM_EFFECT_NOTE;
+    } else if (rc == 0) {
         rc = aivm_yrequire(&v, e, "effect", what, err);
-    if (rc == 0)
-        rc = aivm_yget_enum(&x, v, effect_names, what, err);
+        if (rc == 0)
+            rc = aivm_yget_enum(&x, v, effect_names, what, err);
+    }
     if (rc < 0)
         return rc;
     r->loc = e->loc;
@@ -247,8 +253,9 @@ static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t i
     if ((v = aivm_ymap_get(e, "if")) != NULL &&
         (rc = load_conds(&r->ifc, &r->n_if, v, AIVM_ATTR_CANDIDATE, ar, what, err)))
         return rc;
-    v = aivm_ymap_get(e, "weight");
-    if (r->effect == AIVM_EFFECT_PREFER || r->effect == AIVM_EFFECT_PENALIZE) {
+    /* The weight of a target rule was loaded by aivm_rules__load_target(). */
+    v = r->target ? NULL : aivm_ymap_get(e, "weight");
+    if (!r->target && (r->effect == AIVM_EFFECT_PREFER || r->effect == AIVM_EFFECT_PENALIZE)) {
         if (!v)
             return aivm_error_set(err, AIVM_EINVALID, &e->loc,
                                   "missing key 'weight' in %s (needed by effect '%s')", what,
@@ -293,10 +300,29 @@ static void rules_put(aivm_rules *rules, aivm_rule *r)
     rules->items[rules->n++] = r;
 }
 
-static int load_doc(aivm_rule **list, size_t *n_list, const aivm_ynode *root, aivm_arena *ar,
-                    const char *name, aivm_error *err)
+/* `sizing: {complex_from_params: N}`: the model-size class when only the
+ * parameter count is known (docs/sizing.md). */
+static int load_sizing(double *out, const aivm_ynode *v, aivm_error *err)
 {
-    static const char *const top[] = {"version", "rules", NULL};
+    static const char *const keys[] = {"complex_from_params", NULL};
+    const aivm_ynode *t;
+    int rc = aivm_yexpect(v, AIVM_Y_MAP, "key 'sizing'", err);
+    if (rc == 0)
+        rc = aivm_ycheck_keys(v, keys, "key 'sizing'", err);
+    if (rc == 0)
+        rc = aivm_yrequire(&t, v, "complex_from_params", "key 'sizing'", err);
+    if (rc == 0)
+        rc = aivm_yget_num(out, t, "key 'complex_from_params'", err);
+    if (rc == 0 && !(*out >= 1))
+        rc = aivm_error_set(err, AIVM_EINVALID, &t->loc,
+                            "key 'complex_from_params': must be at least 1");
+    return rc;
+}
+
+static int load_doc(aivm_rule **list, size_t *n_list, double *complex_from, const aivm_ynode *root,
+                    aivm_arena *ar, const char *name, aivm_error *err)
+{
+    static const char *const top[] = {"version", "sizing", "rules", NULL};
     const aivm_ynode *seq, *v;
     aivm_loc start = {name, 1, 1};
     int rc;
@@ -312,6 +338,8 @@ static int load_doc(aivm_rule **list, size_t *n_list, const aivm_ynode *root, ai
             rc = aivm_error_set(err, AIVM_EINVALID, &v->loc,
                                 "unsupported rules format version '%s' (expected 1)", ver);
     }
+    if (rc == 0 && (v = aivm_ymap_get(root, "sizing")) != NULL)
+        rc = load_sizing(complex_from, v, err);
     if (rc == 0)
         rc = aivm_yrequire(&seq, root, "rules", "the rules file's top level", err);
     if (rc == 0)
@@ -346,9 +374,10 @@ int aivm_rules_load_mem(aivm_rules *rules, const char *buf, size_t len, const ch
     aivm_ynode *root = NULL;
     aivm_rule *list = NULL;
     size_t n = 0;
+    double complex_from = 0;
     int rc = aivm_yaml_parse(&root, &doc->arena, buf, len, name, err);
     if (rc == 0)
-        rc = load_doc(&list, &n, root, &doc->arena, name, err);
+        rc = load_doc(&list, &n, &complex_from, root, &doc->arena, name, err);
     if (rc < 0) {
         aivm_arena_dispose(&doc->arena);
         free(doc);
@@ -356,6 +385,8 @@ int aivm_rules_load_mem(aivm_rules *rules, const char *buf, size_t len, const ch
     }
     for (size_t i = 0; i < n; i++)
         rules_put(rules, &list[i]);
+    if (complex_from > 0)
+        rules->complex_from_params = complex_from;
     doc->next = rules->docs;
     rules->docs = doc;
     return 0;

@@ -11,6 +11,7 @@
 
 #include "aivm/buf.h"
 #include "arena.h"
+#include "sizing_int.h"
 #include "xalloc.h"
 #include "yamlutil.h"
 
@@ -22,6 +23,7 @@ static const char *const phase_names[] = {"", "train", "inference", NULL};
 static const char *const kind_names[] = {"", "generative", "non-generative", NULL};
 static const char *const msize_names[] = {"", "small", "complex", NULL};
 static const char *const os_names[] = {"", "linux", "windows", NULL};
+static const char *const sched_names[] = {"", "slurm", "gridengine", "pbs", "none", NULL};
 
 static int parse_enum(int *out, const char *s, const char *const *names, const char *what,
                       aivm_error *err)
@@ -71,6 +73,22 @@ int aivm_os_parse(aivm_os *out, const char *s, aivm_error *err)
     return rc;
 }
 
+int aivm_scheduler_parse(aivm_scheduler *out, const char *s, aivm_error *err)
+{
+    for (int i = 1; sched_names[i]; i++)
+        if (strcmp(s, sched_names[i]) == 0) {
+            *out = (aivm_scheduler)i;
+            return 0;
+        }
+    return aivm_error_set(err, AIVM_EINVALID, NULL,
+                          "invalid scheduler '%s' (expected slurm, gridengine, pbs or none)", s);
+}
+
+const char *aivm_scheduler_name(aivm_scheduler s)
+{
+    return sched_names[s];
+}
+
 const char *aivm_phase_name(aivm_phase p)
 {
     return phase_names[p];
@@ -105,6 +123,10 @@ int aivm_workload_finish(aivm_workload *wl, aivm_error *err)
         wl->region = "eastus";
     if (wl->os == AIVM_OS_UNSET)
         wl->os = AIVM_OS_LINUX;
+    if (wl->nodes == 0)
+        wl->nodes = 1;
+    if (wl->scheduler == AIVM_SCHED_UNSET)
+        wl->scheduler = AIVM_SCHED_NONE;
     return 0;
 }
 
@@ -121,11 +143,55 @@ static int load_enum_key(int *out, const aivm_ynode *v, const char *key,
     return rc;
 }
 
+/* The keys of docs/advice.md: nodes, scheduler and the four switches. */
+static int load_extras(aivm_workload *wl, const aivm_ynode *root, aivm_error *err)
+{
+    static const char *const switch_keys[] = {"managed", "containers", "spot", "checkpointing"};
+    static const unsigned switch_bits[] = {AIVM_WL_MANAGED, AIVM_WL_CONTAINERS, AIVM_WL_SPOT,
+                                           AIVM_WL_CHECKPOINTING};
+    bool *switches[] = {&wl->managed, &wl->containers, &wl->spot, &wl->checkpointing};
+    const aivm_ynode *v;
+    char what[64];
+    int x = 0;
+    int rc = 0;
+    if ((v = aivm_ymap_get(root, "nodes")) != NULL) {
+        rc = aivm_yget_uint(&wl->nodes, v, AIVM_MAX_NODES, "key 'nodes' in the workload", err);
+        if (rc == 0 && wl->nodes == 0)
+            rc = aivm_error_set(err, AIVM_EINVALID, &v->loc,
+                                "key 'nodes' in the workload: must be at least 1");
+        if (rc < 0)
+            return rc;
+        wl->set |= AIVM_WL_NODES;
+    }
+    if ((v = aivm_ymap_get(root, "scheduler")) != NULL) {
+        rc = load_enum_key(&x, v, "scheduler", sched_names, err);
+        if (rc < 0)
+            return rc;
+        wl->scheduler = (aivm_scheduler)x;
+        wl->set |= AIVM_WL_SCHEDULER;
+    }
+    for (size_t i = 0; i < sizeof switch_keys / sizeof switch_keys[0]; i++) {
+        if ((v = aivm_ymap_get(root, switch_keys[i])) == NULL)
+            continue;
+        snprintf(what, sizeof what, "key '%s' in the workload", switch_keys[i]);
+        rc = aivm_yget_bool(switches[i], v, what, err);
+        if (rc < 0)
+            return rc;
+        wl->set |= switch_bits[i];
+    }
+    return 0;
+}
+
 static int load_root(aivm_workload *wl, const aivm_ynode *root, const char *name,
                      aivm_error *err)
 {
-    static const char *const keys[] = {"phase", "kind", "model_size", "region",
-                                       "os", "include_retired", NULL};
+    static const char *const keys[] = {
+        "phase", "kind", "model_size", "region", "os", "include_retired", "nodes", "scheduler",
+        "managed", "containers", "spot", "checkpointing",
+        /* sizing keys (sizing_input.c, docs/sizing.md) */
+        "params", "model", "layers", "hidden", "heads", "kv_heads", "precision", "kv_precision",
+        "context", "batch", "concurrency", "finetune", "optimizer", "sharding",
+        "activation_checkpointing", "max_nodes", "gpus", NULL};
     aivm_loc start = {name, 1, 1};
     const aivm_ynode *v;
     int x = 0;
@@ -164,6 +230,10 @@ static int load_root(aivm_workload *wl, const aivm_ynode *root, const char *name
         (rc = aivm_yget_bool(&wl->include_retired, v, "key 'include_retired' in the workload",
                              err)) == 0)
         wl->set |= AIVM_WL_INCLUDE_RETIRED;
+    if (rc == 0)
+        rc = load_extras(wl, root, err);
+    if (rc == 0)
+        rc = aivm_sizing__load_keys(&wl->sizing_in, root, err);
     return rc;
 }
 

@@ -16,6 +16,7 @@
 #include "aivm/catalog.h"
 #include "aivm/error.h"
 #include "aivm/rules.h"
+#include "aivm/sizing.h"
 #include "aivm/workload.h"
 
 typedef enum {
@@ -26,6 +27,8 @@ typedef enum {
 } aivm_price_source;
 
 /** The price shown for one candidate. Strings are borrowed from the catalog. */
+struct aivm_extras;
+
 typedef struct {
     aivm_price_source source;
     const char *currency;
@@ -52,6 +55,8 @@ typedef struct {
     aivm_price price;
     aivm_reason *reasons;
     size_t n_reasons;
+    bool has_fit; /* the workload has sizing (aivm_workload.sizing) */
+    aivm_fit fit; /* how the job fits this size; price × fit.vms is the deployment's */
 } aivm_candidate;
 
 typedef struct {
@@ -70,6 +75,7 @@ typedef struct {
     size_t n_rejected;
     char **warnings;
     size_t n_warnings;
+    struct aivm_extras *extras; /* image, orchestrators, containers, spot (aivm/extras.h) */
 } aivm_advice;
 
 typedef struct {
@@ -80,7 +86,8 @@ typedef struct {
 
 /**
  * Rank the catalog's sizes for `wl` (which must have been finished with
- * aivm_workload_finish()). Returns 0; never fails on valid inputs other
+ * aivm_workload_finish()), then run the target rules for the rank-1 size
+ * (adv->extras). With wl->spot, equal scores are ordered by spot price. Returns 0; never fails on valid inputs other
  * than by aborting on out-of-memory. `*out` is freed with aivm_advice_free().
  */
 int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *rules,

@@ -8,8 +8,10 @@
 #include "aivm/buf.h"
 #include "aivm/catalog.h"
 #include "aivm/error.h"
+#include "aivm/extras.h"
 #include "aivm/report.h"
 #include "aivm/rules.h"
+#include "aivm/sizing.h"
 #include "aivm/workload.h"
 #include "aivm_version.h"
 

@@ -16,6 +16,52 @@ typedef enum { AIVM_PHASE_UNSET = 0, AIVM_PHASE_TRAIN, AIVM_PHASE_INFERENCE } ai
 typedef enum { AIVM_KIND_UNSET = 0, AIVM_KIND_GENERATIVE, AIVM_KIND_NON_GENERATIVE } aivm_kind;
 typedef enum { AIVM_MSIZE_UNSET = 0, AIVM_MSIZE_SMALL, AIVM_MSIZE_COMPLEX } aivm_model_size;
 typedef enum { AIVM_OS_UNSET = 0, AIVM_OS_LINUX, AIVM_OS_WINDOWS } aivm_os;
+typedef enum { AIVM_SCHED_UNSET = 0, AIVM_SCHED_SLURM, AIVM_SCHED_GRIDENGINE, AIVM_SCHED_PBS,
+               AIVM_SCHED_NONE } aivm_scheduler;
+
+/* Model-size inputs (issue 4, docs/sizing.md). UNSET means "not given". */
+typedef enum {
+    AIVM_PREC_UNSET = 0, AIVM_PREC_FP32, AIVM_PREC_BF16, AIVM_PREC_FP16, AIVM_PREC_FP8,
+    AIVM_PREC_INT8, AIVM_PREC_INT4
+} aivm_precision;
+typedef enum { AIVM_FT_UNSET = 0, AIVM_FT_FULL, AIVM_FT_LORA, AIVM_FT_QLORA } aivm_finetune;
+typedef enum {
+    AIVM_OPTIM_UNSET = 0, AIVM_OPTIM_ADAMW, AIVM_OPTIM_ADAMW_8BIT, AIVM_OPTIM_SGD
+} aivm_optimizer;
+typedef enum {
+    AIVM_SHARD_UNSET = 0, AIVM_SHARD_NONE, AIVM_SHARD_ZERO1, AIVM_SHARD_ZERO2, AIVM_SHARD_ZERO3
+} aivm_sharding;
+
+/* Bits of aivm_sizing_input.set / .from_file, one per input (aivm/sizing.h). */
+enum {
+    AIVM_SZ_PARAMS = 0, AIVM_SZ_MODEL, AIVM_SZ_LAYERS, AIVM_SZ_HIDDEN, AIVM_SZ_HEADS,
+    AIVM_SZ_KV_HEADS, AIVM_SZ_PRECISION, AIVM_SZ_KV_PRECISION, AIVM_SZ_CONTEXT, AIVM_SZ_BATCH,
+    AIVM_SZ_CONCURRENCY, AIVM_SZ_FINETUNE, AIVM_SZ_OPTIMIZER, AIVM_SZ_SHARDING,
+    AIVM_SZ_ACT_CKPT, AIVM_SZ_MAX_NODES, AIVM_SZ_GPUS, AIVM_SZ_COUNT
+};
+
+/** What the user said about the model (flags or workload file); zero = not given. */
+typedef struct {
+    double params;
+    const char *model; /* preset id from data/models.yaml */
+    unsigned layers, hidden, heads, kv_heads;
+    aivm_precision precision, kv_precision;
+    unsigned context, batch, concurrency;
+    aivm_finetune finetune;
+    aivm_optimizer optimizer;
+    aivm_sharding sharding;
+    bool act_ckpt;
+    unsigned max_nodes, gpus;
+    unsigned set;       /* 1u << AIVM_SZ_*: given explicitly */
+    unsigned from_file; /* 1u << AIVM_SZ_*: given by the workload file */
+} aivm_sizing_input;
+
+#define AIVM_SIZING_INPUT_INIT {0, NULL, 0, 0, 0, 0, AIVM_PREC_UNSET, AIVM_PREC_UNSET, 0, 0, 0, \
+                                AIVM_FT_UNSET, AIVM_OPTIM_UNSET, AIVM_SHARD_UNSET, false, 0, 0, \
+                                0, 0}
+
+/** The resolved sizing (aivm/sizing.h); workloads borrow it. */
+typedef struct aivm_sizing aivm_sizing;
 
 /* Bits of aivm_workload.set: which fields were given explicitly. */
 #define AIVM_WL_PHASE (1u << 0)
@@ -24,6 +70,12 @@ typedef enum { AIVM_OS_UNSET = 0, AIVM_OS_LINUX, AIVM_OS_WINDOWS } aivm_os;
 #define AIVM_WL_REGION (1u << 3)
 #define AIVM_WL_OS (1u << 4)
 #define AIVM_WL_INCLUDE_RETIRED (1u << 5)
+#define AIVM_WL_NODES (1u << 6)
+#define AIVM_WL_SCHEDULER (1u << 7)
+#define AIVM_WL_MANAGED (1u << 8)
+#define AIVM_WL_CONTAINERS (1u << 9)
+#define AIVM_WL_SPOT (1u << 10)
+#define AIVM_WL_CHECKPOINTING (1u << 11)
 
 typedef struct {
     aivm_phase phase;
@@ -35,10 +87,24 @@ typedef struct {
     const char *today; /* "YYYY-MM-DD": lifecycle is judged as of this date; NULL = as stored */
     unsigned set;      /* AIVM_WL_* bits */
     aivm_loc phase_loc, kind_loc; /* where the value came from (file input); line 0 = flag */
+    /* Beyond the size (docs/advice.md): image, orchestrator, containers, spot. */
+    unsigned nodes;           /* VMs the job spans; 0 = unset (finish makes it 1) */
+    aivm_scheduler scheduler; /* open-source scheduler the user runs */
+    bool managed;             /* wants built-in scheduling with nothing to install */
+    bool containers;          /* runs in containers */
+    bool spot;                /* asks for spot capacity */
+    bool checkpointing;       /* the job checkpoints and can resume */
+    aivm_sizing_input sizing_in;  /* model-size inputs; all zero when none were given */
+    const aivm_sizing *sizing;    /* resolved by aivm_sizing_resolve(); NULL = no sizing */
 } aivm_workload;
 
 #define AIVM_WORKLOAD_INIT {AIVM_PHASE_UNSET, AIVM_KIND_UNSET, AIVM_MSIZE_UNSET, NULL, \
-                            AIVM_OS_UNSET, false, NULL, 0, {NULL, 0, 0}, {NULL, 0, 0}}
+                            AIVM_OS_UNSET, false, NULL, 0, {NULL, 0, 0}, {NULL, 0, 0}, \
+                            0, AIVM_SCHED_UNSET, false, false, false, false, \
+                            AIVM_SIZING_INPUT_INIT, NULL}
+
+/** The most VMs --nodes accepts. */
+#define AIVM_MAX_NODES 10000u
 
 /** Parse a value by its documented spelling. Return 0 or AIVM_EINVALID
  *  (err gets "invalid phase 'x' (expected train or inference)"). */
@@ -46,15 +112,19 @@ int aivm_phase_parse(aivm_phase *out, const char *s, aivm_error *err);
 int aivm_kind_parse(aivm_kind *out, const char *s, aivm_error *err);
 int aivm_model_size_parse(aivm_model_size *out, const char *s, aivm_error *err);
 int aivm_os_parse(aivm_os *out, const char *s, aivm_error *err);
+/** "slurm", "gridengine", "pbs" or "none". */
+int aivm_scheduler_parse(aivm_scheduler *out, const char *s, aivm_error *err);
 
 const char *aivm_phase_name(aivm_phase p);
 const char *aivm_kind_name(aivm_kind k);
 const char *aivm_model_size_name(aivm_model_size m);
 const char *aivm_os_name(aivm_os o);
+const char *aivm_scheduler_name(aivm_scheduler s);
 
 /**
  * Fill the defaults the CLI documents (model_size complex, region eastus,
- * os linux) into fields not set, and check that phase and kind are set.
+ * os linux, nodes 1, scheduler none) into fields not set, and check that
+ * phase and kind are set.
  * Returns 0 or AIVM_EINVALID naming the missing field.
  */
 int aivm_workload_finish(aivm_workload *wl, aivm_error *err);
@@ -64,8 +134,10 @@ typedef struct aivm_workload_doc aivm_workload_doc;
 
 /**
  * Parse a workload file (YAML or JSON: keys phase, kind, model_size,
- * region, os, include_retired) into `wl`, overwriting only the keys the
- * file has. On success `*out` owns the strings `wl` now borrows; free it
+ * region, os, include_retired, nodes, scheduler, managed, containers, spot,
+ * checkpointing, and the sizing keys of docs/sizing.md into wl->sizing_in)
+ * into `wl`, overwriting only the keys the file has. On success `*out` owns
+ * the strings `wl` now borrows; free it
  * with aivm_workload_doc_free() after the last use of `wl`.
  * Returns 0, AIVM_ESYNTAX, AIVM_EINVALID or AIVM_ELIMIT.
  */

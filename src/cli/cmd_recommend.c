@@ -13,11 +13,13 @@
 #include "cli.h"
 #include "msg.h"
 #include "opts.h"
+#include "sizing_opts.h"
 #include "term.h"
 
 enum {
     O_PHASE = 256, O_KIND, O_MODEL_SIZE, O_WORKLOAD, O_REGION, O_OS, O_TOP, O_RETIRED,
-    O_FORMAT, O_EXPLAIN, O_CATALOG, O_RULES, O_COLOR, O_DATE
+    O_FORMAT, O_EXPLAIN, O_CATALOG, O_RULES, O_COLOR, O_DATE,
+    O_NODES, O_SCHEDULER, O_MANAGED, O_CONTAINERS, O_SPOT, O_CHECKPOINTING
 };
 
 static const cli_opt options[] = {
@@ -29,12 +31,19 @@ static const cli_opt options[] = {
     {O_OS, "os", 0, "linux|windows", "operating system (default linux)"},
     {O_TOP, "top", 0, "N", "show the N best sizes (default 5)"},
     {O_RETIRED, "include-retired", 0, NULL, "also rank retired sizes"},
+    {O_NODES, "nodes", 0, "N", "VMs the job spans (default 1)"},
+    {O_SCHEDULER, "scheduler", 0, "slurm|gridengine|pbs|none", "scheduler you run (default none)"},
+    {O_MANAGED, "managed", 0, NULL, "built-in scheduling with nothing to install"},
+    {O_CONTAINERS, "containers", 0, NULL, "the workload runs in containers"},
+    {O_SPOT, "spot", 0, NULL, "ask for spot capacity (spot prices in the ranking)"},
+    {O_CHECKPOINTING, "checkpointing", 0, NULL, "the job checkpoints and can resume"},
     {O_FORMAT, "format", 'f', "table|json", "output format (default table)"},
     {O_EXPLAIN, "explain", 0, NULL, "show every rule per size and the rejected sizes"},
     {O_CATALOG, "catalog", 0, "FILE", "use this catalog instead of the shipped one"},
     {O_RULES, "rules", 0, "FILE", "add or override rules by id (repeatable)"},
     {O_COLOR, "color", 0, "auto|always|never", "colour the table (default auto; NO_COLOR)"},
     {O_DATE, "date", 0, "YYYY-MM-DD", "judge lifecycle as of this date (default today, UTC)"},
+    CLI_SIZING_OPTIONS,
     {'q', "quiet", 'q', NULL, "no warnings on stderr"},
     {'h', "help", 'h', NULL, "show this help and exit"},
     {'V', "version", 'V', NULL, "show versions and exit"},
@@ -116,6 +125,35 @@ static int on_option(void *vctx, int id, const char *arg)
     case O_WORKLOAD:
         o->workload_file = arg;
         return 0;
+    case O_NODES:
+        if (!aivm_parse_u64(&n, arg, AIVM_MAX_NODES) || n == 0)
+            return cli_usagef("invalid value '%s' for --nodes (expected a whole number from 1 "
+                              "to %u)",
+                              arg, AIVM_MAX_NODES);
+        o->flags.nodes = (unsigned)n;
+        o->flags.set |= AIVM_WL_NODES;
+        return 0;
+    case O_SCHEDULER:
+        if (aivm_scheduler_parse(&o->flags.scheduler, arg, &err) < 0)
+            return bad_value("scheduler", arg, "slurm, gridengine, pbs or none");
+        o->flags.set |= AIVM_WL_SCHEDULER;
+        return 0;
+    case O_MANAGED:
+        o->flags.managed = true;
+        o->flags.set |= AIVM_WL_MANAGED;
+        return 0;
+    case O_CONTAINERS:
+        o->flags.containers = true;
+        o->flags.set |= AIVM_WL_CONTAINERS;
+        return 0;
+    case O_SPOT:
+        o->flags.spot = true;
+        o->flags.set |= AIVM_WL_SPOT;
+        return 0;
+    case O_CHECKPOINTING:
+        o->flags.checkpointing = true;
+        o->flags.set |= AIVM_WL_CHECKPOINTING;
+        return 0;
     case O_TOP:
         if (!aivm_parse_u64(&n, arg, 100000) || n == 0)
             return cli_usagef("invalid value '%s' for --top (expected a whole number >= 1)",
@@ -165,6 +203,8 @@ static int on_option(void *vctx, int id, const char *arg)
         o->version = true;
         return 0;
     default:
+        if (id >= CLI_O_SIZING && id < CLI_O_SIZING + AIVM_SZ_COUNT)
+            return cli_sizing_option(&o->flags.sizing_in, id, arg);
         return cli_usagef("unhandled option");
     }
 }
@@ -184,7 +224,20 @@ static void apply_flags(aivm_workload *wl, const aivm_workload *f)
         wl->os = f->os;
     if (f->set & AIVM_WL_INCLUDE_RETIRED)
         wl->include_retired = f->include_retired;
+    if (f->set & AIVM_WL_NODES)
+        wl->nodes = f->nodes;
+    if (f->set & AIVM_WL_SCHEDULER)
+        wl->scheduler = f->scheduler;
+    if (f->set & AIVM_WL_MANAGED)
+        wl->managed = f->managed;
+    if (f->set & AIVM_WL_CONTAINERS)
+        wl->containers = f->containers;
+    if (f->set & AIVM_WL_SPOT)
+        wl->spot = f->spot;
+    if (f->set & AIVM_WL_CHECKPOINTING)
+        wl->checkpointing = f->checkpointing;
     wl->set |= f->set;
+    cli_sizing_apply(&wl->sizing_in, &f->sizing_in);
 }
 
 static int render(const aivm_advice *adv, const rec_opts *o)
@@ -217,6 +270,8 @@ int cmd_recommend(int argc, char **argv)
     aivm_catalog *cat = NULL;
     aivm_rules *rules = NULL;
     aivm_advice *adv = NULL;
+    aivm_models *models = NULL;
+    aivm_sizing sizing;
     aivm_advise_opts ao = AIVM_ADVISE_OPTS_INIT;
     aivm_error err = AIVM_ERROR_INIT;
     char today[11];
@@ -246,6 +301,9 @@ int cmd_recommend(int argc, char **argv)
         goto done;
     }
     apply_flags(&wl, &o.flags);
+    rc = cli_sizing_prepare(&models, &wl);
+    if (rc)
+        goto done;
     if (aivm_workload_finish(&wl, &err) < 0) {
         rc = o.workload_file ? (cli_errorf("%s: %s", o.workload_file, err.msg), CLI_EXIT_INPUT)
                              : cli_usagef("%s", err.msg);
@@ -256,6 +314,9 @@ int cmd_recommend(int argc, char **argv)
     rc = cli_load_data(&cat, &rules, o.catalog, o.rules, o.n_rules);
     if (rc)
         goto done;
+    rc = cli_sizing_resolve(&sizing, models, &wl, rules, o.workload_file);
+    if (rc)
+        goto done;
     ao.top = o.top;
     if (aivm_advise(&adv, cat, rules, &wl, &ao, &err) < 0) {
         rc = cli_report_error(&err);
@@ -264,6 +325,7 @@ int cmd_recommend(int argc, char **argv)
     rc = render(adv, &o);
 done:
     aivm_advice_free(adv);
+    aivm_models_free(models);
     aivm_rules_free(rules);
     aivm_catalog_free(cat);
     aivm_workload_doc_free(doc);

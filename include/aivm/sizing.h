@@ -1,0 +1,178 @@
+/*
+ * aivm/sizing.h - model-size-aware sizing (docs/sizing.md): the GPU memory a
+ * training or inference job needs (weights, gradients, optimizer states,
+ * activations, KV cache, overhead), the presets of well-known open models
+ * (data/models.yaml), and how the job fits on one catalog size: GPUs per VM,
+ * GPUs and VMs needed, memory utilisation.
+ *
+ * Ownership: an aivm_models set owns its presets (free with aivm_models_free).
+ * An aivm_sizing is a plain caller-owned struct; it borrows its preset from
+ * the aivm_models it was resolved with, which must outlive it. An aivm_fit is
+ * a plain value. Nothing here prints, allocates per call or reads the
+ * environment; the formulas are pure functions.
+ */
+#ifndef AIVM_SIZING_H
+#define AIVM_SIZING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "aivm/catalog.h"
+#include "aivm/error.h"
+#include "aivm/workload.h"
+
+/** Share of a GPU's memory (HBM) a job may use; the rest is left to the
+ *  runtime, as vLLM's default gpu_memory_utilization of 0.9 does. The same
+ *  share of RAM is usable on CPU sizes. */
+#define AIVM_SIZING_USABLE 0.9
+/** Fixed runtime overhead per GPU (CUDA context, kernels, workspaces), GiB. */
+#define AIVM_SIZING_OVERHEAD_GIB 1.0
+/** --max-nodes when not given. */
+#define AIVM_SIZING_MAX_NODES 16u
+/** LoRA rank assumed for the adapter size (r in Hu et al. 2021). */
+#define AIVM_SIZING_LORA_RANK 16u
+
+/** Where a resolved input came from. */
+typedef enum {
+    AIVM_SRC_DEFAULT = 0,
+    AIVM_SRC_FLAG,
+    AIVM_SRC_FILE,
+    AIVM_SRC_PRESET,
+    AIVM_SRC_DERIVED /* computed from other inputs (head count from hidden size, ...) */
+} aivm_input_source;
+
+/** One preset of data/models.yaml. Strings are owned by the aivm_models. */
+typedef struct {
+    const char *id;     /* "llama-3.1-8b": what --model takes (case-insensitive) */
+    const char *name;   /* "Llama 3.1 8B" */
+    const char *family; /* family id */
+    aivm_kind kind;
+    double params;
+    unsigned layers, hidden, heads, kv_heads; /* 0 = not a transformer / unknown */
+    unsigned context;                         /* default context (tokens); 0 = n/a */
+    aivm_strlist sources;                     /* URLs backing the facts */
+    const char *as_of;
+    aivm_loc loc;
+} aivm_model;
+
+typedef struct aivm_models aivm_models;
+
+/**
+ * Parse a models file (docs/sizing.md, "models.yaml"). Strict like the
+ * catalog: unknown keys, wrong types or duplicate ids are errors with
+ * file:line:col. On success `*out` is freed with aivm_models_free().
+ * Returns 0, AIVM_ESYNTAX, AIVM_EINVALID or AIVM_ELIMIT.
+ */
+int aivm_models_load_mem(aivm_models **out, const char *buf, size_t len, const char *name,
+                         aivm_error *err);
+/** File wrapper of aivm_models_load_mem(); also AIVM_ENOTFOUND/AIVM_EIO. */
+int aivm_models_load_file(aivm_models **out, const char *path, aivm_error *err);
+/** Free a model set. Accepts NULL. */
+void aivm_models_free(aivm_models *models);
+size_t aivm_models_count(const aivm_models *models);
+/** The i-th preset in file order; owned by the set. */
+const aivm_model *aivm_models_at(const aivm_models *models, size_t i);
+/** Find a preset by id, case-insensitively; NULL when absent. */
+const aivm_model *aivm_models_find(const aivm_models *models, const char *id);
+/** data/models.yaml as compiled into the binary, and its length. */
+const char *aivm_models_embedded(size_t *len);
+
+/** Memory of a job in GiB. The per-GPU need on n GPUs is fixed + split / n. */
+typedef struct {
+    double weights, gradients, optimizer, activations, kv_cache, overhead;
+    double total; /* the sum of the six above: the job on a single GPU */
+    double fixed; /* held by every GPU (replicated state, activations, overhead) */
+    double split; /* divided across the GPUs (sharded or tensor-parallel state) */
+} aivm_memory;
+
+/** The sizing inputs as resolved (given, preset or default) and the memory. */
+struct aivm_sizing {
+    aivm_phase phase;
+    const aivm_model *preset; /* NULL without --model */
+    double params;
+    unsigned layers, hidden, heads, kv_heads; /* 0 = unknown (KV/activations not counted) */
+    aivm_precision precision, kv_precision;
+    unsigned context, batch, concurrency;
+    aivm_finetune finetune;
+    aivm_optimizer optimizer;
+    aivm_sharding sharding;
+    bool act_ckpt;
+    unsigned max_nodes;
+    unsigned gpus; /* pinned GPU count; 0 = as many as needed */
+    double trainable_params;
+    aivm_input_source source[AIVM_SZ_COUNT];
+    aivm_memory mem;
+};
+
+/** Parse a parameter count: "350M", "7B", "70b", "1.5T", "125000000". */
+int aivm_params_parse(double *out, const char *s, aivm_error *err);
+int aivm_precision_parse(aivm_precision *out, const char *s, aivm_error *err);
+int aivm_finetune_parse(aivm_finetune *out, const char *s, aivm_error *err);
+int aivm_optimizer_parse(aivm_optimizer *out, const char *s, aivm_error *err);
+int aivm_sharding_parse(aivm_sharding *out, const char *s, aivm_error *err);
+const char *aivm_precision_name(aivm_precision p);
+const char *aivm_finetune_name(aivm_finetune f);
+const char *aivm_optimizer_name(aivm_optimizer o);
+const char *aivm_sharding_name(aivm_sharding s);
+const char *aivm_input_source_name(aivm_input_source s);
+/** The name of input AIVM_SZ_x as used in JSON and workload files ("kv_heads"). */
+const char *aivm_sizing_input_name(unsigned which);
+/** Bytes per value of a precision (fp32 4, bf16/fp16 2, fp8/int8 1, int4 0.5). */
+double aivm_precision_bytes(aivm_precision p);
+
+/** True when the workload asks for sizing (--params or --model given). */
+bool aivm_sizing_wanted(const aivm_workload *wl);
+
+/**
+ * Resolve the sizing inputs of `wl` (flags or file, then the preset named by
+ * --model, then defaults) and compute the memory breakdown into `*out`.
+ * `models` may be NULL when no preset is named. Returns 0, AIVM_ENOTFOUND
+ * (unknown model) or AIVM_EINVALID (contradictory inputs, e.g. full training
+ * with int4 weights, or sizing flags without --params/--model).
+ */
+int aivm_sizing_resolve(aivm_sizing *out, const aivm_workload *wl, const aivm_models *models,
+                        aivm_error *err);
+
+/** Weights in GiB: params × bytes(precision) / 2^30. */
+double aivm_sizing_weights_gib(double params, aivm_precision p);
+/** KV cache in GiB: 2 · layers · kv_heads · head_dim · bytes(p) · tokens · seqs / 2^30. */
+double aivm_sizing_kv_cache_gib(unsigned layers, unsigned kv_heads, unsigned head_dim,
+                                aivm_precision p, double tokens, double seqs);
+/** Fill out->mem from the resolved inputs of `sz` (called by resolve). */
+void aivm_sizing_memory(aivm_memory *out, const aivm_sizing *sz);
+
+/** Why a job does not fit a size. */
+typedef enum {
+    AIVM_FIT_OK = 0,
+    AIVM_FIT_MAX_NODES, /* needs more VMs than --max-nodes */
+    AIVM_FIT_PER_GPU,   /* the state every GPU must hold exceeds one GPU */
+    AIVM_FIT_PARTIAL,   /* larger than a GPU partition (partitions are not combined) */
+    AIVM_FIT_CPU_MEMORY /* larger than the RAM of a CPU size */
+} aivm_fit_limit;
+
+/** How a job fits on one catalog size. */
+typedef struct {
+    bool fits;
+    aivm_fit_limit limit;
+    double gpus_per_vm;        /* catalog gpu.count (fractional for partitions); 0 on CPU */
+    double gpus_needed;        /* GPUs the job uses (the fraction for a partition) */
+    unsigned vms;              /* VMs needed; 0 when no count of VMs works */
+    double gpus_total;         /* vms × gpus_per_vm */
+    double usable_gib;         /* usable memory per GPU (or per CPU VM) */
+    double need_gib;           /* memory each used GPU (or the VM) must hold */
+    double memory_utilization; /* job memory / memory of the whole deployment (HBM or RAM) */
+} aivm_fit;
+
+/** The smallest deployment of `size` for `sz` (respecting --gpus and --max-nodes). */
+void aivm_fit_compute(aivm_fit *out, const aivm_sizing *sz, const aivm_size *size);
+
+/**
+ * Whether the job `sz` fits on exactly `vms` VMs of `size` using all their
+ * GPUs (for check mode: a plan that deploys `vms` × `size`). out->need_gib
+ * is what each GPU must hold; sz->mem.total is the job's memory on one GPU.
+ */
+void aivm_fit_on(aivm_fit *out, const aivm_sizing *sz, const aivm_size *size, unsigned vms);
+
+const char *aivm_fit_limit_name(aivm_fit_limit l);
+
+#endif

@@ -1,0 +1,138 @@
+/*
+ * fit.c - maps a resolved sizing onto one catalog size: usable memory per
+ * GPU (90 % of HBM), GPUs needed (with tensor-parallel rounding for
+ * inference), whole VMs within --max-nodes, fractional GPU partitions (NVads
+ * A10 v5 and the like, never combined), and CPU sizes checked against RAM.
+ * Pure functions of (sizing, size); rules reach them through attr.c.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "aivm/sizing.h"
+
+#define GIB 1073741824.0
+#define MAX_GPUS 1000000.0
+
+static const char *const limit_names[] = {"fits", "max-nodes", "per-gpu", "partial", "cpu-memory"};
+
+const char *aivm_fit_limit_name(aivm_fit_limit l)
+{
+    return limit_names[l];
+}
+
+/* Catalog GPU memory is in GB as published (1 GB = 10^9 bytes). */
+static double hbm_gib(const aivm_size *s)
+{
+    return s->gpu_memory_gb * 1e9 / GIB;
+}
+
+static double need_on(const aivm_sizing *sz, double n)
+{
+    return sz->mem.fixed + sz->mem.split / n;
+}
+
+static void finish(aivm_fit *f, const aivm_sizing *sz, double hbm)
+{
+    double used = f->gpus_needed >= 1 ? f->gpus_needed : 1;
+    double deploy = f->gpus_total >= 1 ? f->gpus_total : 1;
+    f->need_gib = need_on(sz, used);
+    if (f->vms > 0)
+        f->memory_utilization = (used * sz->mem.fixed + sz->mem.split) / (deploy * hbm);
+}
+
+/* A CPU size: the whole job in the VM's RAM; one VM. */
+static void fit_cpu(aivm_fit *f, const aivm_sizing *sz, const aivm_size *s)
+{
+    f->usable_gib = s->memory_gib * AIVM_SIZING_USABLE;
+    f->need_gib = sz->mem.total;
+    f->fits = f->need_gib <= f->usable_gib;
+    f->limit = f->fits ? AIVM_FIT_OK : AIVM_FIT_CPU_MEMORY;
+    f->vms = f->fits ? 1 : 0;
+    f->memory_utilization = f->fits ? f->need_gib / s->memory_gib : 0;
+}
+
+/* A partition of one GPU: the job must fit in it; partitions are not combined. */
+static void fit_partial(aivm_fit *f, const aivm_sizing *sz, const aivm_size *s)
+{
+    f->need_gib = need_on(sz, 1);
+    f->fits = f->need_gib <= f->usable_gib && sz->gpus <= 1;
+    f->limit = f->fits ? AIVM_FIT_OK : AIVM_FIT_PARTIAL;
+    f->vms = f->fits ? 1 : 0;
+    f->gpus_needed = f->gpus_total = f->fits ? s->gpu_count : 0;
+    if (f->fits)
+        f->memory_utilization = f->need_gib / hbm_gib(s);
+}
+
+/* Smallest GPU count that holds the job, or 0 when none does. */
+static double gpus_for(const aivm_sizing *sz, double usable, double per_vm)
+{
+    double n, p2 = 1;
+    if (sz->mem.fixed >= usable)
+        return 0;
+    n = sz->mem.split > 0 ? ceil(sz->mem.split / (usable - sz->mem.fixed) - 1e-9) : 1;
+    if (n < 1)
+        n = 1;
+    if (n > MAX_GPUS)
+        return 0;
+    if (sz->phase != AIVM_PHASE_INFERENCE)
+        return n; /* data-parallel sharding works with any count */
+    /* Tensor parallelism inside a VM takes 1, 2, 4 or 8 GPUs; beyond one VM
+     * the model is split across whole VMs (pipeline parallelism). */
+    if (n <= per_vm) {
+        while (p2 < n)
+            p2 *= 2;
+        return p2 <= per_vm ? p2 : per_vm;
+    }
+    return ceil(n / per_vm) * per_vm;
+}
+
+void aivm_fit_compute(aivm_fit *f, const aivm_sizing *sz, const aivm_size *s)
+{
+    double n;
+    memset(f, 0, sizeof *f);
+    if (!s->has_gpu) {
+        fit_cpu(f, sz, s);
+        return;
+    }
+    f->gpus_per_vm = s->gpu_count;
+    f->usable_gib = hbm_gib(s) * AIVM_SIZING_USABLE;
+    if (s->gpu_count < 1) {
+        fit_partial(f, sz, s);
+        return;
+    }
+    n = sz->gpus ? sz->gpus : gpus_for(sz, f->usable_gib, s->gpu_count);
+    if (!(n > 0) || need_on(sz, n) > f->usable_gib) {
+        f->limit = AIVM_FIT_PER_GPU;
+        f->gpus_needed = n;
+        f->need_gib = need_on(sz, n > 0 ? n : 1);
+        return;
+    }
+    f->gpus_needed = n;
+    f->vms = (unsigned)ceil(n / s->gpu_count - 1e-9);
+    f->gpus_total = f->vms * s->gpu_count;
+    f->fits = f->vms <= sz->max_nodes;
+    f->limit = f->fits ? AIVM_FIT_OK : AIVM_FIT_MAX_NODES;
+    finish(f, sz, hbm_gib(s));
+}
+
+void aivm_fit_on(aivm_fit *f, const aivm_sizing *sz, const aivm_size *s, unsigned vms)
+{
+    memset(f, 0, sizeof *f);
+    if (!s->has_gpu) {
+        fit_cpu(f, sz, s);
+        if (vms != 1 && f->fits)
+            f->vms = vms;
+        return;
+    }
+    f->gpus_per_vm = s->gpu_count;
+    f->usable_gib = hbm_gib(s) * AIVM_SIZING_USABLE;
+    if (s->gpu_count < 1) {
+        fit_partial(f, sz, s);
+        return;
+    }
+    f->vms = vms ? vms : 1;
+    f->gpus_needed = f->gpus_total = f->vms * s->gpu_count;
+    f->fits = need_on(sz, f->gpus_total) <= f->usable_gib;
+    f->limit = f->fits ? AIVM_FIT_OK : AIVM_FIT_PER_GPU;
+    finish(f, sz, hbm_gib(s));
+}

@@ -1,0 +1,14 @@
+/* report_int.h - pieces shared between the renderers. */
+#ifndef AIVM_REPORT_INT_H
+#define AIVM_REPORT_INT_H
+
+#include "aivm/report.h"
+
+/**
+ * Append the sections after the ranked sizes (Image, Orchestration,
+ * Containers, Spot, then the notices) to a table report. Does nothing when
+ * `adv->extras` is NULL.
+ */
+void aivm_report__extras_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o);
+
+#endif

@@ -1,0 +1,143 @@
+/* test_models.c - data/models.yaml (shipped presets, strict loading), the
+ * sizing keys of workload files and the rules' model-size threshold. */
+#include <string.h>
+
+#include "aivm/sizing.h"
+#include "helpers.h"
+
+static aivm_models *shipped(void)
+{
+    aivm_models *m = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    size_t len = 0;
+    const char *text = aivm_models_embedded(&len);
+    if (aivm_models_load_mem(&m, text, len, "data/models.yaml", &err) < 0)
+        fail_msg("data/models.yaml:%u:%u: %s", err.line, err.col, err.msg);
+    return m;
+}
+
+static void models__shipped_covers_families(void **state)
+{
+    static const char *const ids[] = {
+        "llama-2-7b",    "llama-2-70b",  "llama-3-8b",   "llama-3.1-405b", "llama-3.2-1b",
+        "llama-3.3-70b", "mistral-7b",   "mixtral-8x7b", "qwen2.5-7b",     "qwen2.5-72b",
+        "phi-3-mini",    "phi-3-medium", "falcon-7b",    "falcon-180b",    "bert-base",
+        "bert-large",    "resnet-50",    "vit-base-16"};
+    aivm_models *m = shipped();
+    (void)state;
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+        const aivm_model *p = aivm_models_find(m, ids[i]);
+        if (!p)
+            fail_msg("no preset %s", ids[i]);
+        assert_true(p->sources.n > 0);
+        assert_non_null(p->as_of);
+        assert_true(p->params > 1e6);
+    }
+    for (size_t i = 0; i < aivm_models_count(m); i++) {
+        const aivm_model *p = aivm_models_at(m, i);
+        if (p->heads)
+            assert_int_equal(p->hidden % p->heads, 0);
+    }
+    /* facts the accuracy tests depend on (Llama 3 8B config.json) */
+    assert_int_equal(aivm_models_find(m, "llama-3-8b")->kv_heads, 8);
+    assert_int_equal(aivm_models_find(m, "llama-2-7b")->kv_heads, 32);
+    assert_int_equal(aivm_models_find(m, "bert-base")->kind, AIVM_KIND_NON_GENERATIVE);
+    assert_null(aivm_models_find(m, "gpt-5"));
+    aivm_models_free(m);
+}
+
+static int load_text(const char *yaml, aivm_error *err)
+{
+    aivm_models *m = NULL;
+    int rc = aivm_models_load_mem(&m, yaml, strlen(yaml), "m.yaml", err);
+    if (rc == 0)
+        assert_non_null(m);
+    else
+        assert_null(m);
+    aivm_models_free(m);
+    return rc;
+}
+
+#define FAMILY                                                                                     \
+    "version: \"1\"\nfamilies:\n  - id: f\n    name: F\n    kind: generative\n"                    \
+    "    as_of: \"2026-01-01\"\n    sources: [x]\n    models:\n"
+
+static void models__strict(void **state)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    (void)state;
+    assert_int_equal(load_text(FAMILY "      - {id: a, name: A, params: 7e9}\n", &err), 0);
+    assert_int_equal(load_text(FAMILY "      - {id: a, name: A, params: 7e9, size: 1}\n", &err),
+                     AIVM_EINVALID);
+    assert_string_equal(err.msg, "unknown key 'size' in model 0 of family 'f'");
+    assert_int_equal(err.line, 9);
+    assert_int_equal(load_text(FAMILY "      - {id: a, name: A, params: many}\n", &err),
+                     AIVM_EINVALID);
+    assert_int_equal(load_text(FAMILY "      - {id: a, name: A, params: 1}\n"
+                                      "      - {id: A, name: B, params: 2}\n",
+                               &err),
+                     AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "duplicate model id 'A'"));
+    assert_int_equal(err.line, 10);
+    assert_int_equal(
+        load_text(FAMILY "      - {id: a, name: A, params: 1, hidden: 100, heads: 3}\n", &err),
+        AIVM_EINVALID);
+    assert_int_equal(load_text("version: \"2\"\nfamilies: []\n", &err), AIVM_EINVALID);
+    assert_int_equal(load_text("", &err), AIVM_EINVALID);
+}
+
+static void models__workload_keys(void **state)
+{
+    static const char ok[] = "phase: train\nkind: generative\nparams: 7B\nmodel: llama-2-7b\n"
+                             "precision: bf16\nsharding: zero2\nbatch: 4\n"
+                             "activation_checkpointing: true\nmax_nodes: 2\n";
+    static const char bad[] = "phase: train\nkind: generative\nparams: 7B\nprecision: fp5\n";
+    aivm_workload wl = AIVM_WORKLOAD_INIT;
+    aivm_workload_doc *doc = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    (void)state;
+    assert_int_equal(aivm_workload_load_mem(&doc, &wl, ok, strlen(ok), "w.yaml", &err), 0);
+    assert_true(wl.sizing_in.params == 7e9);
+    assert_string_equal(wl.sizing_in.model, "llama-2-7b");
+    assert_int_equal(wl.sizing_in.sharding, AIVM_SHARD_ZERO2);
+    assert_int_equal(wl.sizing_in.batch, 4);
+    assert_true(wl.sizing_in.act_ckpt);
+    assert_int_equal(wl.sizing_in.max_nodes, 2);
+    assert_true(wl.sizing_in.from_file & (1u << AIVM_SZ_SHARDING));
+    assert_true(aivm_sizing_wanted(&wl));
+    aivm_workload_doc_free(doc);
+    wl = (aivm_workload)AIVM_WORKLOAD_INIT;
+    assert_int_equal(aivm_workload_load_mem(&doc, &wl, bad, strlen(bad), "w.yaml", &err),
+                     AIVM_EINVALID);
+    assert_null(doc);
+    assert_int_equal(err.line, 4);
+    assert_int_equal(err.col, 12);
+    assert_non_null(strstr(err.msg, "invalid precision 'fp5'"));
+}
+
+static void models__rules_threshold(void **state)
+{
+    aivm_rules *rules = load_shipped_rules();
+    aivm_rules *r2 = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    static const char bad[] = "version: \"1\"\nsizing: {complex_from_params: 0}\nrules: []\n";
+    (void)state;
+    assert_true(aivm_rules_complex_from_params(rules) == 1e8);
+    aivm_rules_new(&r2);
+    assert_int_equal(aivm_rules_load_mem(r2, bad, strlen(bad), "r.yaml", &err), AIVM_EINVALID);
+    assert_int_equal(err.line, 2);
+    assert_true(aivm_rules_complex_from_params(r2) == 0);
+    aivm_rules_free(r2);
+    aivm_rules_free(rules);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(models__shipped_covers_families),
+        cmocka_unit_test(models__strict),
+        cmocka_unit_test(models__workload_keys),
+        cmocka_unit_test(models__rules_threshold),
+    };
+    return cmocka_run_group_tests_name("models", tests, NULL, NULL);
+}
