@@ -22,6 +22,7 @@ typedef struct {
     aivm_waivers *inline_w;
     const aivm_plan_resource **inline_res; /* resource of each inline waiver */
     const aivm_plan_resource **file_first; /* first resource each file waiver matches */
+    aivm_sizing *sizings;                  /* per item; items' wl.sizing point here */
 } report_impl;
 
 typedef struct {
@@ -40,11 +41,25 @@ typedef struct {
     size_t n, cap;
 } advice_cache;
 
+static bool same_sizing(const aivm_sizing_input *a, const aivm_sizing_input *b)
+{
+    if (a->set != b->set || (a->model == NULL) != (b->model == NULL) ||
+        (a->model && strcmp(a->model, b->model) != 0))
+        return false;
+    return a->params == b->params && a->layers == b->layers && a->hidden == b->hidden &&
+           a->heads == b->heads && a->kv_heads == b->kv_heads && a->precision == b->precision &&
+           a->kv_precision == b->kv_precision && a->context == b->context && a->batch == b->batch &&
+           a->concurrency == b->concurrency && a->finetune == b->finetune &&
+           a->optimizer == b->optimizer && a->sharding == b->sharding &&
+           a->act_ckpt == b->act_ckpt && a->max_nodes == b->max_nodes && a->gpus == b->gpus;
+}
+
 static bool same_wl(const aivm_workload *a, const aivm_workload *b)
 {
     return a->phase == b->phase && a->kind == b->kind && a->model_size == b->model_size &&
            a->os == b->os && a->include_retired == b->include_retired &&
-           strcmp(a->region, b->region) == 0 && strcmp(a->today, b->today) == 0;
+           strcmp(a->region, b->region) == 0 && strcmp(a->today, b->today) == 0 &&
+           (a->sizing == NULL) == (b->sizing == NULL) && same_sizing(&a->sizing_in, &b->sizing_in);
 }
 
 static const aivm_advice *advice_for(advice_cache *c, const aivm_catalog *cat,
@@ -66,6 +81,10 @@ static const aivm_advice *advice_for(advice_cache *c, const aivm_catalog *cat,
     c->v[c->n++].adv = adv;
     return adv;
 }
+
+/* AIVM008 below this share of the deployment's GPU memory: the threshold of
+ * recommend's fit-underutilized rule (utilization under 25%), so both modes agree. */
+#define UNDERUSED 0.25
 
 static const char *const g_none[] = {NULL};
 static const char *const g_g9[] = {"G9"};
@@ -114,6 +133,25 @@ static double gpu_total(const aivm_size *s)
     return s->has_gpu ? s->gpu_memory_gb * (s->gpu_count < 1 ? 1 : s->gpu_count) : 0;
 }
 
+/* The model-size tags of a resource over the --workload file's inputs. */
+static void merge_sizing(aivm_sizing_input *dst, const aivm_sizing_input *tags)
+{
+    if (tags->set & (1u << AIVM_SZ_PARAMS))
+        dst->params = tags->params;
+    if (tags->set & (1u << AIVM_SZ_MODEL))
+        dst->model = tags->model;
+    if (tags->set & (1u << AIVM_SZ_PRECISION))
+        dst->precision = tags->precision;
+    if (tags->set & (1u << AIVM_SZ_FINETUNE))
+        dst->finetune = tags->finetune;
+    if (tags->set & (1u << AIVM_SZ_CONTEXT))
+        dst->context = tags->context;
+    if (tags->set & (1u << AIVM_SZ_CONCURRENCY))
+        dst->concurrency = tags->concurrency;
+    dst->set |= tags->set;
+    dst->from_file &= ~tags->set;
+}
+
 /* The resource's workload: --workload defaults, then its tags. */
 static void settle_workload(aivm_check_item *it, const aivm_check_opts *o)
 {
@@ -134,6 +172,12 @@ static void settle_workload(aivm_check_item *it, const aivm_check_opts *o)
         wl.os = t->os;
     if (it->res->region)
         wl.region = it->res->region;
+    merge_sizing(&wl.sizing_in, &t->sizing_in);
+    if (wl.kind == AIVM_KIND_UNSET && wl.sizing_in.model && o->models) {
+        const aivm_model *m = aivm_models_find(o->models, wl.sizing_in.model);
+        if (m)
+            wl.kind = m->kind; /* the preset knows whether the model is generative */
+    }
     wl.set |= t->set & 0xffffu;
     wl.today = o->today;
     it->has_workload = wl.phase != AIVM_PHASE_UNSET && wl.kind != AIVM_KIND_UNSET;
@@ -193,8 +237,9 @@ static bool rejected(const aivm_rules *rules, const aivm_workload *wl, const aiv
 }
 
 /* The advisor's best size that passes the check and holds at least what is
- * planned, else its best size that passes; NULL when the plan is already
- * the best such size, or nothing passes. */
+ * planned (with sizing, the advisor's ranking already weighs the memory
+ * fit), else its best size that passes; NULL when the plan is already the
+ * best such size, or nothing passes. */
 static const aivm_size *pick(const aivm_advice *adv, const aivm_rules *rules,
                              const aivm_check_item *it, bool same_family)
 {
@@ -208,7 +253,7 @@ static const aivm_size *pick(const aivm_advice *adv, const aivm_rules *rules,
         if (!passes(rules, it, c) ||
             (same_family && (!planned || strcmp(c->family, planned->family) != 0)))
             continue;
-        if (!planned || comparable(c, planned))
+        if (!planned || it->wl.sizing || comparable(c, planned))
             return c == planned ? NULL : c;
         if (!any)
             any = c;
@@ -231,10 +276,11 @@ static char *render_rule(const aivm_rule *r, const aivm_workload *wl, const aivm
 static void rule_findings(flist *l, aivm_check_item *it, const aivm_rules *rules,
                           const aivm_size *newer)
 {
-    const aivm_size *s = it->size, *sug = it->suggested;
+    const aivm_size *s = it->size;
     const aivm_workload *wl = &it->wl;
     for (size_t i = 0; i < aivm_rules_count(rules); i++) {
         const aivm_rule *r = aivm_rules_at(rules, i);
+        const aivm_size *sug = it->suggested;
         const char *cid = aivm_rule_check_id(r);
         bool m, fire = false;
         double a = 0, b = 0;
@@ -278,33 +324,73 @@ static void rule_findings(flist *l, aivm_check_item *it, const aivm_rules *rules
         f->rule = r;
         f->message = msg;
         f->suggested = sug;
-        sug = it->suggested;
         set_guidance(f, aivm_rule_guidance(r)->items, aivm_rule_guidance(r)->n);
     }
 }
 
-static void sizing_findings(flist *l, aivm_check_item *it, const aivm_check_opts *o)
+/* AIVM007/AIVM008 from a plain GB figure (the aivm_check_opts.gpu_need hook). */
+static void hook_findings(flist *l, aivm_check_item *it, const aivm_check_opts *o, unsigned vms)
 {
     const aivm_plan_resource *r = it->res;
-    unsigned vms = it->wl.phase == AIVM_PHASE_TRAIN ? r->nodes : 1;
-    double need, have;
+    double need = o->gpu_need(o->gpu_need_ctx, r, &it->wl), have;
     aivm_finding *f;
-    if (!o->gpu_need || !it->has_workload || !it->size)
-        return;
-    need = o->gpu_need(o->gpu_need_ctx, r, &it->wl);
     it->gpu_need_gb = need > 0 ? need : 0;
     if (!(need > 0))
         return;
-    have = gpu_total(it->size) * (vms ? vms : 1);
+    have = gpu_total(it->size) * vms;
     if (have < need) {
         f = add(l, "AIVM007", AIVM_SEV_ERROR, r);
         f->message = fmt("the model needs about %.0f GB of GPU memory, but %u x %s %s %.0f GB",
                          need, vms, it->size->name, vms == 1 ? "has" : "have", have);
-    } else if (have > 3 * need) {
+    } else if (need < UNDERUSED * have) {
         f = add(l, "AIVM008", AIVM_SEV_WARNING, r);
-        f->message = fmt("%u x %s %s %.0f GB of GPU memory, more than three times the about "
+        f->message = fmt("%u x %s %s %.0f GB of GPU memory, more than four times the about "
                          "%.0f GB the model needs",
                          vms, it->size->name, vms == 1 ? "has" : "have", have, need);
+    } else {
+        return;
+    }
+    f->suggested = it->suggested;
+    set_guidance(f, g_g9, 1);
+}
+
+/* AIVM007/AIVM008 from the model-memory sizing: does the job fit exactly the
+ * planned deployment (all nodes for training, one VM per replica for inference)? */
+static void sizing_findings(flist *l, aivm_check_item *it, const aivm_check_opts *o)
+{
+    const aivm_plan_resource *r = it->res;
+    const aivm_sizing *sz = it->wl.sizing;
+    unsigned vms = it->wl.phase == AIVM_PHASE_TRAIN && r->nodes ? r->nodes : 1;
+    aivm_fit *fit = &it->fit;
+    aivm_finding *f;
+    if (!it->has_workload || !it->size)
+        return;
+    if (o->gpu_need) {
+        hook_findings(l, it, o, vms);
+        return;
+    }
+    if (!sz)
+        return;
+    aivm_fit_on(fit, sz, it->size, vms);
+    it->fit_known = true;
+    it->gpu_need_gb = sz->mem.total;
+    if (!fit->fits) {
+        f = add(l, "AIVM007", AIVM_SEV_ERROR, r);
+        if (fit->limit == AIVM_FIT_CPU_MEMORY)
+            f->message = fmt("the job needs %.1f GiB but %s has %.1f GiB of RAM usable",
+                             fit->need_gib, it->size->name, fit->usable_gib);
+        else if (fit->limit == AIVM_FIT_PARTIAL)
+            f->message = fmt("%s offers a share of one GPU (%.1f GiB usable) but the job needs "
+                             "%.1f GiB; partitions are not combined",
+                             it->size->name, fit->usable_gib, fit->need_gib);
+        else
+            f->message = fmt("the job (%.1f GiB) does not fit %u x %s: each GPU would hold "
+                             "%.1f GiB, more than its %.1f GiB usable",
+                             sz->mem.total, vms, it->size->name, fit->need_gib, fit->usable_gib);
+    } else if (it->size->has_gpu && fit->memory_utilization < UNDERUSED) {
+        f = add(l, "AIVM008", AIVM_SEV_WARNING, r);
+        f->message = fmt("the job (%.1f GiB) fills only %.0f%% of the GPU memory of %u x %s",
+                         sz->mem.total, fit->memory_utilization * 100, vms, it->size->name);
     } else {
         return;
     }
@@ -457,13 +543,34 @@ static int parse_inline(report_impl *ri, const aivm_plan *plan, aivm_error *err)
 }
 
 /* Findings of one item, sorted, appended to the report's list. */
-static void check_item(flist *all, aivm_check_item *it, const aivm_catalog *cat,
-                       const aivm_rules *rules, const aivm_check_opts *o, const report_impl *ri,
-                       advice_cache *cache)
+/* Resolve the item's model-size inputs into `sz` and point its workload at it. */
+static int resolve_sizing(aivm_check_item *it, aivm_sizing *sz, const aivm_check_opts *o,
+                          aivm_error *err)
+{
+    const aivm_plan_resource *r = it->res;
+    aivm_error e2 = AIVM_ERROR_INIT;
+    int rc;
+    if (!o->models || !it->has_workload || !it->wl.sizing_in.set)
+        return 0;
+    rc = aivm_sizing_resolve(sz, &it->wl, o->models, &e2);
+    if (rc < 0)
+        return aivm_error_set(err, rc, r->model ? &r->model_loc : &r->loc, "%s: %s", r->address,
+                              e2.msg);
+    it->wl.sizing = sz;
+    return 0;
+}
+
+static int check_item(flist *all, aivm_check_item *it, const aivm_catalog *cat,
+                      const aivm_rules *rules, const aivm_check_opts *o, const report_impl *ri,
+                      advice_cache *cache, aivm_sizing *sz, aivm_error *err)
 {
     flist l = {NULL, 0, 0};
     const aivm_advice *adv = NULL;
+    int rc;
     settle_workload(it, o);
+    rc = resolve_sizing(it, sz, o, err);
+    if (rc < 0)
+        return rc;
     it->size = it->res->size ? aivm_catalog_find_size(cat, it->res->size) : NULL;
     if (it->has_workload)
         adv = advice_for(cache, cat, rules, &it->wl);
@@ -488,6 +595,7 @@ static void check_item(flist *all, aivm_check_item *it, const aivm_catalog *cat,
         *add(all, NULL, AIVM_SEV_NOTE, NULL) = l.v[i];
     price_item(it);
     free(l.v);
+    return 0;
 }
 
 int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_catalog *cat,
@@ -502,7 +610,7 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
     *out = NULL;
     rep->today = opts->today;
     rep->currency = "USD";
-    rep->sizing_active = opts->gpu_need != NULL;
+    rep->sizing_active = opts->gpu_need != NULL || opts->models != NULL;
     rc = parse_inline(ri, plan, err);
     if (rc < 0) {
         aivm_check_report_free(rep);
@@ -515,13 +623,20 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
         for (size_t j = 0; j < n && !ri->file_first[i]; j++)
             if (addr_matches(aivm_waivers_at(opts->waivers, i)->resource, aivm_plan_at(plan, j)))
                 ri->file_first[i] = aivm_plan_at(plan, j);
-    for (size_t i = 0; i < n; i++) {
+    ri->sizings = aivm_xcalloc(n ? n : 1, sizeof *ri->sizings);
+    for (size_t i = 0; rc == 0 && i < n; i++) {
         rep->items[i].res = aivm_plan_at(plan, i);
-        check_item(&all, &rep->items[i], cat, rules, opts, ri, &cache);
+        rc = check_item(&all, &rep->items[i], cat, rules, opts, ri, &cache, &ri->sizings[i], err);
     }
     for (size_t i = 0; i < cache.n; i++)
         aivm_advice_free(cache.v[i].adv);
     free(cache.v);
+    if (rc < 0) {
+        rep->findings = all.v;
+        rep->n_findings = all.n;
+        aivm_check_report_free(rep);
+        return rc;
+    }
     for (size_t i = 0; i < aivm_waivers_count(opts->waivers); i++) {
         const aivm_waiver *w = aivm_waivers_at(opts->waivers, i);
         if (expired(w, opts->today) && !ri->file_first[i]) {
@@ -561,6 +676,7 @@ void aivm_check_report_free(aivm_check_report *rep)
     aivm_waivers_free(ri->inline_w);
     free(ri->inline_res);
     free(ri->file_first);
+    free(ri->sizings);
     free(ri);
 }
 

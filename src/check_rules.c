@@ -39,13 +39,13 @@ static const aivm_check_rule table[] = {
      "G3 G6", false},
     {"AIVM007", "ModelDoesNotFit", AIVM_SEV_ERROR, "Model does not fit the planned GPUs",
      "The GPU memory the model needs (weights, and for training gradients, optimizer state and "
-     "activations) exceeds the GPU memory of the planned VMs (guidance G9). Active once "
-     "model-memory sizing is available.",
+     "activations) exceeds the GPU memory of the planned VMs (guidance G9). Evaluated when "
+     "the resource has aivm-params or aivm-model.",
      "G9", true},
     {"AIVM008", "FarMoreGpuMemory", AIVM_SEV_WARNING, "Far more GPU memory than needed",
-     "The planned VMs have more than three times the GPU memory the model needs: an "
-     "under-utilised, costly deployment (guidance G9). Active once model-memory sizing is "
-     "available.",
+     "The job fills less than a quarter of the GPU memory of the planned VMs: an "
+     "under-utilised, costly deployment (guidance G9). Evaluated when the resource has "
+     "aivm-params or aivm-model.",
      "G9", true},
     {"AIVM009", "OlderGeneration", AIVM_SEV_NOTE, "Older generation where a newer one fits",
      "A newer hardware generation fits the workload at least as well (guidance G10: prefer the "

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "aivm/buf.h"
+#include "aivm/sizing.h"
 #include "plan_int.h"
 #include "strutil.h"
 #include "xalloc.h"
@@ -155,20 +156,6 @@ void aivm_plan__os_from_type(aivm_plan_resource *r)
         r->wl.os = AIVM_OS_LINUX;
 }
 
-/* "70B", "7b", "1.3B", "350M", "125000000": a positive count of parameters. */
-static bool valid_params(const char *s)
-{
-    char num[64];
-    size_t len = strlen(s);
-    double v;
-    if (len == 0 || len >= sizeof num)
-        return false;
-    memcpy(num, s, len + 1);
-    if (strchr("kKmMbBtT", num[len - 1]))
-        num[len - 1] = '\0';
-    return aivm_parse_double(&v, num) && v > 0;
-}
-
 static int tag_error(const aivm_plan_resource *r, const aivm_tag *t, const char *expected,
                      aivm_error *err)
 {
@@ -177,13 +164,9 @@ static int tag_error(const aivm_plan_resource *r, const aivm_tag *t, const char 
                           r->address, expected);
 }
 
-static int apply_tag(aivm_plan_resource *r, const aivm_tag *t, aivm_error *err)
+static int apply_enum_tag(aivm_plan_resource *r, const aivm_tag *t, const char *k, aivm_error *err)
 {
-    static const char *const precisions[] = {"fp32", "tf32", "fp16", "bf16", "fp8",
-                                             "int8", "fp4",  "int4", NULL};
-    const char *k = t->key + 5;
     aivm_error e2 = AIVM_ERROR_INIT;
-    int v = 0;
     if (aivm_streq_nocase(k, "phase")) {
         if (aivm_phase_parse(&r->wl.phase, t->value, &e2) < 0)
             return tag_error(r, t, "train or inference", err);
@@ -202,19 +185,64 @@ static int apply_tag(aivm_plan_resource *r, const aivm_tag *t, aivm_error *err)
         if (aivm_os_parse(&r->wl.os, t->value, &e2) < 0)
             return tag_error(r, t, "linux or windows", err);
         r->wl.set |= AIVM_WL_OS;
-    } else if (aivm_streq_nocase(k, "params")) {
-        if (!valid_params(t->value))
+    } else {
+        return 1;
+    }
+    return 0;
+}
+
+/* The model-size tags (docs/sizing.md) fill r->wl.sizing_in like recommend's flags. */
+static int apply_sizing_tag(aivm_plan_resource *r, const aivm_tag *t, const char *k,
+                            aivm_error *err)
+{
+    aivm_sizing_input *in = &r->wl.sizing_in;
+    aivm_error e2 = AIVM_ERROR_INIT;
+    uint64_t n = 0;
+    unsigned bit;
+    if (aivm_streq_nocase(k, "params")) {
+        if (aivm_params_parse(&in->params, t->value, &e2) < 0)
             return tag_error(r, t, "a parameter count such as 7B, 350M or 1.3B", err);
         r->params = t->value;
-        r->wl.set |= AIVM_PLAN_WL_PARAMS;
+        bit = AIVM_SZ_PARAMS;
+    } else if (aivm_streq_nocase(k, "model")) {
+        in->model = t->value; /* checked against the presets by check */
+        r->model = t->value;
+        r->model_loc = t->loc;
+        bit = AIVM_SZ_MODEL;
     } else if (aivm_streq_nocase(k, "precision")) {
-        for (v = 0; precisions[v] && strcmp(precisions[v], t->value); v++)
-            ;
-        if (!precisions[v])
-            return tag_error(r, t, "fp32, tf32, fp16, bf16, fp8, int8, fp4 or int4", err);
+        if (aivm_precision_parse(&in->precision, t->value, &e2) < 0)
+            return tag_error(r, t, "fp32, bf16, fp16, fp8, int8 or int4", err);
         r->precision = t->value;
-        r->wl.set |= AIVM_PLAN_WL_PRECISION;
-    } else if (aivm_streq_nocase(k, "checkpointing")) {
+        bit = AIVM_SZ_PRECISION;
+    } else if (aivm_streq_nocase(k, "finetune")) {
+        if (aivm_finetune_parse(&in->finetune, t->value, &e2) < 0)
+            return tag_error(r, t, "full, lora or qlora", err);
+        bit = AIVM_SZ_FINETUNE;
+    } else if (aivm_streq_nocase(k, "context") || aivm_streq_nocase(k, "concurrency")) {
+        if (!aivm_parse_u64(&n, t->value, 10000000) || n == 0)
+            return tag_error(r, t, "a whole number >= 1", err);
+        bit = aivm_streq_nocase(k, "context") ? AIVM_SZ_CONTEXT : AIVM_SZ_CONCURRENCY;
+        if (bit == AIVM_SZ_CONTEXT)
+            in->context = (unsigned)n;
+        else
+            in->concurrency = (unsigned)n;
+    } else {
+        return 1;
+    }
+    in->set |= 1u << bit;
+    return 0;
+}
+
+static int apply_tag(aivm_plan_resource *r, const aivm_tag *t, aivm_error *err)
+{
+    const char *k = t->key + 5;
+    int rc = apply_enum_tag(r, t, k, err);
+    if (rc <= 0)
+        return rc;
+    rc = apply_sizing_tag(r, t, k, err);
+    if (rc <= 0)
+        return rc;
+    if (aivm_streq_nocase(k, "checkpointing")) {
         if (strcmp(t->value, "true") && strcmp(t->value, "false"))
             return tag_error(r, t, "true or false", err);
         r->checkpointing = strcmp(t->value, "true") == 0;
@@ -225,7 +253,8 @@ static int apply_tag(aivm_plan_resource *r, const aivm_tag *t, aivm_error *err)
     } else {
         return aivm_error_set(err, AIVM_EINVALID, &t->loc,
                               "unknown tag '%s' on %s (aivm tags: aivm-phase, aivm-kind, "
-                              "aivm-model-size, aivm-os, aivm-params, aivm-precision, "
+                              "aivm-model-size, aivm-os, aivm-params, aivm-model, "
+                              "aivm-precision, aivm-finetune, aivm-context, aivm-concurrency, "
                               "aivm-checkpointing, aivm-waive)",
                               t->key, r->address);
     }

@@ -10,9 +10,11 @@
 
 #include "plan_int.h"
 
-static const char *const keys[] = {"name",      "size",          "count", "region",     "priority",
-                                   "os",        "phase",         "kind",  "model_size", "params",
-                                   "precision", "checkpointing", "tags",  "waive",      NULL};
+static const char *const keys[] = {"name",       "size",        "count",     "region",
+                                   "priority",   "os",          "phase",     "kind",
+                                   "model_size", "params",      "precision", "checkpointing",
+                                   "tags",       "waive",       "model",     "finetune",
+                                   "context",    "concurrency", NULL};
 
 /* Plan-file key -> tag name ("model_size" -> "aivm-model-size"). */
 static const struct {
@@ -24,6 +26,10 @@ static const struct {
     {"os", "aivm-os"},
     {"params", "aivm-params"},
     {"precision", "aivm-precision"},
+    {"model", "aivm-model"},
+    {"finetune", "aivm-finetune"},
+    {"context", "aivm-context"},
+    {"concurrency", "aivm-concurrency"},
     {"checkpointing", "aivm-checkpointing"},
     {"waive", "aivm-waive"},
 };

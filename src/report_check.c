@@ -78,6 +78,12 @@ static void text_item(aivm_buf *b, const aivm_check_item *it, const aivm_check_r
         aivm_buf_printf(b, "  workload %s, %s, %s model, %s\n", aivm_phase_name(it->wl.phase),
                         aivm_kind_name(it->wl.kind), aivm_model_size_name(it->wl.model_size),
                         aivm_os_name(it->wl.os));
+    if (it->fit_known)
+        aivm_buf_printf(b,
+                        "  memory: the job needs %.1f GiB; %.1f GiB per GPU of %.1f usable, "
+                        "%.0f%% of the deployment's memory\n",
+                        it->gpu_need_gb, it->fit.need_gib, it->fit.usable_gib,
+                        it->fit.memory_utilization * 100);
     for (size_t i = it->first; i < it->first + it->n; i++)
         text_finding(b, &rep->findings[i], color);
     if (it->n == 0)
@@ -174,6 +180,7 @@ static cJSON *workload_json(const aivm_check_item *it)
     cJSON_AddStringToObject(w, "model_size", aivm_model_size_name(it->wl.model_size));
     cJSON_AddStringToObject(w, "os", aivm_os_name(it->wl.os));
     cJSON_AddItemToObject(w, "params", str_or_null(r->params));
+    cJSON_AddItemToObject(w, "model", str_or_null(it->wl.sizing_in.model));
     cJSON_AddItemToObject(w, "precision", str_or_null(r->precision));
     cJSON_AddBoolToObject(w, "checkpointing", r->checkpointing);
     return w;
@@ -198,6 +205,18 @@ static cJSON *item_json(const aivm_check_item *it, const aivm_check_report *rep)
     cJSON_AddBoolToObject(o, "conditional", r->conditional);
     cJSON_AddItemToObject(o, "workload", workload_json(it));
     cJSON_AddItemToObject(o, "suggested", str_or_null(it->suggested ? it->suggested->name : NULL));
+    if (it->fit_known) {
+        cJSON *m = cJSON_CreateObject();
+        cJSON_AddNumberToObject(m, "job_gib", round4(it->gpu_need_gb));
+        cJSON_AddBoolToObject(m, "fits", it->fit.fits);
+        cJSON_AddNumberToObject(m, "vms", it->fit.vms);
+        cJSON_AddNumberToObject(m, "need_gib", round4(it->fit.need_gib));
+        cJSON_AddNumberToObject(m, "usable_gib", round4(it->fit.usable_gib));
+        cJSON_AddNumberToObject(m, "memory_utilization", round4(it->fit.memory_utilization));
+        cJSON_AddItemToObject(o, "memory", m);
+    } else {
+        cJSON_AddNullToObject(o, "memory");
+    }
     if (it->priced) {
         cJSON *p = cJSON_CreateObject();
         cJSON_AddStringToObject(p, "currency", it->currency);

@@ -1,9 +1,10 @@
 /*
  * report_junit.c - JUnit XML for CI test reports: one <testsuite> per
  * input file, one <testcase> per resource x check id. A finding at or
- * above --fail-on is a <failure>; a waived finding, or AIVM007/AIVM008
- * while sizing is inactive, is <skipped>; findings below --fail-on pass
+ * above --fail-on is a <failure>; a waived finding is <skipped>; findings below --fail-on pass
  * with their text in <system-out>, so the report agrees with the exit code.
+ * AIVM007/AIVM008 are skipped for resources whose memory fit was not
+ * evaluated (no aivm-params or aivm-model).
  */
 #include <stdio.h>
 #include <string.h>
@@ -56,7 +57,7 @@ static tstate state_of(const aivm_check_report *rep, const aivm_check_item *it, 
             return T_FAIL;
         st = f->waiver ? (st == T_PASS ? T_SKIP : st) : T_NOTE;
     }
-    if (st == T_PASS && cr && cr->needs_sizing && !rep->sizing_active)
+    if (st == T_PASS && cr && cr->needs_sizing && !(it->gpu_need_gb > 0))
         return T_SKIP;
     return st;
 }
@@ -125,8 +126,10 @@ static void testcase(aivm_buf *b, const aivm_check_report *rep, const aivm_check
         }
     }
     if (st == T_SKIP) {
-        aivm_buf_puts(b, "      <skipped message=\"inactive until model-memory sizing is "
-                         "available\"/>\n");
+        aivm_buf_puts(b, rep->sizing_active
+                             ? "      <skipped message=\"memory fit not evaluated: no aivm-params "
+                               "or aivm-model\"/>\n"
+                             : "      <skipped message=\"inactive: no model-memory sizing\"/>\n");
         c->skipped++;
     }
     out_text(b, rep, it, id, o);

@@ -20,6 +20,7 @@
 #include "aivm/error.h"
 #include "aivm/plan.h"
 #include "aivm/rules.h"
+#include "aivm/sizing.h"
 #include "aivm/workload.h"
 
 /** Hours in a month for monthly costs (as Azure's pricing calculator). */
@@ -104,8 +105,10 @@ typedef struct {
     const char *price_region;
     const char *currency;
     double hourly;      /* all `count` VMs */
-    double gpu_need_gb; /* from the sizing hook; 0 = unknown */
-    size_t first, n;    /* its findings: report->findings[first .. first+n) */
+    double gpu_need_gb; /* the job's memory in GiB (on one GPU), or the hook's GB; 0 = unknown */
+    bool fit_known;     /* `fit` holds the planned deployment's fit (sizing active) */
+    aivm_fit fit;
+    size_t first, n; /* its findings: report->findings[first .. first+n) */
 } aivm_check_item;
 
 typedef struct {
@@ -134,19 +137,22 @@ typedef struct {
     const char *today;             /* YYYY-MM-DD; required */
     const aivm_workload *workload; /* defaults for every resource (--workload); tags win */
     const aivm_waivers *waivers;   /* waivers file, or NULL */
-    aivm_gpu_need_fn gpu_need;     /* NULL: AIVM007/AIVM008 inactive */
+    const aivm_models *models;     /* presets for aivm-model; non-NULL turns model-memory
+                                      sizing on (AIVM007/AIVM008 through aivm_fit_on) */
+    aivm_gpu_need_fn gpu_need;     /* replaces the sizing by a plain GB figure (tests) */
     void *gpu_need_ctx;
 } aivm_check_opts;
 
 #define AIVM_CHECK_OPTS_INIT                                                                       \
     {                                                                                              \
-        NULL, NULL, NULL, NULL, NULL                                                               \
+        NULL, NULL, NULL, NULL, NULL, NULL                                                         \
     }
 
 /**
- * Check every resource of `plan`. Returns 0 or AIVM_EINVALID (a malformed
- * aivm-waive tag, with its position). `*out` is freed with
- * aivm_check_report_free().
+ * Check every resource of `plan`. Returns 0, AIVM_EINVALID (a malformed
+ * aivm-waive tag, or model-size tags the sizing rejects, with the position)
+ * or AIVM_ENOTFOUND (an aivm-model that is not a preset). `*out` is freed
+ * with aivm_check_report_free().
  */
 int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_catalog *cat,
                    const aivm_rules *rules, const aivm_check_opts *opts, aivm_error *err);

@@ -35,9 +35,7 @@ typedef struct {
     aivm_loc loc; /* of the value */
 } aivm_tag;
 
-/* Bits of aivm_plan_resource.wl.set beyond AIVM_WL_*: workload keys given by tags. */
-#define AIVM_PLAN_WL_PARAMS (1u << 16)
-#define AIVM_PLAN_WL_PRECISION (1u << 17)
+/* Bit of aivm_plan_resource.wl.set beyond AIVM_WL_*: aivm-checkpointing given. */
 #define AIVM_PLAN_WL_CHECKPOINTING (1u << 18)
 
 /** One planned VM resource: a VM, a scale set, a node pool, a Batch pool, an
@@ -59,8 +57,11 @@ typedef struct {
     bool conditional;   /* ARM `condition` that could not be evaluated */
     aivm_tag *tags;
     size_t n_tags;
-    aivm_workload wl;      /* from aivm-* tags (or plan-file keys); strings borrowed */
-    const char *params;    /* aivm-params as written ("70B"), NULL if absent */
+    aivm_workload wl;   /* from aivm-* tags (or plan-file keys), with the model-size
+                           tags in wl.sizing_in; strings borrowed from the plan */
+    const char *params; /* aivm-params as written ("70B"), NULL if absent */
+    const char *model;  /* aivm-model preset id, NULL if absent */
+    aivm_loc model_loc;
     const char *precision; /* aivm-precision, NULL if absent */
     bool checkpointing;    /* aivm-checkpointing: true */
     const char *waive;     /* aivm-waive tag value, NULL if absent */

@@ -14,6 +14,7 @@
 #include "aivm/aivm.h"
 #include "aivm/check.h"
 #include "aivm/plan.h"
+#include "aivm/sizing.h"
 #include "cli.h"
 #include "msg.h"
 #include "opts.h"
@@ -197,6 +198,17 @@ static int load_inputs(aivm_workload *wl, aivm_workload_doc **doc, aivm_waivers 
     return 0;
 }
 
+/* The model presets compiled into the binary (model-memory sizing is always on). */
+static int load_models(aivm_models **models)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    size_t len = 0;
+    const char *text = aivm_models_embedded(&len);
+    if (aivm_models_load_mem(models, text, len, "<embedded models>", &err) < 0)
+        return cli_report_error(&err);
+    return 0;
+}
+
 int cmd_check(int argc, char **argv)
 {
     chk_opts o;
@@ -206,6 +218,7 @@ int cmd_check(int argc, char **argv)
     aivm_catalog *cat = NULL;
     aivm_rules *rules = NULL;
     aivm_plan *plan = NULL;
+    aivm_models *models = NULL;
     aivm_check_report *rep = NULL;
     aivm_check_opts co = AIVM_CHECK_OPTS_INIT;
     aivm_error err = AIVM_ERROR_INIT;
@@ -237,8 +250,12 @@ int cmd_check(int argc, char **argv)
             rc = cli_report_error(&err);
             goto done;
         }
+    rc = load_models(&models);
+    if (rc)
+        goto done;
     cli_today(today);
     co.today = o.date ? o.date : today;
+    co.models = models;
     co.workload = o.workload ? &wl : NULL;
     co.waivers = waivers;
     if (aivm_check_run(&rep, plan, cat, rules, &co, &err) < 0) {
@@ -251,6 +268,7 @@ int cmd_check(int argc, char **argv)
 done:
     aivm_check_report_free(rep);
     aivm_plan_free(plan);
+    aivm_models_free(models);
     aivm_waivers_free(waivers);
     aivm_workload_doc_free(doc);
     aivm_rules_free(rules);

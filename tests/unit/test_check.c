@@ -13,7 +13,10 @@ typedef struct {
     aivm_rules *rules;
     aivm_plan *plan;
     aivm_waivers *waivers;
+    aivm_models *models;
     aivm_check_report *rep;
+    bool sized; /* run with the model presets: real sizing */
+    int rc;     /* what aivm_check_run returned */
 } fx;
 
 static int setup(void **state)
@@ -22,6 +25,11 @@ static int setup(void **state)
     memset(&f, 0, sizeof f);
     f.cat = load_shipped_catalog();
     f.rules = load_shipped_rules();
+    {
+        size_t len = 0;
+        const char *text = aivm_models_embedded(&len);
+        assert_int_equal(aivm_models_load_mem(&f.models, text, len, "<models>", NULL), 0);
+    }
     *state = &f;
     return 0;
 }
@@ -32,6 +40,7 @@ static int teardown(void **state)
     aivm_check_report_free(f->rep);
     aivm_plan_free(f->plan);
     aivm_waivers_free(f->waivers);
+    aivm_models_free(f->models);
     aivm_rules_free(f->rules);
     aivm_catalog_free(f->cat);
     return 0;
@@ -64,7 +73,9 @@ static void run_opts(fx *f, const char *fields, const char *waivers, aivm_gpu_ne
     o.today = "2026-11-29";
     o.waivers = f->waivers;
     o.gpu_need = need;
-    if (aivm_check_run(&f->rep, f->plan, f->cat, f->rules, &o, &err))
+    o.models = f->sized ? f->models : NULL;
+    f->rc = aivm_check_run(&f->rep, f->plan, f->cat, f->rules, &o, &err);
+    if (f->rc && !f->sized)
         fail_msg("check: %s", err.msg);
 }
 
@@ -189,6 +200,35 @@ static void check__aivm007_aivm008_from_sizing(void **state)
              "    kind: generative\n    params: 70B\n",
              NULL, need_fn); /* training: 2 x 640 GB over all nodes */
     assert_string_equal(ids(f), "AIVM008 AIVM009");
+}
+
+static void check__aivm007_aivm008_real_sizing(void **state)
+{
+    fx *f = *state;
+    f->sized = true;
+    run(f, "    size: Standard_NC40ads_H100_v5\n    phase: inference\n    kind: generative\n"
+           "    params: 70B\n    precision: bf16\n");
+    assert_string_equal(ids(f), "AIVM007"); /* 131 GiB of weights on one 94 GB GPU */
+    assert_true(f->rep->items[0].fit_known);
+    assert_false(f->rep->items[0].fit.fits);
+    assert_non_null(f->rep->findings[0].suggested);
+    run(f, "    size: Standard_NC80adis_H100_v5\n    phase: inference\n    kind: generative\n"
+           "    params: 70B\n    precision: bf16\n");
+    assert_string_equal(ids(f), ""); /* 2 x 94 GB: fits, well used */
+    run(f, "    size: Standard_NC40ads_H100_v5\n    phase: inference\n    kind: generative\n"
+           "    params: 8B\n    precision: fp16\n");
+    assert_string_equal(ids(f), "AIVM008"); /* 16 GiB on 94 GB */
+    run(f, "    size: Standard_NC40ads_H100_v5\n    phase: inference\n"
+           "    model: llama-3.1-8b\n");
+    assert_int_equal(f->rc, 0); /* the preset gives the kind */
+    assert_int_equal(f->rep->items[0].wl.kind, AIVM_KIND_GENERATIVE);
+    run(f, "    size: Standard_NC40ads_H100_v5\n    phase: inference\n    kind: generative\n"
+           "    model: no-such-model\n");
+    assert_int_equal(f->rc, AIVM_ENOTFOUND);
+    assert_null(f->rep);
+    run(f, "    size: Standard_NC40ads_H100_v5\n    phase: inference\n    kind: generative\n");
+    assert_false(f->rep->items[0].fit_known); /* no model-size tags: not evaluated */
+    f->sized = false;
 }
 
 static void check__aivm009_older_generation(void **state)
@@ -347,6 +387,7 @@ int main(void)
         T(check__aivm006_gpu_for_small_model),
         T(check__aivm007_aivm008_from_sizing),
         T(check__aivm009_older_generation),
+        T(check__aivm007_aivm008_real_sizing),
         T(check__aivm010_spot_training),
         T(check__aivm011_missing_tags),
         T(check__waivers_inline_and_file),
