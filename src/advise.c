@@ -107,6 +107,12 @@ static void set_price(aivm_price *p, const aivm_size *s, const aivm_workload *wl
     p->on_demand = rp->on_demand;
     p->has_spot = rp->has_spot;
     p->spot = rp->spot;
+    p->known[AIVM_PRICING_ON_DEMAND] = true;
+    p->alt[AIVM_PRICING_ON_DEMAND] = rp->on_demand;
+    p->known[AIVM_PRICING_SPOT] = rp->has_spot;
+    p->alt[AIVM_PRICING_SPOT] = rp->has_spot ? rp->spot : 0;
+    p->has_hourly = true;
+    p->hourly = rp->on_demand;
 }
 
 /* Hourly price of the whole deployment: per-VM price × VMs needed. */
@@ -155,6 +161,12 @@ static char *render(const aivm_rule *r, const aivm_workload *wl, const aivm_size
     return aivm_buf_detach(&b);
 }
 
+void aivm_advice_add_warning(aivm_advice *adv, const char *msg)
+{
+    adv->warnings = aivm_xrealloc(adv->warnings, (adv->n_warnings + 1) * sizeof *adv->warnings);
+    adv->warnings[adv->n_warnings++] = aivm_xstrdup(msg);
+}
+
 static void add_warning(aivm_advice *adv, char *msg)
 {
     adv->warnings = aivm_xrealloc(adv->warnings, (adv->n_warnings + 1) * sizeof *adv->warnings);
@@ -177,6 +189,7 @@ static void collect(aivm_advice *adv, work *ws, size_t n, const aivm_workload *w
         }
         aivm_candidate *c = &adv->ranked[adv->n_ranked++];
         c->size = w->size;
+        c->instances = wl->nodes ? wl->nodes : 1;
         c->reasons = aivm_xcalloc(w->n_hits ? w->n_hits : 1, sizeof *c->reasons);
         for (size_t j = 0; j < w->n_hits; j++) {
             aivm_reason *rs = &c->reasons[c->n_reasons++];
@@ -189,6 +202,8 @@ static void collect(aivm_advice *adv, work *ws, size_t n, const aivm_workload *w
         if (wl->sizing) {
             c->has_fit = true;
             aivm_fit_compute(&c->fit, wl->sizing, w->size);
+            if (c->fit.vms >= 1)
+                c->instances = c->fit.vms; /* the deployment is as many VMs as the job needs */
         }
     }
 }
@@ -255,8 +270,10 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
     qsort(adv->rejected, adv->n_rejected, sizeof *adv->rejected, rej_cmp);
     for (size_t i = 0; i < adv->n_ranked; i++)
         adv->ranked[i].rank = (unsigned)i + 1;
-    adv->n_shown = opts && opts->top && opts->top < adv->n_ranked ? opts->top : adv->n_ranked;
-    add_price_warnings(adv, wl, fallback);
+    adv->top = opts ? opts->top : 0;
+    adv->n_shown = adv->top && adv->top < adv->n_ranked ? adv->top : adv->n_ranked;
+    if (!(opts && opts->no_catalog_price_warnings))
+        add_price_warnings(adv, wl, fallback);
     if (wl->sizing && !(wl->sizing->layers && wl->sizing->hidden && wl->sizing->heads))
         add_warning(adv, aivm_xstrdup("the model's shape is unknown: KV cache and activations "
                                       "are not counted (give --model, or --layers, --hidden "

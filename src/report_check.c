@@ -111,7 +111,7 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
             text_finding(out, &rep->findings[i], color);
         aivm_buf_puts(out, "\n");
     }
-    aivm_buf_printf(out, "cost: %s %.2f/hour, %.2f/month (%d h) for %zu priced resource%s",
+    aivm_buf_printf(out, "cost: %s %.2f/hour, %.2f/month (%.0f h) for %zu priced resource%s",
                     rep->currency, rep->hourly_total, rep->hourly_total * AIVM_HOURS_PER_MONTH,
                     AIVM_HOURS_PER_MONTH, rep->n_items - rep->n_unpriced,
                     rep->n_items - rep->n_unpriced == 1 ? "" : "s");

@@ -11,4 +11,10 @@
  */
 void aivm_report__extras_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o);
 
+/** The price column heading, e.g. "USD/HOUR" (currency of the shown prices). */
+const char *aivm_report__price_heading(const aivm_advice *adv);
+/** The line under the table saying where the prices come from and what they are. */
+void aivm_report__price_footer(aivm_buf *out, const aivm_advice *adv, const char *dim,
+                               const char *reset);
+
 #endif

@@ -41,6 +41,46 @@ static const char *price_source_name(aivm_price_source s)
     }
 }
 
+/* Fields of issue 5: the pricing model, its hourly price, when the price
+ * was fetched, and every other model known (never 0 for unknown). */
+static void price_cost_json(cJSON *o, const aivm_price *p)
+{
+    cJSON *alt = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "pricing", aivm_pricing_name(p->pricing));
+    if (p->has_hourly)
+        cJSON_AddNumberToObject(o, "hourly", p->hourly);
+    else
+        cJSON_AddNullToObject(o, "hourly");
+    if (p->fetched_at)
+        cJSON_AddStringToObject(o, "fetched_at", p->fetched_at);
+    else
+        cJSON_AddNullToObject(o, "fetched_at");
+    for (unsigned i = 0; i < AIVM_PRICING_COUNT; i++)
+        if (p->known[i])
+            cJSON_AddNumberToObject(alt, aivm_pricing_name((aivm_pricing)i), p->alt[i]);
+    cJSON_AddItemToObject(o, "alternatives", alt);
+    if (p->ambiguous)
+        cJSON_AddBoolToObject(o, "ambiguous", true);
+}
+
+static cJSON *deployment_json(const aivm_candidate *c)
+{
+    cJSON *o = cJSON_CreateObject();
+    unsigned n = c->instances ? c->instances : 1;
+    cJSON_AddNumberToObject(o, "instances", n);
+    cJSON_AddStringToObject(o, "currency", c->price.currency ? c->price.currency : "USD");
+    cJSON_AddStringToObject(o, "pricing", aivm_pricing_name(c->price.pricing));
+    if (c->price.has_hourly) {
+        cJSON_AddNumberToObject(o, "hourly", round3(c->price.hourly * n));
+        cJSON_AddNumberToObject(o, "monthly", round3(c->price.hourly * n * 730.0));
+    } else {
+        cJSON_AddNullToObject(o, "hourly");
+        cJSON_AddNullToObject(o, "monthly");
+    }
+    cJSON_AddNumberToObject(o, "hours_per_month", 730);
+    return o;
+}
+
 static cJSON *price_json(const aivm_price *p)
 {
     cJSON *o = cJSON_CreateObject();
@@ -60,6 +100,7 @@ static cJSON *price_json(const aivm_price *p)
         cJSON_AddStringToObject(o, "as_of", p->as_of);
     else
         cJSON_AddNullToObject(o, "as_of");
+    price_cost_json(o, p);
     return o;
 }
 
@@ -120,6 +161,7 @@ static cJSON *candidate_json(const aivm_candidate *c, const aivm_workload *wl)
     cJSON_AddItemToObject(o, "hyperv_generations", gens);
     cJSON_AddNumberToObject(o, "score", round3(c->score));
     cJSON_AddItemToObject(o, "price", price_json(&c->price));
+    cJSON_AddItemToObject(o, "deployment", deployment_json(c));
     for (size_t i = 0; i < c->n_reasons; i++)
         cJSON_AddItemToArray(reasons, reason_json(&c->reasons[i]));
     cJSON_AddItemToObject(o, "reasons", reasons);
@@ -255,8 +297,8 @@ int aivm_report_json(aivm_buf *out, const aivm_advice *adv, const aivm_render_op
     for (size_t i = 0; i < adv->n_rejected; i++) {
         cJSON *r = cJSON_CreateObject();
         cJSON_AddStringToObject(r, "sku", adv->rejected[i].size->name);
-        cJSON_AddStringToObject(r, "rule", aivm_rule_id(adv->rejected[i].rule));
-        cJSON_AddItemToObject(r, "guidance", strlist(aivm_rule_guidance(adv->rejected[i].rule)));
+        cJSON_AddStringToObject(r, "rule", aivm_rejection_id(&adv->rejected[i]));
+        cJSON_AddItemToObject(r, "guidance", strlist(aivm_rejection_guidance(&adv->rejected[i])));
         cJSON_AddStringToObject(r, "message", adv->rejected[i].message);
         cJSON_AddItemToArray(rej, r);
     }

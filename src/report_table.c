@@ -32,11 +32,11 @@ static void fmt_gpu(char *out, size_t n, const aivm_size *s)
 static void fmt_price(char *out, size_t n, const aivm_price *p, const char *region, bool spot)
 {
     char od[32] = "-", sp[32] = "-";
-    if (p->has_on_demand)
-        snprintf(od, sizeof od, "%.3f%s", p->on_demand, strcmp(p->region, region) ? "*" : "");
+    if (p->has_hourly)
+        snprintf(od, sizeof od, "%.3f%s", p->hourly, strcmp(p->region, region) ? "*" : "");
     if (p->has_spot)
         snprintf(sp, sizeof sp, "%.3f%s", p->spot, strcmp(p->region, region) ? "*" : "");
-    if (spot) /* --spot: the spot price beside pay-as-you-go */
+    if (spot) /* --spot: the spot price beside the price asked for */
         snprintf(out, n, "%9s %9s", od, sp);
     else
         snprintf(out, n, "%9s", od);
@@ -71,8 +71,8 @@ static int fit_cells(char *at, size_t room, const aivm_candidate *c)
 {
     char all[32] = "-";
     int n;
-    if (c->price.has_on_demand)
-        snprintf(all, sizeof all, "%.3f", c->price.on_demand * c->fit.vms);
+    if (c->price.has_hourly) /* the price under --pricing (on-demand by default) */
+        snprintf(all, sizeof all, "%.3f", c->price.hourly * c->fit.vms);
     n = snprintf(at, room, "%3u %10s  ", c->fit.vms, all);
     return n < 0 ? 0 : n;
 }
@@ -137,8 +137,8 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         aivm_buf_puts(out, "No size fits this workload.\n");
     } else {
         aivm_buf_printf(out, "%s%-3s %-*s %-16s %-*s %5s %7s %-3s %9s%s  %s%s%s\n", BOLD(o), "#",
-                        wsize, "SIZE", "SERIES", wgpu, "GPUS", "VCPU", "RAM_GIB", "IB", "USD/HOUR",
-                        adv->workload->spot ? " SPOT/HOUR" : "",
+                        wsize, "SIZE", "SERIES", wgpu, "GPUS", "VCPU", "RAM_GIB", "IB",
+                        aivm_report__price_heading(adv), adv->workload->spot ? " SPOT/HOUR" : "",
                         adv->workload->sizing ? "VMS  USD/H_ALL  " : "", "WHY", RESET(o));
     }
     for (size_t i = 0; i < adv->n_shown; i++) {
@@ -148,7 +148,7 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         int used;
         fmt_gpu(gpu, sizeof gpu, c->size);
         fmt_price(price, sizeof price, &c->price, adv->workload->region, adv->workload->spot);
-        if (c->price.has_on_demand && strcmp(c->price.region, adv->workload->region))
+        if (c->price.has_hourly && strcmp(c->price.region, adv->workload->region))
             other_region = true;
         used = snprintf(line, sizeof line, "%-3u %-*s %-16.16s %-*s %5u %7g %-3s %s  ", c->rank,
                         wsize, c->size->name, c->size->series, wgpu, gpu, c->size->vcpus,
@@ -175,14 +175,13 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         aivm_buf_puts(out, "\n* price of the size's reference region: no catalog price in this "
                            "region\n");
     if (adv->n_shown)
-        aivm_buf_printf(out, "\n%sPrices: catalog reference, Linux pay-as-you-go%s, USD/hour.%s\n",
-                        DIM(o), adv->workload->spot ? " and Spot" : "", RESET(o));
+        aivm_report__price_footer(out, adv, DIM(o), RESET(o));
     aivm_report__extras_table(out, adv, o);
     if (o->explain && adv->n_rejected) {
         aivm_buf_printf(out, "\n%sRejected (%zu):%s\n", BOLD(o), adv->n_rejected, RESET(o));
         for (size_t i = 0; i < adv->n_rejected; i++)
             aivm_buf_printf(out, "  %-36s %s: %s\n", adv->rejected[i].size->name,
-                            aivm_rule_id(adv->rejected[i].rule), adv->rejected[i].message);
+                            aivm_rejection_id(&adv->rejected[i]), adv->rejected[i].message);
     }
     rc = out->ptr ? 0 : aivm_buf_puts(out, "");
     if (rc < 0)

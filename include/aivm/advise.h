@@ -26,9 +26,30 @@ typedef enum {
     AIVM_PRICE_CACHE = 3
 } aivm_price_source;
 
-/** The price shown for one candidate. Strings are borrowed from the catalog. */
+/** Pricing models (`--pricing`): how the hourly price is taken. */
+typedef enum {
+    AIVM_PRICING_ON_DEMAND = 0,
+    AIVM_PRICING_SPOT = 1,
+    AIVM_PRICING_RESERVED_1Y = 2, /* reservation total / 8760 h */
+    AIVM_PRICING_RESERVED_3Y = 3, /* reservation total / 26280 h */
+    AIVM_PRICING_SAVINGS_PLAN_1Y = 4,
+    AIVM_PRICING_SAVINGS_PLAN_3Y = 5
+} aivm_pricing;
+
+#define AIVM_PRICING_COUNT 6
+
+/** Orders of `--sort`. */
+typedef enum {
+    AIVM_SORT_SCORE = 0,
+    AIVM_SORT_PRICE = 1,
+    AIVM_SORT_PRICE_PER_GPU = 2,
+    AIVM_SORT_PRICE_PER_GPU_MEMORY = 3
+} aivm_sort;
+
 struct aivm_extras;
 
+/** The price shown for one candidate. Strings are borrowed from the catalog
+ *  or from the aivm_prices store that priced it (which must outlive it). */
 typedef struct {
     aivm_price_source source;
     const char *currency;
@@ -39,6 +60,13 @@ typedef struct {
     double on_demand;
     bool has_spot;
     double spot;
+    aivm_pricing pricing;           /* the model asked for */
+    bool has_hourly;                /* a price under `pricing` is known */
+    double hourly;                  /* one VM, per hour, under `pricing` */
+    bool known[AIVM_PRICING_COUNT]; /* which models are known (alternatives) */
+    double alt[AIVM_PRICING_COUNT];
+    const char *fetched_at; /* live/cache: UTC time of the fetch; else NULL */
+    bool ambiguous;         /* competing price rows disagreed */
 } aivm_price;
 
 /** One rule that fired for a candidate. `message` is owned by the advice. */
@@ -53,6 +81,7 @@ typedef struct {
     const aivm_size *size;
     double score;
     aivm_price price;
+    unsigned instances; /* VMs in the deployment (1) */
     aivm_reason *reasons;
     size_t n_reasons;
     bool has_fit; /* the workload has sizing (aivm_workload.sizing) */
@@ -61,8 +90,9 @@ typedef struct {
 
 typedef struct {
     const aivm_size *size;
-    const aivm_rule *rule;
+    const aivm_rule *rule; /* NULL when rejected by a built-in check (see reason_id) */
     char *message;
+    const char *reason_id; /* built-in check, e.g. "max-price-per-hour"; NULL with a rule */
 } aivm_rejection;
 
 typedef struct {
@@ -75,14 +105,56 @@ typedef struct {
     size_t n_rejected;
     char **warnings;
     size_t n_warnings;
+    unsigned top; /* as asked (0 = all) */
     struct aivm_extras *extras; /* image, orchestrators, containers, spot (aivm/extras.h) */
 } aivm_advice;
 
 typedef struct {
     unsigned top; /* how many to show (0 = all) */
+    bool no_catalog_price_warnings; /* prices come from elsewhere (or are off) */
 } aivm_advise_opts;
 
-#define AIVM_ADVISE_OPTS_INIT {5}
+#define AIVM_ADVISE_OPTS_INIT {5, false}
+
+/** Cost-related ranking (`--pricing`, `--sort`, `--max-price-per-hour`). */
+typedef struct {
+    aivm_pricing pricing;
+    aivm_sort sort;
+    bool has_max_price;
+    double max_price; /* per hour, whole deployment, in the prices' currency */
+} aivm_cost_opts;
+
+#define AIVM_COST_OPTS_INIT {AIVM_PRICING_ON_DEMAND, AIVM_SORT_SCORE, false, 0}
+
+/**
+ * Apply `o` to an advice whose candidates carry prices: take each hourly
+ * price under o->pricing (unknown stays unknown, never 0), reject sizes
+ * over the budget or without a price when a budget is set (reason_id
+ * "max-price-per-hour"), sort by o->sort, re-number ranks and recount
+ * n_shown. Adds warnings for unknown prices. Returns 0.
+ */
+int aivm_advice_rank_by_cost(aivm_advice *adv, const aivm_cost_opts *o, aivm_error *err);
+
+/** Drop every price from the advice (`--prices off`). */
+void aivm_advice_clear_prices(aivm_advice *adv);
+/** Drop one candidate's price (it becomes unknown, source "none"). */
+void aivm_advice_clear_prices_of(aivm_candidate *c);
+
+/** Append a warning (copied). */
+void aivm_advice_add_warning(aivm_advice *adv, const char *msg);
+
+/** The id shown for a rejection: its rule's id or its built-in reason_id. */
+const char *aivm_rejection_id(const aivm_rejection *r);
+/** The guidance ids of a rejection (G13 for the budget check). */
+const aivm_strlist *aivm_rejection_guidance(const aivm_rejection *r);
+
+/** "on-demand", "spot", "reserved-1y", ...; parse returns 0 or AIVM_EINVALID. */
+const char *aivm_pricing_name(aivm_pricing p);
+int aivm_pricing_parse(aivm_pricing *out, const char *s, aivm_error *err);
+const char *aivm_sort_name(aivm_sort s);
+int aivm_sort_parse(aivm_sort *out, const char *s, aivm_error *err);
+/** Name of a price source: "none", "catalog", "live", "cache". */
+const char *aivm_price_source_name(aivm_price_source s);
 
 /**
  * Rank the catalog's sizes for `wl` (which must have been finished with

@@ -19,12 +19,11 @@
 #include "aivm/catalog.h"
 #include "aivm/error.h"
 #include "aivm/plan.h"
+#include "aivm/prices.h" /* AIVM_HOURS_PER_MONTH */
 #include "aivm/rules.h"
 #include "aivm/sizing.h"
 #include "aivm/workload.h"
 
-/** Hours in a month for monthly costs (as Azure's pricing calculator). */
-#define AIVM_HOURS_PER_MONTH 730
 
 /** One check id: the metadata SARIF rules, JUnit cases and docs/rules.md use. */
 typedef struct {

@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "msg.h"
 #include "opts.h"
+#include "price_opts.h"
 #include "sizing_opts.h"
 #include "term.h"
 
@@ -21,6 +22,8 @@ enum {
     O_FORMAT, O_EXPLAIN, O_CATALOG, O_RULES, O_COLOR, O_DATE,
     O_NODES, O_SCHEDULER, O_MANAGED, O_CONTAINERS, O_SPOT, O_CHECKPOINTING
 };
+
+_Static_assert(CLI_O_SIZING + AIVM_SZ_COUNT <= CLI_O_PRICES, "option ids of sizing and prices overlap");
 
 static const cli_opt options[] = {
     {O_PHASE, "phase", 0, "train|inference", "AI phase of the workload"},
@@ -44,6 +47,8 @@ static const cli_opt options[] = {
     {O_COLOR, "color", 0, "auto|always|never", "colour the table (default auto; NO_COLOR)"},
     {O_DATE, "date", 0, "YYYY-MM-DD", "judge lifecycle as of this date (default today, UTC)"},
     CLI_SIZING_OPTIONS,
+    CLI_PRICE_RANK_OPTIONS,
+    CLI_PRICE_FETCH_OPTIONS,
     {'q', "quiet", 'q', NULL, "no warnings on stderr"},
     {'h', "help", 'h', NULL, "show this help and exit"},
     {'V', "version", 'V', NULL, "show versions and exit"},
@@ -61,6 +66,7 @@ typedef struct {
     size_t n_rules;
     cli_color_mode color;
     const char *date;
+    cli_price_opts prices;
 } rec_opts;
 
 static void help(void)
@@ -202,10 +208,13 @@ static int on_option(void *vctx, int id, const char *arg)
     case 'V':
         o->version = true;
         return 0;
-    default:
+    default: {
+        int rc;
         if (id >= CLI_O_SIZING && id < CLI_O_SIZING + AIVM_SZ_COUNT)
             return cli_sizing_option(&o->flags.sizing_in, id, arg);
-        return cli_usagef("unhandled option");
+        rc = cli_price_option(&o->prices, id, arg);
+        return rc >= 0 ? rc : cli_usagef("unhandled option");
+    }
     }
 }
 
@@ -270,6 +279,7 @@ int cmd_recommend(int argc, char **argv)
     aivm_catalog *cat = NULL;
     aivm_rules *rules = NULL;
     aivm_advice *adv = NULL;
+    aivm_prices *store = NULL;
     aivm_models *models = NULL;
     aivm_sizing sizing;
     aivm_advise_opts ao = AIVM_ADVISE_OPTS_INIT;
@@ -281,6 +291,7 @@ int cmd_recommend(int argc, char **argv)
     memset(&o, 0, sizeof o);
     o.flags = wl;
     o.top = 5;
+    cli_price_opts_init(&o.prices);
     rc = cli_opts_parse(options, N_OPTIONS, argc, argv, on_option, &o, &first);
     if (rc)
         goto done;
@@ -296,6 +307,9 @@ int cmd_recommend(int argc, char **argv)
         rc = cli_usagef("unexpected argument '%s'", argv[first]);
         goto done;
     }
+    rc = cli_price_opts_check(&o.prices);
+    if (rc)
+        goto done;
     if (o.workload_file && aivm_workload_load_file(&doc, &wl, o.workload_file, &err) < 0) {
         rc = cli_report_error(&err);
         goto done;
@@ -318,13 +332,19 @@ int cmd_recommend(int argc, char **argv)
     if (rc)
         goto done;
     ao.top = o.top;
+    ao.no_catalog_price_warnings = o.prices.mode != AIVM_PRICES_CATALOG;
     if (aivm_advise(&adv, cat, rules, &wl, &ao, &err) < 0) {
         rc = cli_report_error(&err);
         goto done;
     }
+    rc = cli_price_advice(adv, &o.prices, &store);
+    if (rc)
+        goto done;
     rc = render(adv, &o);
 done:
     aivm_advice_free(adv);
+    aivm_prices_free(store);
+    cli_price_opts_dispose(&o.prices);
     aivm_models_free(models);
     aivm_rules_free(rules);
     aivm_catalog_free(cat);

@@ -4,7 +4,6 @@
  * shares data loading and version printing between commands.
  */
 #include <cjson/cJSON.h>
-#include <curl/curl.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 #include <yaml.h>
 
 #include "aivm/aivm.h"
+#include "aivm/prices.h"
 #include "cli.h"
 #include "msg.h"
 
@@ -23,6 +23,7 @@ typedef struct {
 static const command commands[] = {
     {"recommend", cmd_recommend},
     {"check", cmd_check},
+    {"prices", cmd_prices},
 };
 
 void cli_print_version(void)
@@ -30,13 +31,15 @@ void cli_print_version(void)
     aivm_catalog *cat = NULL;
     size_t len = 0;
     const char *text = aivm_catalog_embedded(&len);
+    const char *curl;
     printf("aivm-advise %s\n", AIVM_VERSION_STRING);
     if (aivm_catalog_load_mem(&cat, text, len, "<embedded catalog>", NULL) == 0)
         printf("catalog %s (as of %s), %zu sizes\n", aivm_catalog_version(cat),
                aivm_catalog_as_of(cat), aivm_catalog_size_count(cat));
     aivm_catalog_free(cat);
+    curl = aivm_prices_curl_version(); /* loads libcurl: fine for --version */
     printf("libyaml %s, cJSON %s, libcurl %s\n", yaml_get_version_string(), cJSON_Version(),
-           curl_version_info(CURLVERSION_NOW)->version);
+           curl ? curl : "(not available)");
 }
 
 void cli_today(char *out)

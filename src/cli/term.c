@@ -38,3 +38,9 @@ unsigned cli_term_width(void)
         return ws.ws_col;
     return 100;
 }
+
+bool cli_term_stderr_tty(void)
+{
+    const char *term = getenv("TERM");
+    return isatty(STDERR_FILENO) && !(term && strcmp(term, "dumb") == 0);
+}

@@ -8,6 +8,8 @@ typedef enum { CLI_COLOR_AUTO, CLI_COLOR_ALWAYS, CLI_COLOR_NEVER } cli_color_mod
 
 /** Colour on stdout? auto: a TTY, NO_COLOR unset or empty, TERM not "dumb". */
 bool cli_term_color(cli_color_mode mode);
+/** Is stderr a terminal that can take a progress line (TERM not "dumb")? */
+bool cli_term_stderr_tty(void);
 /** Width for tables: $COLUMNS, else the TTY's, else 100. */
 unsigned cli_term_width(void);
 

@@ -1,0 +1,200 @@
+/*
+ * aivm/prices.h - live VM prices from the Azure Retail Prices API: row
+ * classification (pure, from bytes), a cache on disk, an HTTP client that
+ * loads libcurl on first use, and the step that puts prices on an advice
+ * (docs/prices.md).
+ *
+ * Ownership: an aivm_price_set owns its rows and their strings; an
+ * aivm_prices store owns its sets. Pointers handed out stay valid until the
+ * owner is freed. The library never reads the environment: the caller
+ * passes the cache directory and every limit in aivm_fetch_opts.
+ */
+#ifndef AIVM_PRICES_H
+#define AIVM_PRICES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "aivm/advise.h"
+#include "aivm/error.h"
+#include "aivm/workload.h"
+
+/** The default API endpoint (HTTPS). */
+#define AIVM_PRICES_DEFAULT_URL "https://prices.azure.com/api/retail/prices"
+/** The API version asked for: the only one with savingsPlan. */
+#define AIVM_PRICES_API_VERSION "2023-01-01-preview"
+/** Hours in a month for monthly costs (the usual convention). */
+#define AIVM_HOURS_PER_MONTH 730.0
+
+/** Where a row's price is used: which product tier its skuName names. */
+typedef enum {
+    AIVM_TIER_REGULAR = 0,
+    AIVM_TIER_SPOT = 1,
+    AIVM_TIER_LOW_PRIORITY = 2
+} aivm_price_tier;
+
+/** The price type of a row (`type`, or a savingsPlan entry). */
+typedef enum {
+    AIVM_PTYPE_CONSUMPTION = 0,
+    AIVM_PTYPE_DEVTEST = 1,
+    AIVM_PTYPE_RESERVATION = 2,
+    AIVM_PTYPE_SAVINGS_PLAN = 3
+} aivm_price_type;
+
+/** One classified row. `excluded` names why it is not used (NULL = used). */
+typedef struct {
+    const char *sku, *region, *currency;
+    const char *product_name, *sku_name, *meter_name, *meter_id;
+    const char *effective_start; /* may be NULL */
+    aivm_os os;
+    aivm_price_tier tier;
+    aivm_price_type type;
+    unsigned term_years; /* reservations and savings plans: 1 or 3; else 0 */
+    double price;        /* as listed (reservations: the whole term) */
+    double hourly;       /* per hour */
+    bool ambiguous;      /* another row competed for the same slot with another price */
+    const char *excluded;
+} aivm_price_row;
+
+/** The classified rows of one query (one size in one region). */
+typedef struct aivm_price_set aivm_price_set;
+
+/** Which query a page or cache entry answers. All strings borrowed. */
+typedef struct {
+    const char *region; /* lowercase ARM name, e.g. "eastus" */
+    const char *sku;    /* "Standard_ND96isr_H100_v5" */
+    const char *currency;
+} aivm_price_query;
+
+/**
+ * Parse one API page (the JSON envelope with Items) and classify its rows
+ * for `q`. This is the fuzzing and unit-test entry point: memory in,
+ * classified rows out. `*out` is freed with aivm_price_set_free().
+ * Returns 0, AIVM_ESYNTAX (not JSON: truncated page, HTML) or
+ * AIVM_EINVALID (no Items array, no Count, wrong types).
+ */
+int aivm_prices_parse_mem(aivm_price_set **out, const char *buf, size_t len,
+                          const aivm_price_query *q, aivm_error *err);
+void aivm_price_set_free(aivm_price_set *set);
+
+size_t aivm_price_set_count(const aivm_price_set *set);
+/** The i-th row, in input order (savings plans right after their row). */
+const aivm_price_row *aivm_price_set_row(const aivm_price_set *set, size_t i);
+/** Items seen before classification. */
+size_t aivm_price_set_items(const aivm_price_set *set);
+
+/**
+ * The hourly price of `os` under `pricing` in `*hourly`, or false when no
+ * usable row exists ("unknown", never 0). `*ambiguous` (may be NULL) is set
+ * when competing rows disagreed (the newest effectiveStartDate won).
+ */
+bool aivm_price_set_lookup(const aivm_price_set *set, aivm_os os, aivm_pricing pricing,
+                           double *hourly, bool *ambiguous);
+
+/** Price-fetching modes of `--prices`. */
+typedef enum {
+    AIVM_PRICES_OFF = 0,
+    AIVM_PRICES_CATALOG = 1,
+    AIVM_PRICES_CACHED = 2,
+    AIVM_PRICES_LIVE = 3
+} aivm_prices_mode;
+
+/** Progress of a fetch: queries done of total, requests in flight. */
+typedef void (*aivm_prices_progress_fn)(void *ctx, size_t done, size_t total, unsigned in_flight);
+
+typedef struct {
+    const char *base_url;  /* NULL = AIVM_PRICES_DEFAULT_URL */
+    const char *currency;  /* NULL = "USD" */
+    const char *cache_dir; /* NULL = no cache; entries live under <dir>/prices/ */
+    double cache_ttl_s;    /* live mode: entries younger than this are used */
+    bool refresh;          /* live mode: ignore the cache (still write it) */
+    double timeout_s;      /* per request, total */
+    double connect_timeout_s;
+    unsigned max_in_flight; /* at most 4 */
+    unsigned retries;       /* extra attempts after a retryable failure */
+    double backoff_s;       /* first backoff delay; doubles, with jitter */
+    double backoff_max_s;   /* cap on any wait, Retry-After included */
+    unsigned page_cap;      /* more pages than this is an error */
+    size_t max_body;        /* bytes per response */
+    const char *user_agent; /* NULL = "aivm-advise/<version>" */
+    long long now;          /* seconds since the epoch; 0 = time() */
+    aivm_prices_progress_fn progress;
+    void *progress_ctx;
+} aivm_fetch_opts;
+
+#define AIVM_FETCH_OPTS_INIT                                                                       \
+    {                                                                                              \
+        NULL, NULL, NULL, 86400, false, 30, 10, 4, 4, 2, 60, 64, (size_t)32 << 20, NULL, 0, NULL,  \
+            NULL                                                                                   \
+    }
+
+/**
+ * Check a base URL: https://, or http:// to a loopback host (127.0.0.1,
+ * localhost, [::1]) only. Returns 0 or AIVM_EINVALID with the reason.
+ */
+int aivm_prices_check_url(const char *url, aivm_error *err);
+
+/** One query's outcome in a store. Strings owned by the store. */
+typedef struct {
+    aivm_price_query query;
+    const aivm_price_set *set; /* NULL when unavailable */
+    aivm_price_source source;  /* AIVM_PRICE_LIVE or AIVM_PRICE_CACHE when set != NULL */
+    const char *fetched_at;    /* "YYYY-MM-DDTHH:MM:SSZ" */
+    long long age_s;           /* age of the data at lookup time */
+    int status;                /* 0, or why set is NULL */
+    const char *error;         /* message when status < 0 */
+} aivm_price_entry;
+
+/** Prices for a batch of queries, from cache and/or the network. */
+typedef struct aivm_prices aivm_prices;
+
+/**
+ * Get prices for `n` queries. `mode` is AIVM_PRICES_CACHED (cache only, any
+ * age) or AIVM_PRICES_LIVE (fresh cache entries, fetch the rest). A query
+ * that cannot be served is recorded in its entry (status, error) and does
+ * not fail the call; warnings (corrupt cache entries, cache write errors)
+ * are collected on the store. Returns 0, or AIVM_EINVALID for bad options.
+ * `*out` is freed with aivm_prices_free().
+ */
+int aivm_prices_get(aivm_prices **out, aivm_prices_mode mode, const aivm_price_query *qs, size_t n,
+                    const aivm_fetch_opts *o, aivm_error *err);
+void aivm_prices_free(aivm_prices *p);
+
+size_t aivm_prices_count(const aivm_prices *p);
+const aivm_price_entry *aivm_prices_entry(const aivm_prices *p, size_t i);
+/** The entry for (region, sku), or NULL. */
+const aivm_price_entry *aivm_prices_find(const aivm_prices *p, const char *region, const char *sku);
+size_t aivm_prices_warning_count(const aivm_prices *p);
+const char *aivm_prices_warning(const aivm_prices *p, size_t i);
+/** How many HTTP requests the store made (retries included). */
+size_t aivm_prices_requests(const aivm_prices *p);
+
+/**
+ * The queries an advice needs: its shown candidates, or every ranked one
+ * when `all` (sorting by price, a budget). Strings are borrowed from the
+ * advice. Returns the count; the caller frees `*out` with free().
+ */
+size_t aivm_prices_queries_for(aivm_price_query **out, const aivm_advice *adv, const char *currency,
+                               bool all);
+
+/**
+ * Put the store's prices on the advice's candidates (source live or cache,
+ * currency, fetched_at, every pricing model known). A candidate whose price
+ * could not be had keeps its catalog price (source "catalog", same currency
+ * only) and a warning says so, except in live mode without `allow_partial`,
+ * where this returns AIVM_ENET and the advice must not be shown. Store
+ * warnings are copied to the advice. Returns 0 or AIVM_ENET.
+ */
+int aivm_prices_apply(aivm_advice *adv, const aivm_prices *p, aivm_prices_mode mode,
+                      bool allow_partial, aivm_error *err);
+
+/**
+ * The libcurl version string, loading libcurl.so.4 if needed, or NULL when
+ * it cannot be loaded. Used for `--version`.
+ */
+const char *aivm_prices_curl_version(void);
+
+/** The 17 currencies the API supports. */
+bool aivm_prices_currency_valid(const char *code);
+
+#endif

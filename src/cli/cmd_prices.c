@@ -1,0 +1,309 @@
+/*
+ * cmd_prices.c - `aivm-advise prices fetch|show`: warm the price cache for
+ * a region (every catalog size offered there, or the --sku list), or print
+ * every classified price row of one size in one region (on-demand, Spot,
+ * Low Priority, reservations, savings plans, Linux and Windows, and the
+ * rows left out with the reason).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../strutil.h"
+#include "aivm/aivm.h"
+#include "aivm/prices.h"
+#include "cli.h"
+#include "msg.h"
+#include "opts.h"
+#include "price_opts.h"
+#include "term.h"
+
+enum { O_REGION = 256, O_SKU, O_CATALOG, O_CACHED };
+
+static const cli_opt options[] = {
+    {O_REGION, "region", 0, "NAME", "Azure region (required)"},
+    {O_SKU, "sku", 0, "SIZE", "VM size, e.g. Standard_ND96isr_H100_v5 (repeatable)"},
+    {O_CATALOG, "catalog", 0, "FILE", "fetch: the sizes of this catalog (default shipped)"},
+    {O_CACHED, "cached", 0, NULL, "show: use the cache only, never the network"},
+    CLI_PRICE_FETCH_OPTIONS,
+    {'q', "quiet", 'q', NULL, "no warnings on stderr"},
+    {'h', "help", 'h', NULL, "show this help and exit"},
+};
+
+#define N_OPTIONS (sizeof options / sizeof options[0])
+
+typedef struct {
+    const char *region;
+    const char **skus;
+    size_t n_skus;
+    const char *catalog;
+    bool cached, help;
+    cli_price_opts prices;
+} prices_opts;
+
+static void help(void)
+{
+    printf("Usage: aivm-advise prices fetch --region R [--sku SIZE]... [options]\n"
+           "       aivm-advise prices show --region R --sku SIZE [options]\n\n"
+           "fetch: get live prices from the Azure Retail Prices API into the cache (sizes\n"
+           "younger than --cache-ttl are kept), so later runs can use --prices cached.\n"
+           "show: print every classified price row of one size (docs/prices.md).\n\n"
+           "Options:\n");
+    cli_opts_help(stdout, options, N_OPTIONS);
+    printf("\nExit status: 0 success, 2 usage error, 3 invalid catalog, 4 prices "
+           "unavailable.\n");
+}
+
+static int on_option(void *vctx, int id, const char *arg)
+{
+    prices_opts *o = vctx;
+    int rc;
+    switch (id) {
+    case O_REGION:
+        if (!arg[0] || strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(arg))
+            return cli_usagef("invalid region '%s' for --region (expected an Azure region name "
+                              "such as eastus)",
+                              arg);
+        o->region = arg;
+        return 0;
+    case O_SKU:
+        if (!arg[0] || strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                   "0123456789_-") != strlen(arg))
+            return cli_usagef("invalid size '%s' for --sku", arg);
+        o->skus = realloc(o->skus, (o->n_skus + 1) * sizeof *o->skus);
+        if (!o->skus)
+            abort();
+        o->skus[o->n_skus++] = arg;
+        return 0;
+    case O_CATALOG:
+        o->catalog = arg;
+        return 0;
+    case O_CACHED:
+        o->cached = true;
+        return 0;
+    case 'q':
+        cli_quiet = true;
+        return 0;
+    case 'h':
+        o->help = true;
+        return 0;
+    default:
+        rc = cli_price_option(&o->prices, id, arg);
+        return rc >= 0 ? rc : cli_usagef("unhandled option");
+    }
+}
+
+static int get(aivm_prices **store, prices_opts *o, aivm_prices_mode mode,
+               const aivm_price_query *qs, size_t n)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    if (mode == AIVM_PRICES_LIVE && !cli_quiet && cli_term_stderr_tty())
+        o->prices.fetch.progress = cli_price_progress;
+    if (aivm_prices_get(store, mode, qs, n, &o->prices.fetch, &err) < 0)
+        return cli_report_error(&err);
+    for (size_t i = 0; i < aivm_prices_warning_count(*store); i++)
+        cli_warnf("%s", aivm_prices_warning(*store, i));
+    return 0;
+}
+
+/* The sizes to fetch: --sku, else every catalog size offered in the region
+ * (or whose regions are unknown). */
+static int fetch_list(const char ***out, size_t *n, const prices_opts *o, aivm_catalog **cat)
+{
+    aivm_rules *rules = NULL;
+    int rc;
+    *out = NULL;
+    *n = 0;
+    if (o->n_skus) {
+        *out = malloc(o->n_skus * sizeof **out);
+        if (!*out)
+            abort();
+        memcpy(*out, o->skus, o->n_skus * sizeof **out);
+        *n = o->n_skus;
+        return 0;
+    }
+    rc = cli_load_data(cat, &rules, o->catalog, NULL, 0);
+    aivm_rules_free(rules);
+    if (rc)
+        return rc;
+    *out = calloc(aivm_catalog_size_count(*cat) + 1, sizeof **out);
+    if (!*out)
+        abort();
+    for (size_t i = 0; i < aivm_catalog_size_count(*cat); i++) {
+        const aivm_size *s = aivm_catalog_size_at(*cat, i);
+        bool offered = s->regions.n == 0;
+        for (size_t j = 0; j < s->regions.n && !offered; j++)
+            offered = strcmp(s->regions.items[j], o->region) == 0;
+        if (offered)
+            (*out)[(*n)++] = s->name;
+    }
+    return 0;
+}
+
+static int do_fetch(prices_opts *o)
+{
+    aivm_catalog *cat = NULL;
+    aivm_prices *store = NULL;
+    aivm_price_query *qs = NULL;
+    const char **skus = NULL;
+    size_t n = 0, failed = 0, live = 0;
+    int rc = fetch_list(&skus, &n, o, &cat);
+    if (rc)
+        goto done;
+    if (!o->prices.fetch.cache_dir) {
+        rc = cli_usagef("prices fetch needs a cache directory (--cache-dir, or set HOME)");
+        goto done;
+    }
+    qs = calloc(n ? n : 1, sizeof *qs);
+    if (!qs)
+        abort();
+    for (size_t i = 0; i < n; i++) {
+        qs[i].region = o->region;
+        qs[i].sku = skus[i];
+    }
+    rc = get(&store, o, AIVM_PRICES_LIVE, qs, n);
+    if (rc)
+        goto done;
+    for (size_t i = 0; i < aivm_prices_count(store); i++) {
+        const aivm_price_entry *e = aivm_prices_entry(store, i);
+        if (!e->set) {
+            cli_errorf("%s in %s: %s", e->query.sku, e->query.region, e->error);
+            failed++;
+            continue;
+        }
+        live += e->source == AIVM_PRICE_LIVE;
+        printf("%s %s %s: %zu items, %s (fetched %s)\n", e->query.region, e->query.sku,
+               e->query.currency, aivm_price_set_items(e->set),
+               e->source == AIVM_PRICE_LIVE ? "fetched" : "cached, still fresh", e->fetched_at);
+    }
+    printf("%zu sizes: %zu fetched, %zu already cached, %zu failed (%zu requests); cache %s\n", n,
+           live, n - live - failed, failed, aivm_prices_requests(store), o->prices.fetch.cache_dir);
+    rc = failed ? CLI_EXIT_PRICES : 0;
+done:
+    aivm_prices_free(store);
+    aivm_catalog_free(cat);
+    free(skus);
+    free(qs);
+    return rc;
+}
+
+static const char *tier_name(aivm_price_tier t)
+{
+    return t == AIVM_TIER_SPOT ? "spot" : t == AIVM_TIER_LOW_PRIORITY ? "low-priority" : "regular";
+}
+
+static const char *type_name(aivm_price_type t)
+{
+    static const char *const names[] = {"consumption", "devtest", "reservation", "savings-plan"};
+    return names[t];
+}
+
+/* What a row is used for: a --pricing model, or why not. */
+static const char *use_of(const aivm_price_row *r)
+{
+    if (r->excluded)
+        return r->excluded;
+    if (r->tier == AIVM_TIER_LOW_PRIORITY)
+        return "low priority (not used: not Spot)";
+    if (r->type == AIVM_PTYPE_DEVTEST)
+        return "dev/test (not used: not a public price)";
+    if (r->type == AIVM_PTYPE_CONSUMPTION)
+        return r->tier == AIVM_TIER_SPOT ? "spot" : "on-demand";
+    if (r->type == AIVM_PTYPE_RESERVATION)
+        return r->term_years == 1 ? "reserved-1y" : "reserved-3y";
+    return r->term_years == 1 ? "savings-plan-1y" : "savings-plan-3y";
+}
+
+static void show_set(const aivm_price_entry *e)
+{
+    const aivm_price_set *s = e->set;
+    printf("%s in %s, %s: %s (fetched %s), %zu items\n\n", e->query.sku, e->query.region,
+           e->query.currency, e->source == AIVM_PRICE_LIVE ? "live" : "cache", e->fetched_at,
+           aivm_price_set_items(s));
+    printf("%-7s %-12s %-12s %-4s %12s %12s  %s\n", "OS", "TIER", "TYPE", "TERM", "PRICE",
+           "PER_HOUR", "USE");
+    for (size_t i = 0; i < aivm_price_set_count(s); i++) {
+        const aivm_price_row *r = aivm_price_set_row(s, i);
+        char term[16] = "-";
+        if (r->term_years)
+            snprintf(term, sizeof term, "%uy", r->term_years);
+        printf("%-7s %-12s %-12s %-4s %12.4f %12.4f  %s%s\n", aivm_os_name(r->os),
+               tier_name(r->tier), type_name(r->type), term, r->price, r->hourly, use_of(r),
+               r->ambiguous ? " (ambiguous: newest row used)" : "");
+        printf("        %s | %s\n", r->product_name ? r->product_name : "-",
+               r->sku_name ? r->sku_name : (r->meter_name ? r->meter_name : "-"));
+    }
+    for (int os = AIVM_OS_LINUX; os <= AIVM_OS_WINDOWS; os++) {
+        printf("\n%s:", aivm_os_name((aivm_os)os));
+        for (unsigned k = 0; k < AIVM_PRICING_COUNT; k++) {
+            double v = 0;
+            if (aivm_price_set_lookup(s, (aivm_os)os, (aivm_pricing)k, &v, NULL))
+                printf(" %s %.4f;", aivm_pricing_name((aivm_pricing)k), v);
+            else
+                printf(" %s unknown;", aivm_pricing_name((aivm_pricing)k));
+        }
+    }
+    printf("\n");
+}
+
+static int do_show(prices_opts *o)
+{
+    aivm_prices *store = NULL;
+    aivm_price_query q = {o->region, NULL, NULL};
+    const aivm_price_entry *e;
+    int rc;
+    if (o->n_skus != 1)
+        return cli_usagef("prices show needs exactly one --sku");
+    q.sku = o->skus[0];
+    rc = get(&store, o, o->cached ? AIVM_PRICES_CACHED : AIVM_PRICES_LIVE, &q, 1);
+    if (rc)
+        goto done;
+    e = aivm_prices_entry(store, 0);
+    if (!e->set) {
+        cli_errorf("%s in %s: %s", e->query.sku, e->query.region, e->error);
+        rc = CLI_EXIT_PRICES;
+        goto done;
+    }
+    show_set(e);
+done:
+    aivm_prices_free(store);
+    return rc;
+}
+
+int cmd_prices(int argc, char **argv)
+{
+    prices_opts o;
+    int first = 0, rc;
+    const char *sub = argc > 1 ? argv[1] : NULL;
+    memset(&o, 0, sizeof o);
+    cli_price_opts_init(&o.prices);
+    if (sub && (strcmp(sub, "-h") == 0 || strcmp(sub, "--help") == 0)) {
+        help();
+        rc = 0;
+        goto done;
+    }
+    if (!sub || (strcmp(sub, "fetch") && strcmp(sub, "show"))) {
+        rc = cli_usagef("prices needs a subcommand: fetch or show");
+        goto done;
+    }
+    rc = cli_opts_parse(options, N_OPTIONS, argc - 1, argv + 1, on_option, &o, &first);
+    if (rc)
+        goto done;
+    if (o.help) {
+        help();
+        goto done;
+    }
+    if (first < argc - 1) {
+        rc = cli_usagef("unexpected argument '%s'", argv[first + 1]);
+        goto done;
+    }
+    if (!o.region) {
+        rc = cli_usagef("prices %s needs --region", sub);
+        goto done;
+    }
+    rc = strcmp(sub, "fetch") == 0 ? do_fetch(&o) : do_show(&o);
+done:
+    cli_price_opts_dispose(&o.prices);
+    free(o.skus);
+    return rc;
+}

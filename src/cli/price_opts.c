@@ -1,0 +1,225 @@
+/*
+ * price_opts.c - the price options of the command line (--prices,
+ * --pricing, --currency, --cache-dir, ...), the default cache directory
+ * ($XDG_CACHE_HOME/aivm-advise, else ~/.cache/aivm-advise: the library
+ * never reads the environment), the progress line on a terminal, and the
+ * step that prices an advice and ranks it by cost.
+ */
+#include "price_opts.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../strutil.h"
+#include "../xalloc.h"
+#include "msg.h"
+#include "term.h"
+
+void cli_price_opts_init(cli_price_opts *po)
+{
+    aivm_cost_opts c = AIVM_COST_OPTS_INIT;
+    aivm_fetch_opts f = AIVM_FETCH_OPTS_INIT;
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    aivm_buf b = AIVM_BUF_INIT;
+    memset(po, 0, sizeof *po);
+    po->mode = AIVM_PRICES_CATALOG;
+    po->cost = c;
+    po->fetch = f;
+    if (xdg && xdg[0] == '/')
+        aivm_buf_printf(&b, "%s/aivm-advise", xdg);
+    else if (home && home[0])
+        aivm_buf_printf(&b, "%s/.cache/aivm-advise", home);
+    po->default_cache_dir = b.ptr ? aivm_buf_detach(&b) : NULL;
+    po->fetch.cache_dir = po->default_cache_dir;
+}
+
+void cli_price_opts_dispose(cli_price_opts *po)
+{
+    free(po->default_cache_dir);
+    po->default_cache_dir = NULL;
+}
+
+/* A duration: plain seconds, or a number with s, m, h or d. */
+static bool parse_duration(double *out, const char *arg)
+{
+    char num[32];
+    size_t n = strlen(arg);
+    double mult = 1, v;
+    if (n == 0 || n >= sizeof num)
+        return false;
+    memcpy(num, arg, n + 1);
+    switch (num[n - 1]) {
+    case 's':
+        num[n - 1] = '\0';
+        break;
+    case 'm':
+        mult = 60;
+        num[n - 1] = '\0';
+        break;
+    case 'h':
+        mult = 3600;
+        num[n - 1] = '\0';
+        break;
+    case 'd':
+        mult = 86400;
+        num[n - 1] = '\0';
+        break;
+    default:
+        break;
+    }
+    if (!aivm_parse_double(&v, num) || v < 0)
+        return false;
+    *out = v * mult;
+    return true;
+}
+
+static int parse_mode(cli_price_opts *po, const char *arg)
+{
+    static const char *const names[] = {"off", "catalog", "cached", "live"};
+    for (int i = 0; i < 4; i++)
+        if (strcmp(arg, names[i]) == 0) {
+            po->mode = (aivm_prices_mode)i;
+            return 0;
+        }
+    return cli_usagef("invalid value '%s' for --prices (expected off, catalog, cached or live)",
+                      arg);
+}
+
+int cli_price_option(cli_price_opts *po, int id, const char *arg)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    double d;
+    uint64_t n;
+    switch (id) {
+    case CLI_O_PRICES:
+        return parse_mode(po, arg);
+    case CLI_O_ALLOW_PARTIAL:
+        po->allow_partial = true;
+        return 0;
+    case CLI_O_PRICING:
+        if (aivm_pricing_parse(&po->cost.pricing, arg, &err) < 0)
+            return cli_usagef("%s for --pricing", err.msg);
+        return 0;
+    case CLI_O_SORT:
+        if (aivm_sort_parse(&po->cost.sort, arg, &err) < 0)
+            return cli_usagef("%s for --sort", err.msg);
+        return 0;
+    case CLI_O_MAX_PRICE:
+        if (!aivm_parse_double(&d, arg) || !(d > 0))
+            return cli_usagef("invalid value '%s' for --max-price-per-hour (expected a "
+                              "positive number)",
+                              arg);
+        po->cost.has_max_price = true;
+        po->cost.max_price = d;
+        return 0;
+    case CLI_O_CURRENCY:
+        if (!aivm_prices_currency_valid(arg))
+            return cli_usagef("invalid currency '%s' for --currency (expected one of USD AUD "
+                              "BRL CAD CHF CNY DKK EUR GBP INR JPY KRW NOK NZD RUB SEK TWD)",
+                              arg);
+        po->fetch.currency = arg;
+        return 0;
+    case CLI_O_PRICES_URL:
+        if (aivm_prices_check_url(arg, &err) < 0)
+            return cli_usagef("%s (--prices-url)", err.msg);
+        po->fetch.base_url = arg;
+        return 0;
+    case CLI_O_CACHE_DIR:
+        if (!arg[0])
+            return cli_usagef("empty value for --cache-dir");
+        po->fetch.cache_dir = arg;
+        po->cache_dir_set = true;
+        return 0;
+    case CLI_O_CACHE_TTL:
+        if (!parse_duration(&d, arg))
+            return cli_usagef("invalid duration '%s' for --cache-ttl (e.g. 3600, 90m, 24h, 7d)",
+                              arg);
+        po->fetch.cache_ttl_s = d;
+        return 0;
+    case CLI_O_REFRESH:
+        po->fetch.refresh = true;
+        return 0;
+    case CLI_O_TIMEOUT:
+        if (!parse_duration(&d, arg) || !(d > 0) || d > 3600)
+            return cli_usagef("invalid value '%s' for --timeout (expected seconds, > 0)", arg);
+        po->fetch.timeout_s = d;
+        if (po->fetch.connect_timeout_s > d)
+            po->fetch.connect_timeout_s = d;
+        return 0;
+    case CLI_O_RETRIES:
+        if (!aivm_parse_u64(&n, arg, 10))
+            return cli_usagef("invalid value '%s' for --retries (expected 0 to 10)", arg);
+        po->fetch.retries = (unsigned)n;
+        return 0;
+    case CLI_O_RETRY_DELAY:
+        if (!parse_duration(&d, arg) || d > 60)
+            return cli_usagef("invalid value '%s' for --retry-delay (expected 0 to 60 seconds)",
+                              arg);
+        po->fetch.backoff_s = d;
+        return 0;
+    default:
+        return -1;
+    }
+}
+
+int cli_price_opts_check(const cli_price_opts *po)
+{
+    if (po->mode == AIVM_PRICES_OFF && (po->cost.sort != AIVM_SORT_SCORE || po->cost.has_max_price))
+        return cli_usagef("--sort %s and --max-price-per-hour need prices (not --prices off)",
+                          aivm_sort_name(po->cost.sort));
+    if (po->mode != AIVM_PRICES_LIVE && po->allow_partial)
+        return cli_usagef("--allow-partial applies to --prices live only");
+    if (po->mode == AIVM_PRICES_CACHED && !po->fetch.cache_dir)
+        return cli_usagef("--prices cached needs a cache directory (--cache-dir, or set HOME)");
+    return 0;
+}
+
+void cli_price_progress(void *ctx, size_t done, size_t total, unsigned in_flight)
+{
+    (void)ctx;
+    fprintf(stderr, "\raivm-advise: fetching prices: %zu/%zu done, %u in flight ", done, total,
+            in_flight);
+    if (done == total)
+        fputs("\r\033[K", stderr);
+    fflush(stderr);
+}
+
+/* Catalog prices are USD: with another currency they cannot be shown. */
+static void catalog_currency(aivm_advice *adv, const cli_price_opts *po)
+{
+    if (!po->fetch.currency || strcmp(po->fetch.currency, "USD") == 0)
+        return;
+    aivm_advice_clear_prices(adv);
+    aivm_advice_add_warning(adv, "catalog prices are in USD: no price is shown for another "
+                                 "--currency (use --prices cached or live)");
+}
+
+int cli_price_advice(aivm_advice *adv, cli_price_opts *po, aivm_prices **store)
+{
+    aivm_price_query *qs = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    bool all = po->cost.sort != AIVM_SORT_SCORE || po->cost.has_max_price;
+    size_t n;
+    int rc = 0;
+    *store = NULL;
+    if (po->mode == AIVM_PRICES_OFF) {
+        aivm_advice_clear_prices(adv);
+        return 0;
+    }
+    if (po->mode == AIVM_PRICES_CATALOG) {
+        catalog_currency(adv, po);
+        aivm_advice_rank_by_cost(adv, &po->cost, &err);
+        return 0;
+    }
+    if (po->mode == AIVM_PRICES_LIVE && !cli_quiet && cli_term_stderr_tty())
+        po->fetch.progress = cli_price_progress;
+    n = aivm_prices_queries_for(&qs, adv, po->fetch.currency ? po->fetch.currency : "USD", all);
+    rc = aivm_prices_get(store, po->mode, qs, n, &po->fetch, &err);
+    if (rc == 0)
+        rc = aivm_prices_apply(adv, *store, po->mode, po->allow_partial, &err);
+    if (rc == 0)
+        rc = aivm_advice_rank_by_cost(adv, &po->cost, &err);
+    free(qs);
+    return rc < 0 ? cli_report_error(&err) : 0;
+}

@@ -1,0 +1,164 @@
+/*
+ * prices_cache.c - the price cache on disk: one file per query under
+ * <cache_dir>/prices/, named after the endpoint (a hash of the base URL),
+ * currency, region and size. An entry holds metadata (URL, fetch time,
+ * pages, item count, currency, API and tool version) and the merged Items,
+ * so classification can change without refetching. Writes go to a temp
+ * file in the same directory and are renamed into place, so a crash never
+ * leaves a torn entry. Only complete fetches are ever written (prices.c).
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "prices_int.h"
+
+static uint64_t fnv1a(const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++) {
+        h ^= (unsigned char)*s;
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+static void put_safe(aivm_buf *out, const char *s)
+{
+    for (; *s; s++) {
+        char c = *s;
+        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                  c == '_' || c == '-';
+        aivm_buf_put(out, ok ? &c : "_", 1);
+    }
+}
+
+void aivm_prices__cache_path(aivm_buf *out, const char *dir, const char *base_url,
+                             const aivm_price_query *q)
+{
+    aivm_buf_clear(out);
+    aivm_buf_printf(out, "%s/prices/%016llx-", dir, (unsigned long long)fnv1a(base_url));
+    put_safe(out, q->currency);
+    aivm_buf_puts(out, "-");
+    put_safe(out, q->region);
+    aivm_buf_puts(out, "-");
+    put_safe(out, q->sku);
+    aivm_buf_puts(out, ".json");
+}
+
+int aivm_prices__cache_read(aivm_price_items **items, aivm_cache_meta *m, const char *dir,
+                            const char *base_url, const aivm_price_query *q, const char *expect_url,
+                            aivm_error *err)
+{
+    aivm_buf path = AIVM_BUF_INIT, body = AIVM_BUF_INIT;
+    aivm_error e = AIVM_ERROR_INIT;
+    int rc;
+    *items = NULL;
+    aivm_prices__cache_path(&path, dir, base_url, q);
+    rc = aivm_buf_read_file(&body, path.ptr, (size_t)256 << 20, &e);
+    if (rc == AIVM_ENOTFOUND)
+        goto done;
+    if (rc < 0) {
+        aivm_error_set(err, rc, NULL, "%s", e.msg);
+        goto done;
+    }
+    rc = aivm_prices__cache_parse(items, m, body.ptr, body.size, &e);
+    if (rc < 0) {
+        aivm_error_set(err, rc, NULL, "corrupt cache entry '%s': %s", path.ptr, e.msg);
+        goto done;
+    }
+    if (strcmp(m->url, expect_url) != 0 || strcmp(m->currency, q->currency) != 0 ||
+        strcmp(m->region, q->region) != 0 || strcmp(m->sku, q->sku) != 0) {
+        rc = aivm_error_set(err, AIVM_EINVALID, NULL, "cache entry '%s' belongs to another query",
+                            path.ptr);
+        aivm_prices__items_free(*items);
+        *items = NULL;
+    }
+done:
+    aivm_buf_dispose(&path);
+    aivm_buf_dispose(&body);
+    return rc;
+}
+
+/* mkdir -p for the cache's "prices" directory. */
+static int make_dirs(const char *dir, aivm_error *err)
+{
+    aivm_buf p = AIVM_BUF_INIT;
+    int rc = 0;
+    aivm_buf_printf(&p, "%s/prices", dir);
+    for (char *s = p.ptr + 1; rc == 0; s++) {
+        bool last = *s == '\0';
+        if (*s != '/' && !last)
+            continue;
+        *s = '\0';
+        if (mkdir(p.ptr, 0700) != 0 && errno != EEXIST) {
+            int e = errno;
+            rc = aivm_error_set(err, AIVM_EIO, NULL, "cannot create cache directory '%s': %s",
+                                p.ptr, strerror(e));
+            if (err)
+                err->sys_errno = e;
+        }
+        if (last)
+            break;
+        *s = '/';
+    }
+    aivm_buf_dispose(&p);
+    return rc;
+}
+
+int aivm_prices__cache_write(const char *dir, const char *base_url, const aivm_price_query *q,
+                             const aivm_price_items *items, const aivm_cache_meta *m,
+                             aivm_error *err)
+{
+    aivm_buf path = AIVM_BUF_INIT, tmp = AIVM_BUF_INIT, body = AIVM_BUF_INIT;
+    int fd = -1, rc;
+    FILE *f = NULL;
+    rc = make_dirs(dir, err);
+    if (rc < 0)
+        goto done;
+    rc = aivm_prices__cache_render(&body, items, m, err);
+    if (rc < 0)
+        goto done;
+    aivm_prices__cache_path(&path, dir, base_url, q);
+    aivm_buf_printf(&tmp, "%s.tmp.XXXXXX", path.ptr);
+    fd = mkstemp(tmp.ptr);
+    if (fd < 0) {
+        rc =
+            aivm_error_set(err, AIVM_EIO, NULL, "cannot create '%s': %s", tmp.ptr, strerror(errno));
+        goto done;
+    }
+    f = fdopen(fd, "wb");
+    if (!f) {
+        rc = aivm_error_set(err, AIVM_EIO, NULL, "cannot open '%s': %s", tmp.ptr, strerror(errno));
+        goto done;
+    }
+    fd = -1;
+    if (fwrite(body.ptr, 1, body.size, f) != body.size || fflush(f) != 0 || fsync(fileno(f)) != 0) {
+        rc = aivm_error_set(err, AIVM_EIO, NULL, "cannot write '%s': %s", tmp.ptr, strerror(errno));
+        goto done;
+    }
+    if (fclose(f) != 0) {
+        f = NULL;
+        rc = aivm_error_set(err, AIVM_EIO, NULL, "cannot write '%s': %s", tmp.ptr, strerror(errno));
+        goto done;
+    }
+    f = NULL;
+    if (rename(tmp.ptr, path.ptr) != 0)
+        rc = aivm_error_set(err, AIVM_EIO, NULL, "cannot rename '%s' into place: %s", tmp.ptr,
+                            strerror(errno));
+done:
+    if (f)
+        fclose(f);
+    if (fd >= 0)
+        close(fd);
+    if (rc < 0 && tmp.ptr)
+        unlink(tmp.ptr);
+    aivm_buf_dispose(&path);
+    aivm_buf_dispose(&tmp);
+    aivm_buf_dispose(&body);
+    return rc;
+}

@@ -1,0 +1,90 @@
+/* prices_int.h - internals shared by the prices modules (private to libaivm). */
+#ifndef AIVM_PRICES_INT_H
+#define AIVM_PRICES_INT_H
+
+#include "aivm/buf.h"
+#include "aivm/prices.h"
+
+/** Raw API items gathered over the pages of one query (cJSON inside). */
+typedef struct aivm_price_items aivm_price_items;
+
+void aivm_prices__items_new(aivm_price_items **out);
+void aivm_prices__items_free(aivm_price_items *it);
+size_t aivm_prices__items_count(const aivm_price_items *it);
+
+/**
+ * Parse one API page and move its Items into `it`. `*next` gets a copy of
+ * NextPageLink (caller frees), or NULL on the last page (null or "").
+ * Returns 0, AIVM_ESYNTAX (not JSON) or AIVM_EINVALID (bad envelope).
+ */
+int aivm_prices__page_add(aivm_price_items *it, const char *buf, size_t len, char **next,
+                          aivm_error *err);
+
+/** Classify the gathered items for `q`. `*out` is freed with aivm_price_set_free(). */
+void aivm_prices__classify(aivm_price_set **out, const aivm_price_items *it,
+                           const aivm_price_query *q);
+
+/** Metadata stored with a cache entry. */
+typedef struct {
+    char url[2048];
+    char fetched_at[32]; /* "YYYY-MM-DDTHH:MM:SSZ" */
+    long long fetched_epoch;
+    unsigned pages;
+    size_t count;
+    char currency[8];
+    char region[64];
+    char sku[128];
+    char api_version[32];
+    char tool_version[32];
+} aivm_cache_meta;
+
+/** Render a cache document (metadata plus the merged Items). */
+int aivm_prices__cache_render(aivm_buf *out, const aivm_price_items *it, const aivm_cache_meta *m,
+                              aivm_error *err);
+/** Parse a cache document. Returns 0, AIVM_ESYNTAX or AIVM_EINVALID. */
+int aivm_prices__cache_parse(aivm_price_items **out, aivm_cache_meta *m, const char *buf,
+                             size_t len, aivm_error *err);
+
+/* prices_cache.c */
+
+/** Path of the cache entry for `q` under `dir` into `out`. */
+void aivm_prices__cache_path(aivm_buf *out, const char *dir, const char *base_url,
+                             const aivm_price_query *q);
+/**
+ * Read the entry for `q`. Returns 0 (found; `*items` and `*m` filled),
+ * AIVM_ENOTFOUND (no entry), or another status when the entry is corrupt
+ * or unreadable (err says why; the caller warns and refetches).
+ */
+int aivm_prices__cache_read(aivm_price_items **items, aivm_cache_meta *m, const char *dir,
+                            const char *base_url, const aivm_price_query *q, const char *expect_url,
+                            aivm_error *err);
+/** Write an entry atomically (temp file + rename). Returns 0 or AIVM_EIO. */
+int aivm_prices__cache_write(const char *dir, const char *base_url, const aivm_price_query *q,
+                             const aivm_price_items *items, const aivm_cache_meta *m,
+                             aivm_error *err);
+
+/* prices_http.c */
+
+/** One query of a fetch batch and its result. */
+typedef struct {
+    const aivm_price_query *q;
+    char *url;               /* first page URL (owned) */
+    aivm_price_items *items; /* on success (owned) */
+    unsigned pages;
+    int status; /* 0 or why it failed */
+    char error[256];
+} aivm_http_job;
+
+/**
+ * Fetch every job's pages with at most o->max_in_flight requests at once.
+ * Each job ends with status 0 and items, or a failure status and message.
+ * `*requests` counts HTTP requests made. Returns 0, or AIVM_ENET when
+ * libcurl cannot be loaded or initialised (err says why).
+ */
+int aivm_prices__http_run(aivm_http_job *jobs, size_t n, const aivm_fetch_opts *o, size_t *requests,
+                          aivm_error *err);
+
+/** The URL of the first page of `q` (caller frees). */
+char *aivm_prices__query_url(const char *base_url, const aivm_price_query *q, unsigned long skip);
+
+#endif

@@ -1,0 +1,397 @@
+#!/usr/bin/env python3
+"""test_prices_http.py BIN CASE - live-price tests of aivm-advise against the
+loopback mock of the Azure Retail Prices API (mock_retail.py), started here on
+an ephemeral port of 127.0.0.1. Each CASE is one ctest (label "http"); run
+with CASE "list" to print them. Nothing here touches the internet.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mock_retail  # noqa: E402
+
+BIN = None
+WL = ["--phase", "inference", "--kind", "generative", "--date", "2026-11-29"]
+FAST = ["--retry-delay", "0.05", "--timeout", "5"]
+
+
+class Env:
+    """A temp HOME/cache, a mock server, and a way to run the binary."""
+
+    def __init__(self, **mock):
+        self.tmp = tempfile.mkdtemp(prefix="aivm-http-")
+        self.cache = os.path.join(self.tmp, "cache")
+        self.log_path = os.path.join(self.tmp, "requests.jsonl")
+        self.srv, self.state = mock_retail.start(log_path=self.log_path, **mock)
+        self.url = "http://127.0.0.1:%d/api/retail/prices" % self.srv.server_address[1]
+
+    def run(self, *args, cache=True, url=True):
+        argv = [BIN] + list(args)
+        if url:
+            argv += ["--prices-url", self.url]
+        if cache:
+            argv += ["--cache-dir", self.cache]
+        env = {"PATH": os.environ.get("PATH", ""), "LC_ALL": "C", "TZ": "UTC",
+               "HOME": os.path.join(self.tmp, "home"), "NO_COLOR": "", "TERM": "dumb",
+               "no_proxy": "*", "NO_PROXY": "*"}
+        t0 = time.time()
+        p = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=60)
+        p.elapsed = time.time() - t0
+        return p
+
+    def log(self):
+        return list(self.state.log)
+
+    def stop(self):
+        """Stop serving and close the socket: later connections are refused."""
+        self.srv.shutdown()
+        self.srv.server_close()
+
+    def close(self):
+        self.stop()
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def check(cond, msg, p=None):
+    if not cond:
+        extra = ""
+        if p is not None:
+            extra = "\n--- exit %s\n--- stdout\n%s\n--- stderr\n%s" % (
+                p.returncode, p.stdout[:3000], p.stderr[:3000])
+        raise AssertionError(msg + extra)
+
+
+def ok_json(p):
+    check(p.returncode == 0, "expected exit 0", p)
+    return json.loads(p.stdout)
+
+
+def recs(doc):
+    return doc["recommendations"]
+
+
+def expect_exit4(p, text):
+    check(p.returncode == 4, "expected exit 4", p)
+    check(p.stdout == "", "stdout must be empty when prices are unavailable", p)
+    check(text in p.stderr, "stderr should mention %r" % text, p)
+
+
+# ---- cases ----
+
+def case_rank_by_live_price(e):
+    p = e.run(*WL, "--prices", "live", "--sort", "price", "--top", "20", "--format", "json")
+    doc = ok_json(p)
+    rs = recs(doc)
+    check(len(rs) == 17, "all 17 ranked sizes shown", p)
+    priced = [r for r in rs if r["price"]["hourly"] is not None]
+    for r in rs:
+        check(r["price"]["source"] == "live", "every price is live: %s" % r["sku"], p)
+        check(r["price"]["fetched_at"], "fetched_at set", p)
+    for r in priced:
+        want = mock_retail.SIZES[r["sku"]][1]
+        check(abs(r["price"]["hourly"] - want) < 1e-9, "%s live price %s != %s" % (
+            r["sku"], r["price"]["hourly"], want), p)
+        check(abs(r["deployment"]["monthly"] - round(want * 730, 3)) < 1e-6, "monthly", p)
+    hours = [r["price"]["hourly"] for r in priced]
+    check(hours == sorted(hours), "ranked by live price: %s" % hours, p)
+    unknown = [r["sku"] for r in rs if r["price"]["hourly"] is None]
+    check(set(unknown) == {"Standard_ND96is_H100_v5", "Standard_ND128isrG5_GB300_v6",
+                           "Standard_ND128isr_GB300_v6"}, "unknown prices: %s" % unknown, p)
+    check(rs[-1]["sku"] in unknown and rs[-1]["deployment"]["hourly"] is None,
+          "unknown prices sort last and are null, never 0", p)
+    # the catalog's order differs: NC4as_T4 is 0.526 there, 0.61 live
+    check(rs[0]["sku"] == "Standard_NC4as_T4_v3" and rs[0]["price"]["hourly"] == 0.61, "first", p)
+    log = e.log()
+    check(any(x["skip"] > 0 for x in log), "pages were followed")
+    for x in log:
+        check(x["api_version"] == "2023-01-01-preview" and x["currency"] == "'USD'",
+              "every page URL is rebuilt with api-version and currency: %s" % x["query"])
+        check(x["ua"] == "aivm-advise/0.1.0", "User-Agent: %s" % x["ua"])
+        check("gzip" in (x["accept_encoding"] or ""), "gzip accepted")
+    p = e.run(*WL, "--prices", "live", "--sort", "price-per-gpu", "--top", "20",
+              "--format", "json")
+    rs = [r for r in recs(ok_json(p)) if r["price"]["hourly"] is not None]
+    per = [r["price"]["hourly"] / r["gpu"]["count"] for r in rs]
+    check(per == sorted(per), "ranked by price per GPU: %s" % per, p)
+
+
+def case_pricing_models(e):
+    sku = "Standard_NC24ads_A100_v4"
+    od = mock_retail.SIZES[sku][1]
+    want = {"spot": od * 0.2, "reserved-1y": round(od * 8760 * 0.6, 2) / 8760,
+            "reserved-3y": round(od * 26280 * 0.4, 2) / 26280,
+            "savings-plan-1y": od * 0.65, "savings-plan-3y": od * 0.45}
+    for model, v in want.items():
+        p = e.run(*WL, "--prices", "live", "--pricing", model, "--top", "20", "--format", "json")
+        r = [r for r in recs(ok_json(p)) if r["sku"] == sku][0]
+        check(r["price"]["pricing"] == model, "pricing echoed", p)
+        check(abs(r["price"]["hourly"] - v) < 1e-6, "%s: %s != %s" % (model, r["price"]["hourly"], v), p)
+        check(abs(r["price"]["alternatives"]["on-demand"] - od) < 1e-9, "alternatives", p)
+        check(r["price"]["alternatives"]["spot"] < od, "spot below on-demand", p)
+    p = e.run(*WL, "--prices", "live", "--os", "windows", "--top", "20", "--format", "json")
+    rs = {r["sku"]: r for r in recs(ok_json(p))}
+    check(abs(rs[sku]["price"]["hourly"] - round(od * 1.1, 4)) < 1e-9, "windows price", p)
+    h = rs["Standard_NC40ads_H100_v5"]["price"]  # productName "... Srs Win"
+    check(abs(h["hourly"] - round(6.50 * 1.1, 4)) < 1e-9, "'Win' token is Windows", p)
+    check("reserved-1y" not in rs[sku]["price"]["alternatives"], "no Windows reservation row", p)
+
+
+def case_budget_filter(e):
+    p = e.run(*WL, "--prices", "live", "--max-price-per-hour", "5", "--top", "20",
+              "--format", "json")
+    doc = ok_json(p)
+    for r in recs(doc):
+        check(r["deployment"]["hourly"] <= 5, "within budget: %s" % r["sku"], p)
+    rej = {r["sku"]: r for r in doc["rejected"] if r["rule"] == "max-price-per-hour"}
+    check("Standard_ND96isr_H100_v5" in rej and "98.320" in rej["Standard_ND96isr_H100_v5"]["message"],
+          "over-budget size says why", p)
+    check("Standard_ND96is_H100_v5" in rej and "no known" in rej["Standard_ND96is_H100_v5"]["message"],
+          "unknown price is not taken as within budget", p)
+    check(rej["Standard_ND96isr_H100_v5"]["guidance"] == ["G13"], "G13", p)
+
+
+def case_retry_429(e):
+    e.state.fault, e.state.fault_sku = "429", "Standard_NC24ads_A100_v4"
+    p = e.run(*WL, "--prices", "live", "--top", "20", "--format", "json", *FAST)
+    ok_json(p)
+    hits = [x for x in e.log() if x["sku"] == "Standard_NC24ads_A100_v4" and x["skip"] == 0]
+    check([x["status"] for x in hits] == [429, 200], "429 then 200: %s" % hits)
+    gap = hits[1]["start"] - hits[0]["end"]
+    check(gap >= 0.9, "Retry-After: 1 honoured despite --retry-delay 0.05 (waited %.2fs)" % gap)
+
+
+def case_retry_5xx_once(e):
+    e.state.fault = "503-once"
+    p = e.run(*WL, "--prices", "live", "--top", "3", "--format", "json", *FAST)
+    doc = ok_json(p)
+    check(all(r["price"]["source"] == "live" for r in recs(doc)), "live after retry", p)
+    seen = {}
+    for x in e.log():
+        seen.setdefault((x["sku"], x["skip"]), []).append(x["status"])
+    for k, v in seen.items():
+        check(v == [503, 200], "%s: one 503 then 200, got %s" % (k, v))
+
+
+def case_5xx_persistent(e):
+    sku = "Standard_NC24ads_A100_v4"
+    e.state.fault, e.state.fault_sku = "503-always", sku
+    p = e.run(*WL, "--prices", "live", "--top", "5", "--retries", "2", "--retry-delay", "0.05")
+    expect_exit4(p, "HTTP 503")
+    check("gave up after 3 attempts" in p.stderr, "attempt count reported", p)
+    check(len([x for x in e.log() if x["sku"] == sku]) == 3, "exactly 3 attempts")
+    files = os.listdir(os.path.join(e.cache, "prices"))
+    check(not any(sku in f for f in files), "a failed fetch is never cached: %s" % files)
+    check(any("NC40ads" in f for f in files), "complete fetches are cached: %s" % files)
+    # --allow-partial: warnings, and price.source per row
+    p = e.run(*WL, "--prices", "live", "--top", "5", "--retries", "1", "--retry-delay", "0.05",
+              "--allow-partial", "--format", "json")
+    doc = ok_json(p)
+    rs = {r["sku"]: r for r in recs(doc)}
+    check(rs[sku]["price"]["source"] == "catalog", "fallback is labelled catalog", p)
+    check(any(r["price"]["source"] in ("live", "cache") for r in rs.values()), "others live", p)
+    check(any("no live price" in w for w in doc["warnings"]), "warning", p)
+
+
+def case_404_not_retried(e):
+    e.state.fault, e.state.fault_sku = "404", "Standard_NC24ads_A100_v4"
+    p = e.run(*WL, "--prices", "live", "--top", "5", *FAST)
+    expect_exit4(p, "HTTP 404")
+    check(len([x for x in e.log() if x["sku"] == "Standard_NC24ads_A100_v4"]) == 1, "no retry")
+
+
+def case_slow(e):
+    sku = "Standard_NC24ads_A100_v4"
+    e.state.fault, e.state.fault_sku = "slow-once", sku
+    p = e.run(*WL, "--prices", "live", "--top", "5", "--format", "json", "--timeout", "1",
+              "--retry-delay", "0.05")
+    ok_json(p)
+    check(len([x for x in e.log() if x["sku"] == sku and x["skip"] == 0]) >= 2, "retried")
+    e.state.fault = "slow-always"
+    p = e.run(*WL, "--prices", "live", "--top", "5", "--timeout", "0.5", "--retries", "1",
+              "--retry-delay", "0.05", "--refresh")
+    expect_exit4(p, "timed out")
+
+
+def case_malformed_pages(e):
+    sku = "Standard_NC24ads_A100_v4"
+    e.state.fault_sku = sku
+    for fault, text in [("truncated", "not valid JSON"), ("html", "HTML"),
+                        ("html-502", "HTTP 502"), ("not-items", "no Items array"),
+                        ("items-not-array", "no Items array")]:
+        e.state.fault = fault
+        p = e.run(*WL, "--prices", "live", "--top", "5", "--retries", "1", "--retry-delay",
+                  "0.05", "--refresh")
+        expect_exit4(p, text)
+    for fault in ("truncated-once", "drop"):
+        e.state.fault = fault
+        e.state.attempts.clear()
+        p = e.run(*WL, "--prices", "live", "--top", "5", "--format", "json", "--refresh", *FAST)
+        r = [r for r in recs(ok_json(p)) if r["sku"] == sku][0]
+        check(r["price"]["hourly"] == 3.2, "%s: recovered on retry" % fault, p)
+
+
+def case_paging_faults(e):
+    e.state.fault_sku = "Standard_NC24ads_A100_v4"
+    for fault, text in [("foreign-next", "another origin"), ("self-next", "earlier page"),
+                        ("endless", "more than 64 pages")]:
+        e.state.fault = fault
+        p = e.run(*WL, "--prices", "live", "--top", "5", "--refresh", *FAST)
+        expect_exit4(p, text)
+    check(not any(x["skip"] > 64 * 3 for x in e.log()), "page cap stops the chain")
+    for fault in ("empty-next", "dup-boundary"):
+        e.state.fault = fault
+        p = e.run(*WL, "--prices", "live", "--top", "5", "--refresh", "--format", "json")
+        r = [r for r in recs(ok_json(p)) if r["sku"] == "Standard_NC24ads_A100_v4"][0]
+        check(r["price"]["hourly"] == 3.2 and r["price"]["alternatives"]["spot"] == 0.64,
+              "%s: right prices" % fault, p)
+        check(not r["price"].get("ambiguous"), "a repeated boundary row is a duplicate", p)
+
+
+def case_cache_roundtrip(e):
+    p = e.run(*WL, "--prices", "live", "--top", "2", "--format", "json")
+    first = ok_json(p)
+    n = len(e.log())
+    check(n >= 2, "fetched")
+    d = os.path.join(e.cache, "prices")
+    files = sorted(os.listdir(d))
+    check(len(files) == 2 and all(f.endswith(".json") for f in files), "2 entries: %s" % files)
+    meta = json.load(open(os.path.join(d, files[0])))
+    for k in ("url", "fetched_at", "pages", "count", "currency", "tool_version", "api_version"):
+        check(k in meta, "cache metadata has %s" % k)
+    check(meta["count"] == len(meta["Items"]) and meta["currency"] == "USD", "count/currency")
+    p = e.run(*WL, "--prices", "live", "--top", "2", "--format", "json")
+    doc = ok_json(p)
+    check(len(e.log()) == n, "fresh cache: no request")
+    check(all(r["price"]["source"] == "cache" for r in recs(doc)), "source cache", p)
+    check([r["price"]["hourly"] for r in recs(doc)] == [r["price"]["hourly"] for r in recs(first)],
+          "same prices from the cache", p)
+    e.run(*WL, "--prices", "live", "--top", "2", "--refresh")
+    check(len(e.log()) > n, "--refresh fetches again")
+    n = len(e.log())
+    e.run(*WL, "--prices", "live", "--top", "2", "--cache-ttl", "0")
+    check(len(e.log()) > n, "--cache-ttl 0 fetches again")
+    e.stop()
+    p = e.run(*WL, "--prices", "cached", "--top", "2", "--format", "json")
+    doc = ok_json(p)
+    check(all(r["price"]["source"] == "cache" for r in recs(doc)), "offline from cache", p)
+    check(not any(".tmp." in f for f in os.listdir(d)), "no temp files left")
+
+
+def case_corrupt_cache(e):
+    ok_json(e.run(*WL, "--prices", "live", "--top", "2", "--format", "json"))
+    d = os.path.join(e.cache, "prices")
+    victim = sorted(os.listdir(d))[0]
+    with open(os.path.join(d, victim), "w") as f:
+        f.write('{"aivm_prices_cache":1,"Items":[{"trunc')
+    n = len(e.log())
+    p = e.run(*WL, "--prices", "cached", "--top", "2", "--format", "json")
+    doc = ok_json(p)
+    check(any("corrupt cache entry" in w for w in doc["warnings"]), "warned", p)
+    check(sum(r["price"]["source"] == "catalog" for r in recs(doc)) == 1, "one fell back", p)
+    p = e.run(*WL, "--prices", "live", "--top", "2", "--format", "json")
+    doc = ok_json(p)
+    check(any("corrupt cache entry" in w and "fetching again" in w for w in doc["warnings"]),
+          "warned", p)
+    check(len(e.log()) > n, "refetched the corrupt entry")
+    json.load(open(os.path.join(d, victim)))  # rewritten whole
+    check(all(r["price"]["source"] in ("live", "cache") for r in recs(doc)), "all priced", p)
+
+
+def case_concurrency(e):
+    e.state.latency = 0.2
+    e.state.page_size = 100
+    p = e.run(*WL, "--prices", "live", "--sort", "price", "--top", "20", "--format", "json")
+    ok_json(p)
+    log = e.log()
+    check(len(log) == 17, "one request per size: %d" % len(log))
+    events = sorted([(x["start"], 1) for x in log] + [(x["end"], -1) for x in log],
+                    key=lambda t: (t[0], t[1]))
+    cur = peak = 0
+    for _, d in events:
+        cur += d
+        peak = max(peak, cur)
+    check(peak <= 4, "at most 4 requests in flight (saw %d)" % peak)
+    check(peak >= 3, "requests do run in parallel (saw %d)" % peak)
+    check(p.elapsed < 17 * 0.2 * 0.6, "parallel fetch took %.2fs" % p.elapsed)
+
+
+def case_currency(e):
+    p = e.run(*WL, "--prices", "live", "--currency", "EUR", "--top", "3")
+    check(p.returncode == 0, "exit 0", p)
+    check("EUR/HOUR" in p.stdout and "live from the Azure Retail Prices API" in p.stdout,
+          "table names the currency and the source", p)
+    check(all(x["currency"] == "'EUR'" for x in e.log()), "currencyCode parameter")
+
+
+def case_prices_fetch_show(e):
+    skus = ["Standard_NC24ads_A100_v4", "Standard_ND96isr_H100_v5", "Standard_ND96is_H100_v5"]
+    args = ["prices", "fetch", "--region", "eastus"]
+    for s in skus:
+        args += ["--sku", s]
+    p = e.run(*args)
+    check(p.returncode == 0, "fetch ok", p)
+    check("3 sizes: 3 fetched" in p.stdout, "summary", p)
+    e.stop()
+    p = e.run("prices", "show", "--region", "eastus", "--sku", skus[1], "--cached")
+    check(p.returncode == 0, "show from cache", p)
+    for text in ("on-demand", "spot", "low priority (not used", "dev/test (not used",
+                 "reserved-1y", "savings-plan-3y", "Cloud Services", "expired or free meter",
+                 "linux: on-demand 98.3200;", "windows: on-demand 108.1520;"):
+        check(text in p.stdout, "show lists %r" % text, p)
+    p = e.run("prices", "show", "--region", "eastus", "--sku", skus[2], "--cached")
+    check("linux: on-demand unknown;" in p.stdout, "no rows: unknown, not 0", p)
+    p = e.run(*WL, "--prices", "live", "--top", "3", "--retries", "1", "--retry-delay", "0.05")
+    expect_exit4(p, "Couldn't connect")
+
+
+def case_progress_only_on_a_terminal(e):
+    import pty
+    p = e.run(*WL, "--prices", "live", "--top", "2", "--format", "json")
+    check(p.returncode == 0 and "fetching prices" not in p.stderr, "quiet when not a TTY", p)
+    master, slave = pty.openpty()
+    env = {"PATH": os.environ.get("PATH", ""), "LC_ALL": "C", "TERM": "xterm",
+           "HOME": os.path.join(e.tmp, "home")}
+    proc = subprocess.run([BIN, *WL, "--prices", "live", "--top", "2", "--refresh",
+                           "--format", "json", "--prices-url", e.url, "--cache-dir", e.cache],
+                          stdout=subprocess.PIPE, stderr=slave, env=env, timeout=60)
+    os.close(slave)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(master)
+    check(proc.returncode == 0, "exit 0 with a terminal on stderr")
+    check(b"fetching prices: 2/2 done" in out, "progress line on the terminal: %r" % out[:200])
+    json.loads(proc.stdout)  # stdout stays clean JSON
+
+
+CASES = {k[5:]: v for k, v in globals().items() if k.startswith("case_")}
+
+
+def main():
+    global BIN
+    if len(sys.argv) == 2 and sys.argv[1] == "list":
+        print("\n".join(sorted(CASES)))
+        return 0
+    BIN, name = sys.argv[1], sys.argv[2]
+    e = Env()
+    try:
+        CASES[name](e)
+    finally:
+        e.close()
+    print("ok %s" % name)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
