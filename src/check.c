@@ -462,6 +462,7 @@ static void price_item(aivm_check_item *it)
     it->spot_price = it->res->priority == AIVM_PRIO_SPOT && rp->has_spot;
     rate = it->spot_price ? rp->spot : rp->on_demand;
     it->priced = true;
+    it->price_source = AIVM_PRICE_CATALOG;
     it->price_region = rp->region;
     it->currency = s->price_currency;
     it->hourly = rate * it->res->count;

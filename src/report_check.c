@@ -30,6 +30,11 @@ static const char *sev_color(aivm_severity s)
     return s == AIVM_SEV_ERROR ? RED : s == AIVM_SEV_WARNING ? YELLOW : CYAN;
 }
 
+static const char *source_name(aivm_price_source s)
+{
+    return s == AIVM_PRICE_LIVE ? "live" : s == AIVM_PRICE_CACHE ? "cache" : "catalog";
+}
+
 static void put_loc(aivm_buf *b, const aivm_loc *l)
 {
     if (l->file && l->line)
@@ -89,12 +94,18 @@ static void text_item(aivm_buf *b, const aivm_check_item *it, const aivm_check_r
     if (it->n == 0)
         aivm_buf_puts(b, "  ok: no findings\n");
     if (it->priced)
-        aivm_buf_printf(b, "  cost %s %.2f/hour, %.2f/month%s%s\n", it->currency, it->hourly,
+        aivm_buf_printf(b, "  cost %s %.2f/hour, %.2f/month%s%s%s%s\n", it->currency, it->hourly,
                         it->hourly * AIVM_HOURS_PER_MONTH, it->spot_price ? " (spot)" : "",
-                        it->price_fallback ? " (reference-region price)" : "");
+                        it->price_fallback ? " (reference-region price)" : "",
+                        it->price_source == AIVM_PRICE_CATALOG ? "" : " (",
+                        it->price_source == AIVM_PRICE_CATALOG
+                            ? ""
+                            : (it->price_source == AIVM_PRICE_LIVE ? "live)" : "cache)"));
     else
-        aivm_buf_printf(b, "  cost: no catalog price%s\n",
-                        it->wl.os == AIVM_OS_WINDOWS ? " (Linux prices only)" : "");
+        aivm_buf_printf(b, "  cost: no price%s\n",
+                        it->wl.os == AIVM_OS_WINDOWS && it->size
+                            ? " (the catalog holds Linux prices only)"
+                            : "");
     aivm_buf_puts(b, "\n");
 }
 
@@ -116,7 +127,7 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
                     AIVM_HOURS_PER_MONTH, rep->n_items - rep->n_unpriced,
                     rep->n_items - rep->n_unpriced == 1 ? "" : "s");
     if (rep->n_unpriced)
-        aivm_buf_printf(out, "; %zu without a catalog price", rep->n_unpriced);
+        aivm_buf_printf(out, "; %zu without a price", rep->n_unpriced);
     aivm_buf_printf(out,
                     "\nsummary: %zu resource%s, %zu error%s, %zu warning%s, %zu note%s, "
                     "%zu waived\n",
@@ -222,6 +233,7 @@ static cJSON *item_json(const aivm_check_item *it, const aivm_check_report *rep)
         cJSON_AddStringToObject(p, "currency", it->currency);
         cJSON_AddStringToObject(p, "region", it->price_region);
         cJSON_AddStringToObject(p, "rate", it->spot_price ? "spot" : "on-demand");
+        cJSON_AddStringToObject(p, "source", source_name(it->price_source));
         cJSON_AddBoolToObject(p, "reference_region", it->price_fallback);
         cJSON_AddNumberToObject(p, "hourly", round4(it->hourly));
         cJSON_AddNumberToObject(p, "monthly", round4(it->hourly * AIVM_HOURS_PER_MONTH));

@@ -24,7 +24,6 @@
 #include "aivm/sizing.h"
 #include "aivm/workload.h"
 
-
 /** One check id: the metadata SARIF rules, JUnit cases and docs/rules.md use. */
 typedef struct {
     const char *id;         /* "AIVM003" */
@@ -99,8 +98,9 @@ typedef struct {
     bool has_workload;     /* phase and kind known */
     const aivm_size *suggested;
     bool priced;
-    bool price_fallback; /* priced in the size's reference region */
-    bool spot_price;     /* the spot rate was used */
+    aivm_price_source price_source; /* catalog, live or cache; NONE when unpriced */
+    bool price_fallback;            /* priced in the size's reference region */
+    bool spot_price;                /* the spot rate was used */
     const char *price_region;
     const char *currency;
     double hourly;      /* all `count` VMs */
@@ -156,6 +156,25 @@ typedef struct {
 int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_catalog *cat,
                    const aivm_rules *rules, const aivm_check_opts *opts, aivm_error *err);
 void aivm_check_report_free(aivm_check_report *rep);
+
+/**
+ * The price queries a report needs with `--prices cached|live`: one per
+ * distinct (region, size) of its known sizes. Strings are borrowed from the
+ * report. Returns the count; the caller frees `*out` with free().
+ */
+size_t aivm_check_price_queries(aivm_price_query **out, const aivm_check_report *rep,
+                                const char *currency);
+
+/**
+ * Re-price the report for `mode`: OFF drops every price; CATALOG keeps the
+ * catalog prices that are in `currency` (NULL = USD); CACHED/LIVE take each
+ * resource's rate from the store `p` (spot where planned and known, for its
+ * OS) and fall back to the catalog price (same currency) where the store has
+ * none, except in LIVE mode without `allow_partial`, which returns
+ * AIVM_ENET. Totals are recomputed. Returns 0 or AIVM_ENET.
+ */
+int aivm_check_apply_prices(aivm_check_report *rep, const aivm_prices *p, aivm_prices_mode mode,
+                            bool allow_partial, const char *currency, aivm_error *err);
 
 /** True when an unwaived finding at or above `level` remains. */
 bool aivm_check_failed(const aivm_check_report *rep, aivm_severity level);

@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "msg.h"
 #include "opts.h"
+#include "price_opts.h"
 #include "term.h"
 
 #define DEFAULT_WAIVERS ".aivm-waivers.yaml"
@@ -47,6 +48,11 @@ static const cli_opt options[] = {
     {O_RULES, "rules", 0, "FILE", "add or override rules by id (repeatable)"},
     {O_COLOR, "color", 0, "auto|always|never", "colour the text report (default auto; NO_COLOR)"},
     {O_DATE, "date", 0, "YYYY-MM-DD", "today for lifecycle and waiver expiry (default: UTC)"},
+    {CLI_O_PRICES, "prices", 0, "off|catalog|cached|live",
+     "where the cost summary's prices come from (default catalog)"},
+    {CLI_O_ALLOW_PARTIAL, "allow-partial", 0, NULL,
+     "live: fall back to catalog prices instead of exit 4"},
+    CLI_PRICE_FETCH_OPTIONS,
     {'q', "quiet", 'q', NULL, "no warnings on stderr"},
     {'h', "help", 'h', NULL, "show this help and exit"},
 };
@@ -62,6 +68,7 @@ typedef struct {
     bool fail_never, help;
     aivm_severity fail_on;
     cli_color_mode color;
+    cli_price_opts prices;
 } chk_opts;
 
 static void help(void)
@@ -77,6 +84,7 @@ static void help(void)
            "  1  an unwaived finding at or above --fail-on\n"
            "  2  usage error (bad option or value)\n"
            "  3  unreadable or invalid input (plan, workload, waivers, catalog or rules)\n"
+           "  4  --prices live: prices unavailable (without --allow-partial)\n"
            "  5  output or internal error\n");
 }
 
@@ -143,7 +151,8 @@ static int on_option(void *vctx, int id, const char *arg)
         o->help = true;
         return 0;
     default:
-        return cli_usagef("unhandled option");
+        rc = cli_price_option(&o->prices, id, arg);
+        return rc == -1 ? cli_usagef("unhandled option") : rc;
     }
 }
 
@@ -209,6 +218,29 @@ static int load_models(aivm_models **models)
     return 0;
 }
 
+/* Prices of the cost summary as --prices says (catalog prices are already on). */
+static int price_report(aivm_check_report *rep, chk_opts *o, aivm_prices **store)
+{
+    aivm_price_query *qs = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    cli_price_opts *po = &o->prices;
+    size_t n;
+    int rc = 0;
+    if (po->mode == AIVM_PRICES_LIVE && !cli_quiet && cli_term_stderr_tty())
+        po->fetch.progress = cli_price_progress;
+    if (po->mode == AIVM_PRICES_CACHED || po->mode == AIVM_PRICES_LIVE) {
+        n = aivm_check_price_queries(&qs, rep, po->fetch.currency ? po->fetch.currency : "USD");
+        rc = aivm_prices_get(store, po->mode, qs, n, &po->fetch, &err);
+        for (size_t i = 0; rc == 0 && i < aivm_prices_warning_count(*store); i++)
+            cli_warnf("%s", aivm_prices_warning(*store, i));
+    }
+    if (rc == 0)
+        rc = aivm_check_apply_prices(rep, *store, po->mode, po->allow_partial, po->fetch.currency,
+                                     &err);
+    free(qs);
+    return rc < 0 ? cli_report_error(&err) : 0;
+}
+
 int cmd_check(int argc, char **argv)
 {
     chk_opts o;
@@ -220,6 +252,7 @@ int cmd_check(int argc, char **argv)
     aivm_plan *plan = NULL;
     aivm_models *models = NULL;
     aivm_check_report *rep = NULL;
+    aivm_prices *store = NULL;
     aivm_check_opts co = AIVM_CHECK_OPTS_INIT;
     aivm_error err = AIVM_ERROR_INIT;
     char today[11];
@@ -228,7 +261,10 @@ int cmd_check(int argc, char **argv)
 
     memset(&o, 0, sizeof o);
     o.fail_on = AIVM_SEV_ERROR;
+    cli_price_opts_init(&o.prices);
     rc = cli_opts_parse(options, N_OPTIONS, argc, argv, on_option, &o, &first);
+    if (rc == 0 && !o.help)
+        rc = cli_price_opts_check(&o.prices);
     if (rc)
         goto done;
     if (o.help) {
@@ -262,11 +298,15 @@ int cmd_check(int argc, char **argv)
         rc = cli_report_error(&err);
         goto done;
     }
-    rc = render(rep, &o);
+    rc = price_report(rep, &o, &store);
+    if (rc == 0)
+        rc = render(rep, &o);
     if (rc == 0 && !o.fail_never && aivm_check_failed(rep, o.fail_on))
         rc = CLI_EXIT_FINDINGS;
 done:
     aivm_check_report_free(rep);
+    aivm_prices_free(store);
+    cli_price_opts_dispose(&o.prices);
     aivm_plan_free(plan);
     aivm_models_free(models);
     aivm_waivers_free(waivers);
