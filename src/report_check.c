@@ -329,7 +329,7 @@ static void gh_finding(aivm_buf *b, const aivm_finding *f)
                     f->severity == AIVM_SEV_NOTE      ? "notice"
                     : f->severity == AIVM_SEV_WARNING ? "warning"
                                                       : "error");
-    if (f->loc.file) {
+    if (f->loc.file && strcmp(f->loc.file, "-") != 0) { /* stdin has no file to annotate */
         aivm_buf_puts(b, "file=");
         gh_escape(b, f->loc.file, true);
         if (f->loc.line)
