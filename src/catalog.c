@@ -46,7 +46,7 @@ int aivm_catalog__index(aivm_catalog *cat, aivm_error *err)
 
 void aivm_catalog_free(aivm_catalog *cat)
 {
-    if (!cat)
+    if (!cat || cat->is_static)
         return;
     aivm_arena_dispose(&cat->arena);
     free(cat);

@@ -2,6 +2,9 @@
 #ifndef AIVM_CATALOG_INT_H
 #define AIVM_CATALOG_INT_H
 
+#include <stdbool.h>
+
+#include "aivm/buf.h"
 #include "aivm/catalog.h"
 #include "arena.h"
 
@@ -21,7 +24,11 @@ struct aivm_catalog {
     size_t n_orchestrators;
     aivm_container_tool *tools;
     size_t n_tools;
+    bool is_static; /* compiled in (catalog_gen.c): aivm_catalog_free leaves it alone */
 };
+
+/** Write `cat` as C source defining aivm_catalog_builtin() (catalog_gen.c). */
+int aivm_catalog_write_c(aivm_buf *out, const aivm_catalog *cat, const char *file_name);
 
 /** Sort the name index; false (and `*dup` set) when two sizes share a name. */
 int aivm_catalog__index(aivm_catalog *cat, aivm_error *err);

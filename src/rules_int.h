@@ -69,4 +69,8 @@ bool aivm_rules__conds_hold(const aivm_cond *c, size_t n, const aivm_workload *w
 int aivm_rules__load_target(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, const char *what,
                             aivm_error *err);
 
+/** Load rules from an already-built YAML tree (the compiled-in shipped rules). */
+int aivm_rules__load_tree(aivm_rules *rules, const aivm_ynode *root, const char *name,
+                          aivm_error *err);
+
 #endif

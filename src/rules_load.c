@@ -367,17 +367,14 @@ void aivm_rules_new(aivm_rules **out)
     *out = aivm_xcalloc(1, sizeof **out);
 }
 
-int aivm_rules_load_mem(aivm_rules *rules, const char *buf, size_t len, const char *name,
-                        aivm_error *err)
+/* Load a parsed tree into `rules`; allocations go to a new document arena. */
+static int load_tree(aivm_rules *rules, aivm_rules_doc *doc, const aivm_ynode *root,
+                     const char *name, aivm_error *err)
 {
-    aivm_rules_doc *doc = aivm_xcalloc(1, sizeof *doc);
-    aivm_ynode *root = NULL;
     aivm_rule *list = NULL;
     size_t n = 0;
     double complex_from = 0;
-    int rc = aivm_yaml_parse(&root, &doc->arena, buf, len, name, err);
-    if (rc == 0)
-        rc = load_doc(&list, &n, &complex_from, root, &doc->arena, name, err);
+    int rc = load_doc(&list, &n, &complex_from, root, &doc->arena, name, err);
     if (rc < 0) {
         aivm_arena_dispose(&doc->arena);
         free(doc);
@@ -390,6 +387,26 @@ int aivm_rules_load_mem(aivm_rules *rules, const char *buf, size_t len, const ch
     doc->next = rules->docs;
     rules->docs = doc;
     return 0;
+}
+
+int aivm_rules__load_tree(aivm_rules *rules, const aivm_ynode *root, const char *name,
+                          aivm_error *err)
+{
+    return load_tree(rules, aivm_xcalloc(1, sizeof(aivm_rules_doc)), root, name, err);
+}
+
+int aivm_rules_load_mem(aivm_rules *rules, const char *buf, size_t len, const char *name,
+                        aivm_error *err)
+{
+    aivm_rules_doc *doc = aivm_xcalloc(1, sizeof *doc);
+    aivm_ynode *root = NULL;
+    int rc = aivm_yaml_parse(&root, &doc->arena, buf, len, name, err);
+    if (rc < 0) {
+        aivm_arena_dispose(&doc->arena);
+        free(doc);
+        return rc;
+    }
+    return load_tree(rules, doc, root, name, err);
 }
 
 int aivm_rules_load_file(aivm_rules *rules, const char *path, aivm_error *err)

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "aivm/buf.h"
 #include "aivm/error.h"
 #include "arena.h"
 
@@ -66,5 +67,13 @@ int aivm_yget_strlist(const char ***items, size_t *n_items, const aivm_ynode *n,
                       aivm_arena *arena, const char *what, aivm_error *err);
 
 const char *aivm_ytype_name(aivm_ytype t);
+
+/**
+ * Write the tree under `root` as C source: static nodes with their
+ * positions (file `file_name`) and a function `func` returning the root
+ * (yaml_gen.c; used at build time by aivm-gen).
+ */
+int aivm_yaml_write_c(aivm_buf *out, const aivm_ynode *root, const char *file_name,
+                      const char *func);
 
 #endif

@@ -184,6 +184,13 @@ const aivm_region_price *aivm_size_price_in(const aivm_size *size, const char *r
 const char *aivm_category_name(aivm_category c);
 const char *aivm_lifecycle_name(aivm_lifecycle l);
 
+/**
+ * The shipped catalog, compiled into the binary as C data at build time
+ * (no parse at start-up). Static and read-only like every loaded catalog;
+ * aivm_catalog_free() on it does nothing. Valid for the life of the process.
+ */
+aivm_catalog *aivm_catalog_builtin(void);
+
 /** The catalog compiled into the binary (YAML text) and its length. */
 const char *aivm_catalog_embedded(size_t *len);
 /** The rules compiled into the binary (YAML text) and its length. */

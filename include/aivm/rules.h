@@ -48,6 +48,13 @@ void aivm_rules_new(aivm_rules **out);
  */
 int aivm_rules_load_mem(aivm_rules *rules, const char *buf, size_t len, const char *name,
                         aivm_error *err);
+/**
+ * Merge the shipped rules (data/rules.yaml, compiled into the binary as a
+ * ready YAML tree: loaded and checked like a file, without a parse).
+ * Same returns as aivm_rules_load_mem().
+ */
+int aivm_rules_load_builtin(aivm_rules *rules, aivm_error *err);
+
 /** File wrapper of aivm_rules_load_mem(); also AIVM_ENOTFOUND/AIVM_EIO. */
 int aivm_rules_load_file(aivm_rules *rules, const char *path, aivm_error *err);
 void aivm_rules_free(aivm_rules *rules);

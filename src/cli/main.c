@@ -28,15 +28,11 @@ static const command commands[] = {
 
 void cli_print_version(void)
 {
-    aivm_catalog *cat = NULL;
-    size_t len = 0;
-    const char *text = aivm_catalog_embedded(&len);
+    const aivm_catalog *cat = aivm_catalog_builtin();
     const char *curl;
     printf("aivm-advise %s\n", AIVM_VERSION_STRING);
-    if (aivm_catalog_load_mem(&cat, text, len, "<embedded catalog>", NULL) == 0)
-        printf("catalog %s (as of %s), %zu sizes\n", aivm_catalog_version(cat),
-               aivm_catalog_as_of(cat), aivm_catalog_size_count(cat));
-    aivm_catalog_free(cat);
+    printf("catalog %s (as of %s), %zu sizes\n", aivm_catalog_version(cat),
+           aivm_catalog_as_of(cat), aivm_catalog_size_count(cat));
     curl = aivm_prices_curl_version(); /* loads libcurl: fine for --version */
     printf("libyaml %s, cJSON %s, libcurl %s\n", yaml_get_version_string(), cJSON_Version(),
            curl ? curl : "(not available)");
@@ -54,22 +50,19 @@ int cli_load_data(aivm_catalog **cat, aivm_rules **rules, const char *catalog_pa
                   const char *const *rule_files, size_t n_rule_files)
 {
     aivm_error err = AIVM_ERROR_INIT;
-    size_t len = 0;
-    const char *text;
     int rc;
     *cat = NULL;
     *rules = NULL;
     if (catalog_path) {
         rc = aivm_catalog_load_file(cat, catalog_path, &err);
     } else {
-        text = aivm_catalog_embedded(&len);
-        rc = aivm_catalog_load_mem(cat, text, len, "<embedded catalog>", &err);
+        *cat = aivm_catalog_builtin(); /* compiled in: no parse */
+        rc = 0;
     }
     if (rc < 0)
         return cli_report_error(&err);
     aivm_rules_new(rules);
-    text = aivm_rules_embedded(&len);
-    rc = aivm_rules_load_mem(*rules, text, len, "<embedded rules>", &err);
+    rc = aivm_rules_load_builtin(*rules, &err); /* compiled in: no parse */
     for (size_t i = 0; rc == 0 && i < n_rule_files; i++)
         rc = aivm_rules_load_file(*rules, rule_files[i], &err);
     if (rc == 0) /* ids that image/orchestrator/container rules select */

@@ -186,6 +186,29 @@ static void rules__conditions_and_messages(void **state)
     aivm_rules_free(r);
 }
 
+static void rules__builtin_tree_loads_like_the_yaml(void **state)
+{
+    aivm_rules *yaml = load_shipped_rules();
+    aivm_rules *bin = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    (void)state;
+    aivm_rules_new(&bin);
+    assert_int_equal(aivm_rules_load_builtin(bin, &err), 0);
+    assert_int_equal(aivm_rules_count(bin), aivm_rules_count(yaml));
+    for (size_t i = 0; i < aivm_rules_count(yaml); i++) {
+        const aivm_rule *a = aivm_rules_at(yaml, i), *b = aivm_rules_at(bin, i);
+        assert_string_equal(aivm_rule_id(a), aivm_rule_id(b));
+        assert_int_equal(aivm_rule_effect(a), aivm_rule_effect(b));
+        assert_int_equal(aivm_rule_severity(a), aivm_rule_severity(b));
+        assert_true(aivm_rule_weight(a) == aivm_rule_weight(b));
+        assert_string_equal(aivm_rule_message_template(a), aivm_rule_message_template(b));
+        assert_int_equal(aivm_rule_loc(a).line, aivm_rule_loc(b).line);
+        assert_int_equal(aivm_rule_guidance(a)->n, aivm_rule_guidance(b)->n);
+    }
+    aivm_rules_free(bin);
+    aivm_rules_free(yaml);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -193,6 +216,7 @@ int main(void)
         cmocka_unit_test(rules__bad_rules_are_reported_with_position),
         cmocka_unit_test(rules__later_files_override_by_id),
         cmocka_unit_test(rules__conditions_and_messages),
+        cmocka_unit_test(rules__builtin_tree_loads_like_the_yaml),
     };
     return cmocka_run_group_tests_name("rules", tests, NULL, NULL);
 }

@@ -1,0 +1,159 @@
+/* test_catalog_builtin.c - the compiled-in catalog (catalog_gen.c, built by
+ * aivm-gen) holds exactly what the YAML loader reads from data/catalog.yaml. */
+#include <string.h>
+
+#include "helpers.h"
+
+static void same_str(const char *a, const char *b, const char *what, const char *who)
+{
+    if ((a == NULL) != (b == NULL) || (a && strcmp(a, b) != 0))
+        fail_msg("%s of %s: '%s' vs '%s'", what, who, a ? a : "(null)", b ? b : "(null)");
+}
+
+static void same_list(const aivm_strlist *a, const aivm_strlist *b, const char *what,
+                      const char *who)
+{
+    if (a->n != b->n)
+        fail_msg("%s of %s: %zu vs %zu items", what, who, a->n, b->n);
+    for (size_t i = 0; i < a->n; i++)
+        same_str(a->items[i], b->items[i], what, who);
+}
+
+static void same_size(const aivm_size *a, const aivm_size *b)
+{
+    const char *w = a->name;
+    same_str(a->name, b->name, "name", w);
+    same_str(a->series, b->series, "series", w);
+    same_str(a->family, b->family, "family", w);
+    assert_int_equal(a->category, b->category);
+    assert_int_equal(a->vcpus, b->vcpus);
+    assert_true(a->memory_gib == b->memory_gib);
+    assert_int_equal(a->has_gpu, b->has_gpu);
+    same_str(a->gpu_vendor, b->gpu_vendor, "gpu_vendor", w);
+    same_str(a->gpu_model, b->gpu_model, "gpu_model", w);
+    assert_true(a->gpu_count == b->gpu_count);
+    assert_true(a->gpu_memory_gb == b->gpu_memory_gb);
+    same_str(a->gpu_interconnect, b->gpu_interconnect, "gpu_interconnect", w);
+    same_str(a->gpu_interconnect_detail, b->gpu_interconnect_detail, "detail", w);
+    assert_int_equal(a->infiniband, b->infiniband);
+    assert_true(a->infiniband_gbps == b->infiniband_gbps);
+    assert_int_equal(a->accelerated_networking, b->accelerated_networking);
+    assert_int_equal(a->hyperv_generations, b->hyperv_generations);
+    same_str(a->cpu, b->cpu, "cpu", w);
+    same_str(a->cpu_arch, b->cpu_arch, "cpu_arch", w);
+    assert_int_equal(a->confidential, b->confidential);
+    assert_int_equal(a->lifecycle, b->lifecycle);
+    same_str(a->lifecycle_date, b->lifecycle_date, "lifecycle_date", w);
+    same_str(a->lifecycle_note, b->lifecycle_note, "lifecycle_note", w);
+    assert_int_equal(a->generation_year, b->generation_year);
+    same_list(&a->regions, &b->regions, "regions", w);
+    assert_int_equal(a->has_price, b->has_price);
+    same_str(a->price_currency, b->price_currency, "price_currency", w);
+    same_str(a->price_as_of, b->price_as_of, "price_as_of", w);
+    same_str(a->price_source, b->price_source, "price_source", w);
+    same_str(a->price_reference_region, b->price_reference_region, "reference_region", w);
+    assert_int_equal(a->n_prices, b->n_prices);
+    for (size_t k = 0; k < a->n_prices; k++) {
+        same_str(a->prices[k].region, b->prices[k].region, "price region", w);
+        assert_true(a->prices[k].on_demand == b->prices[k].on_demand);
+        assert_int_equal(a->prices[k].has_spot, b->prices[k].has_spot);
+        if (a->prices[k].has_spot)
+            assert_true(a->prices[k].spot == b->prices[k].spot);
+    }
+    same_list(&a->sources, &b->sources, "sources", w);
+    same_list(&a->notes, &b->notes, "notes", w);
+    assert_int_equal(a->loc.line, b->loc.line);
+    assert_int_equal(a->loc.col, b->loc.col);
+}
+
+static void catalog_builtin__matches_the_yaml(void **state)
+{
+    aivm_catalog *yaml = load_shipped_catalog();
+    const aivm_catalog *bin = aivm_catalog_builtin();
+    (void)state;
+    same_str(aivm_catalog_version(yaml), aivm_catalog_version(bin), "version", "catalog");
+    same_str(aivm_catalog_as_of(yaml), aivm_catalog_as_of(bin), "as_of", "catalog");
+    assert_int_equal(aivm_catalog_size_count(yaml), aivm_catalog_size_count(bin));
+    for (size_t i = 0; i < aivm_catalog_size_count(yaml); i++) {
+        const aivm_size *a = aivm_catalog_size_at(yaml, i);
+        same_size(a, aivm_catalog_size_at(bin, i));
+        /* the name index works on the compiled copy too */
+        assert_ptr_equal(aivm_catalog_find_size(bin, a->name), aivm_catalog_size_at(bin, i));
+    }
+    assert_int_equal(aivm_catalog_source_count(yaml), aivm_catalog_source_count(bin));
+    for (size_t i = 0; i < aivm_catalog_source_count(yaml); i++) {
+        const aivm_source *a = aivm_catalog_source_at(yaml, i), *b = aivm_catalog_source_at(bin, i);
+        same_str(a->id, b->id, "id", "source");
+        same_str(a->title, b->title, "title", a->id);
+        same_str(a->url, b->url, "url", a->id);
+        same_str(a->date, b->date, "date", a->id);
+    }
+    assert_int_equal(aivm_catalog_family_count(yaml), aivm_catalog_family_count(bin));
+    for (size_t i = 0; i < aivm_catalog_family_count(yaml); i++) {
+        const aivm_family *a = aivm_catalog_family_at(yaml, i), *b = aivm_catalog_family_at(bin, i);
+        same_str(a->id, b->id, "id", "family");
+        same_str(a->name, b->name, "name", a->id);
+        assert_int_equal(a->category, b->category);
+        same_str(a->description, b->description, "description", a->id);
+        same_list(&a->sources, &b->sources, "sources", a->id);
+        same_str(a->as_of, b->as_of, "as_of", a->id);
+    }
+    assert_int_equal(aivm_catalog_image_count(yaml), aivm_catalog_image_count(bin));
+    for (size_t i = 0; i < aivm_catalog_image_count(yaml); i++) {
+        const aivm_image *a = aivm_catalog_image_at(yaml, i), *b = aivm_catalog_image_at(bin, i);
+        same_str(a->id, b->id, "id", "image");
+        same_str(a->name, b->name, "name", a->id);
+        same_str(a->kind, b->kind, "kind", a->id);
+        same_str(a->os, b->os, "os", a->id);
+        same_str(a->publisher, b->publisher, "publisher", a->id);
+        same_str(a->offer, b->offer, "offer", a->id);
+        same_str(a->sku, b->sku, "sku", a->id);
+        same_str(a->version, b->version, "version", a->id);
+        assert_int_equal(a->hyperv_generations, b->hyperv_generations);
+        same_list(&a->gpu_vendors, &b->gpu_vendors, "gpu_vendors", a->id);
+        same_list(&a->ships, &b->ships, "ships", a->id);
+        same_list(&a->gpu_stack, &b->gpu_stack, "gpu_stack", a->id);
+        same_list(&a->supported_sizes, &b->supported_sizes, "supported_sizes", a->id);
+        same_list(&a->notes, &b->notes, "notes", a->id);
+        same_list(&a->sources, &b->sources, "sources", a->id);
+        same_str(a->as_of, b->as_of, "as_of", a->id);
+    }
+    assert_int_equal(aivm_catalog_orchestrator_count(yaml), aivm_catalog_orchestrator_count(bin));
+    for (size_t i = 0; i < aivm_catalog_orchestrator_count(yaml); i++) {
+        const aivm_orchestrator *a = aivm_catalog_orchestrator_at(yaml, i);
+        const aivm_orchestrator *b = aivm_catalog_orchestrator_at(bin, i);
+        same_str(a->id, b->id, "id", "orchestrator");
+        same_str(a->name, b->name, "name", a->id);
+        same_str(a->summary, b->summary, "summary", a->id);
+        same_list(&a->schedulers, &b->schedulers, "schedulers", a->id);
+        same_list(&a->features, &b->features, "features", a->id);
+        same_list(&a->checklist, &b->checklist, "checklist", a->id);
+        same_list(&a->notes, &b->notes, "notes", a->id);
+        same_list(&a->sources, &b->sources, "sources", a->id);
+        same_str(a->as_of, b->as_of, "as_of", a->id);
+    }
+    assert_int_equal(aivm_catalog_container_tool_count(yaml),
+                     aivm_catalog_container_tool_count(bin));
+    for (size_t i = 0; i < aivm_catalog_container_tool_count(yaml); i++) {
+        const aivm_container_tool *a = aivm_catalog_container_tool_at(yaml, i);
+        const aivm_container_tool *b = aivm_catalog_container_tool_at(bin, i);
+        same_str(a->id, b->id, "id", "tool");
+        same_str(a->name, b->name, "name", a->id);
+        same_str(a->summary, b->summary, "summary", a->id);
+        same_list(&a->gpu_vendors, &b->gpu_vendors, "gpu_vendors", a->id);
+        same_list(&a->notes, &b->notes, "notes", a->id);
+        same_list(&a->sources, &b->sources, "sources", a->id);
+        same_str(a->as_of, b->as_of, "as_of", a->id);
+    }
+    aivm_catalog_free(yaml);
+    aivm_catalog_free(aivm_catalog_builtin()); /* a no-op on the static catalog */
+    assert_int_equal(aivm_catalog_size_count(bin), aivm_catalog_size_count(aivm_catalog_builtin()));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(catalog_builtin__matches_the_yaml),
+    };
+    return cmocka_run_group_tests_name("catalog_builtin", tests, NULL, NULL);
+}
