@@ -15,6 +15,7 @@
 
 #include "aivm/advise.h"
 #include "aivm/check.h"
+#include "check_int.h"
 #include "xalloc.h"
 
 typedef struct {
@@ -24,11 +25,6 @@ typedef struct {
     const aivm_plan_resource **file_first; /* first resource each file waiver matches */
     aivm_sizing *sizings;                  /* per item; items' wl.sizing point here */
 } report_impl;
-
-typedef struct {
-    aivm_finding *v;
-    size_t n, cap;
-} flist;
 
 /* Advice per distinct workload: large plans repeat a handful of workloads. */
 typedef struct {
@@ -82,16 +78,12 @@ static const aivm_advice *advice_for(advice_cache *c, const aivm_catalog *cat,
     return adv;
 }
 
-/* AIVM008 below this share of the deployment's GPU memory: the threshold of
- * recommend's fit-underutilized rule (utilization under 25%), so both modes agree. */
-#define UNDERUSED 0.25
-
 static const char *const g_none[] = {NULL};
-static const char *const g_g9[] = {"G9"};
 static const char *const g_g11[] = {"G11"};
 static const char *const g_g14[] = {"G14"};
 
-static aivm_finding *add(flist *l, const char *id, aivm_severity sev, const aivm_plan_resource *res)
+aivm_finding *aivm_check__add(aivm_check__flist *l, const char *id, aivm_severity sev,
+                              const aivm_plan_resource *res)
 {
     aivm_finding *f;
     if (l->n == l->cap) {
@@ -111,14 +103,13 @@ static aivm_finding *add(flist *l, const char *id, aivm_severity sev, const aivm
     return f;
 }
 
-static void set_guidance(aivm_finding *f, const char *const *g, size_t n)
+void aivm_check__guidance(aivm_finding *f, const char *const *g, size_t n)
 {
     f->guidance = g;
     f->n_guidance = n;
 }
 
-static char *fmt(const char *format, ...) AIVM_PRINTF(1, 2);
-static char *fmt(const char *format, ...)
+char *aivm_check__fmt(const char *format, ...)
 {
     aivm_buf b = AIVM_BUF_INIT;
     va_list ap;
@@ -128,28 +119,9 @@ static char *fmt(const char *format, ...)
     return aivm_buf_detach(&b);
 }
 
-static double gpu_total(const aivm_size *s)
+double aivm_check__gpu_total(const aivm_size *s)
 {
     return s->has_gpu ? s->gpu_memory_gb * (s->gpu_count < 1 ? 1 : s->gpu_count) : 0;
-}
-
-/* The model-size tags of a resource over the --workload file's inputs. */
-static void merge_sizing(aivm_sizing_input *dst, const aivm_sizing_input *tags)
-{
-    if (tags->set & (1u << AIVM_SZ_PARAMS))
-        dst->params = tags->params;
-    if (tags->set & (1u << AIVM_SZ_MODEL))
-        dst->model = tags->model;
-    if (tags->set & (1u << AIVM_SZ_PRECISION))
-        dst->precision = tags->precision;
-    if (tags->set & (1u << AIVM_SZ_FINETUNE))
-        dst->finetune = tags->finetune;
-    if (tags->set & (1u << AIVM_SZ_CONTEXT))
-        dst->context = tags->context;
-    if (tags->set & (1u << AIVM_SZ_CONCURRENCY))
-        dst->concurrency = tags->concurrency;
-    dst->set |= tags->set;
-    dst->from_file &= ~tags->set;
 }
 
 /* The resource's workload: --workload defaults, then its tags. */
@@ -172,7 +144,7 @@ static void settle_workload(aivm_check_item *it, const aivm_check_opts *o)
         wl.os = t->os;
     if (it->res->region)
         wl.region = it->res->region;
-    merge_sizing(&wl.sizing_in, &t->sizing_in);
+    aivm_check__merge_sizing(&wl.sizing_in, &t->sizing_in);
     if (wl.kind == AIVM_KIND_UNSET && wl.sizing_in.model && o->models) {
         const aivm_model *m = aivm_models_find(o->models, wl.sizing_in.model);
         if (m)
@@ -195,7 +167,7 @@ static void settle_workload(aivm_check_item *it, const aivm_check_opts *o)
 static bool comparable(const aivm_size *c, const aivm_size *p)
 {
     if (p->has_gpu)
-        return c->has_gpu && gpu_total(c) >= gpu_total(p) * 0.99;
+        return c->has_gpu && aivm_check__gpu_total(c) >= aivm_check__gpu_total(p) * 0.99;
     return !c->has_gpu && c->vcpus >= p->vcpus && c->memory_gib >= p->memory_gib * 0.99;
 }
 
@@ -273,7 +245,7 @@ static char *render_rule(const aivm_rule *r, const aivm_workload *wl, const aivm
 
 /* `newer` is the advisor's best passing size of the planned family: what
  * prefer rules (AIVM009) compare the plan with. */
-static void rule_findings(flist *l, aivm_check_item *it, const aivm_rules *rules,
+static void rule_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_rules *rules,
                           const aivm_size *newer)
 {
     const aivm_size *s = it->size;
@@ -298,7 +270,7 @@ static void rule_findings(flist *l, aivm_check_item *it, const aivm_rules *rules
             break;
         case AIVM_EFFECT_REQUIRE:
             if ((fire = !m)) {
-                char *pre = fmt("%s does not fit: ", s->name);
+                char *pre = aivm_check__fmt("%s does not fit: ", s->name);
                 msg = render_rule(r, wl, s, pre);
                 free(pre);
             }
@@ -312,7 +284,7 @@ static void rule_findings(flist *l, aivm_check_item *it, const aivm_rules *rules
             else
                 fire = !m;
             if (fire) {
-                char *pre = fmt("%s fits better than %s: ", sug->name, s->name);
+                char *pre = aivm_check__fmt("%s fits better than %s: ", sug->name, s->name);
                 msg = render_rule(r, wl, sug, pre);
                 free(pre);
             }
@@ -320,129 +292,63 @@ static void rule_findings(flist *l, aivm_check_item *it, const aivm_rules *rules
         }
         if (!fire)
             continue;
-        f = add(l, cid, aivm_rule_severity(r), it->res);
+        f = aivm_check__add(l, cid, aivm_rule_severity(r), it->res);
         f->rule = r;
         f->message = msg;
         f->suggested = sug;
-        set_guidance(f, aivm_rule_guidance(r)->items, aivm_rule_guidance(r)->n);
+        aivm_check__guidance(f, aivm_rule_guidance(r)->items, aivm_rule_guidance(r)->n);
     }
 }
 
-/* AIVM007/AIVM008 from a plain GB figure (the aivm_check_opts.gpu_need hook). */
-static void hook_findings(flist *l, aivm_check_item *it, const aivm_check_opts *o, unsigned vms)
-{
-    const aivm_plan_resource *r = it->res;
-    double need = o->gpu_need(o->gpu_need_ctx, r, &it->wl), have;
-    aivm_finding *f;
-    it->gpu_need_gb = need > 0 ? need : 0;
-    if (!(need > 0))
-        return;
-    have = gpu_total(it->size) * vms;
-    if (have < need) {
-        f = add(l, "AIVM007", AIVM_SEV_ERROR, r);
-        f->message = fmt("the model needs about %.0f GB of GPU memory, but %u x %s %s %.0f GB",
-                         need, vms, it->size->name, vms == 1 ? "has" : "have", have);
-    } else if (need < UNDERUSED * have) {
-        f = add(l, "AIVM008", AIVM_SEV_WARNING, r);
-        f->message = fmt("%u x %s %s %.0f GB of GPU memory, more than four times the about "
-                         "%.0f GB the model needs",
-                         vms, it->size->name, vms == 1 ? "has" : "have", have, need);
-    } else {
-        return;
-    }
-    f->suggested = it->suggested;
-    set_guidance(f, g_g9, 1);
-}
-
-/* AIVM007/AIVM008 from the model-memory sizing: does the job fit exactly the
- * planned deployment (all nodes for training, one VM per replica for inference)? */
-static void sizing_findings(flist *l, aivm_check_item *it, const aivm_check_opts *o)
-{
-    const aivm_plan_resource *r = it->res;
-    const aivm_sizing *sz = it->wl.sizing;
-    unsigned vms = it->wl.phase == AIVM_PHASE_TRAIN && r->nodes ? r->nodes : 1;
-    aivm_fit *fit = &it->fit;
-    aivm_finding *f;
-    if (!it->has_workload || !it->size)
-        return;
-    if (o->gpu_need) {
-        hook_findings(l, it, o, vms);
-        return;
-    }
-    if (!sz)
-        return;
-    aivm_fit_on(fit, sz, it->size, vms);
-    it->fit_known = true;
-    it->gpu_need_gb = sz->mem.total;
-    if (!fit->fits) {
-        f = add(l, "AIVM007", AIVM_SEV_ERROR, r);
-        if (fit->limit == AIVM_FIT_CPU_MEMORY)
-            f->message = fmt("the job needs %.1f GiB but %s has %.1f GiB of RAM usable",
-                             fit->need_gib, it->size->name, fit->usable_gib);
-        else if (fit->limit == AIVM_FIT_PARTIAL)
-            f->message = fmt("%s offers a share of one GPU (%.1f GiB usable) but the job needs "
-                             "%.1f GiB; partitions are not combined",
-                             it->size->name, fit->usable_gib, fit->need_gib);
-        else
-            f->message = fmt("the job (%.1f GiB) does not fit %u x %s: each GPU would hold "
-                             "%.1f GiB, more than its %.1f GiB usable",
-                             sz->mem.total, vms, it->size->name, fit->need_gib, fit->usable_gib);
-    } else if (it->size->has_gpu && fit->memory_utilization < UNDERUSED) {
-        f = add(l, "AIVM008", AIVM_SEV_WARNING, r);
-        f->message = fmt("the job (%.1f GiB) fills only %.0f%% of the GPU memory of %u x %s",
-                         sz->mem.total, fit->memory_utilization * 100, vms, it->size->name);
-    } else {
-        return;
-    }
-    f->suggested = it->suggested;
-    set_guidance(f, g_g9, 1);
-}
-
-static void builtin_findings(flist *l, aivm_check_item *it, const aivm_check_opts *o)
+static void builtin_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_check_opts *o)
 {
     const aivm_plan_resource *r = it->res;
     const aivm_workload *wl = &it->wl;
     aivm_finding *f;
     if (!it->size) {
-        f = add(l, "AIVM001", AIVM_SEV_WARNING, r);
+        f = aivm_check__add(l, "AIVM001", AIVM_SEV_WARNING, r);
         if (r->size)
-            f->message = fmt("%s is not in the aivm-advise catalog: no rule can judge it", r->size);
+            f->message = aivm_check__fmt(
+                "%s is not in the aivm-advise catalog: no rule can judge it", r->size);
         else if (r->size_expr && r->size_expr[0] == '[')
-            f->message =
-                fmt("the size is an expression aivm-advise cannot evaluate: %s", r->size_expr);
+            f->message = aivm_check__fmt(
+                "the size is an expression aivm-advise cannot evaluate: %s", r->size_expr);
         else if (r->size_expr && strcmp(r->size_expr, "(known after apply)") == 0)
-            f->message = fmt("the size is unknown at plan time (known after apply)");
+            f->message = aivm_check__fmt("the size is unknown at plan time (known after apply)");
         else if (r->size_expr && r->size_expr[0] == '(')
-            f->message = fmt("no size is set (or it is unknown until apply)");
+            f->message = aivm_check__fmt("no size is set (or it is unknown until apply)");
         else
-            f->message = fmt("the size is empty");
+            f->message = aivm_check__fmt("the size is empty");
         f->suggested = it->suggested;
     }
     if (!it->has_workload) {
-        f = add(l, "AIVM011", AIVM_SEV_NOTE, r);
-        f->message = fmt("no workload: tag the resource with aivm-phase and aivm-kind (or pass "
-                         "--workload); only lifecycle rules were applied");
+        f = aivm_check__add(l, "AIVM011", AIVM_SEV_NOTE, r);
+        f->message =
+            aivm_check__fmt("no workload: tag the resource with aivm-phase and aivm-kind (or pass "
+                            "--workload); only lifecycle rules were applied");
         f->loc = r->loc;
         f->pointer = NULL;
         return;
     }
     if (it->size && wl->phase == AIVM_PHASE_TRAIN && r->nodes > 1 && !it->size->infiniband &&
         !(wl->kind == AIVM_KIND_NON_GENERATIVE && wl->model_size == AIVM_MSIZE_SMALL)) {
-        f = add(l, "AIVM004", AIVM_SEV_ERROR, r);
-        f->message = fmt("%u VMs of %s train together, but %s has no InfiniBand/RDMA network "
-                         "for GPU-to-GPU transfer across VMs",
-                         r->nodes, r->group, it->size->name);
+        f = aivm_check__add(l, "AIVM004", AIVM_SEV_ERROR, r);
+        f->message =
+            aivm_check__fmt("%u VMs of %s train together, but %s has no InfiniBand/RDMA network "
+                            "for GPU-to-GPU transfer across VMs",
+                            r->nodes, r->group, it->size->name);
         f->suggested = it->suggested && it->suggested->infiniband ? it->suggested : NULL;
-        set_guidance(f, g_g11, 1);
+        aivm_check__guidance(f, g_g11, 1);
     }
     if (wl->phase == AIVM_PHASE_TRAIN && r->priority == AIVM_PRIO_SPOT && !r->checkpointing) {
-        f = add(l, "AIVM010", AIVM_SEV_WARNING, r);
-        f->message = fmt("spot capacity can be reclaimed at any time: training without "
-                         "checkpoints loses work on eviction (tag aivm-checkpointing = \"true\" "
-                         "once the job checkpoints)");
-        set_guidance(f, g_g14, 1);
+        f = aivm_check__add(l, "AIVM010", AIVM_SEV_WARNING, r);
+        f->message =
+            aivm_check__fmt("spot capacity can be reclaimed at any time: training without "
+                            "checkpoints loses work on eviction (tag aivm-checkpointing = \"true\" "
+                            "once the job checkpoints)");
+        aivm_check__guidance(f, g_g14, 1);
     }
-    sizing_findings(l, it, o);
+    aivm_check__sizing_findings(l, it, o);
 }
 
 static void price_item(aivm_check_item *it)
@@ -505,14 +411,14 @@ static void waive(aivm_finding *f, const report_impl *ri, const aivm_waivers *fi
     }
 }
 
-static void expired_finding(flist *l, const aivm_waiver *w, const aivm_plan_resource *r)
+static void expired_finding(aivm_check__flist *l, const aivm_waiver *w, const aivm_plan_resource *r)
 {
-    aivm_finding *f = add(l, "AIVM012", AIVM_SEV_ERROR, r);
+    aivm_finding *f = aivm_check__add(l, "AIVM012", AIVM_SEV_ERROR, r);
     f->loc = w->loc;
     f->pointer = NULL;
-    f->message =
-        fmt("the waiver of %s%s%s expired on %s (reason: %s): the finding counts again", w->rule,
-            w->resource ? " for " : "", w->resource ? w->resource : "", w->expires, w->reason);
+    f->message = aivm_check__fmt(
+        "the waiver of %s%s%s expired on %s (reason: %s): the finding counts again", w->rule,
+        w->resource ? " for " : "", w->resource ? w->resource : "", w->expires, w->reason);
 }
 
 static int sev_cmp(const void *a, const void *b)
@@ -544,32 +450,15 @@ static int parse_inline(report_impl *ri, const aivm_plan *plan, aivm_error *err)
 }
 
 /* Findings of one item, sorted, appended to the report's list. */
-/* Resolve the item's model-size inputs into `sz` and point its workload at it. */
-static int resolve_sizing(aivm_check_item *it, aivm_sizing *sz, const aivm_check_opts *o,
-                          aivm_error *err)
-{
-    const aivm_plan_resource *r = it->res;
-    aivm_error e2 = AIVM_ERROR_INIT;
-    int rc;
-    if (!o->models || !it->has_workload || !it->wl.sizing_in.set)
-        return 0;
-    rc = aivm_sizing_resolve(sz, &it->wl, o->models, &e2);
-    if (rc < 0)
-        return aivm_error_set(err, rc, r->model ? &r->model_loc : &r->loc, "%s: %s", r->address,
-                              e2.msg);
-    it->wl.sizing = sz;
-    return 0;
-}
-
-static int check_item(flist *all, aivm_check_item *it, const aivm_catalog *cat,
+static int check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_catalog *cat,
                       const aivm_rules *rules, const aivm_check_opts *o, const report_impl *ri,
                       advice_cache *cache, aivm_sizing *sz, aivm_error *err)
 {
-    flist l = {NULL, 0, 0};
+    aivm_check__flist l = {NULL, 0, 0};
     const aivm_advice *adv = NULL;
     int rc;
     settle_workload(it, o);
-    rc = resolve_sizing(it, sz, o, err);
+    rc = aivm_check__resolve_sizing(it, sz, o, err);
     if (rc < 0)
         return rc;
     it->size = it->res->size ? aivm_catalog_find_size(cat, it->res->size) : NULL;
@@ -593,7 +482,7 @@ static int check_item(flist *all, aivm_check_item *it, const aivm_catalog *cat,
     it->first = all->n;
     it->n = l.n;
     for (size_t i = 0; i < l.n; i++)
-        *add(all, NULL, AIVM_SEV_NOTE, NULL) = l.v[i];
+        *aivm_check__add(all, NULL, AIVM_SEV_NOTE, NULL) = l.v[i];
     price_item(it);
     free(l.v);
     return 0;
@@ -604,7 +493,7 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
 {
     report_impl *ri = aivm_xcalloc(1, sizeof *ri);
     aivm_check_report *rep = &ri->pub;
-    flist all = {NULL, 0, 0};
+    aivm_check__flist all = {NULL, 0, 0};
     advice_cache cache = {NULL, 0, 0};
     size_t n = aivm_plan_count(plan);
     int rc;
