@@ -169,6 +169,11 @@ const char *aivm_rule_message_template(const aivm_rule *r)
     return r->message;
 }
 
+const char *aivm_rule_check_id(const aivm_rule *r)
+{
+    return r->check;
+}
+
 const char *aivm_rule_title(const aivm_rule *r)
 {
     return r->title ? r->title : r->id;

@@ -31,6 +31,7 @@ struct aivm_rule {
     const aivm_attr *scale;
     aivm_severity severity;
     const char *message;
+    const char *check; /* check id ("AIVM003") this rule reports in check mode, or NULL */
     bool enabled;
     aivm_loc loc;
     /* Rules with a `target` (extras.h, extras_load.c); all zero for size rules. */

@@ -163,12 +163,28 @@ static int check_guidance(const aivm_strlist *g, const aivm_ynode *n, const char
     return 0;
 }
 
+/* `check: AIVM003`: "AIVM" and three digits, the id check mode reports. */
+static int load_check_id(const char **out, const aivm_ynode *n, const char *what,
+                         aivm_error *err)
+{
+    const char *s = NULL;
+    int rc = aivm_yget_str(&s, n, what, err);
+    if (rc < 0)
+        return rc;
+    if (strlen(s) != 7 || strncmp(s, "AIVM", 4) != 0 || strspn(s + 4, "0123456789") != 3)
+        return aivm_error_set(err, AIVM_EINVALID, &n->loc,
+                              "%s: check id '%s' is not of the form AIVM<3 digits>", what, s);
+    *out = s;
+    return 0;
+}
+
 static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t idx,
                      aivm_error *err)
 {
     static const char *const keys[] = {"id", "title", "guidance", "when", "if", "effect",
                                        "weight", "scale", "severity", "message", "enabled",
-                                       "target", "select", "advice", "orchestrator", NULL};
+                                       "target", "select", "advice", "orchestrator",
+                                       "check", NULL};
     const aivm_ynode *v, *id;
     char what[300];
     int x = 0;
@@ -211,6 +227,8 @@ static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t i
         r->severity = (aivm_severity)x;
     }
     if ((v = aivm_ymap_get(e, "title")) != NULL && (rc = aivm_yget_str(&r->title, v, what, err)))
+        return rc;
+    if ((v = aivm_ymap_get(e, "check")) != NULL && (rc = load_check_id(&r->check, v, what, err)))
         return rc;
     if ((v = aivm_ymap_get(e, "enabled")) != NULL &&
         (rc = aivm_yget_bool(&r->enabled, v, what, err)))

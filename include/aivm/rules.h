@@ -72,6 +72,9 @@ double aivm_rule_weight(const aivm_rule *r);
 bool aivm_rule_enabled(const aivm_rule *r);
 const char *aivm_rule_message_template(const aivm_rule *r);
 const char *aivm_rule_title(const aivm_rule *r);
+/** The check id ("AIVM003") the rule reports in check mode (`check:` key),
+ *  or NULL when the rule only ranks. */
+const char *aivm_rule_check_id(const aivm_rule *r);
 /** The guidance ids ("G1", ...) the rule implements. */
 const aivm_strlist *aivm_rule_guidance(const aivm_rule *r);
 aivm_loc aivm_rule_loc(const aivm_rule *r);

@@ -6,6 +6,7 @@
 #include "aivm/rules.h"
 
 int cmd_recommend(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 int cmd_prices(int argc, char **argv);
 
 /** Print the version block (tool, catalog, library versions) to stdout. */

@@ -22,6 +22,7 @@ typedef struct {
 
 static const command commands[] = {
     {"recommend", cmd_recommend},
+    {"check", cmd_check},
     {"prices", cmd_prices},
 };
 

@@ -375,6 +375,34 @@ def case_progress_only_on_a_terminal(e):
     json.loads(proc.stdout)  # stdout stays clean JSON
 
 
+def case_check_live_prices(e):
+    """aivm-advise check: the cost summary from live prices (issue 6)."""
+    fx = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "check")
+    base = ["check", "--date", "2026-11-29", "--format", "json", "--fail-on", "never"] + FAST
+    p = e.run(*base, "--prices", "live", os.path.join(fx, "plan_clean.yaml"))
+    doc = ok_json(p)
+    c = doc["resources"][0]["cost"]
+    check(c["source"] == "live" and c["rate"] == "on-demand", "live on-demand: %s" % c, p)
+    check(abs(c["hourly"] - 2 * 6.50) < 1e-9, "2 VMs x the mock's 6.50: %s" % c, p)
+    check(abs(doc["cost"]["monthly"] - 13.0 * 730) < 1e-6, "monthly at 730 h", p)
+    # plan.yaml plans Standard_F8s_v2, which the mock does not list: exit 4 ...
+    expect_exit4(e.run(*base, "--prices", "live", os.path.join(fx, "plan.yaml")),
+                 "no live price for Standard_F8s_v2")
+    # ... unless --allow-partial: then that resource keeps its catalog price
+    doc = ok_json(e.run(*base, "--prices", "live", "--allow-partial",
+                        os.path.join(fx, "plan.yaml")))
+    by = {r["address"]: r["cost"] for r in doc["resources"]}
+    check(by["fraud-scoring"]["source"] == "catalog", "catalog fallback: %s" % by)
+    check(by["batch-embeddings"]["source"] in ("live", "cache") and
+          by["batch-embeddings"]["rate"] == "spot" and
+          abs(by["batch-embeddings"]["hourly"] - 6.50 * 0.2) < 1e-9,
+          "spot as planned: %s" % by["batch-embeddings"])
+    # --prices cached reuses what live stored, without the network
+    e.stop()
+    doc = ok_json(e.run(*base, "--prices", "cached", os.path.join(fx, "plan_clean.yaml")))
+    check(doc["resources"][0]["cost"]["source"] == "cache", "from the cache: %s" % doc)
+
+
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith("case_")}
 
 

@@ -1,0 +1,52 @@
+/* fuzz_plan.c - libFuzzer target: any bytes into the plan readers (format
+ * detected), then check and every renderer over what was read. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "aivm/aivm.h"
+#include "aivm/check.h"
+#include "aivm/plan.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static aivm_catalog *cat;
+static aivm_rules *rules;
+
+static void load_once(void)
+{
+    size_t len = 0;
+    const char *text;
+    if (cat)
+        return;
+    text = aivm_catalog_embedded(&len);
+    aivm_catalog_load_mem(&cat, text, len, "<embedded catalog>", NULL);
+    aivm_rules_new(&rules);
+    text = aivm_rules_embedded(&len);
+    aivm_rules_load_mem(rules, text, len, "<embedded rules>", NULL);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    aivm_plan *plan = NULL;
+    aivm_check_report *rep = NULL;
+    aivm_check_opts o = AIVM_CHECK_OPTS_INIT;
+    aivm_check_render_opts ro = AIVM_CHECK_RENDER_OPTS_INIT;
+    aivm_buf out = AIVM_BUF_INIT;
+    aivm_error err;
+    load_once();
+    aivm_plan_new(&plan);
+    o.today = "2026-11-29";
+    if (aivm_plan_read_mem(plan, NULL, (const char *)data, size, "fuzz.json", AIVM_PLAN_AUTO,
+                           &err) == 0 &&
+        aivm_check_run(&rep, plan, cat, rules, &o, &err) == 0) {
+        aivm_check_render_text(&out, rep, &ro, &err);
+        aivm_check_render_json(&out, rep, &ro, &err);
+        aivm_check_render_sarif(&out, rep, &ro, &err);
+        aivm_check_render_junit(&out, rep, &ro, &err);
+        aivm_check_render_github(&out, rep, &ro, &err);
+    }
+    aivm_buf_dispose(&out);
+    aivm_check_report_free(rep);
+    aivm_plan_free(plan);
+    return 0;
+}

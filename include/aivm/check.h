@@ -1,0 +1,211 @@
+/*
+ * aivm/check.h - check mode: judge the VM resources of a plan against their
+ * AI workload with the same rule set `recommend` ranks with, and produce
+ * findings with stable ids (AIVM001...; docs/rules.md), waivers, suggested
+ * sizes and a cost summary. Renderers for text, JSON, SARIF 2.1.0, JUnit
+ * XML and GitHub workflow annotations append to a caller-owned aivm_buf.
+ *
+ * aivm_check_run() returns a new aivm_check_report that the caller frees
+ * with aivm_check_report_free(). The report borrows the plan, catalog,
+ * rules and waivers: they must outlive it.
+ */
+#ifndef AIVM_CHECK_H
+#define AIVM_CHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "aivm/buf.h"
+#include "aivm/catalog.h"
+#include "aivm/error.h"
+#include "aivm/plan.h"
+#include "aivm/prices.h" /* AIVM_HOURS_PER_MONTH */
+#include "aivm/rules.h"
+#include "aivm/sizing.h"
+#include "aivm/workload.h"
+
+/** One check id: the metadata SARIF rules, JUnit cases and docs/rules.md use. */
+typedef struct {
+    const char *id;         /* "AIVM003" */
+    const char *name;       /* "InfiniBandForInference" (SARIF rule name) */
+    aivm_severity severity; /* default level (a data rule may set its own) */
+    const char *title;      /* one line */
+    const char *help;       /* a paragraph: why, and what to do */
+    const char *guidance;   /* "G12" or "G1 G2 G4 G5"; "" when none */
+    bool needs_sizing;      /* AIVM007/AIVM008: active only with a GPU-memory sizing */
+} aivm_check_rule;
+
+/** The built-in table of check ids, in id order; `*n` gets its length. */
+const aivm_check_rule *aivm_check_rules(size_t *n);
+/** Find a check id in the table; NULL when unknown. */
+const aivm_check_rule *aivm_check_rule_find(const char *id);
+
+/* ---- Waivers --------------------------------------------------------- */
+
+/** One waiver: from a waivers file, or from a resource's aivm-waive tag. */
+typedef struct {
+    const char *rule;     /* "AIVM003" */
+    const char *resource; /* address; a trailing '*' matches a prefix; NULL = inline */
+    const char *reason;
+    const char *expires; /* YYYY-MM-DD: valid through that day */
+    aivm_loc loc;        /* the entry (file) or the tag value (inline) */
+} aivm_waiver;
+
+typedef struct aivm_waivers aivm_waivers;
+
+/**
+ * Parse a waivers file (YAML/JSON: `version: "1"`, `waivers:` list of
+ * {rule, resource, reason, expires}). `*out` is freed with
+ * aivm_waivers_free(). Returns 0, AIVM_ESYNTAX, AIVM_EINVALID or AIVM_ELIMIT.
+ */
+int aivm_waivers_load_mem(aivm_waivers **out, const char *buf, size_t len, const char *name,
+                          aivm_error *err);
+/** File wrapper; also AIVM_ENOTFOUND/AIVM_EIO. */
+int aivm_waivers_load_file(aivm_waivers **out, const char *path, aivm_error *err);
+void aivm_waivers_free(aivm_waivers *w);
+size_t aivm_waivers_count(const aivm_waivers *w);
+const aivm_waiver *aivm_waivers_at(const aivm_waivers *w, size_t i);
+
+/**
+ * Parse an aivm-waive tag value: one or more "RULE:reason:YYYY-MM-DD"
+ * separated by ';'. Strings are copied into the waivers object `into`
+ * (which must exist: aivm_waivers_new). Returns 0 or AIVM_EINVALID at `loc`.
+ */
+int aivm_waivers_parse_inline(aivm_waivers *into, const char *value, aivm_loc loc, aivm_error *err);
+void aivm_waivers_new(aivm_waivers **out);
+
+/* ---- Findings and the report ----------------------------------------- */
+
+typedef struct {
+    const char *id; /* check id, "AIVM003" */
+    aivm_severity severity;
+    char *message;                 /* owned by the report */
+    const aivm_plan_resource *res; /* NULL for an expired waiver matching no resource */
+    const aivm_rule *rule;         /* the data rule that produced it; NULL if built in */
+    const char *const *guidance;   /* guidance ids ("G12") */
+    size_t n_guidance;
+    const aivm_size *suggested; /* a better size from the advisor, or NULL */
+    aivm_loc loc;               /* where it points (size value, tag, waiver entry) */
+    const char *pointer;        /* JSON pointer within loc.file; NULL when none */
+    const aivm_waiver *waiver;  /* non-NULL when waived (valid, unexpired) */
+} aivm_finding;
+
+/** What check found out about one resource. */
+typedef struct {
+    const aivm_plan_resource *res;
+    const aivm_size *size; /* catalog entry; NULL when unknown */
+    aivm_workload wl;      /* as evaluated (defaults filled when has_workload) */
+    bool has_workload;     /* phase and kind known */
+    const aivm_size *suggested;
+    bool priced;
+    aivm_price_source price_source; /* catalog, live or cache; NONE when unpriced */
+    bool price_fallback;            /* priced in the size's reference region */
+    bool spot_price;                /* the spot rate was used */
+    const char *price_region;
+    const char *currency;
+    double hourly;      /* all `count` VMs */
+    double gpu_need_gb; /* the job's memory in GiB (on one GPU), or the hook's GB; 0 = unknown */
+    bool fit_known;     /* `fit` holds the planned deployment's fit (sizing active) */
+    aivm_fit fit;
+    size_t first, n; /* its findings: report->findings[first .. first+n) */
+} aivm_check_item;
+
+typedef struct {
+    aivm_check_item *items; /* one per plan resource, in plan order */
+    size_t n_items;
+    aivm_finding *findings; /* grouped by item, then severity (highest first), id */
+    size_t n_findings;
+    size_t n_orphans; /* trailing findings with res == NULL */
+    size_t open[3];   /* unwaived findings per aivm_severity */
+    size_t n_waived;
+    double hourly_total; /* priced items only */
+    size_t n_unpriced;
+    const char *currency;
+    const char *today;
+    bool sizing_active; /* AIVM007/AIVM008 were evaluated */
+} aivm_check_report;
+
+/**
+ * GPU memory (GB) the resource's workload needs: for training, in total
+ * across its nodes; for inference, per VM. Return 0 when unknown. This is
+ * where model-memory sizing plugs in (AIVM007/AIVM008).
+ */
+typedef double (*aivm_gpu_need_fn)(void *ctx, const aivm_plan_resource *r, const aivm_workload *wl);
+
+typedef struct {
+    const char *today;             /* YYYY-MM-DD; required */
+    const aivm_workload *workload; /* defaults for every resource (--workload); tags win */
+    const aivm_waivers *waivers;   /* waivers file, or NULL */
+    const aivm_models *models;     /* presets for aivm-model; non-NULL turns model-memory
+                                      sizing on (AIVM007/AIVM008 through aivm_fit_on) */
+    aivm_gpu_need_fn gpu_need;     /* replaces the sizing by a plain GB figure (tests) */
+    void *gpu_need_ctx;
+} aivm_check_opts;
+
+#define AIVM_CHECK_OPTS_INIT                                                                       \
+    {                                                                                              \
+        NULL, NULL, NULL, NULL, NULL, NULL                                                         \
+    }
+
+/**
+ * Check every resource of `plan`. Returns 0, AIVM_EINVALID (a malformed
+ * aivm-waive tag, or model-size tags the sizing rejects, with the position)
+ * or AIVM_ENOTFOUND (an aivm-model that is not a preset). `*out` is freed
+ * with aivm_check_report_free().
+ */
+int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_catalog *cat,
+                   const aivm_rules *rules, const aivm_check_opts *opts, aivm_error *err);
+void aivm_check_report_free(aivm_check_report *rep);
+
+/**
+ * The price queries a report needs with `--prices cached|live`: one per
+ * distinct (region, size) of its known sizes. Strings are borrowed from the
+ * report. Returns the count; the caller frees `*out` with free().
+ */
+size_t aivm_check_price_queries(aivm_price_query **out, const aivm_check_report *rep,
+                                const char *currency);
+
+/**
+ * Re-price the report for `mode`: OFF drops every price; CATALOG keeps the
+ * catalog prices that are in `currency` (NULL = USD); CACHED/LIVE take each
+ * resource's rate from the store `p` (spot where planned and known, for its
+ * OS) and fall back to the catalog price (same currency) where the store has
+ * none, except in LIVE mode without `allow_partial`, which returns
+ * AIVM_ENET. Totals are recomputed. Returns 0 or AIVM_ENET.
+ */
+int aivm_check_apply_prices(aivm_check_report *rep, const aivm_prices *p, aivm_prices_mode mode,
+                            bool allow_partial, const char *currency, aivm_error *err);
+
+/** True when an unwaived finding at or above `level` remains. */
+bool aivm_check_failed(const aivm_check_report *rep, aivm_severity level);
+
+/* ---- Renderers --------------------------------------------------------- */
+
+typedef struct {
+    bool color; /* text only */
+    const char *tool_version;
+    bool fail_never;       /* --fail-on never: JUnit has no failures */
+    aivm_severity fail_on; /* JUnit: findings at or above are failures */
+} aivm_check_render_opts;
+
+#define AIVM_CHECK_RENDER_OPTS_INIT                                                                \
+    {                                                                                              \
+        false, NULL, false, AIVM_SEV_ERROR                                                         \
+    }
+
+/** The JSON schema version check writes (docs/check.md). */
+#define AIVM_CHECK_SCHEMA_VERSION "1"
+
+/* Each appends one document to `out`; returns 0 or AIVM_ELIMIT. */
+int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
+                           const aivm_check_render_opts *o, aivm_error *err);
+int aivm_check_render_json(aivm_buf *out, const aivm_check_report *rep,
+                           const aivm_check_render_opts *o, aivm_error *err);
+int aivm_check_render_github(aivm_buf *out, const aivm_check_report *rep,
+                             const aivm_check_render_opts *o, aivm_error *err);
+int aivm_check_render_sarif(aivm_buf *out, const aivm_check_report *rep,
+                            const aivm_check_render_opts *o, aivm_error *err);
+int aivm_check_render_junit(aivm_buf *out, const aivm_check_report *rep,
+                            const aivm_check_render_opts *o, aivm_error *err);
+
+#endif

@@ -1,0 +1,32 @@
+/* check_int.h - what check.c shares with check_sizing.c: the finding list
+ * and its helpers, and the memory-fit step (AIVM007/AIVM008). */
+#ifndef AIVM_CHECK_INT_H
+#define AIVM_CHECK_INT_H
+
+#include "aivm/check.h"
+
+typedef struct {
+    aivm_finding *v;
+    size_t n, cap;
+} aivm_check__flist;
+
+/** Append a zeroed finding (position of the resource's size) and return it. */
+aivm_finding *aivm_check__add(aivm_check__flist *l, const char *id, aivm_severity sev,
+                              const aivm_plan_resource *res);
+void aivm_check__guidance(aivm_finding *f, const char *const *g, size_t n);
+/** A printf-formatted message the caller frees. */
+char *aivm_check__fmt(const char *format, ...) AIVM_PRINTF(1, 2);
+/** GPU memory of one VM of `s` (GB); 0 without GPU. */
+double aivm_check__gpu_total(const aivm_size *s);
+
+/** The model-size tags of a resource over the --workload file's inputs. */
+void aivm_check__merge_sizing(aivm_sizing_input *dst, const aivm_sizing_input *tags);
+/** Resolve the item's sizing into `sz` (kept by the caller) and point its
+ *  workload at it. Returns 0, AIVM_ENOTFOUND or AIVM_EINVALID at the tag. */
+int aivm_check__resolve_sizing(aivm_check_item *it, aivm_sizing *sz, const aivm_check_opts *o,
+                               aivm_error *err);
+/** AIVM007/AIVM008 for the planned deployment (sizing or the gpu_need hook). */
+void aivm_check__sizing_findings(aivm_check__flist *l, aivm_check_item *it,
+                                 const aivm_check_opts *o);
+
+#endif

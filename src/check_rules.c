@@ -1,0 +1,82 @@
+/*
+ * check_rules.c - the table of check ids (AIVM001...): name, default
+ * severity, title, help and guidance items. SARIF rule metadata, JUnit
+ * test cases and docs/rules.md follow this table; ids are never reused.
+ */
+#include <string.h>
+
+#include "aivm/check.h"
+
+static const aivm_check_rule table[] = {
+    {"AIVM001", "UnknownSize", AIVM_SEV_WARNING, "Unknown VM size",
+     "The planned size is empty, an expression that cannot be evaluated before deployment, or a "
+     "name that is not in the aivm-advise catalog (which holds the sizes relevant to AI "
+     "workloads). No other rule can judge it: set a literal size, or check the name.",
+     "", false},
+    {"AIVM002", "RetiredOrRetiringSize", AIVM_SEV_ERROR, "Retired or retiring VM size",
+     "Retired sizes can no longer be deployed (error); retiring sizes have an announced "
+     "retirement date (warning). Move to a current series; the suggested size is the best fit "
+     "for the workload.",
+     "G10", false},
+    {"AIVM003", "InfiniBandForInference", AIVM_SEV_WARNING, "InfiniBand size for inference",
+     "InfiniBand back-end networking is unnecessary for inference and its cost buys nothing "
+     "there (guidance G12). Pick a size without InfiniBand.",
+     "G12", false},
+    {"AIVM004", "MultiNodeTrainingWithoutRdma", AIVM_SEV_ERROR,
+     "Multi-node training without RDMA/InfiniBand",
+     "Several VMs train together, but the size has no RDMA/InfiniBand interconnect: "
+     "GPU-to-GPU traffic across VMs will dominate (guidance G11). Use an ND size with "
+     "InfiniBand (the r in ND96isr) or train on one VM.",
+     "G11", false},
+    {"AIVM005", "GpuNeeded", AIVM_SEV_ERROR, "Not the GPU the guidance calls for",
+     "The workload (generative AI, or complex non-generative models) calls for GPUs of the ND "
+     "or NC family (guidance G1, G2, G4, G5), but the planned size is a CPU size or another "
+     "family.",
+     "G1 G2 G4 G5", false},
+    {"AIVM006", "GpuForSmallModel", AIVM_SEV_WARNING, "GPU size for a small non-generative model",
+     "Small non-generative models train on memory-optimized CPU VMs and are served from "
+     "compute-optimized CPU VMs (guidance G3, G6): a GPU costs more and stays idle.",
+     "G3 G6", false},
+    {"AIVM007", "ModelDoesNotFit", AIVM_SEV_ERROR, "Model does not fit the planned GPUs",
+     "The GPU memory the model needs (weights, and for training gradients, optimizer state and "
+     "activations) exceeds the GPU memory of the planned VMs (guidance G9). Evaluated when "
+     "the resource has aivm-params or aivm-model.",
+     "G9", true},
+    {"AIVM008", "FarMoreGpuMemory", AIVM_SEV_WARNING, "Far more GPU memory than needed",
+     "The job fills less than a quarter of the GPU memory of the planned VMs: an "
+     "under-utilised, costly deployment (guidance G9). Evaluated when the resource has "
+     "aivm-params or aivm-model.",
+     "G9", true},
+    {"AIVM009", "OlderGeneration", AIVM_SEV_NOTE, "Older generation where a newer one fits",
+     "A newer hardware generation fits the workload at least as well (guidance G10: prefer the "
+     "newest SKUs for the best training and inference times).",
+     "G10", false},
+    {"AIVM010", "SpotTrainingWithoutCheckpoints", AIVM_SEV_WARNING,
+     "Spot training without checkpointing",
+     "Spot (or low-priority) capacity can be reclaimed at any time; training on it loses work "
+     "unless it checkpoints regularly (guidance G14). Declare checkpointing with the tag "
+     "aivm-checkpointing = \"true\", or use regular priority.",
+     "G14", false},
+    {"AIVM011", "MissingWorkloadTags", AIVM_SEV_NOTE, "Resource without workload tags",
+     "Without aivm-phase and aivm-kind tags (or --workload) only lifecycle rules can judge the "
+     "size. Tag the resource with its AI workload.",
+     "", false},
+    {"AIVM012", "ExpiredWaiver", AIVM_SEV_ERROR, "Expired waiver",
+     "A waiver's expiry date has passed: the finding it waived counts again. Fix the finding, "
+     "or renew the waiver with a new reason and date.",
+     "", false},
+};
+
+const aivm_check_rule *aivm_check_rules(size_t *n)
+{
+    *n = sizeof table / sizeof table[0];
+    return table;
+}
+
+const aivm_check_rule *aivm_check_rule_find(const char *id)
+{
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (strcmp(table[i].id, id) == 0)
+            return &table[i];
+    return NULL;
+}

@@ -1,0 +1,129 @@
+/*
+ * check_sizing.c - the memory fit of check mode (AIVM007, AIVM008): the
+ * resource's model-size tags over the --workload file, resolved with the
+ * sizing library (docs/sizing.md), and fitted on exactly the planned
+ * deployment with aivm_fit_on(). A plain GB figure from the
+ * aivm_check_opts.gpu_need hook can replace the sizing (tests).
+ */
+#include <string.h>
+
+#include "check_int.h"
+
+/* AIVM008 below this share of the deployment's GPU memory: the threshold of
+ * recommend's fit-underutilized rule (utilization under 25%), so both modes agree. */
+#define UNDERUSED 0.25
+
+static const char *const g_g9[] = {"G9"};
+
+/* The model-size tags of a resource over the --workload file's inputs. */
+void aivm_check__merge_sizing(aivm_sizing_input *dst, const aivm_sizing_input *tags)
+{
+    if (tags->set & (1u << AIVM_SZ_PARAMS))
+        dst->params = tags->params;
+    if (tags->set & (1u << AIVM_SZ_MODEL))
+        dst->model = tags->model;
+    if (tags->set & (1u << AIVM_SZ_PRECISION))
+        dst->precision = tags->precision;
+    if (tags->set & (1u << AIVM_SZ_FINETUNE))
+        dst->finetune = tags->finetune;
+    if (tags->set & (1u << AIVM_SZ_CONTEXT))
+        dst->context = tags->context;
+    if (tags->set & (1u << AIVM_SZ_CONCURRENCY))
+        dst->concurrency = tags->concurrency;
+    dst->set |= tags->set;
+    dst->from_file &= ~tags->set;
+}
+
+/* AIVM007/AIVM008 from a plain GB figure (the aivm_check_opts.gpu_need hook). */
+static void hook_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_check_opts *o,
+                          unsigned vms)
+{
+    const aivm_plan_resource *r = it->res;
+    double need = o->gpu_need(o->gpu_need_ctx, r, &it->wl), have;
+    aivm_finding *f;
+    it->gpu_need_gb = need > 0 ? need : 0;
+    if (!(need > 0))
+        return;
+    have = aivm_check__gpu_total(it->size) * vms;
+    if (have < need) {
+        f = aivm_check__add(l, "AIVM007", AIVM_SEV_ERROR, r);
+        f->message =
+            aivm_check__fmt("the model needs about %.0f GB of GPU memory, but %u x %s %s %.0f GB",
+                            need, vms, it->size->name, vms == 1 ? "has" : "have", have);
+    } else if (need < UNDERUSED * have) {
+        f = aivm_check__add(l, "AIVM008", AIVM_SEV_WARNING, r);
+        f->message =
+            aivm_check__fmt("%u x %s %s %.0f GB of GPU memory, more than four times the about "
+                            "%.0f GB the model needs",
+                            vms, it->size->name, vms == 1 ? "has" : "have", have, need);
+    } else {
+        return;
+    }
+    f->suggested = it->suggested;
+    aivm_check__guidance(f, g_g9, 1);
+}
+
+/* AIVM007/AIVM008 from the model-memory sizing: does the job fit exactly the
+ * planned deployment (all nodes for training, one VM per replica for inference)? */
+void aivm_check__sizing_findings(aivm_check__flist *l, aivm_check_item *it,
+                                 const aivm_check_opts *o)
+{
+    const aivm_plan_resource *r = it->res;
+    const aivm_sizing *sz = it->wl.sizing;
+    unsigned vms = it->wl.phase == AIVM_PHASE_TRAIN && r->nodes ? r->nodes : 1;
+    aivm_fit *fit = &it->fit;
+    aivm_finding *f;
+    if (!it->has_workload || !it->size)
+        return;
+    if (o->gpu_need) {
+        hook_findings(l, it, o, vms);
+        return;
+    }
+    if (!sz)
+        return;
+    aivm_fit_on(fit, sz, it->size, vms);
+    it->fit_known = true;
+    it->gpu_need_gb = sz->mem.total;
+    if (!fit->fits) {
+        f = aivm_check__add(l, "AIVM007", AIVM_SEV_ERROR, r);
+        if (fit->limit == AIVM_FIT_CPU_MEMORY)
+            f->message = aivm_check__fmt("the job needs %.1f GiB but %s has %.1f GiB of RAM usable",
+                                         fit->need_gib, it->size->name, fit->usable_gib);
+        else if (fit->limit == AIVM_FIT_PARTIAL)
+            f->message =
+                aivm_check__fmt("%s offers a share of one GPU (%.1f GiB usable) but the job needs "
+                                "%.1f GiB; partitions are not combined",
+                                it->size->name, fit->usable_gib, fit->need_gib);
+        else
+            f->message =
+                aivm_check__fmt("the job (%.1f GiB) does not fit %u x %s: each GPU would hold "
+                                "%.1f GiB, more than its %.1f GiB usable",
+                                sz->mem.total, vms, it->size->name, fit->need_gib, fit->usable_gib);
+    } else if (it->size->has_gpu && fit->memory_utilization < UNDERUSED) {
+        f = aivm_check__add(l, "AIVM008", AIVM_SEV_WARNING, r);
+        f->message =
+            aivm_check__fmt("the job (%.1f GiB) fills only %.0f%% of the GPU memory of %u x %s",
+                            sz->mem.total, fit->memory_utilization * 100, vms, it->size->name);
+    } else {
+        return;
+    }
+    f->suggested = it->suggested;
+    aivm_check__guidance(f, g_g9, 1);
+}
+
+/* Resolve the item's model-size inputs into `sz` and point its workload at it. */
+int aivm_check__resolve_sizing(aivm_check_item *it, aivm_sizing *sz, const aivm_check_opts *o,
+                               aivm_error *err)
+{
+    const aivm_plan_resource *r = it->res;
+    aivm_error e2 = AIVM_ERROR_INIT;
+    int rc;
+    if (!o->models || !it->has_workload || !it->wl.sizing_in.set)
+        return 0;
+    rc = aivm_sizing_resolve(sz, &it->wl, o->models, &e2);
+    if (rc < 0)
+        return aivm_error_set(err, rc, r->model ? &r->model_loc : &r->loc, "%s: %s", r->address,
+                              e2.msg);
+    it->wl.sizing = sz;
+    return 0;
+}

@@ -1,0 +1,318 @@
+/*
+ * cmd_check.c - `aivm-advise check [options] FILE...`: read Terraform plan
+ * JSON, ARM templates or aivm plan files (`-` is stdin), check every planned
+ * VM against its AI workload with the shipped rules, apply waivers, and
+ * write text, JSON, SARIF, JUnit or GitHub annotations to stdout. The exit
+ * status follows --fail-on (docs/check.md).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../strutil.h"
+#include "aivm/aivm.h"
+#include "aivm/check.h"
+#include "aivm/plan.h"
+#include "aivm/sizing.h"
+#include "cli.h"
+#include "msg.h"
+#include "opts.h"
+#include "price_opts.h"
+#include "term.h"
+
+#define DEFAULT_WAIVERS ".aivm-waivers.yaml"
+
+enum {
+    O_INPUT = 256,
+    O_WORKLOAD,
+    O_WAIVERS,
+    O_FORMAT,
+    O_FAIL_ON,
+    O_CATALOG,
+    O_RULES,
+    O_COLOR,
+    O_DATE
+};
+
+typedef enum { F_TEXT, F_JSON, F_SARIF, F_JUNIT, F_GITHUB } out_format;
+
+static const cli_opt options[] = {
+    {O_INPUT, "input", 0, "terraform|arm|plan", "input format (default: detected per file)"},
+    {O_WORKLOAD, "workload", 0, "FILE", "workload for every resource (aivm-* tags win)"},
+    {O_WAIVERS, "waivers", 0, "FILE", "waivers file (default " DEFAULT_WAIVERS " if present)"},
+    {O_FORMAT, "format", 'f', "text|json|sarif|junit|github", "output format (default text)"},
+    {O_FAIL_ON, "fail-on", 0, "error|warning|note|never",
+     "exit 1 when an unwaived finding at or above this remains (default error)"},
+    {O_CATALOG, "catalog", 0, "FILE", "use this catalog instead of the shipped one"},
+    {O_RULES, "rules", 0, "FILE", "add or override rules by id (repeatable)"},
+    {O_COLOR, "color", 0, "auto|always|never", "colour the text report (default auto; NO_COLOR)"},
+    {O_DATE, "date", 0, "YYYY-MM-DD", "today for lifecycle and waiver expiry (default: UTC)"},
+    {CLI_O_PRICES, "prices", 0, "off|catalog|cached|live",
+     "where the cost summary's prices come from (default catalog)"},
+    {CLI_O_ALLOW_PARTIAL, "allow-partial", 0, NULL,
+     "live: fall back to catalog prices instead of exit 4"},
+    CLI_PRICE_FETCH_OPTIONS,
+    {'q', "quiet", 'q', NULL, "no warnings on stderr"},
+    {'h', "help", 'h', NULL, "show this help and exit"},
+};
+
+#define N_OPTIONS (sizeof options / sizeof options[0])
+
+typedef struct {
+    aivm_plan_format input;
+    const char *workload, *waivers, *catalog, *date;
+    const char **rules;
+    size_t n_rules;
+    out_format format;
+    bool fail_never, help;
+    aivm_severity fail_on;
+    cli_color_mode color;
+    cli_price_opts prices;
+} chk_opts;
+
+static void help(void)
+{
+    printf("Usage: aivm-advise check [options] FILE...\n\n"
+           "Check the VMs planned in Terraform plan JSON (terraform show -json), ARM\n"
+           "templates or aivm plan files against their AI workload, with the rules\n"
+           "recommend ranks with (docs/check.md, docs/rules.md). FILE '-' reads stdin.\n\n"
+           "Options:\n");
+    cli_opts_help(stdout, options, N_OPTIONS);
+    printf("\nExit status:\n"
+           "  0  no unwaived finding at or above --fail-on\n"
+           "  1  an unwaived finding at or above --fail-on\n"
+           "  2  usage error (bad option or value)\n"
+           "  3  unreadable or invalid input (plan, workload, waivers, catalog or rules)\n"
+           "  4  --prices live: prices unavailable (without --allow-partial)\n"
+           "  5  output or internal error\n");
+}
+
+static int pick(int *out, const char *arg, const char *const *names, const char *opt)
+{
+    for (int i = 0; names[i]; i++)
+        if (strcmp(arg, names[i]) == 0) {
+            *out = i;
+            return 0;
+        }
+    return cli_usagef("invalid value '%s' for --%s", arg, opt);
+}
+
+static int on_option(void *vctx, int id, const char *arg)
+{
+    static const char *const formats[] = {"text", "json", "sarif", "junit", "github", NULL};
+    static const char *const levels[] = {"note", "warning", "error", "never", NULL};
+    static const char *const colors[] = {"auto", "always", "never", NULL};
+    chk_opts *o = vctx;
+    aivm_error err = AIVM_ERROR_INIT;
+    int x = 0, rc;
+    switch (id) {
+    case O_INPUT:
+        if (aivm_plan_format_parse(&o->input, arg, &err) < 0)
+            return cli_usagef("%s for --input", err.msg);
+        return 0;
+    case O_WORKLOAD:
+        o->workload = arg;
+        return 0;
+    case O_WAIVERS:
+        o->waivers = arg;
+        return 0;
+    case O_FORMAT:
+        rc = pick(&x, arg, formats, "format");
+        o->format = (out_format)x;
+        return rc;
+    case O_FAIL_ON:
+        rc = pick(&x, arg, levels, "fail-on");
+        o->fail_never = x == 3;
+        o->fail_on = x == 3 ? AIVM_SEV_ERROR : (aivm_severity)x;
+        return rc;
+    case O_CATALOG:
+        o->catalog = arg;
+        return 0;
+    case O_RULES:
+        o->rules = realloc(o->rules, (o->n_rules + 1) * sizeof *o->rules);
+        if (!o->rules)
+            abort();
+        o->rules[o->n_rules++] = arg;
+        return 0;
+    case O_COLOR:
+        rc = pick(&x, arg, colors, "color");
+        o->color = x == 0 ? CLI_COLOR_AUTO : x == 1 ? CLI_COLOR_ALWAYS : CLI_COLOR_NEVER;
+        return rc;
+    case O_DATE:
+        if (!aivm_is_date(arg))
+            return cli_usagef("invalid date '%s' for --date (expected YYYY-MM-DD)", arg);
+        o->date = arg;
+        return 0;
+    case 'q':
+        cli_quiet = true;
+        return 0;
+    case 'h':
+        o->help = true;
+        return 0;
+    default:
+        rc = cli_price_option(&o->prices, id, arg);
+        return rc == -1 ? cli_usagef("unhandled option") : rc;
+    }
+}
+
+static int render(const aivm_check_report *rep, const chk_opts *o)
+{
+    aivm_check_render_opts ro = AIVM_CHECK_RENDER_OPTS_INIT;
+    aivm_buf out = AIVM_BUF_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    int rc = 0;
+    ro.color = o->format == F_TEXT && cli_term_color(o->color);
+    ro.fail_never = o->fail_never;
+    ro.fail_on = o->fail_on;
+    switch (o->format) {
+    case F_TEXT:
+        rc = aivm_check_render_text(&out, rep, &ro, &err);
+        break;
+    case F_JSON:
+        rc = aivm_check_render_json(&out, rep, &ro, &err);
+        break;
+    case F_SARIF:
+        rc = aivm_check_render_sarif(&out, rep, &ro, &err);
+        break;
+    case F_JUNIT:
+        rc = aivm_check_render_junit(&out, rep, &ro, &err);
+        break;
+    case F_GITHUB:
+        rc = aivm_check_render_github(&out, rep, &ro, &err);
+        break;
+    }
+    if (rc < 0) {
+        aivm_buf_dispose(&out);
+        return cli_report_error(&err);
+    }
+    if (out.size)
+        fwrite(out.ptr, 1, out.size, stdout);
+    aivm_buf_dispose(&out);
+    return 0;
+}
+
+/* Load --workload and the waivers file; returns 0 or an exit code. */
+static int load_inputs(aivm_workload *wl, aivm_workload_doc **doc, aivm_waivers **waivers,
+                       const chk_opts *o)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    const char *wf = o->waivers;
+    if (o->workload && aivm_workload_load_file(doc, wl, o->workload, &err) < 0)
+        return cli_report_error(&err);
+    if (!wf && access(DEFAULT_WAIVERS, F_OK) == 0)
+        wf = DEFAULT_WAIVERS;
+    if (wf && aivm_waivers_load_file(waivers, wf, &err) < 0)
+        return cli_report_error(&err);
+    return 0;
+}
+
+/* The model presets compiled into the binary (model-memory sizing is always on). */
+static int load_models(aivm_models **models)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    size_t len = 0;
+    const char *text = aivm_models_embedded(&len);
+    if (aivm_models_load_mem(models, text, len, "<embedded models>", &err) < 0)
+        return cli_report_error(&err);
+    return 0;
+}
+
+/* Prices of the cost summary as --prices says (catalog prices are already on). */
+static int price_report(aivm_check_report *rep, chk_opts *o, aivm_prices **store)
+{
+    aivm_price_query *qs = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    cli_price_opts *po = &o->prices;
+    size_t n;
+    int rc = 0;
+    if (po->mode == AIVM_PRICES_LIVE && !cli_quiet && cli_term_stderr_tty())
+        po->fetch.progress = cli_price_progress;
+    if (po->mode == AIVM_PRICES_CACHED || po->mode == AIVM_PRICES_LIVE) {
+        n = aivm_check_price_queries(&qs, rep, po->fetch.currency ? po->fetch.currency : "USD");
+        rc = aivm_prices_get(store, po->mode, qs, n, &po->fetch, &err);
+        for (size_t i = 0; rc == 0 && i < aivm_prices_warning_count(*store); i++)
+            cli_warnf("%s", aivm_prices_warning(*store, i));
+    }
+    if (rc == 0)
+        rc = aivm_check_apply_prices(rep, *store, po->mode, po->allow_partial, po->fetch.currency,
+                                     &err);
+    free(qs);
+    return rc < 0 ? cli_report_error(&err) : 0;
+}
+
+int cmd_check(int argc, char **argv)
+{
+    chk_opts o;
+    aivm_workload wl = AIVM_WORKLOAD_INIT;
+    aivm_workload_doc *doc = NULL;
+    aivm_waivers *waivers = NULL;
+    aivm_catalog *cat = NULL;
+    aivm_rules *rules = NULL;
+    aivm_plan *plan = NULL;
+    aivm_models *models = NULL;
+    aivm_check_report *rep = NULL;
+    aivm_prices *store = NULL;
+    aivm_check_opts co = AIVM_CHECK_OPTS_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    char today[11];
+    int first = 0;
+    int rc;
+
+    memset(&o, 0, sizeof o);
+    o.fail_on = AIVM_SEV_ERROR;
+    cli_price_opts_init(&o.prices);
+    rc = cli_opts_parse(options, N_OPTIONS, argc, argv, on_option, &o, &first);
+    if (rc == 0 && !o.help)
+        rc = cli_price_opts_check(&o.prices);
+    if (rc)
+        goto done;
+    if (o.help) {
+        help();
+        goto done;
+    }
+    if (first >= argc) {
+        rc = cli_usagef("check needs at least one input FILE ('-' for stdin)");
+        goto done;
+    }
+    rc = cli_load_data(&cat, &rules, o.catalog, o.rules, o.n_rules);
+    if (rc == 0)
+        rc = load_inputs(&wl, &doc, &waivers, &o);
+    if (rc)
+        goto done;
+    aivm_plan_new(&plan);
+    for (int i = first; i < argc; i++)
+        if (aivm_plan_read_file(plan, NULL, argv[i], o.input, &err) < 0) {
+            rc = cli_report_error(&err);
+            goto done;
+        }
+    rc = load_models(&models);
+    if (rc)
+        goto done;
+    cli_today(today);
+    co.today = o.date ? o.date : today;
+    co.models = models;
+    co.workload = o.workload ? &wl : NULL;
+    co.waivers = waivers;
+    if (aivm_check_run(&rep, plan, cat, rules, &co, &err) < 0) {
+        rc = cli_report_error(&err);
+        goto done;
+    }
+    rc = price_report(rep, &o, &store);
+    if (rc == 0)
+        rc = render(rep, &o);
+    if (rc == 0 && !o.fail_never && aivm_check_failed(rep, o.fail_on))
+        rc = CLI_EXIT_FINDINGS;
+done:
+    aivm_check_report_free(rep);
+    aivm_prices_free(store);
+    cli_price_opts_dispose(&o.prices);
+    aivm_plan_free(plan);
+    aivm_models_free(models);
+    aivm_waivers_free(waivers);
+    aivm_workload_doc_free(doc);
+    aivm_rules_free(rules);
+    aivm_catalog_free(cat);
+    free(o.rules);
+    return rc;
+}

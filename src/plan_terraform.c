@@ -1,0 +1,258 @@
+/*
+ * plan_terraform.c - reads `terraform show -json` output: the planned
+ * `change.after` of every managed azurerm VM-like resource in
+ * resource_changes (deletes and reads skipped), or, when a plan has no
+ * resource_changes, planned_values with its child modules. Each resource
+ * keeps the position and JSON pointer of its size value.
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "plan_int.h"
+
+typedef enum { K_VM, K_VMSS, K_AKS, K_AKS_POOL, K_BATCH, K_AML } tf_kind;
+
+typedef struct {
+    const char *type;
+    tf_kind kind;
+    const char *size_key;
+} tf_type;
+
+static const tf_type types[] = {
+    {"azurerm_linux_virtual_machine", K_VM, "size"},
+    {"azurerm_windows_virtual_machine", K_VM, "size"},
+    {"azurerm_virtual_machine", K_VM, "vm_size"},
+    {"azurerm_linux_virtual_machine_scale_set", K_VMSS, "sku"},
+    {"azurerm_windows_virtual_machine_scale_set", K_VMSS, "sku"},
+    {"azurerm_orchestrated_virtual_machine_scale_set", K_VMSS, "sku_name"},
+    {"azurerm_kubernetes_cluster", K_AKS, "vm_size"},
+    {"azurerm_kubernetes_cluster_node_pool", K_AKS_POOL, "vm_size"},
+    {"azurerm_batch_pool", K_BATCH, "vm_size"},
+    {"azurerm_machine_learning_compute_cluster", K_AML, "vm_size"},
+};
+
+typedef struct {
+    aivm_plan *plan;
+    const char *file;
+    aivm_error *err;
+} tf_ctx;
+
+static const tf_type *find_type(const char *t)
+{
+    for (size_t i = 0; t && i < sizeof types / sizeof types[0]; i++)
+        if (strcmp(types[i].type, t) == 0)
+            return &types[i];
+    return NULL;
+}
+
+/* "East US" -> "eastus", as Azure normalises locations. */
+static const char *region_of(aivm_plan *plan, const aivm_ynode *n)
+{
+    const char *s = aivm_plan__str(n);
+    char buf[64];
+    size_t k = 0;
+    if (!s || !s[0])
+        return NULL;
+    for (; *s && k + 1 < sizeof buf; s++)
+        if (!isspace((unsigned char)*s))
+            buf[k++] = (char)tolower((unsigned char)*s);
+    buf[k] = '\0';
+    return aivm_plan__fmt(plan, "%s", buf);
+}
+
+static bool is_spot(const char *s)
+{
+    return s && (strcmp(s, "Spot") == 0 || strcmp(s, "Low") == 0 || strcmp(s, "LowPriority") == 0);
+}
+
+/* The first element of a nested block list (`default_node_pool = [{...}]`). */
+static const aivm_ynode *block(const aivm_ynode *map, const char *key)
+{
+    const aivm_ynode *v = aivm_ymap_get(map, key);
+    if (v && v->type == AIVM_Y_SEQ && v->n > 0 && v->kids[0]->type == AIVM_Y_MAP)
+        return v->kids[0];
+    return v && v->type == AIVM_Y_MAP ? v : NULL;
+}
+
+static bool unknown_key(const aivm_ynode *after_unknown, const char *key)
+{
+    const aivm_ynode *u = aivm_ymap_get(after_unknown, key);
+    return u && u->type == AIVM_Y_SCALAR && strcmp(u->str, "true") == 0;
+}
+
+/* Size value of `vals[key]`, its position and pointer. */
+static void set_size(tf_ctx *c, aivm_plan_resource *r, const aivm_ynode *vals, const char *key,
+                     const char *ptr, const aivm_ynode *unknown)
+{
+    const aivm_ynode *v = aivm_ymap_get(vals, key);
+    const char *s = aivm_plan__str(v);
+    r->size_loc = v ? v->loc : r->loc;
+    r->pointer = v ? aivm_plan__ptr(c->plan, ptr, key) : ptr;
+    if (s && s[0]) {
+        r->size = s;
+    } else if (unknown_key(unknown, key)) {
+        r->size_expr = "(known after apply)";
+    } else {
+        r->size_expr = s ? "" : "(not set)";
+    }
+}
+
+static unsigned first_uint(const aivm_ynode *m, const char *const *keys, unsigned dflt)
+{
+    unsigned v;
+    for (size_t i = 0; keys[i]; i++)
+        if (aivm_plan__uint(&v, aivm_ymap_get(m, keys[i])))
+            return v;
+    return dflt;
+}
+
+static void fill(tf_ctx *c, aivm_plan_resource *r, const tf_type *t, const aivm_ynode *vals,
+                 const char *ptr, const aivm_ynode *unknown)
+{
+    static const char *const node_keys[] = {"node_count", "max_count", "min_count", NULL};
+    static const char *const inst_keys[] = {"instances", NULL};
+    const aivm_ynode *b;
+    unsigned lo = 0, dedicated = 0;
+    r->region = region_of(c->plan, aivm_ymap_get(vals, "location"));
+    aivm_plan__add_tags(c->plan, r, aivm_ymap_get(vals, "tags"));
+    aivm_plan__os_from_type(r);
+    switch (t->kind) {
+    case K_VM:
+        set_size(c, r, vals, t->size_key, ptr, unknown);
+        r->priority = is_spot(aivm_plan__str(aivm_ymap_get(vals, "priority"))) ? AIVM_PRIO_SPOT
+                                                                               : AIVM_PRIO_REGULAR;
+        if (block(vals, "os_profile_windows_config"))
+            r->wl.os = AIVM_OS_WINDOWS;
+        else if (block(vals, "os_profile_linux_config"))
+            r->wl.os = AIVM_OS_LINUX;
+        break;
+    case K_VMSS:
+        set_size(c, r, vals, t->size_key, ptr, unknown);
+        r->count = first_uint(vals, inst_keys, 1);
+        r->priority = is_spot(aivm_plan__str(aivm_ymap_get(vals, "priority"))) ? AIVM_PRIO_SPOT
+                                                                               : AIVM_PRIO_REGULAR;
+        break;
+    case K_AKS:
+        b = block(vals, "default_node_pool");
+        r->address = aivm_plan__fmt(c->plan, "%s.default_node_pool", r->address);
+        if (!b) {
+            r->size_expr = "(not set)";
+            r->pointer = ptr;
+            break;
+        }
+        ptr = aivm_plan__ptr(c->plan, ptr, "default_node_pool");
+        if (aivm_ymap_get(vals, "default_node_pool")->type == AIVM_Y_SEQ)
+            ptr = aivm_plan__ptr_idx(c->plan, ptr, 0);
+        aivm_plan__add_tags(c->plan, r, aivm_ymap_get(b, "tags"));
+        set_size(c, r, b, "vm_size", ptr, NULL);
+        r->count = first_uint(b, node_keys, 1);
+        break;
+    case K_AKS_POOL:
+        set_size(c, r, vals, "vm_size", ptr, unknown);
+        r->count = first_uint(vals, node_keys, 1);
+        r->priority = is_spot(aivm_plan__str(aivm_ymap_get(vals, "priority"))) ? AIVM_PRIO_SPOT
+                                                                               : AIVM_PRIO_REGULAR;
+        break;
+    case K_BATCH:
+        set_size(c, r, vals, "vm_size", ptr, unknown);
+        aivm_plan__add_tags(c->plan, r, aivm_ymap_get(vals, "metadata"));
+        b = block(vals, "fixed_scale");
+        aivm_plan__uint(&dedicated, aivm_ymap_get(b, "target_dedicated_nodes"));
+        aivm_plan__uint(&lo, aivm_ymap_get(b, "target_low_priority_nodes"));
+        r->count = dedicated + lo ? dedicated + lo : 1;
+        r->priority = lo > 0 && dedicated == 0 ? AIVM_PRIO_SPOT : AIVM_PRIO_REGULAR;
+        break;
+    case K_AML:
+        set_size(c, r, vals, "vm_size", ptr, unknown);
+        b = block(vals, "scale_settings");
+        aivm_plan__uint(&r->count, aivm_ymap_get(b, "max_node_count"));
+        if (r->count == 0)
+            r->count = 1;
+        r->priority = is_spot(aivm_plan__str(aivm_ymap_get(vals, "vm_priority")))
+                          ? AIVM_PRIO_SPOT
+                          : AIVM_PRIO_REGULAR;
+        break;
+    }
+}
+
+static bool skipped_actions(const aivm_ynode *actions)
+{
+    bool keep = false;
+    if (!actions || actions->type != AIVM_Y_SEQ)
+        return false;
+    for (size_t i = 0; i < actions->n; i++) {
+        const char *a = aivm_plan__str(actions->kids[i]);
+        if (a && strcmp(a, "delete") && strcmp(a, "read"))
+            keep = true;
+    }
+    return !keep;
+}
+
+static void add_one(tf_ctx *c, const aivm_ynode *entry, const aivm_ynode *vals,
+                    const aivm_ynode *unknown, const char *vals_ptr)
+{
+    const tf_type *t = find_type(aivm_plan__str(aivm_ymap_get(entry, "type")));
+    const char *mode = aivm_plan__str(aivm_ymap_get(entry, "mode"));
+    const char *addr = aivm_plan__str(aivm_ymap_get(entry, "address"));
+    aivm_plan_resource *r;
+    if (!t || (mode && strcmp(mode, "managed") != 0) || !vals || vals->type != AIVM_Y_MAP)
+        return;
+    r = aivm_plan__add(c->plan, c->file, AIVM_PLAN_TERRAFORM);
+    r->type = t->type;
+    r->address = addr ? addr : t->type;
+    r->loc = entry->loc;
+    fill(c, r, t, vals, vals_ptr, unknown);
+}
+
+static void read_changes(tf_ctx *c, const aivm_ynode *seq)
+{
+    for (size_t i = 0; i < seq->n; i++) {
+        const aivm_ynode *e = seq->kids[i], *ch = aivm_ymap_get(e, "change");
+        const char *p;
+        if (e->type != AIVM_Y_MAP || !ch || skipped_actions(aivm_ymap_get(ch, "actions")))
+            continue;
+        p = aivm_plan__ptr_idx(c->plan, "/resource_changes", i);
+        p = aivm_plan__fmt(c->plan, "%s/change/after", p);
+        add_one(c, e, aivm_ymap_get(ch, "after"), aivm_ymap_get(ch, "after_unknown"), p);
+    }
+}
+
+static void read_module(tf_ctx *c, const aivm_ynode *mod, const char *ptr, int depth)
+{
+    const aivm_ynode *res = aivm_ymap_get(mod, "resources");
+    const aivm_ynode *kids = aivm_ymap_get(mod, "child_modules");
+    if (res && res->type == AIVM_Y_SEQ)
+        for (size_t i = 0; i < res->n; i++) {
+            const char *p =
+                aivm_plan__ptr_idx(c->plan, aivm_plan__fmt(c->plan, "%s/resources", ptr), i);
+            add_one(c, res->kids[i], aivm_ymap_get(res->kids[i], "values"), NULL,
+                    aivm_plan__fmt(c->plan, "%s/values", p));
+        }
+    if (kids && kids->type == AIVM_Y_SEQ && depth < 32)
+        for (size_t i = 0; i < kids->n; i++)
+            read_module(
+                c, kids->kids[i],
+                aivm_plan__ptr_idx(c->plan, aivm_plan__fmt(c->plan, "%s/child_modules", ptr), i),
+                depth + 1);
+}
+
+int aivm_plan__read_terraform(aivm_plan *plan, const aivm_ynode *root, const char *file,
+                              aivm_error *err)
+{
+    tf_ctx c = {plan, file, err};
+    const aivm_ynode *rc = aivm_ymap_get(root, "resource_changes");
+    const aivm_ynode *pv = aivm_ymap_get(root, "planned_values");
+    aivm_loc start = {file, 1, 1};
+    if (rc && rc->type == AIVM_Y_SEQ) {
+        read_changes(&c, rc);
+        return 0;
+    }
+    pv = aivm_ymap_get(pv, "root_module");
+    if (pv && pv->type == AIVM_Y_MAP) {
+        read_module(&c, pv, "/planned_values/root_module", 0);
+        return 0;
+    }
+    return aivm_error_set(err, AIVM_EINVALID, &start,
+                          "Terraform plan without resource_changes or planned_values "
+                          "(expected the output of 'terraform show -json PLANFILE')");
+}

@@ -1,0 +1,218 @@
+/*
+ * report_junit.c - JUnit XML for CI test reports: one <testsuite> per
+ * input file, one <testcase> per resource x check id. A finding at or
+ * above --fail-on is a <failure>; a waived finding is <skipped>; findings below --fail-on pass
+ * with their text in <system-out>, so the report agrees with the exit code.
+ * AIVM007/AIVM008 are skipped for resources whose memory fit was not
+ * evaluated (no aivm-params or aivm-model).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "aivm/check.h"
+
+static void xml_escape(aivm_buf *b, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '&')
+            aivm_buf_puts(b, "&amp;");
+        else if (c == '<')
+            aivm_buf_puts(b, "&lt;");
+        else if (c == '>')
+            aivm_buf_puts(b, "&gt;");
+        else if (c == '"')
+            aivm_buf_puts(b, "&quot;");
+        else if (c == '\'')
+            aivm_buf_puts(b, "&apos;");
+        else if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+            aivm_buf_puts(b, "?"); /* not allowed in XML 1.0 */
+        else
+            aivm_buf_put(b, s, 1);
+    }
+}
+
+typedef enum { T_PASS, T_NOTE, T_FAIL, T_SKIP } tstate;
+
+typedef struct {
+    size_t tests, failures, skipped;
+} counts;
+
+static bool is_failure(const aivm_finding *f, const aivm_check_render_opts *o)
+{
+    if (f->waiver || !o || o->fail_never)
+        return false;
+    return f->severity >= o->fail_on;
+}
+
+static tstate state_of(const aivm_check_report *rep, const aivm_check_item *it, const char *id,
+                       const aivm_check_rule *cr, const aivm_check_render_opts *o)
+{
+    tstate st = T_PASS;
+    for (size_t i = it->first; i < it->first + it->n; i++) {
+        const aivm_finding *f = &rep->findings[i];
+        if (strcmp(f->id, id) != 0)
+            continue;
+        if (is_failure(f, o))
+            return T_FAIL;
+        st = f->waiver ? (st == T_PASS ? T_SKIP : st) : T_NOTE;
+    }
+    if (st == T_PASS && cr && cr->needs_sizing && !(it->gpu_need_gb > 0))
+        return T_SKIP;
+    return st;
+}
+
+/* Findings that do not fail the case, as one <system-out>. */
+static void out_text(aivm_buf *b, const aivm_check_report *rep, const aivm_check_item *it,
+                     const char *id, const aivm_check_render_opts *o)
+{
+    bool open = false;
+    for (size_t i = it->first; i < it->first + it->n; i++) {
+        const aivm_finding *f = &rep->findings[i];
+        if (strcmp(f->id, id) != 0 || is_failure(f, o))
+            continue;
+        aivm_buf_puts(b, open ? "\n" : "      <system-out>");
+        open = true;
+        aivm_buf_printf(b, "%s%s: ", aivm_severity_name(f->severity), f->waiver ? " (waived)" : "");
+        xml_escape(b, f->message);
+    }
+    if (open)
+        aivm_buf_puts(b, "</system-out>\n");
+}
+
+static void testcase(aivm_buf *b, const aivm_check_report *rep, const aivm_check_item *it,
+                     const char *id, const char *title, const aivm_check_rule *cr,
+                     const aivm_check_render_opts *o, counts *c)
+{
+    tstate st = state_of(rep, it, id, cr, o);
+    if (st == T_FAIL)
+        c->failures++;
+    aivm_buf_puts(b, "    <testcase classname=\"");
+    xml_escape(b, it->res->address);
+    aivm_buf_printf(b, "\" name=\"%s ", id);
+    xml_escape(b, title);
+    aivm_buf_puts(b, "\" file=\"");
+    xml_escape(b, it->res->file);
+    aivm_buf_printf(b, "\" line=\"%u\"", it->res->size_loc.line);
+    c->tests++;
+    if (st == T_PASS) {
+        aivm_buf_puts(b, "/>\n");
+        return;
+    }
+    aivm_buf_puts(b, ">\n");
+    for (size_t i = it->first; i < it->first + it->n; i++) {
+        const aivm_finding *f = &rep->findings[i];
+        if (strcmp(f->id, id) != 0)
+            continue;
+        if (st == T_FAIL && is_failure(f, o)) {
+            aivm_buf_printf(b, "      <failure type=\"%s\" message=\"",
+                            aivm_severity_name(f->severity));
+            xml_escape(b, f->message);
+            aivm_buf_printf(b, "\">%s:%u:%u: ", f->loc.file ? f->loc.file : "", f->loc.line,
+                            f->loc.col);
+            xml_escape(b, f->message);
+            if (f->suggested)
+                aivm_buf_printf(b, " (suggested: %s)", f->suggested->name);
+            aivm_buf_puts(b, "</failure>\n");
+            st = T_PASS; /* one failure element per test case */
+        } else if (st == T_SKIP && f->waiver) {
+            aivm_buf_puts(b, "      <skipped message=\"waived until ");
+            xml_escape(b, f->waiver->expires);
+            aivm_buf_puts(b, ": ");
+            xml_escape(b, f->waiver->reason);
+            aivm_buf_puts(b, "\"/>\n");
+            st = T_NOTE; /* one skipped element per test case */
+            c->skipped++;
+        }
+    }
+    if (st == T_SKIP) {
+        aivm_buf_puts(b, rep->sizing_active
+                             ? "      <skipped message=\"memory fit not evaluated: no aivm-params "
+                               "or aivm-model\"/>\n"
+                             : "      <skipped message=\"inactive: no model-memory sizing\"/>\n");
+        c->skipped++;
+    }
+    out_text(b, rep, it, id, o);
+    aivm_buf_puts(b, "    </testcase>\n");
+}
+/* Check ids of the table plus custom ids used by this item's findings. */
+static void item_cases(aivm_buf *b, const aivm_check_report *rep, const aivm_check_item *it,
+                       const aivm_check_render_opts *o, counts *c)
+{
+    size_t n = 0;
+    const aivm_check_rule *t = aivm_check_rules(&n);
+    for (size_t i = 0; i < n; i++)
+        testcase(b, rep, it, t[i].id, t[i].title, &t[i], o, c);
+    for (size_t i = it->first; i < it->first + it->n; i++) {
+        const aivm_finding *f = &rep->findings[i];
+        bool seen = false;
+        if (aivm_check_rule_find(f->id))
+            continue;
+        for (size_t j = it->first; j < i && !seen; j++)
+            seen = strcmp(rep->findings[j].id, f->id) == 0;
+        if (!seen)
+            testcase(b, rep, it, f->id, f->rule ? aivm_rule_title(f->rule) : f->id, NULL, o, c);
+    }
+}
+
+int aivm_check_render_junit(aivm_buf *out, const aivm_check_report *rep,
+                            const aivm_check_render_opts *o, aivm_error *err)
+{
+    aivm_buf body = AIVM_BUF_INIT;
+    counts total = {0, 0, 0};
+    size_t i = 0;
+    int rc;
+    (void)err;
+    while (i < rep->n_items) {
+        const char *file = rep->items[i].res->file;
+        aivm_buf suite = AIVM_BUF_INIT;
+        counts c = {0, 0, 0};
+        for (; i < rep->n_items && strcmp(rep->items[i].res->file, file) == 0; i++)
+            item_cases(&suite, rep, &rep->items[i], o, &c);
+        aivm_buf_puts(&body, "  <testsuite name=\"");
+        xml_escape(&body, file);
+        aivm_buf_printf(&body, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n",
+                        c.tests, c.failures, c.skipped);
+        if (suite.size)
+            aivm_buf_put(&body, suite.ptr, suite.size);
+        aivm_buf_puts(&body, "  </testsuite>\n");
+        aivm_buf_dispose(&suite);
+        total.tests += c.tests;
+        total.failures += c.failures;
+        total.skipped += c.skipped;
+    }
+    if (rep->n_orphans) {
+        size_t fails = 0;
+        const aivm_finding *f0 = &rep->findings[rep->n_findings - rep->n_orphans];
+        for (size_t k = rep->n_findings - rep->n_orphans; k < rep->n_findings; k++)
+            fails += is_failure(&rep->findings[k], o);
+        aivm_buf_puts(&body, "  <testsuite name=\"");
+        xml_escape(&body, f0->loc.file ? f0->loc.file : "waivers");
+        aivm_buf_printf(&body, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"0\">\n",
+                        rep->n_orphans, fails);
+        for (size_t k = rep->n_findings - rep->n_orphans; k < rep->n_findings; k++) {
+            const aivm_finding *f = &rep->findings[k];
+            bool fail = is_failure(f, o);
+            aivm_buf_puts(&body, "    <testcase classname=\"waivers\" name=\"AIVM012 ");
+            xml_escape(&body, f->message);
+            aivm_buf_puts(&body, fail ? "\">\n      <failure type=\"error\" message=\""
+                                      : "\">\n      <system-out>");
+            xml_escape(&body, f->message);
+            aivm_buf_puts(&body,
+                          fail ? "\"/>\n    </testcase>\n" : "</system-out>\n    </testcase>\n");
+        }
+        aivm_buf_puts(&body, "  </testsuite>\n");
+        total.tests += rep->n_orphans;
+        total.failures += fails;
+    }
+    aivm_buf_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    aivm_buf_printf(out,
+                    "<testsuites name=\"aivm-advise check\" tests=\"%zu\" failures=\"%zu\" "
+                    "errors=\"0\" skipped=\"%zu\">\n",
+                    total.tests, total.failures, total.skipped);
+    if (body.size)
+        aivm_buf_put(out, body.ptr, body.size);
+    rc = aivm_buf_puts(out, "</testsuites>\n");
+    aivm_buf_dispose(&body);
+    return rc;
+}

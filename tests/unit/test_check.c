@@ -1,0 +1,400 @@
+/* test_check.c - check mode: every check id triggered and not triggered,
+ * the rule-set tie (`check:` keys), suggestions, the GPU-memory sizing hook
+ * (AIVM007/AIVM008), waivers (inline, file, expired), fail levels, cost. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "aivm/check.h"
+#include "helpers.h"
+
+typedef struct {
+    aivm_catalog *cat;
+    aivm_rules *rules;
+    aivm_plan *plan;
+    aivm_waivers *waivers;
+    aivm_models *models;
+    aivm_check_report *rep;
+    bool sized; /* run with the model presets: real sizing */
+    int rc;     /* what aivm_check_run returned */
+} fx;
+
+static int setup(void **state)
+{
+    static fx f;
+    memset(&f, 0, sizeof f);
+    f.cat = load_shipped_catalog();
+    f.rules = load_shipped_rules();
+    {
+        size_t len = 0;
+        const char *text = aivm_models_embedded(&len);
+        assert_int_equal(aivm_models_load_mem(&f.models, text, len, "<models>", NULL), 0);
+    }
+    *state = &f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fx *f = *state;
+    aivm_check_report_free(f->rep);
+    aivm_plan_free(f->plan);
+    aivm_waivers_free(f->waivers);
+    aivm_models_free(f->models);
+    aivm_rules_free(f->rules);
+    aivm_catalog_free(f->cat);
+    return 0;
+}
+
+static double need_fn(void *ctx, const aivm_plan_resource *r, const aivm_workload *wl)
+{
+    (void)wl;
+    (void)ctx;
+    return r->params && strcmp(r->params, "70B") == 0 ? 160 : r->params ? 20 : 0;
+}
+
+/* Check one workload of a plan file written as `fields` (YAML lines after "- name: w"). */
+static void run_opts(fx *f, const char *fields, const char *waivers, aivm_gpu_need_fn need)
+{
+    char text[2048];
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_check_opts o = AIVM_CHECK_OPTS_INIT;
+    aivm_check_report_free(f->rep);
+    aivm_plan_free(f->plan);
+    aivm_waivers_free(f->waivers);
+    f->rep = NULL;
+    f->waivers = NULL;
+    snprintf(text, sizeof text, "workloads:\n  - name: w\n    region: eastus\n%s", fields);
+    aivm_plan_new(&f->plan);
+    if (aivm_plan_read_mem(f->plan, NULL, text, strlen(text), "p.yaml", AIVM_PLAN_AUTO, &err))
+        fail_msg("plan: %s", err.msg);
+    if (waivers && aivm_waivers_load_mem(&f->waivers, waivers, strlen(waivers), "w.yaml", &err))
+        fail_msg("waivers: %s", err.msg);
+    o.today = "2026-11-29";
+    o.waivers = f->waivers;
+    o.gpu_need = need;
+    o.models = f->sized ? f->models : NULL;
+    f->rc = aivm_check_run(&f->rep, f->plan, f->cat, f->rules, &o, &err);
+    if (f->rc && !f->sized)
+        fail_msg("check: %s", err.msg);
+}
+
+static void run(fx *f, const char *fields)
+{
+    run_opts(f, fields, NULL, NULL);
+}
+
+/* The ids of the findings, joined by spaces, waived ones as "~ID". */
+static const char *ids(const fx *f)
+{
+    static char buf[256];
+    size_t k = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < f->rep->n_findings && k + 10 < sizeof buf; i++)
+        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s%s", k ? " " : "",
+                              f->rep->findings[i].waiver ? "~" : "", f->rep->findings[i].id);
+    return buf;
+}
+
+static void check__aivm001_unknown_size(void **state)
+{
+    fx *f = *state;
+    run(f, "    size: Standard_D4s_v5\n    phase: inference\n    kind: generative\n");
+    assert_string_equal(ids(f), "AIVM001");
+    assert_string_equal(f->rep->findings[0].suggested->name, "Standard_NC40ads_H100_v5");
+    run(f, "    phase: inference\n    kind: generative\n");
+    assert_string_equal(ids(f), "AIVM001");
+    run(f, "    size: standard_nc40ads_h100_v5\n    phase: inference\n    kind: generative\n");
+    assert_string_equal(ids(f), ""); /* sizes match case-insensitively */
+}
+
+static void check__aivm002_retired_and_retiring(void **state)
+{
+    fx *f = *state;
+    run(f, "    size: Standard_NC6s_v3\n    phase: inference\n    kind: non-generative\n");
+    assert_string_equal(ids(f), "AIVM002");
+    assert_int_equal(f->rep->findings[0].severity, AIVM_SEV_ERROR);
+    assert_string_equal(aivm_rule_id(f->rep->findings[0].rule), "retired-size");
+    run(f, "    size: Standard_F8s_v2\n    phase: inference\n    kind: non-generative\n"
+           "    model_size: small\n");
+    assert_string_equal(ids(f), "AIVM002 AIVM009");
+    assert_int_equal(f->rep->findings[0].severity, AIVM_SEV_WARNING);
+    run(f, "    size: Standard_F8als_v6\n    phase: inference\n    kind: non-generative\n"
+           "    model_size: small\n");
+    assert_string_equal(ids(f), "");
+}
+
+static void check__aivm003_infiniband_for_inference(void **state)
+{
+    fx *f = *state;
+    run(f, "    size: Standard_ND96isr_H100_v5\n    phase: inference\n    kind: generative\n");
+    assert_string_equal(ids(f), "AIVM003");
+    assert_false(f->rep->findings[0].suggested->infiniband);
+    assert_string_equal(f->rep->findings[0].guidance[0], "G12");
+    run(f, "    size: Standard_ND96is_H100_v5\n    phase: inference\n    kind: generative\n");
+    assert_string_equal(ids(f), "");
+    run(f, "    size: Standard_ND96isr_H100_v5\n    phase: train\n    kind: generative\n");
+    assert_null(strstr(ids(f), "AIVM003"));
+}
+
+static void check__aivm004_multi_node_training(void **state)
+{
+    fx *f = *state;
+    run(f, "    size: Standard_NC40ads_H100_v5\n    count: 4\n    phase: train\n"
+           "    kind: generative\n");
+    assert_string_equal(ids(f), "AIVM004");
+    assert_true(f->rep->findings[0].suggested->infiniband);
+    run(f, "    size: Standard_NC40ads_H100_v5\n    count: 1\n    phase: train\n"
+           "    kind: generative\n");
+    assert_null(strstr(ids(f), "AIVM004"));
+    run(f, "    size: Standard_ND96isr_H100_v5\n    count: 4\n    phase: train\n"
+           "    kind: generative\n");
+    assert_null(strstr(ids(f), "AIVM004"));
+}
+
+static void check__aivm005_gpu_needed(void **state)
+{
+    fx *f = *state;
+    run(f, "    size: Standard_E8s_v5\n    phase: train\n    kind: generative\n");
+    assert_string_equal(ids(f), "AIVM005");
+    assert_non_null(strstr(f->rep->findings[0].message, "Standard_E8s_v5 does not fit"));
+    run(f, "    size: Standard_NV36ads_A10_v5\n    phase: inference\n    kind: non-generative\n");
+    assert_string_equal(ids(f), "AIVM005");
+    run(f, "    size: Standard_NC40ads_H100_v5\n    phase: inference\n    kind: non-generative\n");
+    assert_string_equal(ids(f), "");
+}
+
+static void check__aivm006_gpu_for_small_model(void **state)
+{
+    fx *f = *state;
+    run(f, "    size: Standard_NC4as_T4_v3\n    phase: inference\n    kind: non-generative\n"
+           "    model_size: small\n");
+    assert_string_equal(ids(f), "AIVM006");
+    assert_int_equal(f->rep->findings[0].severity, AIVM_SEV_WARNING);
+    assert_false(f->rep->findings[0].suggested->has_gpu);
+    run(f, "    size: Standard_NC4as_T4_v3\n    phase: inference\n    kind: non-generative\n"
+           "    model_size: complex\n");
+    assert_null(strstr(ids(f), "AIVM006"));
+}
+
+static void check__aivm007_aivm008_from_sizing(void **state)
+{
+    fx *f = *state;
+    const char *base = "    size: Standard_NC40ads_H100_v5\n    phase: inference\n"
+                       "    kind: generative\n";
+    char text[512];
+    snprintf(text, sizeof text, "%s    params: 70B\n", base);
+    run(f, text); /* no sizing: inactive */
+    assert_string_equal(ids(f), "");
+    assert_false(f->rep->sizing_active);
+    run_opts(f, text, NULL, need_fn); /* 160 GB > 94 GB */
+    assert_string_equal(ids(f), "AIVM007");
+    assert_true(f->rep->items[0].gpu_need_gb == 160);
+    snprintf(text, sizeof text, "%s    params: 7B\n", base);
+    run_opts(f, text, NULL, need_fn); /* 20 GB: 94 GB is more than three times that */
+    assert_string_equal(ids(f), "AIVM008");
+    run_opts(f, base, NULL, need_fn); /* unknown need: nothing */
+    assert_string_equal(ids(f), "");
+    run_opts(f,
+             "    size: Standard_ND96isr_H100_v5\n    count: 2\n    phase: train\n"
+             "    kind: generative\n    params: 70B\n",
+             NULL, need_fn); /* training: 2 x 640 GB over all nodes */
+    assert_string_equal(ids(f), "AIVM008 AIVM009");
+}
+
+static void check__aivm007_aivm008_real_sizing(void **state)
+{
+    fx *f = *state;
+    f->sized = true;
+    run(f, "    size: Standard_NC40ads_H100_v5\n    phase: inference\n    kind: generative\n"
+           "    params: 70B\n    precision: bf16\n");
+    assert_string_equal(ids(f), "AIVM007"); /* 131 GiB of weights on one 94 GB GPU */
+    assert_true(f->rep->items[0].fit_known);
+    assert_false(f->rep->items[0].fit.fits);
+    assert_non_null(f->rep->findings[0].suggested);
+    run(f, "    size: Standard_NC80adis_H100_v5\n    phase: inference\n    kind: generative\n"
+           "    params: 70B\n    precision: bf16\n");
+    assert_string_equal(ids(f), ""); /* 2 x 94 GB: fits, well used */
+    run(f, "    size: Standard_NC40ads_H100_v5\n    phase: inference\n    kind: generative\n"
+           "    params: 8B\n    precision: fp16\n");
+    assert_string_equal(ids(f), "AIVM008"); /* 16 GiB on 94 GB */
+    run(f, "    size: Standard_NC40ads_H100_v5\n    phase: inference\n"
+           "    model: llama-3.1-8b\n");
+    assert_int_equal(f->rc, 0); /* the preset gives the kind */
+    assert_int_equal(f->rep->items[0].wl.kind, AIVM_KIND_GENERATIVE);
+    run(f, "    size: Standard_NC40ads_H100_v5\n    phase: inference\n    kind: generative\n"
+           "    model: no-such-model\n");
+    assert_int_equal(f->rc, AIVM_ENOTFOUND);
+    assert_null(f->rep);
+    run(f, "    size: Standard_NC40ads_H100_v5\n    phase: inference\n    kind: generative\n");
+    assert_false(f->rep->items[0].fit_known); /* no model-size tags: not evaluated */
+    f->sized = false;
+}
+
+static void check__aivm009_older_generation(void **state)
+{
+    fx *f = *state;
+    run(f, "    size: Standard_NC24ads_A100_v4\n    phase: inference\n    kind: generative\n");
+    assert_string_equal(ids(f), "AIVM009");
+    assert_int_equal(f->rep->findings[0].severity, AIVM_SEV_NOTE);
+    assert_string_equal(f->rep->findings[0].suggested->name, "Standard_NC40ads_H100_v5");
+    run(f, "    size: Standard_NC40ads_H100_v5\n    phase: inference\n    kind: generative\n");
+    assert_string_equal(ids(f), "");
+}
+
+static void check__aivm010_spot_training(void **state)
+{
+    fx *f = *state;
+    run(f, "    size: Standard_NC40ads_H100_v5\n    priority: spot\n    phase: train\n"
+           "    kind: generative\n");
+    assert_non_null(strstr(ids(f), "AIVM010"));
+    run(f, "    size: Standard_NC40ads_H100_v5\n    priority: spot\n    phase: train\n"
+           "    kind: generative\n    checkpointing: true\n");
+    assert_null(strstr(ids(f), "AIVM010"));
+    run(f, "    size: Standard_NC40ads_H100_v5\n    priority: spot\n    phase: inference\n"
+           "    kind: generative\n");
+    assert_string_equal(ids(f), "");
+}
+
+static void check__aivm011_missing_tags(void **state)
+{
+    fx *f = *state;
+    run(f, "    size: Standard_ND96isr_H100_v5\n");
+    assert_string_equal(ids(f), "AIVM011");
+    assert_false(f->rep->items[0].has_workload);
+    run(f, "    size: Standard_NC6s_v3\n    phase: train\n"); /* kind missing: lifecycle only */
+    assert_string_equal(ids(f), "AIVM002 AIVM011");
+}
+
+static void check__waivers_inline_and_file(void **state)
+{
+    fx *f = *state;
+    const char *ib = "    size: Standard_ND96isr_H100_v5\n    phase: inference\n"
+                     "    kind: generative\n";
+    char text[512];
+    snprintf(text, sizeof text, "%s    waive: \"AIVM003:reserved capacity:2026-11-29\"\n", ib);
+    run(f, text); /* valid through its expiry day */
+    assert_string_equal(ids(f), "~AIVM003");
+    assert_int_equal(f->rep->n_waived, 1);
+    assert_false(aivm_check_failed(f->rep, AIVM_SEV_NOTE));
+    snprintf(text, sizeof text, "%s    waive: \"AIVM003:reserved capacity:2026-11-28\"\n", ib);
+    run(f, text);
+    assert_string_equal(ids(f), "AIVM012 AIVM003");
+    assert_true(aivm_check_failed(f->rep, AIVM_SEV_ERROR));
+    run_opts(f, ib,
+             "waivers:\n  - rule: AIVM003\n    resource: \"w*\"\n    reason: r\n"
+             "    expires: 2027-01-01\n",
+             NULL);
+    assert_string_equal(ids(f), "~AIVM003");
+    assert_string_equal(f->rep->findings[0].waiver->resource, "w*");
+    run_opts(f, ib,
+             "waivers:\n  - rule: AIVM003\n    resource: other\n    reason: r\n"
+             "    expires: 2020-01-01\n",
+             NULL);
+    assert_string_equal(ids(f), "AIVM003 AIVM012"); /* orphan expired waiver at the end */
+    assert_int_equal(f->rep->n_orphans, 1);
+    assert_null(f->rep->findings[1].res);
+}
+
+static void check__fail_levels(void **state)
+{
+    fx *f = *state;
+    run(f, "    size: Standard_F8s_v2\n    phase: inference\n    kind: non-generative\n"
+           "    model_size: small\n"); /* one warning, one note */
+    assert_false(aivm_check_failed(f->rep, AIVM_SEV_ERROR));
+    assert_true(aivm_check_failed(f->rep, AIVM_SEV_WARNING));
+    assert_true(aivm_check_failed(f->rep, AIVM_SEV_NOTE));
+}
+
+static void check__cost_spot_and_count(void **state)
+{
+    fx *f = *state;
+    const aivm_size *s = aivm_catalog_find_size(f->cat, "Standard_NC40ads_H100_v5");
+    const aivm_region_price *rp = aivm_size_price_in(s, "eastus");
+    run(f, "    size: Standard_NC40ads_H100_v5\n    count: 3\n    priority: spot\n"
+           "    phase: inference\n    kind: generative\n");
+    assert_true(f->rep->items[0].spot_price);
+    assert_true(fabs(f->rep->items[0].hourly - 3 * rp->spot) < 1e-9);
+    assert_true(fabs(f->rep->hourly_total - 3 * rp->spot) < 1e-9);
+    run(f, "    size: Standard_NC40ads_H100_v5\n    os: windows\n    phase: inference\n"
+           "    kind: generative\n");
+    assert_false(f->rep->items[0].priced);
+    assert_int_equal(f->rep->n_unpriced, 1);
+}
+
+static void check__rules_tie_to_check_ids(void **state)
+{
+    fx *f = *state;
+    bool used[13] = {false};
+    size_t n = 0;
+    const aivm_check_rule *t = aivm_check_rules(&n);
+    aivm_error err = AIVM_ERROR_INIT;
+    static const char bad[] = "rules:\n  - id: x\n    effect: note\n    check: AIVM1\n"
+                              "    message: m\n";
+    assert_int_equal(n, 12);
+    for (size_t i = 0; i < n; i++) {
+        char want[32];
+        snprintf(want, sizeof want, "AIVM%03zu", i + 1);
+        assert_string_equal(t[i].id, want);
+        assert_true(t[i].help[0] && t[i].title[0]);
+    }
+    for (size_t i = 0; i < aivm_rules_count(f->rules); i++) {
+        const char *cid = aivm_rule_check_id(aivm_rules_at(f->rules, i));
+        if (!cid)
+            continue;
+        assert_non_null(aivm_check_rule_find(cid));
+        used[(cid[5] - '0') * 10 + (cid[6] - '0')] = true;
+    }
+    /* the size rules of recommend produce these findings */
+    assert_true(used[2] && used[3] && used[5] && used[6] && used[9]);
+    assert_int_equal(aivm_rules_load_mem(f->rules, bad, strlen(bad), "r.yaml", &err),
+                     AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "check id 'AIVM1'"));
+}
+
+static void check__renderers_agree(void **state)
+{
+    fx *f = *state;
+    aivm_buf b = AIVM_BUF_INIT;
+    aivm_check_render_opts ro = AIVM_CHECK_RENDER_OPTS_INIT;
+    run(f, "    size: Standard_ND96isr_H100_v5\n    phase: inference\n    kind: generative\n"
+           "    tags:\n      note: \"a <b> & 'c' %\"\n");
+    assert_int_equal(aivm_check_render_github(&b, f->rep, &ro, NULL), 0);
+    assert_non_null(strstr(b.ptr, "::warning file=p.yaml,line=4,col=11,title=AIVM003 "));
+    aivm_buf_clear(&b);
+    assert_int_equal(aivm_check_render_junit(&b, f->rep, &ro, NULL), 0);
+    assert_non_null(strstr(b.ptr, "tests=\"12\" failures=\"0\""));
+    aivm_buf_clear(&b);
+    ro.fail_on = AIVM_SEV_WARNING;
+    assert_int_equal(aivm_check_render_junit(&b, f->rep, &ro, NULL), 0);
+    assert_non_null(strstr(b.ptr, "tests=\"12\" failures=\"1\""));
+    aivm_buf_clear(&b);
+    ro.color = true;
+    assert_int_equal(aivm_check_render_text(&b, f->rep, &ro, NULL), 0);
+    assert_non_null(strstr(b.ptr, "\033[33mwarning"));
+    aivm_buf_dispose(&b);
+}
+
+int main(void)
+{
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+    const struct CMUnitTest tests[] = {
+        T(check__aivm001_unknown_size),
+        T(check__aivm002_retired_and_retiring),
+        T(check__aivm003_infiniband_for_inference),
+        T(check__aivm004_multi_node_training),
+        T(check__aivm005_gpu_needed),
+        T(check__aivm006_gpu_for_small_model),
+        T(check__aivm007_aivm008_from_sizing),
+        T(check__aivm009_older_generation),
+        T(check__aivm007_aivm008_real_sizing),
+        T(check__aivm010_spot_training),
+        T(check__aivm011_missing_tags),
+        T(check__waivers_inline_and_file),
+        T(check__fail_levels),
+        T(check__cost_spot_and_count),
+        T(check__rules_tie_to_check_ids),
+        T(check__renderers_agree),
+    };
+    return cmocka_run_group_tests_name("check", tests, NULL, NULL);
+}

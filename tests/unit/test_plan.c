@@ -1,0 +1,288 @@
+/* test_plan.c - the plan readers: Terraform plan JSON, ARM templates and plan
+ * files, with positions, JSON pointers, counts, priority and tags. */
+#include <string.h>
+
+#include "aivm/plan.h"
+#include "helpers.h"
+
+static aivm_plan *read_text(const char *text, aivm_plan_format fmt)
+{
+    aivm_plan *p = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_plan_new(&p);
+    if (aivm_plan_read_mem(p, NULL, text, strlen(text), "t.json", fmt, &err) < 0)
+        fail_msg("read failed: %s", err.msg);
+    return p;
+}
+
+static int read_err(const char *text, aivm_error *err)
+{
+    aivm_plan *p = NULL;
+    int rc;
+    aivm_plan_new(&p);
+    rc = aivm_plan_read_mem(p, NULL, text, strlen(text), "t.json", AIVM_PLAN_AUTO, err);
+    assert_int_equal(aivm_plan_count(p), 0);
+    aivm_plan_free(p);
+    return rc;
+}
+
+static const aivm_plan_resource *find(const aivm_plan *p, const char *addr)
+{
+    for (size_t i = 0; i < aivm_plan_count(p); i++)
+        if (strcmp(aivm_plan_at(p, i)->address, addr) == 0)
+            return aivm_plan_at(p, i);
+    fail_msg("no resource %s", addr);
+    return NULL;
+}
+
+static void plan__terraform_fixture(void **state)
+{
+    aivm_plan *p = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_plan_format f = AIVM_PLAN_AUTO;
+    const aivm_plan_resource *r;
+    (void)state;
+    aivm_plan_new(&p);
+    assert_int_equal(
+        aivm_plan_read_file(p, &f, fixture("check/tf_plan.json"), AIVM_PLAN_AUTO, &err), 0);
+    assert_int_equal(f, AIVM_PLAN_TERRAFORM);
+    assert_int_equal(aivm_plan_count(p), 10); /* the delete is skipped */
+    r = find(p, "azurerm_linux_virtual_machine.llm_serve");
+    assert_string_equal(r->size, "Standard_ND96isr_H100_v5");
+    assert_int_equal(r->size_loc.line, 278);
+    assert_int_equal(r->size_loc.col, 19);
+    assert_string_equal(r->pointer, "/resource_changes/0/change/after/size");
+    assert_int_equal(r->wl.phase, AIVM_PHASE_INFERENCE);
+    assert_string_equal(r->params, "70B");
+    assert_string_equal(aivm_plan_resource_tag(r, "cost-center")->value, "ml-platform");
+    r = find(p, "module.training.azurerm_linux_virtual_machine.trainer[1]");
+    assert_string_equal(r->group, "module.training.azurerm_linux_virtual_machine.trainer");
+    assert_int_equal(r->nodes, 2);
+    assert_int_equal(r->priority, AIVM_PRIO_SPOT);
+    assert_string_equal(r->region, "westeurope");
+    r = find(p, "azurerm_kubernetes_cluster.aks.default_node_pool");
+    assert_int_equal(r->count, 3);
+    assert_string_equal(r->pointer, "/resource_changes/3/change/after/default_node_pool/0/vm_size");
+    assert_int_equal(r->wl.kind, AIVM_KIND_GENERATIVE); /* pool tags merged over cluster tags */
+    assert_non_null(aivm_plan_resource_tag(r, "team"));
+    r = find(p, "azurerm_machine_learning_compute_cluster.tabular");
+    assert_int_equal(r->count, 1);
+    r = find(p, "azurerm_batch_pool.scoring");
+    assert_non_null(r->waive);
+    r = find(p, "azurerm_windows_virtual_machine.jumpbox");
+    assert_int_equal(r->wl.os, AIVM_OS_WINDOWS);
+    assert_int_equal(r->wl.set & AIVM_WL_OS, 0); /* from the type, not a tag */
+    r = find(p, "azurerm_linux_virtual_machine.pending");
+    assert_null(r->size);
+    assert_string_equal(r->size_expr, "(known after apply)");
+    aivm_plan_free(p);
+}
+
+static void plan__terraform_planned_values_fallback(void **state)
+{
+    aivm_plan *p = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    const aivm_plan_resource *r;
+    (void)state;
+    aivm_plan_new(&p);
+    assert_int_equal(aivm_plan_read_file(p, NULL, fixture("check/tf_planned_values_only.json"),
+                                         AIVM_PLAN_AUTO, &err),
+                     0);
+    assert_int_equal(aivm_plan_count(p), 10);
+    r = find(p, "module.training.azurerm_linux_virtual_machine.trainer[0]");
+    assert_string_equal(r->pointer,
+                        "/planned_values/root_module/child_modules/0/resources/0/values/size");
+    assert_int_equal(r->nodes, 2);
+    aivm_plan_free(p);
+}
+
+static void plan__terraform_minified_odd_spacing(void **state)
+{
+    static const char text[] =
+        "{\"format_version\" : \"0.1\" ,\"resource_changes\" : [{\"address\" : \"azurerm_virtual_"
+        "machine.vm\" ,\"mode\" : \"managed\" ,\"type\" : \"azurerm_virtual_machine\" ,\"change\" "
+        ": {\"actions\" : [\"create\"] ,\"after\" : {\"vm_size\" : \"\" ,\"location\" : \"\" ,"
+        "\"os_profile_windows_config\" : [{}]}}} ,{\"address\" : \"data.azurerm_resource_group.x"
+        "\" ,\"mode\" : \"data\" ,\"type\" : \"azurerm_resource_group\" ,\"change\" : {\"actions\""
+        " : [\"read\"]}}]}";
+    aivm_plan *p = read_text(text, AIVM_PLAN_AUTO);
+    const aivm_plan_resource *r;
+    (void)state;
+    assert_int_equal(aivm_plan_count(p), 1);
+    r = aivm_plan_at(p, 0);
+    assert_null(r->size);
+    assert_string_equal(r->size_expr, "");
+    assert_null(r->region);
+    assert_int_equal(r->wl.os, AIVM_OS_WINDOWS);
+    assert_int_equal(r->size_loc.line, 1);
+    assert_int_equal(r->size_loc.col, 208);
+    aivm_plan_free(p);
+}
+
+static void plan__arm_fixture(void **state)
+{
+    aivm_plan *p = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_plan_format f = AIVM_PLAN_AUTO;
+    const aivm_plan_resource *r;
+    (void)state;
+    aivm_plan_new(&p);
+    assert_int_equal(
+        aivm_plan_read_file(p, &f, fixture("check/arm_template.json"), AIVM_PLAN_AUTO, &err), 0);
+    assert_int_equal(f, AIVM_PLAN_ARM);
+    assert_int_equal(aivm_plan_count(p), 6);
+    r = aivm_plan_at(p, 0); /* copy loop over a parameter default */
+    assert_string_equal(r->size, "Standard_ND96isr_H100_v5");
+    assert_string_equal(r->size_via, "parameter 'trainSize' default");
+    assert_int_equal(r->count, 2);
+    assert_int_equal(r->nodes, 2);
+    assert_int_equal(r->priority, AIVM_PRIO_SPOT);
+    assert_true(r->checkpointing);
+    assert_string_equal(r->pointer, "/resources/0/properties/hardwareProfile/vmSize");
+    r = find(p, "virtualMachineScaleSets/infer-vmss");
+    assert_int_equal(r->count, 3);
+    assert_null(r->region); /* [parameters('location')] defaults to an expression */
+    r = find(p, "managedClusters/aks-ai/gpupool"); /* pool name via variables() */
+    assert_int_equal(r->count, 1);
+    assert_string_equal(r->pointer, "/resources/2/properties/agentPoolProfiles/1/vmSize");
+    r = find(p, "virtualMachines/scoring-vm"); /* inner scope: the value passed in wins */
+    assert_string_equal(r->size, "Standard_ND96isr_H100_v5");
+    assert_string_equal(
+        r->pointer,
+        "/resources/3/properties/template/resources/0/properties/hardwareProfile/vmSize");
+    r = find(p, "virtualMachines/gpu-or-cpu");
+    assert_null(r->size);
+    assert_true(r->size_expr[0] == '[');
+    assert_int_equal(r->wl.phase, AIVM_PHASE_UNSET); /* tags are an expression */
+    aivm_plan_free(p);
+}
+
+static void plan__arm_language_v2(void **state)
+{
+    aivm_plan *p = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    const aivm_plan_resource *r;
+    (void)state;
+    aivm_plan_new(&p);
+    assert_int_equal(
+        aivm_plan_read_file(p, NULL, fixture("check/arm_langv2_crlf.json"), AIVM_PLAN_AUTO, &err),
+        0);
+    assert_int_equal(aivm_plan_count(p), 1); /* existing and condition:false skipped */
+    r = aivm_plan_at(p, 0);
+    assert_string_equal(r->size, "standard_nc24ads_a100_v4");
+    assert_true(r->conditional);
+    assert_int_equal(r->count, 2);
+    assert_string_equal(r->pointer, "/resources/pool/properties/vmSize");
+    assert_int_equal(r->size_loc.line, 28);
+    aivm_plan_free(p);
+}
+
+static void plan__arm_nested_copy_and_condition(void **state)
+{
+    static const char text[] =
+        "{\"$schema\": \"https://schema.management.azure.com/schemas/2019-04-01/"
+        "deploymentTemplate.json#\", \"parameters\": {\"n\": {\"type\": \"int\", "
+        "\"defaultValue\": 3}}, \"resources\": [{\"type\": \"Microsoft.Resources/deployments\","
+        " \"name\": \"d\", \"copy\": {\"name\": \"c\", \"count\": \"[parameters('n')]\"}, "
+        "\"condition\": \"[equals(1, 1)]\", \"properties\": {\"template\": {\"resources\": "
+        "[{\"type\": \"Microsoft.Compute/virtualMachineScaleSets\", \"name\": \"s\", \"sku\": "
+        "{\"name\": \"Standard_NC40ads_H100_v5\", \"capacity\": 2}}]}}}]}";
+    aivm_plan *p = read_text(text, AIVM_PLAN_AUTO);
+    const aivm_plan_resource *r;
+    (void)state;
+    assert_int_equal(aivm_plan_count(p), 1);
+    r = aivm_plan_at(p, 0);
+    assert_int_equal(r->count, 6); /* 3 deployments x capacity 2 */
+    assert_true(r->conditional);
+    assert_string_equal(r->pointer, "/resources/0/properties/template/resources/0/sku/name");
+    aivm_plan_free(p);
+}
+
+static void plan__plan_file(void **state)
+{
+    aivm_plan *p = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    const aivm_plan_resource *r;
+    (void)state;
+    aivm_plan_new(&p);
+    assert_int_equal(aivm_plan_read_file(p, NULL, fixture("check/plan.yaml"), AIVM_PLAN_AUTO, &err),
+                     0);
+    assert_int_equal(aivm_plan_count(p), 5);
+    r = find(p, "llm-finetune");
+    assert_int_equal(r->count, 2);
+    assert_int_equal(r->priority, AIVM_PRIO_SPOT);
+    assert_true(r->checkpointing);
+    assert_string_equal(r->precision, "bf16");
+    assert_string_equal(r->pointer, "/workloads/1/size");
+    r = find(p, "old-research");
+    assert_string_equal(r->waive, "AIVM002:decommissioned with the lab in Q1:2027-03-31");
+    aivm_plan_free(p);
+}
+
+static void plan__errors_have_positions(void **state)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    (void)state;
+    assert_int_equal(read_err("{\"workloads\": [{\"name\": \"a\", \"sise\": \"x\"}]}", &err),
+                     AIVM_EINVALID);
+    assert_string_equal(err.msg, "unknown key 'sise' in workloads[0]");
+    assert_int_equal(err.col, 30);
+    assert_int_equal(
+        read_err("{\"workloads\": [{\"name\": \"a\", \"precision\": \"fp64\"}]}", &err),
+        AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "invalid value 'fp64' for tag 'aivm-precision' of a"));
+    assert_int_equal(read_err("{\"workloads\": [{\"name\": \"a\", \"params\": \"lots\"}]}", &err),
+                     AIVM_EINVALID);
+    assert_int_equal(read_err("{\"workloads\": [{\"name\": \"a\", \"tags\": {\"aivm-size\": "
+                              "\"x\"}}]}",
+                              &err),
+                     AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "unknown tag 'aivm-size'"));
+    assert_int_equal(read_err("[1, 2]", &err), AIVM_EINVALID);
+    assert_int_equal(read_err("{\"a\": [}", &err), AIVM_ESYNTAX);
+    assert_int_equal(read_err("{\"format_version\": \"1.2\"}", &err), AIVM_EINVALID);
+}
+
+static void plan__failed_input_keeps_earlier_ones(void **state)
+{
+    aivm_plan *p = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    static const char bad[] = "{\"workloads\": [{\"name\": \"a\", \"size\": \"Standard_E4s_v5\"},"
+                              " {\"name\": \"b\", \"kind\": \"x\"}]}";
+    (void)state;
+    aivm_plan_new(&p);
+    assert_int_equal(
+        aivm_plan_read_file(p, NULL, fixture("check/plan_clean.yaml"), AIVM_PLAN_AUTO, &err), 0);
+    assert_int_equal(aivm_plan_read_mem(p, NULL, bad, strlen(bad), "bad", AIVM_PLAN_AUTO, &err),
+                     AIVM_EINVALID);
+    assert_int_equal(aivm_plan_count(p), 1);
+    aivm_plan_free(p);
+}
+
+static void plan__format_names(void **state)
+{
+    aivm_plan_format f = AIVM_PLAN_AUTO;
+    aivm_error err = AIVM_ERROR_INIT;
+    (void)state;
+    assert_int_equal(aivm_plan_format_parse(&f, "arm", &err), 0);
+    assert_int_equal(f, AIVM_PLAN_ARM);
+    assert_string_equal(aivm_plan_format_name(AIVM_PLAN_FILE), "plan");
+    assert_int_equal(aivm_plan_format_parse(&f, "bicep", &err), AIVM_EINVALID);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(plan__terraform_fixture),
+        cmocka_unit_test(plan__terraform_planned_values_fallback),
+        cmocka_unit_test(plan__terraform_minified_odd_spacing),
+        cmocka_unit_test(plan__arm_fixture),
+        cmocka_unit_test(plan__arm_language_v2),
+        cmocka_unit_test(plan__arm_nested_copy_and_condition),
+        cmocka_unit_test(plan__plan_file),
+        cmocka_unit_test(plan__errors_have_positions),
+        cmocka_unit_test(plan__failed_input_keeps_earlier_ones),
+        cmocka_unit_test(plan__format_names),
+    };
+    return cmocka_run_group_tests_name("plan", tests, NULL, NULL);
+}
