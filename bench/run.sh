@@ -23,7 +23,8 @@ if [ -n "${missing:-}" ]; then
   $sudo apt-get install -y -qq $missing >&2
 fi
 
-cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DAIVM_BUILD_TESTS=OFF >/dev/null
+cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DAIVM_BUILD_TESTS=OFF \
+  -DAIVM_CATALOG_YAML="$root/data/catalog.yaml" >/dev/null
 cmake --build build-bench -j"$(nproc)" >/dev/null
 bin=$root/build-bench/aivm-advise
 cc -O2 bench/floor_trivial.c -o "$work/floor_trivial"
@@ -69,23 +70,46 @@ echo "Targets: median ≤ 2 ms (within 2× of the trivial process), ≥ 10× fas
 echo
 } >> "$out"
 
-# 2. Catalog scaling: --catalog FILE parses YAML.
-for f in 1 10 100; do python3 bench/gen_catalog.py "$f" data/catalog.yaml "$work/cat$f.yaml"; done
+# 2. Catalog scaling. The shipped catalog is compiled in; the scaled catalogs are
+# compiled into variant binaries the same way (AIVM_CATALOG_YAML), so this measures
+# the engine (rules x sizes, ranking, rendering). --catalog FILE (YAML parsed at run
+# time) is measured too, for users with their own catalogs.
+for f in 1 10 100; do
+  python3 bench/gen_catalog.py "$f" data/catalog.yaml "$work/cat$f.yaml"
+  if [ "$f" = 1 ]; then
+    cp "$bin" "$work/aivm-x1"
+  else
+    cmake -S . -B "$work/build-x$f" -DCMAKE_BUILD_TYPE=Release -DAIVM_BUILD_TESTS=OFF \
+      -DAIVM_CATALOG_YAML="$work/cat$f.yaml" >/dev/null
+    cmake --build "$work/build-x$f" -j"$(nproc)" --target aivm-advise >/dev/null
+    cp "$work/build-x$f/aivm-advise" "$work/aivm-x$f"
+  fi
+done
 hyperfine -N --warmup 3 -r 20 --export-json "$work/h2.json" \
+  "$work/aivm-x1 --phase train --kind generative" \
+  "$work/aivm-x10 --phase train --kind generative" \
+  "$work/aivm-x100 --phase train --kind generative" \
+  "$work/aivm-x1 --phase train --kind generative --format json" \
+  "$work/aivm-x10 --phase train --kind generative --format json" \
+  "$work/aivm-x100 --phase train --kind generative --format json" >/dev/null
+hyperfine -N --warmup 1 -r 5 --export-json "$work/h2b.json" \
   "$bin --catalog $work/cat1.yaml --phase train --kind generative --format json" \
   "$bin --catalog $work/cat10.yaml --phase train --kind generative --format json" \
   "$bin --catalog $work/cat100.yaml --phase train --kind generative --format json" >/dev/null
 {
-echo "## 2. catalog scaling (--catalog FILE, YAML parsed at run time)"
+echo "## 2. catalog scaling"
 echo
-echo "| catalog | sizes | median |"
-echo "|---|---|---|"
+echo "| catalog | sizes | compiled in, table | compiled in, JSON | --catalog FILE (YAML parse), JSON |"
+echo "|---|---|---|---|---|"
 for i in 0 1 2; do
   f=$((10 ** i)); n=$(grep -c '^  - name: ' "$work/cat$f.yaml")
-  awk -v t="$(median "$work/h2.json" $i)" -v f="$f" -v n="$n" 'BEGIN{printf "| %d× | %d | %.1f ms |\n", f, n, t*1000}'
+  awk -v a="$(median "$work/h2.json" $i)" -v b="$(median "$work/h2.json" $((i + 3)))" \
+      -v c="$(median "$work/h2b.json" $i)" -v f="$f" -v n="$n" \
+      'BEGIN{printf "| %d× | %d | %.1f ms | %.1f ms | %.0f ms |\n", f, n, a*1000, b*1000, c*1000}'
 done
 echo
-echo "Target: linear or better; 100× under 100 ms."
+echo "Target: linear or better; 100× under 100 ms. The JSON report lists every rejected size"
+echo "(about 22,000 at 100×, a 5 MB document), so it grows with the catalog by design."
 echo
 } >> "$out"
 
