@@ -27,20 +27,6 @@ static cJSON *strlist(const aivm_strlist *l)
     return a;
 }
 
-static const char *price_source_name(aivm_price_source s)
-{
-    switch (s) {
-    case AIVM_PRICE_CATALOG:
-        return "catalog";
-    case AIVM_PRICE_LIVE:
-        return "live";
-    case AIVM_PRICE_CACHE:
-        return "cache";
-    default:
-        return "none";
-    }
-}
-
 /* Fields of issue 5: the pricing model, its hourly price, when the price
  * was fetched, and every other model known (never 0 for unknown). */
 static void price_cost_json(cJSON *o, const aivm_price *p)
@@ -84,7 +70,7 @@ static cJSON *deployment_json(const aivm_candidate *c)
 static cJSON *price_json(const aivm_price *p)
 {
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "source", price_source_name(p->source));
+    cJSON_AddStringToObject(o, "source", aivm_price_source_name(p->source));
     cJSON_AddStringToObject(o, "currency", p->currency ? p->currency : "USD");
     cJSON_AddStringToObject(o, "region", p->region ? p->region : "");
     cJSON_AddStringToObject(o, "os", aivm_os_name(p->os));
