@@ -5,6 +5,7 @@
  * of the table. Only called when the workload has sizing, so outputs
  * without --params/--model stay as they were.
  */
+#include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -97,7 +98,7 @@ static cJSON *preset_json(const aivm_model *m)
     return o;
 }
 
-cJSON *aivm_report__sizing_json(const aivm_sizing *sz)
+static cJSON *sizing_tree(const aivm_sizing *sz)
 {
     cJSON *o = cJSON_CreateObject(), *in = cJSON_CreateObject(), *mem = cJSON_CreateObject();
     bool train = sz->phase == AIVM_PHASE_TRAIN;
@@ -129,32 +130,45 @@ cJSON *aivm_report__sizing_json(const aivm_sizing *sz)
     return o;
 }
 
-void aivm_report__fit_json(cJSON *rec, const aivm_candidate *c)
+/* The sizing object is small and only there with --params/--model: built with
+ * cJSON and spliced into the streamed report at the right indentation. */
+void aivm_report__sizing_json(aivm_jw *w, const aivm_sizing *sz)
 {
-    cJSON *f = cJSON_CreateObject();
-    cJSON *price = cJSON_GetObjectItemCaseSensitive(rec, "price");
+    cJSON *o = sizing_tree(sz);
+    char *text = cJSON_Print(o);
+    if (text)
+        aivm_jw_raw(w, "sizing", text);
+    else
+        aivm_jw_null(w, "sizing");
+    cJSON_free(text);
+    cJSON_Delete(o);
+}
+
+void aivm_report__fit_json(aivm_jw *w, const aivm_candidate *c)
+{
     const aivm_fit *fit = &c->fit;
-    double vms = fit->vms;
-    cJSON_AddNumberToObject(f, "gpus_needed", round(fit->gpus_needed * 1e4) / 1e4);
-    cJSON_AddNumberToObject(f, "vms", vms);
-    cJSON_AddNumberToObject(f, "gpus_total", round(fit->gpus_total * 1e4) / 1e4);
-    cJSON_AddNumberToObject(f, "memory_utilization", round(fit->memory_utilization * 1e3) / 1e3);
-    cJSON_AddNumberToObject(f, "memory_per_gpu_gib", round2(fit->need_gib));
-    cJSON_AddNumberToObject(f, "usable_per_gpu_gib", round2(fit->usable_gib));
-    cJSON_AddBoolToObject(f, "fits", fit->fits);
-    cJSON_AddItemToObject(rec, "fit", f);
-    if (!price)
-        return;
+    aivm_jw_object(w, "fit");
+    aivm_jw_num(w, "gpus_needed", round(fit->gpus_needed * 1e4) / 1e4);
+    aivm_jw_num(w, "vms", fit->vms);
+    aivm_jw_num(w, "gpus_total", round(fit->gpus_total * 1e4) / 1e4);
+    aivm_jw_num(w, "memory_utilization", round(fit->memory_utilization * 1e3) / 1e3);
+    aivm_jw_num(w, "memory_per_gpu_gib", round2(fit->need_gib));
+    aivm_jw_num(w, "usable_per_gpu_gib", round2(fit->usable_gib));
+    aivm_jw_bool(w, "fits", fit->fits);
+    aivm_jw_end(w);
+}
+
+void aivm_report__fit_price_json(aivm_jw *w, const aivm_candidate *c)
+{
+    double vms = c->fit.vms;
     if (c->price.has_on_demand)
-        cJSON_AddNumberToObject(price, "deployment_on_demand_hourly",
-                                round(c->price.on_demand * vms * 1e4) / 1e4);
+        aivm_jw_num(w, "deployment_on_demand_hourly", round(c->price.on_demand * vms * 1e4) / 1e4);
     else
-        cJSON_AddNullToObject(price, "deployment_on_demand_hourly");
+        aivm_jw_null(w, "deployment_on_demand_hourly");
     if (c->price.has_spot)
-        cJSON_AddNumberToObject(price, "deployment_spot_hourly",
-                                round(c->price.spot * vms * 1e4) / 1e4);
+        aivm_jw_num(w, "deployment_spot_hourly", round(c->price.spot * vms * 1e4) / 1e4);
     else
-        cJSON_AddNullToObject(price, "deployment_spot_hourly");
+        aivm_jw_null(w, "deployment_spot_hourly");
 }
 
 static void params_text(char *out, size_t n, double p)

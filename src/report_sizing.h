@@ -3,15 +3,15 @@
 #ifndef AIVM_REPORT_SIZING_H
 #define AIVM_REPORT_SIZING_H
 
-#include <cjson/cJSON.h>
-
 #include "aivm/report.h"
+#include "jsonw.h"
 
-/** The top-level "sizing" object (docs/sizing.md). */
-cJSON *aivm_report__sizing_json(const aivm_sizing *sz);
-/** Add "fit" to a recommendation object and the deployment's hourly prices
- *  (per-VM price × fit.vms) to its "price" object. */
-void aivm_report__fit_json(cJSON *rec, const aivm_candidate *c);
+/** Write the top-level "sizing" member (docs/sizing.md). */
+void aivm_report__sizing_json(aivm_jw *w, const aivm_sizing *sz);
+/** Write a recommendation's "fit" member. */
+void aivm_report__fit_json(aivm_jw *w, const aivm_candidate *c);
+/** Write the deployment's hourly prices (per-VM price × fit.vms) into "price". */
+void aivm_report__fit_price_json(aivm_jw *w, const aivm_candidate *c);
 /** The memory breakdown block printed above the ranking. */
 void aivm_report__sizing_table(aivm_buf *out, const aivm_sizing *sz, const aivm_render_opts *o);
 
