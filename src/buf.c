@@ -32,7 +32,14 @@ static int grow(aivm_buf *b, size_t extra)
 
 int aivm_buf_put(aivm_buf *b, const void *data, size_t len)
 {
-    int rc = grow(b, len);
+    int rc;
+    if (b->ptr && len < b->asize - b->size) { /* room for the bytes and the NUL */
+        memcpy(b->ptr + b->size, data, len);
+        b->size += len;
+        b->ptr[b->size] = '\0';
+        return 0;
+    }
+    rc = grow(b, len);
     if (rc < 0)
         return rc;
     if (len)

@@ -124,6 +124,19 @@ void aivm_jw_num(aivm_jw *w, const char *key, double d)
     member(w, key);
     if (isnan(d) || isinf(d)) {
         snprintf(text, sizeof text, "null");
+    } else if (d == floor(d) && fabs(d) < 1e15 && !(d == 0 && signbit(d))) {
+        /* what %1.15g prints for a whole number below 1e15, without printf's cost */
+        char *p = text + sizeof text;
+        unsigned long long v = (unsigned long long)fabs(d);
+        *--p = '\0';
+        do {
+            *--p = (char)('0' + v % 10);
+            v /= 10;
+        } while (v);
+        if (d < 0)
+            *--p = '-';
+        aivm_buf_puts(w->out, p);
+        return;
     } else {
         double back = 0, big;
         snprintf(text, sizeof text, "%1.15g", d);

@@ -286,9 +286,11 @@ static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t i
     return 0;
 }
 
-static void rules_put(aivm_rules *rules, aivm_rule *r)
+/* Add `r`, replacing a rule of the same id. `fresh` (nothing loaded before
+ * this document) skips the search: ids within one document are unique. */
+static void rules_put(aivm_rules *rules, aivm_rule *r, bool fresh)
 {
-    for (size_t i = 0; i < rules->n; i++)
+    for (size_t i = 0; !fresh && i < rules->n; i++)
         if (strcmp(rules->items[i]->id, r->id) == 0) {
             rules->items[i] = r;
             return;
@@ -316,6 +318,35 @@ static int load_sizing(double *out, const aivm_ynode *v, aivm_error *err)
     if (rc == 0 && !(*out >= 1))
         rc = aivm_error_set(err, AIVM_EINVALID, &t->loc,
                             "key 'complex_from_params': must be at least 1");
+    return rc;
+}
+
+static int rule_ref_cmp(const void *a, const void *b)
+{
+    const aivm_rule *x = *(const aivm_rule *const *)a, *y = *(const aivm_rule *const *)b;
+    int c = strcmp(x->id, y->id);
+    return c ? c : (x < y ? -1 : x > y);
+}
+
+/* Ids are unique within a document: sorted, so a long rules file stays cheap.
+ * The error names the later of two rules with one id. */
+static int check_duplicate_ids(const aivm_rule *list, const aivm_ynode *seq, aivm_error *err)
+{
+    const aivm_rule **refs;
+    int rc = 0;
+    if (seq->n < 2)
+        return 0;
+    refs = aivm_xmalloc(seq->n * sizeof *refs);
+    for (size_t i = 0; i < seq->n; i++)
+        refs[i] = &list[i];
+    qsort(refs, seq->n, sizeof *refs, rule_ref_cmp);
+    for (size_t i = 1; i < seq->n && rc == 0; i++)
+        if (strcmp(refs[i]->id, refs[i - 1]->id) == 0)
+            rc = aivm_error_set(err, AIVM_EINVALID,
+                                &aivm_ymap_get(seq->kids[refs[i] - list], "id")->loc,
+                                "duplicate rule id '%s' (first at line %u)", refs[i]->id,
+                                refs[i - 1]->loc.line);
+    free(refs);
     return rc;
 }
 
@@ -352,14 +383,8 @@ static int load_doc(aivm_rule **list, size_t *n_list, double *complex_from, cons
         rc = load_rule(&(*list)[i], seq->kids[i], ar, i, err);
         if (rc < 0)
             return rc;
-        for (size_t j = 0; j < i; j++)
-            if (strcmp((*list)[j].id, (*list)[i].id) == 0)
-                return aivm_error_set(err, AIVM_EINVALID,
-                                      &aivm_ymap_get(seq->kids[i], "id")->loc,
-                                      "duplicate rule id '%s' (first at line %u)",
-                                      (*list)[i].id, (*list)[j].loc.line);
     }
-    return 0;
+    return check_duplicate_ids(*list, seq, err);
 }
 
 void aivm_rules_new(aivm_rules **out)
@@ -374,6 +399,7 @@ static int load_tree(aivm_rules *rules, aivm_rules_doc *doc, const aivm_ynode *r
     aivm_rule *list = NULL;
     size_t n = 0;
     double complex_from = 0;
+    bool fresh = rules->n == 0;
     int rc = load_doc(&list, &n, &complex_from, root, &doc->arena, name, err);
     if (rc < 0) {
         aivm_arena_dispose(&doc->arena);
@@ -381,7 +407,7 @@ static int load_tree(aivm_rules *rules, aivm_rules_doc *doc, const aivm_ynode *r
         return rc;
     }
     for (size_t i = 0; i < n; i++)
-        rules_put(rules, &list[i]);
+        rules_put(rules, &list[i], fresh);
     if (complex_from > 0)
         rules->complex_from_params = complex_from;
     doc->next = rules->docs;
