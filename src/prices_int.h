@@ -5,7 +5,8 @@
 #include "aivm/buf.h"
 #include "aivm/prices.h"
 
-/** Raw API items gathered over the pages of one query (cJSON inside). */
+/** Raw API items gathered over the pages of one query: the JSON text of each
+ *  item, unchanged, back to back (checked when added). */
 typedef struct aivm_price_items aivm_price_items;
 
 void aivm_prices__items_new(aivm_price_items **out);
@@ -23,6 +24,37 @@ int aivm_prices__page_add(aivm_price_items *it, const char *buf, size_t len, cha
 /** Classify the gathered items for `q`. `*out` is freed with aivm_price_set_free(). */
 void aivm_prices__classify(aivm_price_set **out, const aivm_price_items *it,
                            const aivm_price_query *q);
+
+/* prices_classify.c: one item at a time, as the scanner reads it. */
+
+/** A savingsPlan entry: `term` may be NULL; `has_price` when retailPrice or
+ *  unitPrice is a number (retailPrice first). */
+typedef struct {
+    const char *term;
+    bool has_price;
+    double price;
+} aivm_price_plan;
+
+/** The fields of one API item that classification reads. A string is NULL
+ *  when its key is absent or its first occurrence is not a string. */
+typedef struct {
+    const char *arm_sku, *service, *region, *unit, *currency, *product, *meter, *sku_name,
+        *meter_id, *start, *type, *term;
+    bool has_price; /* retailPrice, else unitPrice, is a number */
+    double price;
+    bool has_tier_min;
+    double tier_min;
+    const aivm_price_plan *plans;
+    size_t n_plans;
+} aivm_price_item;
+
+/** An empty set (rows are added with aivm_prices__set_add). */
+void aivm_prices__set_new(aivm_price_set **out);
+/** Classify one item for `q` (NULL: an item that is not an object; counted only). */
+void aivm_prices__set_add(aivm_price_set *s, const aivm_price_item *item,
+                          const aivm_price_query *q);
+/** Resolve duplicate and competing rows, then the sanity checks. */
+void aivm_prices__set_finish(aivm_price_set *s);
 
 /** Metadata stored with a cache entry. */
 typedef struct {

@@ -1,492 +1,503 @@
 /*
- * prices_parse.c - bytes to classified price rows. Parses Azure Retail
+ * prices_parse.c - bytes to price items, streaming. Reads Azure Retail
  * Prices API pages (the envelope with Items, Count, NextPageLink) and the
- * cache documents that hold the merged Items of one query, then classifies
- * each item for one (region, size) as docs/prices.md describes: VM rows
- * only, Cloud Services and retired meters out, OS from productName, tier
- * from the skuName suffix, reservations turned into hourly, savingsPlan
- * entries as rows, duplicates and competing rows resolved, Spot and
- * reservations sanity-checked. Pure: no I/O, no network.
+ * cache documents that hold the merged Items of one query with a strict pull
+ * scanner (json_scan.c): no tree is built. A page parsed for classification
+ * hands each item's fields to prices_classify.c as it is read; pages and
+ * cache entries kept for later keep each item's JSON text unchanged (the
+ * cache stores the API's items as they came). Pure: no I/O, no network.
  */
-#include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
+#include "json_scan.h"
 #include "prices_int.h"
-#include "strutil.h"
 #include "xalloc.h"
 
 struct aivm_price_items {
-    cJSON *arr;
-};
-
-struct aivm_price_set {
-    aivm_arena arena;
-    aivm_price_row *rows;
+    aivm_buf text; /* every item's JSON, back to back */
+    size_t *span;  /* item i is text[span[2i], span[2i] + span[2i+1]) */
     size_t n, cap;
-    size_t items;
 };
 
 void aivm_prices__items_new(aivm_price_items **out)
 {
-    aivm_price_items *it = aivm_xcalloc(1, sizeof *it);
-    it->arr = cJSON_CreateArray();
-    if (!it->arr)
-        abort();
-    *out = it;
+    *out = aivm_xcalloc(1, sizeof **out);
 }
 
 void aivm_prices__items_free(aivm_price_items *it)
 {
     if (!it)
         return;
-    cJSON_Delete(it->arr);
+    aivm_buf_dispose(&it->text);
+    free(it->span);
     free(it);
 }
 
 size_t aivm_prices__items_count(const aivm_price_items *it)
 {
-    return (size_t)cJSON_GetArraySize(it->arr);
+    return it->n;
 }
 
-static int parse_json(cJSON **out, const char *buf, size_t len, const char *what, aivm_error *err)
+/* One top-level member of a document that the caller wants (first one wins,
+ * as for any JSON object lookup). */
+typedef struct {
+    const char *key;
+    bool seen;
+    char type; /* 's' string, 'n' number, 'z' null, 'o' anything else */
+    double num;
+    aivm_buf str;
+} top_field;
+
+/* Called with the cursor on one element of Items; must consume it. */
+typedef bool (*item_fn)(void *ctx, aivm_json *j);
+
+typedef struct {
+    bool object;      /* the root is an object */
+    bool items_array; /* its first Items is an array */
+    size_t n_items;
+} doc_shape;
+
+static bool read_top(aivm_json *j, top_field *f)
 {
-    const char *end = NULL;
-    *out = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
-    if (!*out) {
-        size_t off = end && end >= buf ? (size_t)(end - buf) : 0;
-        if (len > 0 && buf[0] == '<')
-            return aivm_error_set(err, AIVM_ESYNTAX, NULL, "%s is HTML, not JSON", what);
-        return aivm_error_set(err, AIVM_ESYNTAX, NULL, "%s is not valid JSON (byte %zu of %zu)",
-                              what, off, len);
+    int c = aivm_json__peek(j);
+    f->seen = true;
+    f->type = c == '"' ? 's' : c == 'n' ? 'z' : c == '-' || (c >= '0' && c <= '9') ? 'n' : 'o';
+    if (f->type == 's')
+        return aivm_json__string(j, &f->str);
+    if (f->type == 'n')
+        return aivm_json__number(j, &f->num);
+    return aivm_json__skip(j);
+}
+
+static bool walk_items(aivm_json *j, doc_shape *d, item_fn fn, void *ctx)
+{
+    bool first = true;
+    if (aivm_json__peek(j) != '[')
+        return aivm_json__skip(j);
+    d->items_array = true;
+    if (!aivm_json__begin(j, '['))
+        return false;
+    while (aivm_json__element(j, &first)) {
+        d->n_items++;
+        if (!fn(ctx, j))
+            return false;
     }
+    return !j->failed;
+}
+
+/* Walk a document: Items elements go to `fn`, wanted members to `fields`.
+ * False on a syntax error (j says where). */
+static bool walk_doc(aivm_json *j, doc_shape *d, top_field *fields, size_t n_fields, item_fn fn,
+                     void *ctx)
+{
+    aivm_buf key = AIVM_BUF_INIT;
+    bool first = true, items_seen = false, ok = true;
+    memset(d, 0, sizeof *d);
+    if (aivm_json__peek(j) != '{') {
+        ok = aivm_json__skip(j);
+        goto done;
+    }
+    d->object = true;
+    ok = aivm_json__begin(j, '{');
+    while (ok && aivm_json__member(j, &first, &key)) {
+        top_field *f = NULL;
+        if (!items_seen && strcmp(key.ptr, "Items") == 0) {
+            items_seen = true;
+            ok = walk_items(j, d, fn, ctx);
+            continue;
+        }
+        for (size_t i = 0; i < n_fields && !f; i++)
+            if (!fields[i].seen && strcmp(key.ptr, fields[i].key) == 0)
+                f = &fields[i];
+        ok = f ? read_top(j, f) : aivm_json__skip(j);
+    }
+done:
+    aivm_buf_dispose(&key);
+    return ok && !j->failed && aivm_json__at_end(j) ? true : aivm_json__fail(j);
+}
+
+static int syntax_error(const aivm_json *j, const char *buf, size_t len, const char *what,
+                        aivm_error *err)
+{
+    if (len > 0 && buf[0] == '<')
+        return aivm_error_set(err, AIVM_ESYNTAX, NULL, "%s is HTML, not JSON", what);
+    if (j->too_deep)
+        return aivm_error_set(err, AIVM_ESYNTAX, NULL,
+                              "%s is not valid JSON: nested deeper than %d levels (byte %zu of %zu)",
+                              what, AIVM_JSON_MAX_DEPTH, j->err_off, len);
+    return aivm_error_set(err, AIVM_ESYNTAX, NULL, "%s is not valid JSON (byte %zu of %zu)", what,
+                          j->err_off, len);
+}
+
+/* Page envelope checks, after a clean walk. */
+static int check_page(const doc_shape *d, const top_field *count, const top_field *link,
+                      aivm_error *err)
+{
+    if (!d->object || !d->items_array)
+        return aivm_error_set(err, AIVM_EINVALID, NULL, "the price page has no Items array");
+    if (count->type != 'n' || count->num != (double)d->n_items)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "the price page's Count does not match its %zu Items", d->n_items);
+    if (link->seen && link->type != 'z' && link->type != 's')
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "the price page's NextPageLink is neither a string nor null");
     return 0;
 }
 
-/* Move every element of `from` to the end of `to`. */
-static void move_items(cJSON *to, cJSON *from)
+/* Keep an item's JSON text as it came. */
+static bool keep_item(void *ctx, aivm_json *j)
 {
-    cJSON *c;
-    while ((c = from->child) != NULL) {
-        cJSON_DetachItemViaPointer(from, c);
-        cJSON_AddItemToArray(to, c);
+    aivm_price_items *it = ctx;
+    const char *start = j->p;
+    if (!aivm_json__skip(j))
+        return false;
+    if (it->n == it->cap) {
+        it->cap = it->cap ? 2 * it->cap : 64;
+        it->span = aivm_xrealloc(it->span, 2 * it->cap * sizeof *it->span);
     }
+    it->span[2 * it->n] = it->text.size;
+    it->span[2 * it->n + 1] = (size_t)(j->p - start);
+    it->n++;
+    if (aivm_buf_put(&it->text, start, (size_t)(j->p - start)) < 0)
+        return aivm_json__fail(j); /* over the buffer cap (256 MiB): cannot happen under the
+                                      callers' body caps */
+    return true;
 }
 
 int aivm_prices__page_add(aivm_price_items *it, const char *buf, size_t len, char **next,
                           aivm_error *err)
 {
-    cJSON *root = NULL, *items, *count, *link;
+    top_field f[2] = {{"Count", false, 0, 0, AIVM_BUF_INIT},
+                      {"NextPageLink", false, 0, 0, AIVM_BUF_INIT}};
+    size_t n0 = it->n, size0 = it->text.size;
+    aivm_json j;
+    doc_shape d;
     int rc;
     *next = NULL;
-    rc = parse_json(&root, buf, len, "the price page", err);
-    if (rc < 0)
-        goto done;
-    items = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "Items") : NULL;
-    count = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "Count") : NULL;
-    link = cJSON_IsObject(root) ? cJSON_GetObjectItemCaseSensitive(root, "NextPageLink") : NULL;
-    if (!cJSON_IsArray(items)) {
-        rc = aivm_error_set(err, AIVM_EINVALID, NULL, "the price page has no Items array");
-        goto done;
+    aivm_json__init(&j, buf, len);
+    if (!walk_doc(&j, &d, f, 2, keep_item, it))
+        rc = syntax_error(&j, buf, len, "the price page", err);
+    else
+        rc = check_page(&d, &f[0], &f[1], err);
+    if (rc == 0 && f[1].type == 's' && f[1].str.ptr[0])
+        *next = aivm_xstrdup(f[1].str.ptr);
+    if (rc < 0) { /* a failed page adds nothing: it is retried */
+        it->n = n0;
+        it->text.size = size0;
+        if (it->text.ptr)
+            it->text.ptr[size0] = '\0';
     }
-    if (!cJSON_IsNumber(count) || count->valuedouble != cJSON_GetArraySize(items)) {
-        rc = aivm_error_set(err, AIVM_EINVALID, NULL,
-                            "the price page's Count does not match its %d Items",
-                            cJSON_GetArraySize(items));
-        goto done;
-    }
-    if (link && !cJSON_IsNull(link) && !cJSON_IsString(link)) {
-        rc = aivm_error_set(err, AIVM_EINVALID, NULL,
-                            "the price page's NextPageLink is neither a string nor null");
-        goto done;
-    }
-    move_items(it->arr, items);
-    if (cJSON_IsString(link) && link->valuestring[0])
-        *next = aivm_xstrdup(link->valuestring);
-done:
-    cJSON_Delete(root);
+    aivm_buf_dispose(&f[0].str);
+    aivm_buf_dispose(&f[1].str);
     return rc;
 }
 
-static const char *str_of(const cJSON *o, const char *key)
+/* Reading items for classification: the fields aivm_price_item names. */
+enum { S_ARM_SKU, S_SERVICE, S_REGION, S_UNIT, S_CURRENCY, S_PRODUCT, S_METER, S_SKU_NAME,
+       S_METER_ID, S_START, S_TYPE, S_TERM, N_STR };
+enum { N_RETAIL, N_UNIT, N_TIER_MIN, N_NUM };
+static const char *const str_keys[N_STR] = {
+    "armSkuName", "serviceName", "armRegionName", "unitOfMeasure", "currencyCode", "productName",
+    "meterName",  "skuName",     "meterId",       "effectiveStartDate", "type", "reservationTerm"};
+static const char *const num_keys[N_NUM] = {"retailPrice", "unitPrice", "tierMinimumUnits"};
+#define NO_STR ((size_t)-1)
+
+typedef struct {
+    aivm_price_set *set;
+    const aivm_price_query *q;
+    aivm_buf key, strs; /* the current key; the item's decoded strings */
+    size_t str_off[N_STR];
+    aivm_price_plan *plans;
+    size_t *term_off; /* per plan, into strs */
+    size_t n_plans, cap_plans;
+} reader;
+
+static int key_index(const char *key, const char *const *keys, int n)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    return cJSON_IsString(v) ? v->valuestring : NULL;
+    for (int i = 0; i < n; i++)
+        if (key[0] == keys[i][0] && strcmp(key, keys[i]) == 0)
+            return i;
+    return -1;
 }
 
-static bool num_of(const cJSON *o, const char *key, double *out)
+static bool is_number_start(int c)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
-    if (!cJSON_IsNumber(v))
+    return c == '-' || (c >= '0' && c <= '9');
+}
+
+/* A string value into r->strs; `*off` gets its offset (NO_STR if not a string). */
+static bool read_str(reader *r, aivm_json *j, size_t *off)
+{
+    if (aivm_json__peek(j) != '"')
+        return aivm_json__skip(j);
+    *off = r->strs.size;
+    if (!aivm_json__string(j, &r->strs))
         return false;
-    *out = v->valuedouble;
+    aivm_buf_put(&r->strs, "", 1); /* keep the NUL: offsets point at C strings */
     return true;
 }
 
-static bool ends_with(const char *s, const char *suffix)
+static bool read_num(aivm_json *j, bool *has, double *v)
 {
-    size_t a = s ? strlen(s) : 0, b = strlen(suffix);
-    return a >= b && strcmp(s + a - b, suffix) == 0;
+    if (!is_number_start(aivm_json__peek(j)))
+        return aivm_json__skip(j);
+    *has = true;
+    return aivm_json__number(j, v);
 }
 
-/* Windows if productName contains "Windows" or the token "Win". */
-static aivm_os os_of(const char *product)
+/* One savingsPlan entry; only objects count (as with any key lookup). */
+static bool read_plan(reader *r, aivm_json *j)
 {
-    const char *p;
-    if (strstr(product, "Windows"))
-        return AIVM_OS_WINDOWS;
-    for (p = strstr(product, "Win"); p; p = strstr(p + 1, "Win"))
-        if ((p == product || p[-1] == ' ') && (p[3] == '\0' || p[3] == ' '))
-            return AIVM_OS_WINDOWS;
-    return AIVM_OS_LINUX;
-}
-
-static aivm_price_row *add_row(aivm_price_set *s)
-{
-    if (s->n == s->cap) {
-        s->cap = s->cap ? 2 * s->cap : 16;
-        s->rows = aivm_xrealloc(s->rows, s->cap * sizeof *s->rows);
+    bool first = true, seen[3] = {false, false, false}, has[2] = {false, false};
+    double v[2] = {0, 0};
+    size_t term = NO_STR;
+    aivm_price_plan *p;
+    if (aivm_json__peek(j) != '{')
+        return aivm_json__skip(j);
+    if (!aivm_json__begin(j, '{'))
+        return false;
+    while (aivm_json__member(j, &first, &r->key)) {
+        int k = strcmp(r->key.ptr, "term") == 0 ? 2 : key_index(r->key.ptr, num_keys, 2);
+        bool ok = k < 0 || seen[k] ? aivm_json__skip(j)
+                  : k == 2         ? read_str(r, j, &term)
+                                   : read_num(j, &has[k], &v[k]);
+        if (k >= 0)
+            seen[k] = true;
+        if (!ok)
+            return false;
     }
-    memset(&s->rows[s->n], 0, sizeof s->rows[0]);
-    return &s->rows[s->n++];
-}
-
-static const char *dup(aivm_price_set *s, const char *v)
-{
-    return v ? aivm_arena_strdup(&s->arena, v) : NULL;
-}
-
-/* The first reason an item is not a usable VM price for `q`, or NULL. */
-static const char *exclusion(const cJSON *item, const aivm_price_query *q, double *price)
-{
-    const char *svc = str_of(item, "serviceName"), *region = str_of(item, "armRegionName");
-    const char *unit = str_of(item, "unitOfMeasure"), *cur = str_of(item, "currencyCode");
-    const char *product = str_of(item, "productName"), *meter = str_of(item, "meterName");
-    double tier_min = 0;
-    if (!num_of(item, "retailPrice", price) && !num_of(item, "unitPrice", price))
-        return "no price";
-    if (!svc || strcmp(svc, "Virtual Machines") != 0)
-        return "not a Virtual Machines meter";
-    if (!region || !aivm_streq_nocase(region, q->region))
-        return "another region";
-    if (!unit || strcmp(unit, "1 Hour") != 0)
-        return "unit is not 1 Hour";
-    if (!cur || strcmp(cur, q->currency) != 0)
-        return "another currency";
-    if (num_of(item, "tierMinimumUnits", &tier_min) && tier_min != 0)
-        return "tiered price";
-    if (!(*price > 0))
-        return "zero or negative price (treated as unknown)";
-    if (!product || strncmp(product, "Virtual Machines ", 17) != 0)
-        return "not a Virtual Machines product";
-    if (strstr(product, "Cloud Services") || strstr(product, "CloudServices"))
-        return "Cloud Services product";
-    if (ends_with(meter, "Expired") || ends_with(meter, "Free"))
-        return "expired or free meter";
-    return NULL;
-}
-
-static void classify_tier_type(aivm_price_row *r, const cJSON *item)
-{
-    const char *type = str_of(item, "type"), *term = str_of(item, "reservationTerm");
-    const char *name = r->sku_name ? r->sku_name : r->meter_name;
-    if (ends_with(name, " Spot") || (!r->sku_name && ends_with(r->meter_name, " Spot")))
-        r->tier = AIVM_TIER_SPOT;
-    else if (ends_with(name, " Low Priority"))
-        r->tier = AIVM_TIER_LOW_PRIORITY;
-    r->hourly = r->price;
-    if (type && strcmp(type, "Consumption") == 0) {
-        r->type = AIVM_PTYPE_CONSUMPTION;
-    } else if (type && strcmp(type, "DevTestConsumption") == 0) {
-        r->type = AIVM_PTYPE_DEVTEST;
-    } else if (type && strcmp(type, "Reservation") == 0) {
-        r->type = AIVM_PTYPE_RESERVATION;
-        if (term && strcmp(term, "1 Year") == 0)
-            r->term_years = 1;
-        else if (term && strcmp(term, "3 Years") == 0)
-            r->term_years = 3;
-        else
-            r->excluded = "unsupported reservation term";
-        if (r->term_years)
-            r->hourly = r->price / (8760.0 * r->term_years);
-    } else {
-        r->excluded = "unknown price type";
+    if (j->failed)
+        return false;
+    if (r->n_plans == r->cap_plans) {
+        r->cap_plans = r->cap_plans ? 2 * r->cap_plans : 4;
+        r->plans = aivm_xrealloc(r->plans, r->cap_plans * sizeof *r->plans);
+        r->term_off = aivm_xrealloc(r->term_off, r->cap_plans * sizeof *r->term_off);
     }
+    p = &r->plans[r->n_plans];
+    r->term_off[r->n_plans++] = term;
+    p->has_price = has[0] || has[1];
+    p->price = has[0] ? v[0] : v[1];
+    return true;
 }
 
-/* Savings-plan entries of a regular Consumption row become rows of their own. */
-static void add_savings(aivm_price_set *s, const cJSON *item, size_t base)
+/* savingsPlan: the entries of an array, or the member values of an object. */
+static bool read_plans(reader *r, aivm_json *j)
 {
-    const cJSON *plans = cJSON_GetObjectItemCaseSensitive(item, "savingsPlan"), *sp;
-    cJSON_ArrayForEach(sp, plans)
-    {
-        const char *term = str_of(sp, "term");
-        double v = 0;
-        aivm_price_row *r;
-        unsigned years = term && strcmp(term, "1 Year") == 0    ? 1
-                         : term && strcmp(term, "3 Years") == 0 ? 3
-                                                                : 0;
-        if (!num_of(sp, "retailPrice", &v) && !num_of(sp, "unitPrice", &v))
-            continue;
-        r = add_row(s);
-        *r = s->rows[base];
-        r->type = AIVM_PTYPE_SAVINGS_PLAN;
-        r->term_years = years;
-        r->price = r->hourly = v;
-        r->ambiguous = false;
-        if (!years)
-            r->excluded = "unsupported savings plan term";
-        else if (!(v > 0))
-            r->excluded = "zero or negative price (treated as unknown)";
+    int c = aivm_json__peek(j);
+    bool first = true;
+    if (c != '[' && c != '{')
+        return aivm_json__skip(j);
+    if (!aivm_json__begin(j, (char)c))
+        return false;
+    while (c == '[' ? aivm_json__element(j, &first) : aivm_json__member(j, &first, NULL))
+        if (!read_plan(r, j))
+            return false;
+    return !j->failed;
+}
+
+static void add_item(reader *r, const bool *has, const double *num)
+{
+    const char *str[N_STR];
+    aivm_price_item it;
+    for (int i = 0; i < N_STR; i++)
+        str[i] = r->str_off[i] == NO_STR ? NULL : r->strs.ptr + r->str_off[i];
+    for (size_t i = 0; i < r->n_plans; i++)
+        r->plans[i].term = r->term_off[i] == NO_STR ? NULL : r->strs.ptr + r->term_off[i];
+    it = (aivm_price_item){str[S_ARM_SKU], str[S_SERVICE], str[S_REGION], str[S_UNIT],
+                           str[S_CURRENCY], str[S_PRODUCT], str[S_METER], str[S_SKU_NAME],
+                           str[S_METER_ID], str[S_START], str[S_TYPE], str[S_TERM],
+                           has[N_RETAIL] || has[N_UNIT], has[N_RETAIL] ? num[N_RETAIL] : num[N_UNIT],
+                           has[N_TIER_MIN], num[N_TIER_MIN], r->plans, r->n_plans};
+    aivm_prices__set_add(r->set, &it, r->q);
+}
+
+/* Classify one Items element as it is read. */
+static bool read_item(void *ctx, aivm_json *j)
+{
+    reader *r = ctx;
+    bool first = true, seen_str[N_STR] = {false}, seen_num[N_NUM] = {false}, seen_plans = false;
+    bool has[N_NUM] = {false};
+    double num[N_NUM] = {0};
+    if (aivm_json__peek(j) != '{') {
+        aivm_prices__set_add(r->set, NULL, r->q);
+        return aivm_json__skip(j);
     }
-}
-
-static void classify_item(aivm_price_set *s, const cJSON *item, const aivm_price_query *q)
-{
-    const char *sku = str_of(item, "armSkuName");
-    aivm_price_row *r;
-    double price = 0;
-    size_t base;
-    if (!sku || !aivm_streq_nocase(sku, q->sku))
-        return; /* another size (or a non-VM meter): not part of this query */
-    base = s->n;
-    r = add_row(s);
-    r->excluded = exclusion(item, q, &price);
-    r->sku = dup(s, sku);
-    r->region = dup(s, str_of(item, "armRegionName"));
-    r->currency = dup(s, str_of(item, "currencyCode"));
-    r->product_name = dup(s, str_of(item, "productName"));
-    r->sku_name = dup(s, str_of(item, "skuName"));
-    r->meter_name = dup(s, str_of(item, "meterName"));
-    r->meter_id = dup(s, str_of(item, "meterId"));
-    r->effective_start = dup(s, str_of(item, "effectiveStartDate"));
-    r->price = price;
-    r->os = r->product_name ? os_of(r->product_name) : AIVM_OS_LINUX;
-    classify_tier_type(r, item);
-    if (!r->excluded && r->type == AIVM_PTYPE_CONSUMPTION && r->tier == AIVM_TIER_REGULAR)
-        add_savings(s, item, base);
-}
-
-static bool streq0(const char *a, const char *b)
-{
-    return a == b || (a && b && strcmp(a, b) == 0);
-}
-
-static bool same_slot(const aivm_price_row *a, const aivm_price_row *b)
-{
-    return a->os == b->os && a->tier == b->tier && a->type == b->type &&
-           a->term_years == b->term_years;
-}
-
-static bool same_key(const aivm_price_row *a, const aivm_price_row *b)
-{
-    return same_slot(a, b) && streq0(a->product_name, b->product_name) &&
-           streq0(a->sku_name, b->sku_name) && streq0(a->meter_id, b->meter_id);
-}
-
-/* Exact duplicates (the paging boundary row) and rows competing for one
- * slot: the newer effectiveStartDate wins and the winner is flagged. */
-static void resolve_slots(aivm_price_set *s)
-{
-    for (size_t i = 0; i < s->n; i++) {
-        aivm_price_row *a = &s->rows[i];
-        for (size_t j = i + 1; a->excluded == NULL && j < s->n; j++) {
-            aivm_price_row *b = &s->rows[j];
-            bool a_wins;
-            if (b->excluded || !same_slot(a, b))
-                continue;
-            if (a->hourly == b->hourly) {
-                b->excluded = same_key(a, b) ? "duplicate row" : "same price as another row";
-                continue;
-            }
-            a_wins = strcmp(a->effective_start ? a->effective_start : "",
-                            b->effective_start ? b->effective_start : "") >= 0;
-            (a_wins ? b : a)->excluded = "superseded by a row with a newer effectiveStartDate";
-            (a_wins ? a : b)->ambiguous = true;
+    aivm_buf_clear(&r->strs);
+    r->n_plans = 0;
+    for (int i = 0; i < N_STR; i++)
+        r->str_off[i] = NO_STR;
+    if (!aivm_json__begin(j, '{'))
+        return false;
+    while (aivm_json__member(j, &first, &r->key)) {
+        int k = key_index(r->key.ptr, str_keys, N_STR), n = -1;
+        bool ok;
+        if (k >= 0 && !seen_str[k]) {
+            seen_str[k] = true;
+            ok = read_str(r, j, &r->str_off[k]);
+        } else if (k < 0 && (n = key_index(r->key.ptr, num_keys, N_NUM)) >= 0 && !seen_num[n]) {
+            seen_num[n] = true;
+            ok = read_num(j, &has[n], &num[n]);
+        } else if (k < 0 && n < 0 && !seen_plans && strcmp(r->key.ptr, "savingsPlan") == 0) {
+            seen_plans = true;
+            ok = read_plans(r, j);
+        } else {
+            ok = aivm_json__skip(j);
         }
+        if (!ok)
+            return false;
     }
+    if (j->failed)
+        return false;
+    add_item(r, has, num);
+    return true;
 }
 
-static const aivm_price_row *slot_row(const aivm_price_set *s, aivm_os os, aivm_price_tier tier,
-                                      aivm_price_type type, unsigned years)
+static void reader_dispose(reader *r)
 {
-    for (size_t i = 0; i < s->n; i++) {
-        const aivm_price_row *r = &s->rows[i];
-        if (!r->excluded && r->os == os && r->tier == tier && r->type == type &&
-            r->term_years == years)
-            return r;
-    }
-    return NULL;
-}
-
-/* Spot must be cheaper than on-demand, and so must a reservation per hour. */
-static void sanity(aivm_price_set *s)
-{
-    for (size_t i = 0; i < s->n; i++) {
-        aivm_price_row *r = &s->rows[i];
-        const aivm_price_row *od;
-        if (r->excluded || (r->tier != AIVM_TIER_SPOT && r->type != AIVM_PTYPE_RESERVATION))
-            continue;
-        od = slot_row(s, r->os, AIVM_TIER_REGULAR, AIVM_PTYPE_CONSUMPTION, 0);
-        if (od && !(r->hourly < od->hourly))
-            r->excluded = r->tier == AIVM_TIER_SPOT
-                              ? "Spot price not below on-demand (suspect)"
-                              : "reservation not below on-demand per hour (suspect)";
-    }
+    aivm_buf_dispose(&r->key);
+    aivm_buf_dispose(&r->strs);
+    free(r->plans);
+    free(r->term_off);
 }
 
 void aivm_prices__classify(aivm_price_set **out, const aivm_price_items *it,
                            const aivm_price_query *q)
 {
-    aivm_price_set *s = aivm_xcalloc(1, sizeof *s);
-    const cJSON *item;
-    cJSON_ArrayForEach(item, it->arr)
-    {
-        s->items++;
-        if (cJSON_IsObject(item))
-            classify_item(s, item, q);
+    reader r;
+    memset(&r, 0, sizeof r);
+    r.q = q;
+    aivm_prices__set_new(&r.set);
+    for (size_t i = 0; i < it->n; i++) {
+        aivm_json j;
+        aivm_json__init(&j, it->text.ptr + it->span[2 * i], it->span[2 * i + 1]);
+        read_item(&r, &j); /* checked when added */
     }
-    resolve_slots(s);
-    sanity(s);
-    *out = s;
+    aivm_prices__set_finish(r.set);
+    reader_dispose(&r);
+    *out = r.set;
 }
 
 int aivm_prices_parse_mem(aivm_price_set **out, const char *buf, size_t len,
                           const aivm_price_query *q, aivm_error *err)
 {
-    aivm_price_items *it = NULL;
-    char *next = NULL;
+    top_field f[2] = {{"Count", false, 0, 0, AIVM_BUF_INIT},
+                      {"NextPageLink", false, 0, 0, AIVM_BUF_INIT}};
+    reader r;
+    aivm_json j;
+    doc_shape d;
     int rc;
     *out = NULL;
-    aivm_prices__items_new(&it);
-    rc = aivm_prices__page_add(it, buf, len, &next, err);
-    if (rc == 0)
-        aivm_prices__classify(out, it, q);
-    free(next);
-    aivm_prices__items_free(it);
+    memset(&r, 0, sizeof r);
+    r.q = q;
+    aivm_prices__set_new(&r.set);
+    aivm_json__init(&j, buf, len);
+    if (!walk_doc(&j, &d, f, 2, read_item, &r))
+        rc = syntax_error(&j, buf, len, "the price page", err);
+    else
+        rc = check_page(&d, &f[0], &f[1], err);
+    if (rc == 0) {
+        aivm_prices__set_finish(r.set);
+        *out = r.set;
+        r.set = NULL;
+    }
+    aivm_price_set_free(r.set);
+    reader_dispose(&r);
+    aivm_buf_dispose(&f[0].str);
+    aivm_buf_dispose(&f[1].str);
     return rc;
-}
-
-void aivm_price_set_free(aivm_price_set *set)
-{
-    if (!set)
-        return;
-    aivm_arena_dispose(&set->arena);
-    free(set->rows);
-    free(set);
-}
-
-size_t aivm_price_set_count(const aivm_price_set *set)
-{
-    return set->n;
-}
-
-const aivm_price_row *aivm_price_set_row(const aivm_price_set *set, size_t i)
-{
-    return i < set->n ? &set->rows[i] : NULL;
-}
-
-size_t aivm_price_set_items(const aivm_price_set *set)
-{
-    return set->items;
-}
-
-bool aivm_price_set_lookup(const aivm_price_set *set, aivm_os os, aivm_pricing pricing,
-                           double *hourly, bool *ambiguous)
-{
-    static const struct {
-        aivm_price_tier tier;
-        aivm_price_type type;
-        unsigned years;
-    } slots[AIVM_PRICING_COUNT] = {{AIVM_TIER_REGULAR, AIVM_PTYPE_CONSUMPTION, 0},
-                                   {AIVM_TIER_SPOT, AIVM_PTYPE_CONSUMPTION, 0},
-                                   {AIVM_TIER_REGULAR, AIVM_PTYPE_RESERVATION, 1},
-                                   {AIVM_TIER_REGULAR, AIVM_PTYPE_RESERVATION, 3},
-                                   {AIVM_TIER_REGULAR, AIVM_PTYPE_SAVINGS_PLAN, 1},
-                                   {AIVM_TIER_REGULAR, AIVM_PTYPE_SAVINGS_PLAN, 3}};
-    const aivm_price_row *r;
-    if ((unsigned)pricing >= AIVM_PRICING_COUNT)
-        return false;
-    r = slot_row(set, os, slots[pricing].tier, slots[pricing].type, slots[pricing].years);
-    if (!r)
-        return false;
-    *hourly = r->hourly;
-    if (ambiguous)
-        *ambiguous = r->ambiguous;
-    return true;
 }
 
 int aivm_prices__cache_render(aivm_buf *out, const aivm_price_items *it, const aivm_cache_meta *m,
                               aivm_error *err)
 {
-    cJSON *root = cJSON_CreateObject();
-    char *text;
+    const struct {
+        const char *key, *val;
+    } strs[] = {{"currency", m->currency},
+                {"region", m->region},
+                {"sku", m->sku},
+                {"api_version", m->api_version},
+                {"tool_version", m->tool_version}};
     int rc = 0;
-    cJSON_AddNumberToObject(root, "aivm_prices_cache", 1);
-    cJSON_AddStringToObject(root, "url", m->url);
-    cJSON_AddStringToObject(root, "fetched_at", m->fetched_at);
-    cJSON_AddNumberToObject(root, "fetched_epoch", (double)m->fetched_epoch);
-    cJSON_AddNumberToObject(root, "pages", m->pages);
-    cJSON_AddNumberToObject(root, "count", (double)aivm_prices__items_count(it));
-    cJSON_AddStringToObject(root, "currency", m->currency);
-    cJSON_AddStringToObject(root, "region", m->region);
-    cJSON_AddStringToObject(root, "sku", m->sku);
-    cJSON_AddStringToObject(root, "api_version", m->api_version);
-    cJSON_AddStringToObject(root, "tool_version", m->tool_version);
-    cJSON_AddItemReferenceToObject(root, "Items", it->arr);
-    text = cJSON_PrintUnformatted(root);
-    if (!text)
-        rc = aivm_error_set(err, AIVM_ERROR, NULL, "cannot render the cache entry");
-    else if (aivm_buf_puts(out, text) < 0 || aivm_buf_puts(out, "\n") < 0)
-        rc = aivm_error_set(err, AIVM_ELIMIT, NULL, "cache entry too large");
-    cJSON_free(text);
-    cJSON_Delete(root);
-    return rc;
-}
-
-static bool meta_str(char *dst, size_t n, const cJSON *root, const char *key)
-{
-    const char *v = str_of(root, key);
-    if (!v || strlen(v) >= n)
-        return false;
-    memcpy(dst, v, strlen(v) + 1);
-    return true;
+    aivm_buf_puts(out, "{\"aivm_prices_cache\":1,\"url\":");
+    aivm_json__put_string(out, m->url);
+    aivm_buf_puts(out, ",\"fetched_at\":");
+    aivm_json__put_string(out, m->fetched_at);
+    aivm_buf_printf(out, ",\"fetched_epoch\":%lld,\"pages\":%u,\"count\":%zu", m->fetched_epoch,
+                    m->pages, it->n);
+    for (size_t i = 0; i < sizeof strs / sizeof strs[0]; i++) {
+        aivm_buf_printf(out, ",\"%s\":", strs[i].key);
+        aivm_json__put_string(out, strs[i].val);
+    }
+    aivm_buf_puts(out, ",\"Items\":[");
+    for (size_t i = 0; i < it->n; i++) {
+        if (i)
+            aivm_buf_put(out, ",", 1);
+        if (aivm_buf_put(out, it->text.ptr + it->span[2 * i], it->span[2 * i + 1]) < 0)
+            rc = AIVM_ELIMIT;
+    }
+    if (aivm_buf_puts(out, "]}\n") < 0 || rc < 0)
+        return aivm_error_set(err, AIVM_ELIMIT, NULL, "cache entry too large");
+    return 0;
 }
 
 int aivm_prices__cache_parse(aivm_price_items **out, aivm_cache_meta *m, const char *buf,
                              size_t len, aivm_error *err)
 {
-    cJSON *root = NULL, *items;
-    double version = 0, epoch = 0, pages = 0, count = -1;
-    int rc;
+    enum { VERSION, URL, AT, EPOCH, PAGES, COUNT, CUR, REGION, SKU, API, TOOL, N };
+    static const char *const keys[N] = {"aivm_prices_cache", "url",    "fetched_at", "fetched_epoch",
+                                        "pages",             "count",  "currency",   "region",
+                                        "sku",               "api_version", "tool_version"};
+    struct {
+        int idx;
+        char *dst;
+        size_t n;
+    } const strs[] = {{URL, m->url, sizeof m->url},
+                      {AT, m->fetched_at, sizeof m->fetched_at},
+                      {CUR, m->currency, sizeof m->currency},
+                      {REGION, m->region, sizeof m->region},
+                      {SKU, m->sku, sizeof m->sku},
+                      {API, m->api_version, sizeof m->api_version},
+                      {TOOL, m->tool_version, sizeof m->tool_version}};
+    top_field f[N];
+    aivm_price_items *it = NULL;
+    aivm_json j;
+    doc_shape d;
+    bool ok;
+    int rc = 0;
     *out = NULL;
     memset(m, 0, sizeof *m);
-    rc = parse_json(&root, buf, len, "the cache entry", err);
-    if (rc < 0)
+    memset(f, 0, sizeof f);
+    for (int i = 0; i < N; i++)
+        f[i].key = keys[i];
+    aivm_prices__items_new(&it);
+    aivm_json__init(&j, buf, len);
+    if (!walk_doc(&j, &d, f, N, keep_item, it)) {
+        rc = syntax_error(&j, buf, len, "the cache entry", err);
         goto done;
-    items = cJSON_GetObjectItemCaseSensitive(root, "Items");
-    if (!num_of(root, "aivm_prices_cache", &version) || version != 1 ||
-        !meta_str(m->url, sizeof m->url, root, "url") ||
-        !meta_str(m->fetched_at, sizeof m->fetched_at, root, "fetched_at") ||
-        !num_of(root, "fetched_epoch", &epoch) || !num_of(root, "pages", &pages) ||
-        !num_of(root, "count", &count) ||
-        !meta_str(m->currency, sizeof m->currency, root, "currency") ||
-        !meta_str(m->region, sizeof m->region, root, "region") ||
-        !meta_str(m->sku, sizeof m->sku, root, "sku") ||
-        !meta_str(m->api_version, sizeof m->api_version, root, "api_version") ||
-        !meta_str(m->tool_version, sizeof m->tool_version, root, "tool_version") ||
-        !cJSON_IsArray(items) || count != cJSON_GetArraySize(items)) {
+    }
+    ok = d.items_array && f[VERSION].type == 'n' && f[VERSION].num == 1 &&
+         f[EPOCH].type == 'n' && f[PAGES].type == 'n' && f[COUNT].type == 'n' &&
+         f[COUNT].num == (double)d.n_items;
+    for (size_t i = 0; ok && i < sizeof strs / sizeof strs[0]; i++) {
+        const top_field *s = &f[strs[i].idx];
+        ok = s->type == 's' && strlen(s->str.ptr) < strs[i].n;
+        if (ok)
+            memcpy(strs[i].dst, s->str.ptr, strlen(s->str.ptr) + 1);
+    }
+    if (!ok) {
         rc = aivm_error_set(err, AIVM_EINVALID, NULL,
                             "the cache entry lacks metadata or its item count is wrong");
         goto done;
     }
-    m->fetched_epoch = (long long)epoch;
-    m->pages = (unsigned)pages;
-    m->count = (size_t)count;
-    aivm_prices__items_new(out);
-    move_items((*out)->arr, items);
+    m->fetched_epoch = (long long)f[EPOCH].num;
+    m->pages = (unsigned)f[PAGES].num;
+    m->count = (size_t)f[COUNT].num;
+    *out = it;
+    it = NULL;
 done:
-    cJSON_Delete(root);
+    for (int i = 0; i < N; i++)
+        aivm_buf_dispose(&f[i].str);
+    aivm_prices__items_free(it);
     return rc;
 }

@@ -62,7 +62,9 @@ typedef struct aivm_price_set aivm_price_set;
 /** Which query a page or cache entry answers. All strings borrowed. */
 typedef struct {
     const char *region; /* lowercase ARM name, e.g. "eastus" */
-    const char *sku;    /* "Standard_ND96isr_H100_v5" */
+    const char *sku;    /* "Standard_ND96isr_H100_v5"; NULL: every size of the region
+                           (one set for a whole price list; lookups are per size, so
+                           aivm_price_set_lookup is meant for one-size sets) */
     const char *currency;
 } aivm_price_query;
 
@@ -70,7 +72,10 @@ typedef struct {
  * Parse one API page (the JSON envelope with Items) and classify its rows
  * for `q`. This is the fuzzing and unit-test entry point: memory in,
  * classified rows out. `*out` is freed with aivm_price_set_free().
- * Returns 0, AIVM_ESYNTAX (not JSON: truncated page, HTML) or
+ * The page is read in one streaming pass (no document tree), so memory
+ * grows with the rows kept, not with the page. Returns 0, AIVM_ESYNTAX
+ * (not strict JSON: truncated page, HTML, invalid UTF-8 or escapes,
+ * nesting deeper than 1000; the message gives the byte offset) or
  * AIVM_EINVALID (no Items array, no Count, wrong types).
  */
 int aivm_prices_parse_mem(aivm_price_set **out, const char *buf, size_t len,
