@@ -302,6 +302,181 @@ static void prices_parse__cache_round_trip_and_corruption(void **state)
     free(text);
 }
 
+/* A copy in an exact-size heap block, so ASan sees any read past the end. */
+static int parse_exact(aivm_price_set **out, const char *text, size_t len,
+                       const aivm_price_query *q, aivm_error *err)
+{
+    char *copy = malloc(len ? len : 1);
+    int rc;
+    memcpy(copy, text, len);
+    rc = aivm_prices_parse_mem(out, copy, len, q, err);
+    free(copy);
+    return rc;
+}
+
+static void prices_parse__truncated_at_every_offset_fails(void **state)
+{
+    static const char *files[] = {"prices/doc_examples.json", "prices/competing_rows.json"};
+    aivm_price_query q = {"eastus", "Standard_NC24ads_A100_v4", "USD"};
+    (void)state;
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        size_t len, end;
+        char *text = read_file(fixture(files[f]), &len);
+        for (end = len; end > 0 && strchr(" \n\r\t", text[end - 1]); end--)
+            ;
+        for (size_t cut = 0; cut < end; cut++) {
+            aivm_price_set *s = NULL;
+            aivm_price_items *it = NULL;
+            aivm_cache_meta m;
+            aivm_error err = AIVM_ERROR_INIT;
+            char *next = NULL, *copy = malloc(cut ? cut : 1);
+            memcpy(copy, text, cut);
+            if (parse_exact(&s, text, cut, &q, &err) != AIVM_ESYNTAX || s)
+                fail_msg("%s cut at %zu: not a syntax error", files[f], cut);
+            if (!strstr(err.msg, "not valid JSON (byte"))
+                fail_msg("%s cut at %zu: '%s'", files[f], cut, err.msg);
+            aivm_prices__items_new(&it);
+            assert_int_equal(aivm_prices__page_add(it, copy, cut, &next, &err), AIVM_ESYNTAX);
+            assert_int_equal(aivm_prices__items_count(it), 0);
+            assert_null(next);
+            aivm_prices__items_free(it);
+            assert_int_equal(aivm_prices__cache_parse(&it, &m, copy, cut, &err), AIVM_ESYNTAX);
+            assert_null(it);
+            free(copy);
+        }
+        free(text);
+    }
+}
+
+#define ITEM(sku, product, skuname, price)                                                         \
+    "{\"currencyCode\":\"USD\",\"tierMinimumUnits\":0.0,\"retailPrice\":" price                    \
+    ",\"armRegionName\":\"eastus\",\"effectiveStartDate\":\"2024-06-01T00:00:00Z\","              \
+    "\"meterId\":\"m-" skuname "\",\"meterName\":\"" skuname "\",\"productName\":\"" product       \
+    "\",\"skuName\":\"" skuname "\",\"serviceName\":\"Virtual Machines\","                         \
+    "\"unitOfMeasure\":\"1 Hour\",\"type\":\"Consumption\",\"armSkuName\":\"" sku "\"}"
+
+static void prices_parse__escaped_fields_classify_like_plain_ones(void **state)
+{
+    /* "Virtual Machines", "Windows" and the size written with \u escapes */
+    static const char page[] =
+        "{\"Items\":[" ITEM("Standard_D2s_v3", "Virtual\\u0020Machines DSv3 Series \\u0057indows",
+                            "D2s v3", "0.5") "," ITEM("Standard\\u005fD2s_v3",
+                                                      "Virtual Machines DSv3 Series", "D2s v3",
+                                                      "0.25") "],\"Count\":2,\"NextPageLink\":null}";
+    aivm_price_query q = {"eastus", "Standard_D2s_v3", "USD"};
+    aivm_price_set *s = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    (void)state;
+    assert_int_equal(parse_exact(&s, page, strlen(page), &q, &err), 0);
+    assert_int_equal(aivm_price_set_count(s), 2);
+    assert_near(price_of(s, AIVM_OS_WINDOWS, AIVM_PRICING_ON_DEMAND), 0.5, 1e-12);
+    assert_near(price_of(s, AIVM_OS_LINUX, AIVM_PRICING_ON_DEMAND), 0.25, 1e-12);
+    assert_string_equal(aivm_price_set_row(s, 0)->product_name,
+                        "Virtual Machines DSv3 Series Windows");
+    aivm_price_set_free(s);
+}
+
+static void prices_parse__first_of_duplicate_keys_wins(void **state)
+{
+    static const char page[] =
+        "{\"Count\":1,\"Items\":[{\"retailPrice\":2,\"retailPrice\":9,\"unitPrice\":7,"
+        "\"currencyCode\":\"USD\",\"armRegionName\":\"eastus\",\"unitOfMeasure\":\"1 Hour\","
+        "\"productName\":\"Virtual Machines X Series\",\"productName\":\"Cloud Services\","
+        "\"serviceName\":1,\"serviceName\":\"Virtual Machines\",\"type\":\"Consumption\","
+        "\"armSkuName\":\"Standard_X\"}],\"Count\":5,\"Items\":{}}";
+    aivm_price_query q = {"eastus", "Standard_X", "USD"};
+    aivm_price_set *s = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    (void)state;
+    assert_int_equal(parse_exact(&s, page, strlen(page), &q, &err), 0);
+    assert_int_equal(aivm_price_set_count(s), 1);
+    assert_true(aivm_price_set_row(s, 0)->price == 2);
+    /* the first serviceName is not a string: as if absent */
+    assert_string_equal(aivm_price_set_row(s, 0)->excluded, "not a Virtual Machines meter");
+    aivm_price_set_free(s);
+}
+
+static void prices_parse__deep_nesting_is_a_syntax_error(void **state)
+{
+    aivm_price_query q = {"eastus", "Standard_X", "USD"};
+    aivm_buf page = AIVM_BUF_INIT;
+    aivm_price_set *s = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    (void)state;
+    for (int depth = 996; depth <= 999; depth++) { /* envelope, Items and the item: 3 more */
+        aivm_buf_clear(&page);
+        aivm_buf_puts(&page, "{\"Count\":1,\"Items\":[{\"extra\":");
+        for (int i = 0; i < depth; i++)
+            aivm_buf_puts(&page, "[");
+        for (int i = 0; i < depth; i++)
+            aivm_buf_puts(&page, "]");
+        aivm_buf_puts(&page, "}]}");
+        if (depth <= 997) {
+            assert_int_equal(parse_exact(&s, page.ptr, page.size, &q, &err), 0);
+            assert_int_equal(aivm_price_set_items(s), 1);
+            aivm_price_set_free(s);
+        } else {
+            assert_int_equal(parse_exact(&s, page.ptr, page.size, &q, &err), AIVM_ESYNTAX);
+            assert_non_null(strstr(err.msg, "nested deeper than 1000 levels"));
+        }
+    }
+    aivm_buf_dispose(&page);
+}
+
+static void prices_parse__every_size_of_a_region(void **state)
+{
+    /* two sizes, each with its own on-demand price: no competition between them */
+    static const char page[] =
+        "{\"Items\":[" ITEM("Standard_A", "Virtual Machines A Series", "A", "1.0") "," ITEM(
+            "Standard_B", "Virtual Machines B Series", "B", "2.0") "," ITEM("standard_a",
+                                                                          "Virtual Machines A "
+                                                                          "Series",
+                                                                          "A", "1.0") "," ITEM("", "Virtual Machines", "none", "3.0") "],\"Count\":4}";
+    aivm_price_query q = {"eastus", NULL, "USD"};
+    aivm_price_set *s = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    (void)state;
+    assert_int_equal(parse_exact(&s, page, strlen(page), &q, &err), 0);
+    assert_int_equal(aivm_price_set_items(s), 4);
+    assert_int_equal(aivm_price_set_count(s), 3); /* the item without a size is not a VM row */
+    assert_null(aivm_price_set_row(s, 0)->excluded);
+    assert_null(aivm_price_set_row(s, 1)->excluded);
+    /* a size matches ignoring case, as the query does */
+    assert_string_equal(aivm_price_set_row(s, 2)->excluded, "duplicate row");
+    aivm_price_set_free(s);
+}
+
+static void prices_parse__cache_keeps_the_items_bytes(void **state)
+{
+    static const char page[] = "{\"Items\":[ {\"a\" : \"caf\\u00e9\", \"n\": 1.50} ,[],7],\"Count\":3,"
+                               "\"NextPageLink\":\"https://x/?$skip=3\"}";
+    aivm_price_items *it = NULL, *back = NULL;
+    aivm_cache_meta m, got;
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_buf doc = AIVM_BUF_INIT;
+    char *next = NULL;
+    (void)state;
+    memset(&m, 0, sizeof m);
+    strcpy(m.url, "https://x/?q=\"quoted\"\\");
+    strcpy(m.currency, "USD");
+    aivm_prices__items_new(&it);
+    assert_int_equal(aivm_prices__page_add(it, page, strlen(page), &next, &err), 0);
+    assert_string_equal(next, "https://x/?$skip=3");
+    /* a bad page after a good one adds nothing */
+    assert_int_equal(aivm_prices__page_add(it, page, strlen(page) - 1, &next, &err), AIVM_ESYNTAX);
+    assert_int_equal(aivm_prices__items_count(it), 3);
+    assert_int_equal(aivm_prices__cache_render(&doc, it, &m, &err), 0);
+    assert_non_null(strstr(doc.ptr, "\"Items\":[{\"a\" : \"caf\\u00e9\", \"n\": 1.50},[],7]}"));
+    assert_int_equal(aivm_prices__cache_parse(&back, &got, doc.ptr, doc.size, &err), 0);
+    assert_string_equal(got.url, m.url);
+    assert_int_equal(got.count, 3);
+    assert_int_equal(aivm_prices__items_count(back), 3);
+    aivm_prices__items_free(back);
+    aivm_prices__items_free(it);
+    aivm_buf_dispose(&doc);
+    free(next);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -316,6 +491,12 @@ int main(void)
         cmocka_unit_test(prices_parse__boundary_row_repeated_across_pages_is_a_duplicate),
         cmocka_unit_test(prices_parse__urls),
         cmocka_unit_test(prices_parse__cache_round_trip_and_corruption),
+        cmocka_unit_test(prices_parse__truncated_at_every_offset_fails),
+        cmocka_unit_test(prices_parse__escaped_fields_classify_like_plain_ones),
+        cmocka_unit_test(prices_parse__first_of_duplicate_keys_wins),
+        cmocka_unit_test(prices_parse__deep_nesting_is_a_syntax_error),
+        cmocka_unit_test(prices_parse__every_size_of_a_region),
+        cmocka_unit_test(prices_parse__cache_keeps_the_items_bytes),
     };
     return cmocka_run_group_tests_name("prices_parse", tests, NULL, NULL);
 }
