@@ -462,6 +462,7 @@ static void prices_parse__cache_keeps_the_items_bytes(void **state)
     aivm_prices__items_new(&it);
     assert_int_equal(aivm_prices__page_add(it, page, strlen(page), &next, &err), 0);
     assert_string_equal(next, "https://x/?$skip=3");
+    free(next);
     /* a bad page after a good one adds nothing */
     assert_int_equal(aivm_prices__page_add(it, page, strlen(page) - 1, &next, &err), AIVM_ESYNTAX);
     assert_int_equal(aivm_prices__items_count(it), 3);
