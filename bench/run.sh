@@ -23,7 +23,7 @@ if [ -n "${missing:-}" ]; then
   $sudo apt-get install -y -qq $missing >&2
 fi
 
-cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DAIVM_BUILD_TESTS=OFF \
+cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DAIVM_BUILD_TESTS=OFF -DAIVM_BUILD_BENCH=ON \
   -DAIVM_CATALOG_YAML="$root/data/catalog.yaml" >/dev/null
 cmake --build build-bench -j"$(nproc)" >/dev/null
 bin=$root/build-bench/aivm-advise
