@@ -123,9 +123,10 @@ static int syntax_error(const aivm_json *j, const char *buf, size_t len, const c
     if (len > 0 && buf[0] == '<')
         return aivm_error_set(err, AIVM_ESYNTAX, NULL, "%s is HTML, not JSON", what);
     if (j->too_deep)
-        return aivm_error_set(err, AIVM_ESYNTAX, NULL,
-                              "%s is not valid JSON: nested deeper than %d levels (byte %zu of %zu)",
-                              what, AIVM_JSON_MAX_DEPTH, j->err_off, len);
+        return aivm_error_set(
+            err, AIVM_ESYNTAX, NULL,
+            "%s is not valid JSON: nested deeper than %d levels (byte %zu of %zu)", what,
+            AIVM_JSON_MAX_DEPTH, j->err_off, len);
     return aivm_error_set(err, AIVM_ESYNTAX, NULL, "%s is not valid JSON (byte %zu of %zu)", what,
                           j->err_off, len);
 }
@@ -194,12 +195,26 @@ int aivm_prices__page_add(aivm_price_items *it, const char *buf, size_t len, cha
 }
 
 /* Reading items for classification: the fields aivm_price_item names. */
-enum { S_ARM_SKU, S_SERVICE, S_REGION, S_UNIT, S_CURRENCY, S_PRODUCT, S_METER, S_SKU_NAME,
-       S_METER_ID, S_START, S_TYPE, S_TERM, N_STR };
+enum {
+    S_ARM_SKU,
+    S_SERVICE,
+    S_REGION,
+    S_UNIT,
+    S_CURRENCY,
+    S_PRODUCT,
+    S_METER,
+    S_SKU_NAME,
+    S_METER_ID,
+    S_START,
+    S_TYPE,
+    S_TERM,
+    N_STR
+};
 enum { N_RETAIL, N_UNIT, N_TIER_MIN, N_NUM };
 static const char *const str_keys[N_STR] = {
-    "armSkuName", "serviceName", "armRegionName", "unitOfMeasure", "currencyCode", "productName",
-    "meterName",  "skuName",     "meterId",       "effectiveStartDate", "type", "reservationTerm"};
+    "armSkuName",   "serviceName",        "armRegionName", "unitOfMeasure",
+    "currencyCode", "productName",        "meterName",     "skuName",
+    "meterId",      "effectiveStartDate", "type",          "reservationTerm"};
 static const char *const num_keys[N_NUM] = {"retailPrice", "unitPrice", "tierMinimumUnits"};
 #define NO_STR ((size_t)-1)
 
@@ -304,11 +319,26 @@ static void add_item(reader *r, const bool *has, const double *num)
         str[i] = r->str_off[i] == NO_STR ? NULL : r->strs.ptr + r->str_off[i];
     for (size_t i = 0; i < r->n_plans; i++)
         r->plans[i].term = r->term_off[i] == NO_STR ? NULL : r->strs.ptr + r->term_off[i];
-    it = (aivm_price_item){str[S_ARM_SKU], str[S_SERVICE], str[S_REGION], str[S_UNIT],
-                           str[S_CURRENCY], str[S_PRODUCT], str[S_METER], str[S_SKU_NAME],
-                           str[S_METER_ID], str[S_START], str[S_TYPE], str[S_TERM],
-                           has[N_RETAIL] || has[N_UNIT], has[N_RETAIL] ? num[N_RETAIL] : num[N_UNIT],
-                           has[N_TIER_MIN], num[N_TIER_MIN], r->plans, r->n_plans};
+    it = (aivm_price_item){
+        .arm_sku = str[S_ARM_SKU],
+        .service = str[S_SERVICE],
+        .region = str[S_REGION],
+        .unit = str[S_UNIT],
+        .currency = str[S_CURRENCY],
+        .product = str[S_PRODUCT],
+        .meter = str[S_METER],
+        .sku_name = str[S_SKU_NAME],
+        .meter_id = str[S_METER_ID],
+        .start = str[S_START],
+        .type = str[S_TYPE],
+        .term = str[S_TERM],
+        .has_price = has[N_RETAIL] || has[N_UNIT], /* retailPrice, else unitPrice */
+        .price = has[N_RETAIL] ? num[N_RETAIL] : num[N_UNIT],
+        .has_tier_min = has[N_TIER_MIN],
+        .tier_min = num[N_TIER_MIN],
+        .plans = r->plans,
+        .n_plans = r->n_plans,
+    };
     aivm_prices__set_add(r->set, &it, r->q);
 }
 
@@ -445,9 +475,9 @@ int aivm_prices__cache_parse(aivm_price_items **out, aivm_cache_meta *m, const c
                              size_t len, aivm_error *err)
 {
     enum { VERSION, URL, AT, EPOCH, PAGES, COUNT, CUR, REGION, SKU, API, TOOL, N };
-    static const char *const keys[N] = {"aivm_prices_cache", "url",    "fetched_at", "fetched_epoch",
-                                        "pages",             "count",  "currency",   "region",
-                                        "sku",               "api_version", "tool_version"};
+    static const char *const keys[N] = {
+        "aivm_prices_cache", "url",    "fetched_at", "fetched_epoch", "pages",       "count",
+        "currency",          "region", "sku",        "api_version",   "tool_version"};
     struct {
         int idx;
         char *dst;
@@ -476,9 +506,8 @@ int aivm_prices__cache_parse(aivm_price_items **out, aivm_cache_meta *m, const c
         rc = syntax_error(&j, buf, len, "the cache entry", err);
         goto done;
     }
-    ok = d.items_array && f[VERSION].type == 'n' && f[VERSION].num == 1 &&
-         f[EPOCH].type == 'n' && f[PAGES].type == 'n' && f[COUNT].type == 'n' &&
-         f[COUNT].num == (double)d.n_items;
+    ok = d.items_array && f[VERSION].type == 'n' && f[VERSION].num == 1 && f[EPOCH].type == 'n' &&
+         f[PAGES].type == 'n' && f[COUNT].type == 'n' && f[COUNT].num == (double)d.n_items;
     for (size_t i = 0; ok && i < sizeof strs / sizeof strs[0]; i++) {
         const top_field *s = &f[strs[i].idx];
         ok = s->type == 's' && strlen(s->str.ptr) < strs[i].n;

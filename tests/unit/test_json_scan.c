@@ -129,12 +129,22 @@ static double num(const char *text, bool *ok)
 
 static void json_scan__numbers(void **state)
 {
-    static const char *good[] = {"0",        "-0",       "1",          "98.32",
-                                 "0.673",    "26280.0",  "1e3",        "-2.5E-3",
-                                 "12345678901234.5", "123456789012345678", "0.1234567890123456789",
-                                 "1e308",    "5e-324",   "3.14159265358979"};
-    static const char *bad[] = {"", "-", "01", "1.", ".5", "+1", "1e", "1e+", "0x10", "NaN",
-                                "Infinity", "1.2.3", "--1"};
+    static const char *good[] = {"0",
+                                 "-0",
+                                 "1",
+                                 "98.32",
+                                 "0.673",
+                                 "26280.0",
+                                 "1e3",
+                                 "-2.5E-3",
+                                 "12345678901234.5",
+                                 "123456789012345678",
+                                 "0.1234567890123456789",
+                                 "1e308",
+                                 "5e-324",
+                                 "3.14159265358979"};
+    static const char *bad[] = {"",    "-",    "01",  "1.",       ".5",    "+1", "1e",
+                                "1e+", "0x10", "NaN", "Infinity", "1.2.3", "--1"};
     bool ok;
     (void)state;
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
@@ -166,7 +176,8 @@ static void json_scan__fast_decimals_match_strtod(void **state)
         digits = 1 + (int)(x % 15);
         point = (int)((x >> 8) % (uint64_t)(digits + 1));
         m = (x >> 16) % 1000000000000000u;
-        snprintf(text, sizeof text, "%0*llu", digits, (unsigned long long)m % (unsigned long long)pow(10, digits));
+        snprintf(text, sizeof text, "%0*llu", digits,
+                 (unsigned long long)m % (unsigned long long)pow(10, digits));
         if (point > 0 && point < digits) {
             memmove(text + point + 1, text + point, strlen(text + point) + 1);
             text[point] = '.';

@@ -350,7 +350,7 @@ static void prices_parse__truncated_at_every_offset_fails(void **state)
 
 #define ITEM(sku, product, skuname, price)                                                         \
     "{\"currencyCode\":\"USD\",\"tierMinimumUnits\":0.0,\"retailPrice\":" price                    \
-    ",\"armRegionName\":\"eastus\",\"effectiveStartDate\":\"2024-06-01T00:00:00Z\","              \
+    ",\"armRegionName\":\"eastus\",\"effectiveStartDate\":\"2024-06-01T00:00:00Z\","               \
     "\"meterId\":\"m-" skuname "\",\"meterName\":\"" skuname "\",\"productName\":\"" product       \
     "\",\"skuName\":\"" skuname "\",\"serviceName\":\"Virtual Machines\","                         \
     "\"unitOfMeasure\":\"1 Hour\",\"type\":\"Consumption\",\"armSkuName\":\"" sku "\"}"
@@ -358,11 +358,10 @@ static void prices_parse__truncated_at_every_offset_fails(void **state)
 static void prices_parse__escaped_fields_classify_like_plain_ones(void **state)
 {
     /* "Virtual Machines", "Windows" and the size written with \u escapes */
-    static const char page[] =
-        "{\"Items\":[" ITEM("Standard_D2s_v3", "Virtual\\u0020Machines DSv3 Series \\u0057indows",
-                            "D2s v3", "0.5") "," ITEM("Standard\\u005fD2s_v3",
-                                                      "Virtual Machines DSv3 Series", "D2s v3",
-                                                      "0.25") "],\"Count\":2,\"NextPageLink\":null}";
+    static const char page[] = "{\"Items\":[" ITEM(
+        "Standard_D2s_v3", "Virtual\\u0020Machines DSv3 Series \\u0057indows", "D2s v3",
+        "0.5") "," ITEM("Standard\\u005fD2s_v3", "Virtual Machines DSv3 Series", "D2s v3",
+                        "0.25") "],\"Count\":2,\"NextPageLink\":null}";
     aivm_price_query q = {"eastus", "Standard_D2s_v3", "USD"};
     aivm_price_set *s = NULL;
     aivm_error err = AIVM_ERROR_INIT;
@@ -428,10 +427,12 @@ static void prices_parse__every_size_of_a_region(void **state)
     /* two sizes, each with its own on-demand price: no competition between them */
     static const char page[] =
         "{\"Items\":[" ITEM("Standard_A", "Virtual Machines A Series", "A", "1.0") "," ITEM(
-            "Standard_B", "Virtual Machines B Series", "B", "2.0") "," ITEM("standard_a",
-                                                                          "Virtual Machines A "
-                                                                          "Series",
-                                                                          "A", "1.0") "," ITEM("", "Virtual Machines", "none", "3.0") "],\"Count\":4}";
+            "Standard_B", "Virtual Machines B Series", "B",
+            "2.0") "," ITEM("standard_a",
+                            "Virtual Machines A "
+                            "Series",
+                            "A",
+                            "1.0") "," ITEM("", "Virtual Machines", "none", "3.0") "],\"Count\":4}";
     aivm_price_query q = {"eastus", NULL, "USD"};
     aivm_price_set *s = NULL;
     aivm_error err = AIVM_ERROR_INIT;
@@ -448,8 +449,9 @@ static void prices_parse__every_size_of_a_region(void **state)
 
 static void prices_parse__cache_keeps_the_items_bytes(void **state)
 {
-    static const char page[] = "{\"Items\":[ {\"a\" : \"caf\\u00e9\", \"n\": 1.50} ,[],7],\"Count\":3,"
-                               "\"NextPageLink\":\"https://x/?$skip=3\"}";
+    static const char page[] =
+        "{\"Items\":[ {\"a\" : \"caf\\u00e9\", \"n\": 1.50} ,[],7],\"Count\":3,"
+        "\"NextPageLink\":\"https://x/?$skip=3\"}";
     aivm_price_items *it = NULL, *back = NULL;
     aivm_cache_meta m, got;
     aivm_error err = AIVM_ERROR_INIT;
