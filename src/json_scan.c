@@ -123,18 +123,18 @@ static int hex4(const char *p)
  * 'u'), as UTF-8 into `out` when not NULL. */
 static bool unicode_escape(aivm_json *j, aivm_buf *out)
 {
-    long cp;
+    long cp = j->end - j->p < 4 ? -1 : hex4(j->p);
     char u[4];
     size_t n;
-    if (j->end - j->p < 4 || (cp = hex4(j->p)) < 0)
+    if (cp < 0)
         return aivm_json__fail(j);
     j->p += 4;
     if (cp >= 0xDC00 && cp <= 0xDFFF)
         return aivm_json__fail(j); /* a low surrogate alone */
     if (cp >= 0xD800 && cp <= 0xDBFF) {
-        int lo;
-        if (j->end - j->p < 6 || j->p[0] != '\\' || j->p[1] != 'u' || (lo = hex4(j->p + 2)) < 0 ||
-            lo < 0xDC00 || lo > 0xDFFF)
+        bool pair = j->end - j->p >= 6 && j->p[0] == '\\' && j->p[1] == 'u';
+        int lo = pair ? hex4(j->p + 2) : -1;
+        if (lo < 0xDC00 || lo > 0xDFFF)
             return aivm_json__fail(j);
         j->p += 6;
         cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);

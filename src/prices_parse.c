@@ -360,12 +360,13 @@ static bool read_item(void *ctx, aivm_json *j)
     if (!aivm_json__begin(j, '{'))
         return false;
     while (aivm_json__member(j, &first, &r->key)) {
-        int k = key_index(r->key.ptr, str_keys, N_STR), n = -1;
+        int k = key_index(r->key.ptr, str_keys, N_STR);
+        int n = k < 0 ? key_index(r->key.ptr, num_keys, N_NUM) : -1;
         bool ok;
         if (k >= 0 && !seen_str[k]) {
             seen_str[k] = true;
             ok = read_str(r, j, &r->str_off[k]);
-        } else if (k < 0 && (n = key_index(r->key.ptr, num_keys, N_NUM)) >= 0 && !seen_num[n]) {
+        } else if (n >= 0 && !seen_num[n]) {
             seen_num[n] = true;
             ok = read_num(j, &has[n], &num[n]);
         } else if (k < 0 && n < 0 && !seen_plans && strcmp(r->key.ptr, "savingsPlan") == 0) {
