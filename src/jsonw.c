@@ -28,15 +28,34 @@ static void tabs(aivm_jw *w, unsigned n)
     }
 }
 
+/* 1 for the bytes a JSON string can hold as they are (all but control
+ * bytes, quote, backslash and the terminating NUL). */
+/* clang-format off */
+static const unsigned char plain[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
+/* clang-format on */
+
 static void string(aivm_buf *b, const char *s)
 {
     const unsigned char *p = (const unsigned char *)s, *run = p;
     aivm_buf_put(b, "\"", 1);
-    for (; *p; p++) {
+    for (;; p++) {
         const char *esc = NULL;
         char u[8];
-        if (*p >= 32 && *p != '"' && *p != '\\')
-            continue;
+        while (plain[p[0]] && plain[p[1]] && plain[p[2]] && plain[p[3]])
+            p += 4;
+        while (plain[*p])
+            p++;
+        if (!*p)
+            break;
         aivm_buf_put(b, run, (size_t)(p - run));
         switch (*p) {
         case '"': esc = "\\\""; break;

@@ -96,6 +96,7 @@ void aivm_rule_render_message(aivm_buf *out, const aivm_rule *r, const aivm_work
                               const aivm_size *size)
 {
     const char *p = r->message;
+    size_t ph = 0;
     while (*p) {
         const char *open = strchr(p, '{');
         const char *close = open ? strchr(open, '}') : NULL;
@@ -110,9 +111,13 @@ void aivm_rule_render_message(aivm_buf *out, const aivm_rule *r, const aivm_work
         len = (size_t)(close - open - 1);
         if (len >= sizeof name)
             len = sizeof name - 1;
-        memcpy(name, open + 1, len);
-        name[len] = '\0';
-        a = aivm_attr_find_any(name);
+        if (ph < r->n_placeholders) {
+            a = r->placeholders[ph++]; /* resolved when the rule was loaded */
+        } else {
+            memcpy(name, open + 1, len);
+            name[len] = '\0';
+            a = aivm_attr_find_any(name);
+        }
         if (a && (a->scope == AIVM_ATTR_WORKLOAD || size)) {
             aivm_value v = a->get(wl, size);
             aivm_value_format(out, &v);

@@ -31,6 +31,8 @@ struct aivm_rule {
     const aivm_attr *scale;
     aivm_severity severity;
     const char *message;
+    const aivm_attr **placeholders; /* the {attributes} of message, in order */
+    size_t n_placeholders;
     const char *check; /* check id ("AIVM003") this rule reports in check mode, or NULL */
     bool enabled;
     aivm_loc loc;

@@ -124,11 +124,20 @@ static int load_conds(aivm_cond **out, size_t *n_out, const aivm_ynode *map,
 }
 
 /* Every {name} in a message must be a known attribute. */
-static int check_placeholders(const aivm_ynode *n, const char *what, aivm_error *err)
+/* Every {name} in a message must be a known attribute; the attributes are
+ * kept in order, so rendering a message looks nothing up. */
+static int check_placeholders(aivm_rule *r, const aivm_ynode *n, aivm_arena *ar,
+                              const char *what, aivm_error *err)
 {
     const char *p = n->str;
+    size_t count = 0;
+    for (const char *q = p; (q = strchr(q, '{')) != NULL; q++)
+        count++;
+    r->placeholders = aivm_arena_alloc(ar, (count ? count : 1) * sizeof *r->placeholders);
+    r->n_placeholders = 0;
     while ((p = strchr(p, '{')) != NULL) {
         const char *end = strchr(p, '}');
+        const aivm_attr *a;
         char name[64];
         size_t len;
         if (!end)
@@ -140,9 +149,11 @@ static int check_placeholders(const aivm_ynode *n, const char *what, aivm_error 
                                   what);
         memcpy(name, p + 1, len);
         name[len] = '\0';
-        if (!aivm_attr_find_any(name))
+        a = aivm_attr_find_any(name);
+        if (!a)
             return aivm_error_set(err, AIVM_EINVALID, &n->loc,
                                   "%s: unknown attribute '{%s}' in message", what, name);
+        r->placeholders[r->n_placeholders++] = a;
         p = end + 1;
     }
     return 0;
@@ -244,7 +255,7 @@ static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t i
     if (rc == 0)
         rc = aivm_yget_str(&r->message, v, what, err);
     if (rc == 0)
-        rc = check_placeholders(v, what, err);
+        rc = check_placeholders(r, v, ar, what, err);
     if (rc < 0)
         return rc;
     if ((v = aivm_ymap_get(e, "when")) != NULL &&
