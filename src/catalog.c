@@ -32,15 +32,15 @@ static int size_ptr_cmp(const void *a, const void *b)
 
 int aivm_catalog__index(aivm_catalog *cat, aivm_error *err)
 {
-    cat->by_name = aivm_arena_alloc(&cat->arena,
-                                    (cat->n_sizes ? cat->n_sizes : 1) * sizeof *cat->by_name);
+    cat->by_name =
+        aivm_arena_alloc(&cat->arena, (cat->n_sizes ? cat->n_sizes : 1) * sizeof *cat->by_name);
     for (size_t i = 0; i < cat->n_sizes; i++)
         cat->by_name[i] = &cat->sizes[i];
     qsort(cat->by_name, cat->n_sizes, sizeof *cat->by_name, size_ptr_cmp);
     for (size_t i = 1; i < cat->n_sizes; i++)
         if (cmp_nocase(cat->by_name[i]->name, cat->by_name[i - 1]->name) == 0)
-            return aivm_error_set(err, AIVM_EINVALID, &cat->by_name[i]->loc,
-                                  "duplicate size '%s'", cat->by_name[i]->name);
+            return aivm_error_set(err, AIVM_EINVALID, &cat->by_name[i]->loc, "duplicate size '%s'",
+                                  cat->by_name[i]->name);
     return 0;
 }
 

@@ -112,8 +112,8 @@ static void write_size(gen *g, const aivm_size *s, size_t i)
                     s->accelerated_networking ? "true" : "false", s->hyperv_generations);
     FIELD("cpu"), str(b, s->cpu);
     FIELD("cpu_arch"), str(b, s->cpu_arch);
-    aivm_buf_printf(b, ", .confidential = %s, .lifecycle = %d",
-                    s->confidential ? "true" : "false", (int)s->lifecycle);
+    aivm_buf_printf(b, ", .confidential = %s, .lifecycle = %d", s->confidential ? "true" : "false",
+                    (int)s->lifecycle);
     FIELD("lifecycle_date"), str(b, s->lifecycle_date);
     FIELD("lifecycle_note"), str(b, s->lifecycle_note);
     aivm_buf_printf(b, ", .generation_year = %d", s->generation_year);
@@ -266,9 +266,11 @@ int aivm_catalog_write_c(aivm_buf *out, const aivm_catalog *cat, const char *fil
     array(out, "aivm_image", "images", "IMAGE", cat->n_images);
     array(out, "aivm_orchestrator", "orchestrators", "ORCH", cat->n_orchestrators);
     array(out, "aivm_container_tool", "tools", "TOOL", cat->n_tools);
-    aivm_buf_printf(out, "static const aivm_size *by_name[%zu] = {", cat->n_sizes ? cat->n_sizes : 1);
+    aivm_buf_printf(out, "static const aivm_size *by_name[%zu] = {",
+                    cat->n_sizes ? cat->n_sizes : 1);
     for (size_t i = 0; i < cat->n_sizes; i++)
-        aivm_buf_printf(out, "%s&sizes[%zu]", i ? ", " : "", (size_t)(cat->by_name[i] - cat->sizes));
+        aivm_buf_printf(out, "%s&sizes[%zu]", i ? ", " : "",
+                        (size_t)(cat->by_name[i] - cat->sizes));
     aivm_buf_puts(out, cat->n_sizes ? "};\n\n" : "NULL};\n\n");
     aivm_buf_puts(out, "static aivm_catalog builtin = {.arena = {NULL}, .version = ");
     str(out, cat->version);

@@ -16,8 +16,8 @@
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-static const char *const category_names[] = {"gpu", "cpu-memory-optimized",
-                                             "cpu-compute-optimized", NULL};
+static const char *const category_names[] = {"gpu", "cpu-memory-optimized", "cpu-compute-optimized",
+                                             NULL};
 static const char *const lifecycle_names[] = {"ga", "preview", "retiring", "retired", NULL};
 static const char *const interconnects[] = {"nvlink", "infinity-fabric", "pcie", "none", NULL};
 static const char *const vendors[] = {"nvidia", "amd", NULL};
@@ -158,8 +158,7 @@ static void describe(char *out, size_t n, const aivm_ynode *entry, const char *k
         snprintf(out, n, "%s[%zu]", section, i);
 }
 
-static int check_sources(ctx *c, const aivm_strlist *l, const aivm_ynode *entry,
-                         const char *what)
+static int check_sources(ctx *c, const aivm_strlist *l, const aivm_ynode *entry, const char *what)
 {
     const aivm_ynode *node = aivm_ymap_get(entry, "sources");
     for (size_t i = 0; i < l->n; i++) {
@@ -209,8 +208,7 @@ static int load_lifecycle(ctx *c, aivm_size *s, const aivm_ynode *v, const char 
     char w[400];
     int rc;
     snprintf(w, sizeof w, "lifecycle of %s", what);
-    rc = aivm_fields_load(&l, v, lifecycle_fields, N(lifecycle_fields), &c->cat->arena, w,
-                          c->err);
+    rc = aivm_fields_load(&l, v, lifecycle_fields, N(lifecycle_fields), &c->cat->arena, w, c->err);
     if (rc < 0)
         return rc;
     date = aivm_ymap_get(v, "date");
@@ -228,8 +226,8 @@ static int load_lifecycle(ctx *c, aivm_size *s, const aivm_ynode *v, const char 
     return 0;
 }
 
-static int load_region_price(ctx *c, aivm_region_price *p, const aivm_ynode *k,
-                             const aivm_ynode *v, const char *w)
+static int load_region_price(ctx *c, aivm_region_price *p, const aivm_ynode *k, const aivm_ynode *v,
+                             const char *w)
 {
     static const char *const keys[] = {"on_demand", "spot", NULL};
     const aivm_ynode *od, *spot;
@@ -319,8 +317,7 @@ static int check_size(ctx *c, aivm_size *s, const aivm_ynode *e, const char *wha
                               aivm_category_name(s->category), fam->id,
                               aivm_category_name(fam->category));
     if (s->category == AIVM_CAT_GPU && !s->has_gpu)
-        return aivm_error_set(c->err, AIVM_EINVALID, &e->loc, "%s: a gpu size needs 'gpu'",
-                              what);
+        return aivm_error_set(c->err, AIVM_EINVALID, &e->loc, "%s: a gpu size needs 'gpu'", what);
     if (s->category != AIVM_CAT_GPU && s->has_gpu)
         return aivm_error_set(c->err, AIVM_EINVALID, &aivm_ymap_get(e, "gpu")->loc,
                               "%s: a cpu size must have 'gpu: null'", what);
@@ -393,12 +390,12 @@ typedef enum { SEC_SOURCES, SEC_FAMILIES, SEC_SIZES, SEC_IMAGES, SEC_ORCHS, SEC_
 
 static int load_section(ctx *c, const aivm_ynode *root, section sec)
 {
-    static const char *const names[] = {"sources", "families", "sizes", "images",
-                                        "orchestrators", "container_tools"};
-    static const char *const kinds[] = {"source", "family", "size", "image",
-                                        "orchestrator", "container tool"};
-    static const size_t elem[] = {sizeof(aivm_source), sizeof(aivm_family),
-                                  sizeof(aivm_size), sizeof(aivm_image),
+    static const char *const names[] = {"sources", "families",      "sizes",
+                                        "images",  "orchestrators", "container_tools"};
+    static const char *const kinds[] = {"source", "family",       "size",
+                                        "image",  "orchestrator", "container tool"};
+    static const size_t elem[] = {sizeof(aivm_source),       sizeof(aivm_family),
+                                  sizeof(aivm_size),         sizeof(aivm_image),
                                   sizeof(aivm_orchestrator), sizeof(aivm_container_tool)};
     const aivm_ynode *list = aivm_ymap_get(root, names[sec]);
     char *arr;
@@ -413,8 +410,7 @@ static int load_section(ctx *c, const aivm_ynode *root, section sec)
         const aivm_ynode *e = list->kids[i];
         void *obj = arr + i * elem[sec];
         char what[300];
-        describe(what, sizeof what, e, kinds[sec], sec == SEC_SIZES ? "name" : "id", names[sec],
-                 i);
+        describe(what, sizeof what, e, kinds[sec], sec == SEC_SIZES ? "name" : "id", names[sec], i);
         switch (sec) {
         case SEC_SOURCES:
             rc = aivm_fields_load(obj, e, source_fields, N(source_fields), &c->cat->arena, what,
@@ -441,15 +437,15 @@ static int load_section(ctx *c, const aivm_ynode *root, section sec)
             ((aivm_image *)obj)->loc = e->loc;
             break;
         case SEC_ORCHS:
-            rc = aivm_fields_load(obj, e, orch_fields, N(orch_fields), &c->cat->arena, what,
-                                  c->err);
+            rc =
+                aivm_fields_load(obj, e, orch_fields, N(orch_fields), &c->cat->arena, what, c->err);
             if (rc == 0)
                 rc = check_sources(c, &((aivm_orchestrator *)obj)->sources, e, what);
             ((aivm_orchestrator *)obj)->loc = e->loc;
             break;
         case SEC_TOOLS:
-            rc = aivm_fields_load(obj, e, tool_fields, N(tool_fields), &c->cat->arena, what,
-                                  c->err);
+            rc =
+                aivm_fields_load(obj, e, tool_fields, N(tool_fields), &c->cat->arena, what, c->err);
             if (rc == 0)
                 rc = check_sources(c, &((aivm_container_tool *)obj)->sources, e, what);
             ((aivm_container_tool *)obj)->loc = e->loc;
@@ -492,29 +488,27 @@ static int check_unique_ids(ctx *c, const void *arr, size_t n, size_t elem, size
                             size_t loc_off, const char *kind)
 {
     for (size_t i = 1; i < n; i++) {
-        const char *a = *(const char *const *)(const void *)((const char *)arr + i * elem +
-                                                               id_off);
+        const char *a = *(const char *const *)(const void *)((const char *)arr + i * elem + id_off);
         for (size_t j = 0; j < i; j++) {
-            const char *b = *(const char *const *)(const void *)((const char *)arr + j * elem +
-                                                                   id_off);
+            const char *b =
+                *(const char *const *)(const void *)((const char *)arr + j * elem + id_off);
             if (strcmp(a, b) == 0) {
                 const aivm_loc *loc =
                     (const aivm_loc *)(const void *)((const char *)arr + i * elem + loc_off);
-                return aivm_error_set(c->err, AIVM_EINVALID, loc, "duplicate %s id '%s'", kind,
-                                      a);
+                return aivm_error_set(c->err, AIVM_EINVALID, loc, "duplicate %s id '%s'", kind, a);
             }
         }
     }
     return 0;
 }
 
-#define UNIQUE(c, arr, n, T, kind) \
+#define UNIQUE(c, arr, n, T, kind)                                                                 \
     check_unique_ids(c, arr, n, sizeof(T), offsetof(T, id), offsetof(T, loc), kind)
 
 static int load_root(ctx *c, const aivm_ynode *root, const char *name)
 {
-    static const char *const top[] = {"catalog", "sources", "families", "sizes", "images",
-                                      "orchestrators", "container_tools", NULL};
+    static const char *const top[] = {"catalog", "sources",       "families",        "sizes",
+                                      "images",  "orchestrators", "container_tools", NULL};
     static const char *const hdr_keys[] = {"version", "as_of", "description", NULL};
     const aivm_ynode *hdr, *v;
     aivm_loc start = {name, 1, 1};

@@ -76,8 +76,8 @@ bool aivm_rule_scale_value(const aivm_rule *r, const aivm_size *size, double *v)
     return aivm_rule_scale_value_for(r, &none, size, v);
 }
 
-bool aivm_rule_scale_value_for(const aivm_rule *r, const aivm_workload *wl,
-                               const aivm_size *size, double *v)
+bool aivm_rule_scale_value_for(const aivm_rule *r, const aivm_workload *wl, const aivm_size *size,
+                               double *v)
 {
     aivm_value x;
     if (!r->scale)

@@ -7,8 +7,16 @@
 #include "attr.h"
 #include "yamlutil.h"
 
-typedef enum { AIVM_OP_EQ, AIVM_OP_NE, AIVM_OP_IN, AIVM_OP_NOT_IN, AIVM_OP_LT, AIVM_OP_LTE,
-               AIVM_OP_GT, AIVM_OP_GTE } aivm_op;
+typedef enum {
+    AIVM_OP_EQ,
+    AIVM_OP_NE,
+    AIVM_OP_IN,
+    AIVM_OP_NOT_IN,
+    AIVM_OP_LT,
+    AIVM_OP_LTE,
+    AIVM_OP_GT,
+    AIVM_OP_GTE
+} aivm_op;
 
 typedef struct {
     const aivm_attr *attr;
@@ -37,8 +45,8 @@ struct aivm_rule {
     bool enabled;
     aivm_loc loc;
     /* Rules with a `target` (extras.h, extras_load.c); all zero for size rules. */
-    int target;                /* aivm_target */
-    const char *select;        /* catalog id chosen; NULL = a note */
+    int target;         /* aivm_target */
+    const char *select; /* catalog id chosen; NULL = a note */
     aivm_loc select_loc;
     int spot_advice;           /* aivm_spot_advice */
     aivm_strlist orchestrator; /* condition on the rank-1 orchestrator; empty = any */

@@ -13,13 +13,13 @@
 #include "xalloc.h"
 #include "yamlutil.h"
 
-static const char *const effect_names[] = {"exclude", "require", "prefer", "penalize", "note",
-                                           NULL};
+static const char *const effect_names[] = {"exclude",  "require", "prefer",
+                                           "penalize", "note",    NULL};
 static const char *const severity_names[] = {"note", "warning", "error", NULL};
 static const char *const op_names[] = {"eq", "ne", "in", "not_in", "lt", "lte", "gt", "gte", NULL};
 
-static int load_literal(aivm_value *out, const aivm_attr *a, const aivm_ynode *n,
-                        const char *what, aivm_error *err)
+static int load_literal(aivm_value *out, const aivm_attr *a, const aivm_ynode *n, const char *what,
+                        aivm_error *err)
 {
     memset(out, 0, sizeof *out);
     out->t = a->type;
@@ -58,8 +58,8 @@ static int load_values(aivm_cond *c, const aivm_ynode *n, aivm_arena *ar, const 
     }
     if (c->op >= AIVM_OP_LT && c->attr->type != AIVM_V_NUM)
         return aivm_error_set(err, AIVM_EINVALID, &n->loc,
-                              "%s: '%s' compares numbers, but '%s' is %s", what,
-                              op_names[c->op], c->attr->name, aivm_vtype_name(c->attr->type));
+                              "%s: '%s' compares numbers, but '%s' is %s", what, op_names[c->op],
+                              c->attr->name, aivm_vtype_name(c->attr->type));
     c->n_vals = list ? n->n : 1;
     c->vals = aivm_arena_alloc(ar, c->n_vals * sizeof *c->vals);
     for (size_t i = 0; i < c->n_vals; i++) {
@@ -71,8 +71,8 @@ static int load_values(aivm_cond *c, const aivm_ynode *n, aivm_arena *ar, const 
 }
 
 /* `attr: scalar` (eq), `attr: [a, b]` (in) or `attr: {op: value}`. */
-static int load_conds(aivm_cond **out, size_t *n_out, const aivm_ynode *map,
-                      aivm_attr_scope scope, aivm_arena *ar, const char *what, aivm_error *err)
+static int load_conds(aivm_cond **out, size_t *n_out, const aivm_ynode *map, aivm_attr_scope scope,
+                      aivm_arena *ar, const char *what, aivm_error *err)
 {
     aivm_cond *conds;
     size_t n = 0;
@@ -126,8 +126,8 @@ static int load_conds(aivm_cond **out, size_t *n_out, const aivm_ynode *map,
 /* Every {name} in a message must be a known attribute. */
 /* Every {name} in a message must be a known attribute; the attributes are
  * kept in order, so rendering a message looks nothing up. */
-static int check_placeholders(aivm_rule *r, const aivm_ynode *n, aivm_arena *ar,
-                              const char *what, aivm_error *err)
+static int check_placeholders(aivm_rule *r, const aivm_ynode *n, aivm_arena *ar, const char *what,
+                              aivm_error *err)
 {
     const char *p = n->str;
     size_t count = 0;
@@ -141,8 +141,7 @@ static int check_placeholders(aivm_rule *r, const aivm_ynode *n, aivm_arena *ar,
         char name[64];
         size_t len;
         if (!end)
-            return aivm_error_set(err, AIVM_EINVALID, &n->loc, "%s: unclosed '{' in message",
-                                  what);
+            return aivm_error_set(err, AIVM_EINVALID, &n->loc, "%s: unclosed '{' in message", what);
         len = (size_t)(end - p - 1);
         if (len == 0 || len >= sizeof name)
             return aivm_error_set(err, AIVM_EINVALID, &n->loc, "%s: bad placeholder in message",
@@ -175,8 +174,7 @@ static int check_guidance(const aivm_strlist *g, const aivm_ynode *n, const char
 }
 
 /* `check: AIVM003`: "AIVM" and three digits, the id check mode reports. */
-static int load_check_id(const char **out, const aivm_ynode *n, const char *what,
-                         aivm_error *err)
+static int load_check_id(const char **out, const aivm_ynode *n, const char *what, aivm_error *err)
 {
     const char *s = NULL;
     int rc = aivm_yget_str(&s, n, what, err);
@@ -189,13 +187,12 @@ static int load_check_id(const char **out, const aivm_ynode *n, const char *what
     return 0;
 }
 
-static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t idx,
-                     aivm_error *err)
+static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t idx, aivm_error *err)
 {
-    static const char *const keys[] = {"id", "title", "guidance", "when", "if", "effect",
-                                       "weight", "scale", "severity", "message", "enabled",
-                                       "target", "select", "advice", "orchestrator",
-                                       "check", NULL};
+    static const char *const keys[] = {"id",      "title",  "guidance", "when",     "if",
+                                       "effect",  "weight", "scale",    "severity", "message",
+                                       "enabled", "target", "select",   "advice",   "orchestrator",
+                                       "check",   NULL};
     const aivm_ynode *v, *id;
     char what[300];
     int x = 0;
@@ -226,7 +223,7 @@ static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t i
     r->loc = e->loc;
     r->effect = (aivm_effect)x;
     r->enabled = true;
-    r->severity = r->effect <= AIVM_EFFECT_REQUIRE ? AIVM_SEV_ERROR
+    r->severity = r->effect <= AIVM_EFFECT_REQUIRE    ? AIVM_SEV_ERROR
                   : r->effect == AIVM_EFFECT_PENALIZE ? AIVM_SEV_WARNING
                                                       : AIVM_SEV_NOTE;
     if (r->effect == AIVM_EFFECT_NOTE)
@@ -273,13 +270,12 @@ static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t i
                                   effect_names[r->effect]);
         rc = aivm_yget_num(&r->weight, v, what, err);
         if (rc == 0 && !(r->weight > 0))
-            rc = aivm_error_set(err, AIVM_EINVALID, &v->loc, "%s: weight must be positive",
-                                what);
+            rc = aivm_error_set(err, AIVM_EINVALID, &v->loc, "%s: weight must be positive", what);
         if (rc < 0)
             return rc;
     } else if (v) {
-        return aivm_error_set(err, AIVM_EINVALID, &v->loc,
-                              "%s: effect '%s' takes no weight", what, effect_names[r->effect]);
+        return aivm_error_set(err, AIVM_EINVALID, &v->loc, "%s: effect '%s' takes no weight", what,
+                              effect_names[r->effect]);
     }
     if ((v = aivm_ymap_get(e, "scale")) != NULL) {
         const char *s = NULL;
@@ -353,10 +349,9 @@ static int check_duplicate_ids(const aivm_rule *list, const aivm_ynode *seq, aiv
     qsort(refs, seq->n, sizeof *refs, rule_ref_cmp);
     for (size_t i = 1; i < seq->n && rc == 0; i++)
         if (strcmp(refs[i]->id, refs[i - 1]->id) == 0)
-            rc = aivm_error_set(err, AIVM_EINVALID,
-                                &aivm_ymap_get(seq->kids[refs[i] - list], "id")->loc,
-                                "duplicate rule id '%s' (first at line %u)", refs[i]->id,
-                                refs[i - 1]->loc.line);
+            rc = aivm_error_set(
+                err, AIVM_EINVALID, &aivm_ymap_get(seq->kids[refs[i] - list], "id")->loc,
+                "duplicate rule id '%s' (first at line %u)", refs[i]->id, refs[i - 1]->loc.line);
     free(refs);
     return rc;
 }

@@ -33,8 +33,8 @@ static int parse_enum(int *out, const char *s, const char *const *names, const c
             *out = i;
             return 0;
         }
-    return aivm_error_set(err, AIVM_EINVALID, NULL, "invalid %s '%s' (expected %s or %s)", what,
-                          s, names[1], names[2]);
+    return aivm_error_set(err, AIVM_EINVALID, NULL, "invalid %s '%s' (expected %s or %s)", what, s,
+                          names[1], names[2]);
 }
 
 int aivm_phase_parse(aivm_phase *out, const char *s, aivm_error *err)
@@ -130,8 +130,8 @@ int aivm_workload_finish(aivm_workload *wl, aivm_error *err)
     return 0;
 }
 
-static int load_enum_key(int *out, const aivm_ynode *v, const char *key,
-                         const char *const *names, aivm_error *err)
+static int load_enum_key(int *out, const aivm_ynode *v, const char *key, const char *const *names,
+                         aivm_error *err)
 {
     char what[64];
     int idx = 0;
@@ -182,8 +182,7 @@ static int load_extras(aivm_workload *wl, const aivm_ynode *root, aivm_error *er
     return 0;
 }
 
-static int load_root(aivm_workload *wl, const aivm_ynode *root, const char *name,
-                     aivm_error *err)
+static int load_root(aivm_workload *wl, const aivm_ynode *root, const char *name, aivm_error *err)
 {
     static const char *const keys[] = {
         "phase", "kind", "model_size", "region", "os", "include_retired", "nodes", "scheduler",
@@ -237,8 +236,8 @@ static int load_root(aivm_workload *wl, const aivm_ynode *root, const char *name
     return rc;
 }
 
-int aivm_workload_load_mem(aivm_workload_doc **out, aivm_workload *wl, const char *buf,
-                           size_t len, const char *name, aivm_error *err)
+int aivm_workload_load_mem(aivm_workload_doc **out, aivm_workload *wl, const char *buf, size_t len,
+                           const char *name, aivm_error *err)
 {
     aivm_workload_doc *doc = aivm_xcalloc(1, sizeof *doc);
     aivm_workload tmp = *wl;

@@ -100,21 +100,24 @@ typedef struct {
     const aivm_workload *workload;
     aivm_candidate *ranked; /* all accepted candidates, best first */
     size_t n_ranked;
-    size_t n_shown; /* min(top, n_ranked) */
+    size_t n_shown;           /* min(top, n_ranked) */
     aivm_rejection *rejected; /* sorted by size name */
     size_t n_rejected;
     char **warnings;
     size_t n_warnings;
-    unsigned top; /* as asked (0 = all) */
+    unsigned top;               /* as asked (0 = all) */
     struct aivm_extras *extras; /* image, orchestrators, containers, spot (aivm/extras.h) */
 } aivm_advice;
 
 typedef struct {
-    unsigned top; /* how many to show (0 = all) */
+    unsigned top;                   /* how many to show (0 = all) */
     bool no_catalog_price_warnings; /* prices come from elsewhere (or are off) */
 } aivm_advise_opts;
 
-#define AIVM_ADVISE_OPTS_INIT {5, false}
+#define AIVM_ADVISE_OPTS_INIT                                                                      \
+    {                                                                                              \
+        5, false                                                                                   \
+    }
 
 /** Cost-related ranking (`--pricing`, `--sort`, `--max-price-per-hour`). */
 typedef struct {
@@ -124,7 +127,10 @@ typedef struct {
     double max_price; /* per hour, whole deployment, in the prices' currency */
 } aivm_cost_opts;
 
-#define AIVM_COST_OPTS_INIT {AIVM_PRICING_ON_DEMAND, AIVM_SORT_SCORE, false, 0}
+#define AIVM_COST_OPTS_INIT                                                                        \
+    {                                                                                              \
+        AIVM_PRICING_ON_DEMAND, AIVM_SORT_SCORE, false, 0                                          \
+    }
 
 /**
  * Apply `o` to an advice whose candidates carry prices: take each hourly
@@ -159,8 +165,8 @@ const char *aivm_price_source_name(aivm_price_source s);
 /**
  * Rank the catalog's sizes for `wl` (which must have been finished with
  * aivm_workload_finish()), then run the target rules for the rank-1 size
- * (adv->extras). With wl->spot, equal scores are ordered by spot price. Returns 0; never fails on valid inputs other
- * than by aborting on out-of-memory. `*out` is freed with aivm_advice_free().
+ * (adv->extras). With wl->spot, equal scores are ordered by spot price. Returns 0; never fails on
+ * valid inputs other than by aborting on out-of-memory. `*out` is freed with aivm_advice_free().
  */
 int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *rules,
                 const aivm_workload *wl, const aivm_advise_opts *opts, aivm_error *err);

@@ -19,7 +19,10 @@ typedef struct {
     size_t cap; /* 0 = default cap (256 MiB) */
 } aivm_buf;
 
-#define AIVM_BUF_INIT {NULL, 0, 0, 0}
+#define AIVM_BUF_INIT                                                                              \
+    {                                                                                              \
+        NULL, 0, 0, 0                                                                              \
+    }
 
 /** Append `len` bytes. Returns 0, or AIVM_ELIMIT when the cap would be passed. */
 int aivm_buf_put(aivm_buf *b, const void *data, size_t len);

@@ -44,7 +44,13 @@ typedef struct {
     char msg[256]; /* one line, no prefix, no trailing '.' or newline */
 } aivm_error;
 
-#define AIVM_ERROR_INIT {AIVM_OK, {0}, 0, 0, 0, 0, {0}}
+#define AIVM_ERROR_INIT                                                                            \
+    {                                                                                              \
+        AIVM_OK, {0}, 0, 0, 0, 0,                                                                  \
+        {                                                                                          \
+            0                                                                                      \
+        }                                                                                          \
+    }
 
 /**
  * Fill `err` (if non-NULL) with `code`, the position `loc` (may be NULL)

@@ -19,7 +19,10 @@ typedef struct {
     const char *tool_version;
 } aivm_render_opts;
 
-#define AIVM_RENDER_OPTS_INIT {false, 0, false, NULL}
+#define AIVM_RENDER_OPTS_INIT                                                                      \
+    {                                                                                              \
+        false, 0, false, NULL                                                                      \
+    }
 
 /** The JSON schema version this library writes. */
 #define AIVM_JSON_SCHEMA_VERSION "1"

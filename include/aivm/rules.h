@@ -19,18 +19,14 @@
 #include "aivm/workload.h"
 
 typedef enum {
-    AIVM_EFFECT_EXCLUDE = 0, /* candidates matching `if` are rejected */
-    AIVM_EFFECT_REQUIRE = 1, /* candidates not matching `if` are rejected */
-    AIVM_EFFECT_PREFER = 2,  /* matching candidates gain `weight` */
+    AIVM_EFFECT_EXCLUDE = 0,  /* candidates matching `if` are rejected */
+    AIVM_EFFECT_REQUIRE = 1,  /* candidates not matching `if` are rejected */
+    AIVM_EFFECT_PREFER = 2,   /* matching candidates gain `weight` */
     AIVM_EFFECT_PENALIZE = 3, /* matching candidates lose `weight` */
     AIVM_EFFECT_NOTE = 4      /* matching candidates get an informational reason */
 } aivm_effect;
 
-typedef enum {
-    AIVM_SEV_NOTE = 0,
-    AIVM_SEV_WARNING = 1,
-    AIVM_SEV_ERROR = 2
-} aivm_severity;
+typedef enum { AIVM_SEV_NOTE = 0, AIVM_SEV_WARNING = 1, AIVM_SEV_ERROR = 2 } aivm_severity;
 
 typedef struct aivm_rules aivm_rules;
 typedef struct aivm_rule aivm_rule;
@@ -88,8 +84,8 @@ bool aivm_rule_matches(const aivm_rule *r, const aivm_workload *wl, const aivm_s
 bool aivm_rule_scale_value(const aivm_rule *r, const aivm_size *size, double *v);
 /** As aivm_rule_scale_value(), for attributes that depend on the workload
  *  (fit.memory_utilization needs the workload's sizing). */
-bool aivm_rule_scale_value_for(const aivm_rule *r, const aivm_workload *wl,
-                               const aivm_size *size, double *v);
+bool aivm_rule_scale_value_for(const aivm_rule *r, const aivm_workload *wl, const aivm_size *size,
+                               double *v);
 /** The parameter count from which a model counts as "complex" when only
  *  --params is known (rules file key `sizing.complex_from_params`); 0 = unset. */
 double aivm_rules_complex_from_params(const aivm_rules *rules);

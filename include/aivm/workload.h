@@ -16,28 +16,59 @@ typedef enum { AIVM_PHASE_UNSET = 0, AIVM_PHASE_TRAIN, AIVM_PHASE_INFERENCE } ai
 typedef enum { AIVM_KIND_UNSET = 0, AIVM_KIND_GENERATIVE, AIVM_KIND_NON_GENERATIVE } aivm_kind;
 typedef enum { AIVM_MSIZE_UNSET = 0, AIVM_MSIZE_SMALL, AIVM_MSIZE_COMPLEX } aivm_model_size;
 typedef enum { AIVM_OS_UNSET = 0, AIVM_OS_LINUX, AIVM_OS_WINDOWS } aivm_os;
-typedef enum { AIVM_SCHED_UNSET = 0, AIVM_SCHED_SLURM, AIVM_SCHED_GRIDENGINE, AIVM_SCHED_PBS,
-               AIVM_SCHED_NONE } aivm_scheduler;
+typedef enum {
+    AIVM_SCHED_UNSET = 0,
+    AIVM_SCHED_SLURM,
+    AIVM_SCHED_GRIDENGINE,
+    AIVM_SCHED_PBS,
+    AIVM_SCHED_NONE
+} aivm_scheduler;
 
 /* Model-size inputs (issue 4, docs/sizing.md). UNSET means "not given". */
 typedef enum {
-    AIVM_PREC_UNSET = 0, AIVM_PREC_FP32, AIVM_PREC_BF16, AIVM_PREC_FP16, AIVM_PREC_FP8,
-    AIVM_PREC_INT8, AIVM_PREC_INT4
+    AIVM_PREC_UNSET = 0,
+    AIVM_PREC_FP32,
+    AIVM_PREC_BF16,
+    AIVM_PREC_FP16,
+    AIVM_PREC_FP8,
+    AIVM_PREC_INT8,
+    AIVM_PREC_INT4
 } aivm_precision;
 typedef enum { AIVM_FT_UNSET = 0, AIVM_FT_FULL, AIVM_FT_LORA, AIVM_FT_QLORA } aivm_finetune;
 typedef enum {
-    AIVM_OPTIM_UNSET = 0, AIVM_OPTIM_ADAMW, AIVM_OPTIM_ADAMW_8BIT, AIVM_OPTIM_SGD
+    AIVM_OPTIM_UNSET = 0,
+    AIVM_OPTIM_ADAMW,
+    AIVM_OPTIM_ADAMW_8BIT,
+    AIVM_OPTIM_SGD
 } aivm_optimizer;
 typedef enum {
-    AIVM_SHARD_UNSET = 0, AIVM_SHARD_NONE, AIVM_SHARD_ZERO1, AIVM_SHARD_ZERO2, AIVM_SHARD_ZERO3
+    AIVM_SHARD_UNSET = 0,
+    AIVM_SHARD_NONE,
+    AIVM_SHARD_ZERO1,
+    AIVM_SHARD_ZERO2,
+    AIVM_SHARD_ZERO3
 } aivm_sharding;
 
 /* Bits of aivm_sizing_input.set / .from_file, one per input (aivm/sizing.h). */
 enum {
-    AIVM_SZ_PARAMS = 0, AIVM_SZ_MODEL, AIVM_SZ_LAYERS, AIVM_SZ_HIDDEN, AIVM_SZ_HEADS,
-    AIVM_SZ_KV_HEADS, AIVM_SZ_PRECISION, AIVM_SZ_KV_PRECISION, AIVM_SZ_CONTEXT, AIVM_SZ_BATCH,
-    AIVM_SZ_CONCURRENCY, AIVM_SZ_FINETUNE, AIVM_SZ_OPTIMIZER, AIVM_SZ_SHARDING,
-    AIVM_SZ_ACT_CKPT, AIVM_SZ_MAX_NODES, AIVM_SZ_GPUS, AIVM_SZ_COUNT
+    AIVM_SZ_PARAMS = 0,
+    AIVM_SZ_MODEL,
+    AIVM_SZ_LAYERS,
+    AIVM_SZ_HIDDEN,
+    AIVM_SZ_HEADS,
+    AIVM_SZ_KV_HEADS,
+    AIVM_SZ_PRECISION,
+    AIVM_SZ_KV_PRECISION,
+    AIVM_SZ_CONTEXT,
+    AIVM_SZ_BATCH,
+    AIVM_SZ_CONCURRENCY,
+    AIVM_SZ_FINETUNE,
+    AIVM_SZ_OPTIMIZER,
+    AIVM_SZ_SHARDING,
+    AIVM_SZ_ACT_CKPT,
+    AIVM_SZ_MAX_NODES,
+    AIVM_SZ_GPUS,
+    AIVM_SZ_COUNT
 };
 
 /** What the user said about the model (flags or workload file); zero = not given. */
@@ -56,9 +87,11 @@ typedef struct {
     unsigned from_file; /* 1u << AIVM_SZ_*: given by the workload file */
 } aivm_sizing_input;
 
-#define AIVM_SIZING_INPUT_INIT {0, NULL, 0, 0, 0, 0, AIVM_PREC_UNSET, AIVM_PREC_UNSET, 0, 0, 0, \
-                                AIVM_FT_UNSET, AIVM_OPTIM_UNSET, AIVM_SHARD_UNSET, false, 0, 0, \
-                                0, 0}
+#define AIVM_SIZING_INPUT_INIT                                                                     \
+    {                                                                                              \
+        0, NULL, 0, 0, 0, 0, AIVM_PREC_UNSET, AIVM_PREC_UNSET, 0, 0, 0, AIVM_FT_UNSET,             \
+            AIVM_OPTIM_UNSET, AIVM_SHARD_UNSET, false, 0, 0, 0, 0                                  \
+    }
 
 /** The resolved sizing (aivm/sizing.h); workloads borrow it. */
 typedef struct aivm_sizing aivm_sizing;
@@ -88,20 +121,22 @@ typedef struct {
     unsigned set;      /* AIVM_WL_* bits */
     aivm_loc phase_loc, kind_loc; /* where the value came from (file input); line 0 = flag */
     /* Beyond the size (docs/advice.md): image, orchestrator, containers, spot. */
-    unsigned nodes;           /* VMs the job spans; 0 = unset (finish makes it 1) */
-    aivm_scheduler scheduler; /* open-source scheduler the user runs */
-    bool managed;             /* wants built-in scheduling with nothing to install */
-    bool containers;          /* runs in containers */
-    bool spot;                /* asks for spot capacity */
-    bool checkpointing;       /* the job checkpoints and can resume */
-    aivm_sizing_input sizing_in;  /* model-size inputs; all zero when none were given */
-    const aivm_sizing *sizing;    /* resolved by aivm_sizing_resolve(); NULL = no sizing */
+    unsigned nodes;              /* VMs the job spans; 0 = unset (finish makes it 1) */
+    aivm_scheduler scheduler;    /* open-source scheduler the user runs */
+    bool managed;                /* wants built-in scheduling with nothing to install */
+    bool containers;             /* runs in containers */
+    bool spot;                   /* asks for spot capacity */
+    bool checkpointing;          /* the job checkpoints and can resume */
+    aivm_sizing_input sizing_in; /* model-size inputs; all zero when none were given */
+    const aivm_sizing *sizing;   /* resolved by aivm_sizing_resolve(); NULL = no sizing */
 } aivm_workload;
 
-#define AIVM_WORKLOAD_INIT {AIVM_PHASE_UNSET, AIVM_KIND_UNSET, AIVM_MSIZE_UNSET, NULL, \
-                            AIVM_OS_UNSET, false, NULL, 0, {NULL, 0, 0}, {NULL, 0, 0}, \
-                            0, AIVM_SCHED_UNSET, false, false, false, false, \
-                            AIVM_SIZING_INPUT_INIT, NULL}
+#define AIVM_WORKLOAD_INIT                                                                         \
+    {                                                                                              \
+        AIVM_PHASE_UNSET, AIVM_KIND_UNSET, AIVM_MSIZE_UNSET, NULL, AIVM_OS_UNSET, false, NULL, 0,  \
+            {NULL, 0, 0}, {NULL, 0, 0}, 0, AIVM_SCHED_UNSET, false, false, false, false,           \
+            AIVM_SIZING_INPUT_INIT, NULL                                                           \
+    }
 
 /** The most VMs --nodes accepts. */
 #define AIVM_MAX_NODES 10000u
@@ -141,8 +176,8 @@ typedef struct aivm_workload_doc aivm_workload_doc;
  * with aivm_workload_doc_free() after the last use of `wl`.
  * Returns 0, AIVM_ESYNTAX, AIVM_EINVALID or AIVM_ELIMIT.
  */
-int aivm_workload_load_mem(aivm_workload_doc **out, aivm_workload *wl, const char *buf,
-                           size_t len, const char *name, aivm_error *err);
+int aivm_workload_load_mem(aivm_workload_doc **out, aivm_workload *wl, const char *buf, size_t len,
+                           const char *name, aivm_error *err);
 int aivm_workload_load_file(aivm_workload_doc **out, aivm_workload *wl, const char *path,
                             aivm_error *err);
 void aivm_workload_doc_free(aivm_workload_doc *doc);

@@ -18,12 +18,30 @@
 #include "term.h"
 
 enum {
-    O_PHASE = 256, O_KIND, O_MODEL_SIZE, O_WORKLOAD, O_REGION, O_OS, O_TOP, O_RETIRED,
-    O_FORMAT, O_EXPLAIN, O_CATALOG, O_RULES, O_COLOR, O_DATE,
-    O_NODES, O_SCHEDULER, O_MANAGED, O_CONTAINERS, O_SPOT, O_CHECKPOINTING
+    O_PHASE = 256,
+    O_KIND,
+    O_MODEL_SIZE,
+    O_WORKLOAD,
+    O_REGION,
+    O_OS,
+    O_TOP,
+    O_RETIRED,
+    O_FORMAT,
+    O_EXPLAIN,
+    O_CATALOG,
+    O_RULES,
+    O_COLOR,
+    O_DATE,
+    O_NODES,
+    O_SCHEDULER,
+    O_MANAGED,
+    O_CONTAINERS,
+    O_SPOT,
+    O_CHECKPOINTING
 };
 
-_Static_assert(CLI_O_SIZING + AIVM_SZ_COUNT <= CLI_O_PRICES, "option ids of sizing and prices overlap");
+_Static_assert(CLI_O_SIZING + AIVM_SZ_COUNT <= CLI_O_PRICES,
+               "option ids of sizing and prices overlap");
 
 static const cli_opt options[] = {
     {O_PHASE, "phase", 0, "train|inference", "AI phase of the workload"},
@@ -162,8 +180,7 @@ static int on_option(void *vctx, int id, const char *arg)
         return 0;
     case O_TOP:
         if (!aivm_parse_u64(&n, arg, 100000) || n == 0)
-            return cli_usagef("invalid value '%s' for --top (expected a whole number >= 1)",
-                              arg);
+            return cli_usagef("invalid value '%s' for --top (expected a whole number >= 1)", arg);
         o->top = (unsigned)n;
         return 0;
     case O_FORMAT:

@@ -31,8 +31,8 @@ void cli_print_version(void)
     const aivm_catalog *cat = aivm_catalog_builtin();
     const char *curl;
     printf("aivm-advise %s\n", AIVM_VERSION_STRING);
-    printf("catalog %s (as of %s), %zu sizes\n", aivm_catalog_version(cat),
-           aivm_catalog_as_of(cat), aivm_catalog_size_count(cat));
+    printf("catalog %s (as of %s), %zu sizes\n", aivm_catalog_version(cat), aivm_catalog_as_of(cat),
+           aivm_catalog_size_count(cat));
     curl = aivm_prices_curl_version(); /* loads libcurl: fine for --version */
     printf("libyaml %s, cJSON %s, libcurl %s\n", yaml_get_version_string(), cJSON_Version(),
            curl ? curl : "(not available)");

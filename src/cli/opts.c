@@ -12,8 +12,8 @@
 #include "../xalloc.h"
 #include "msg.h"
 
-int cli_opts_parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt_fn fn,
-                   void *ctx, int *first_operand)
+int cli_opts_parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt_fn fn, void *ctx,
+                   int *first_operand)
 {
     struct option *lo = aivm_xcalloc(n + 1, sizeof *lo);
     char *shorts = aivm_xmalloc(3 * n + 2);
@@ -67,8 +67,8 @@ void cli_opts_help(FILE *f, const cli_opt *opts, size_t n)
             snprintf(left, sizeof left, "-%c, --%s%s%s", opts[i].short_name, opts[i].long_name,
                      opts[i].arg ? " " : "", opts[i].arg ? opts[i].arg : "");
         else
-            snprintf(left, sizeof left, "    --%s%s%s", opts[i].long_name,
-                     opts[i].arg ? " " : "", opts[i].arg ? opts[i].arg : "");
+            snprintf(left, sizeof left, "    --%s%s%s", opts[i].long_name, opts[i].arg ? " " : "",
+                     opts[i].arg ? opts[i].arg : "");
         if (strlen(left) > 30)
             fprintf(f, "  %s\n  %-30s  %s\n", left, "", opts[i].help);
         else

@@ -21,8 +21,8 @@ typedef int (*cli_opt_fn)(void *ctx, int id, const char *arg);
  * usage errors (exit 2). On success `*first_operand` is the index of the
  * first non-option argument. Returns 0 or an exit code.
  */
-int cli_opts_parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt_fn fn,
-                   void *ctx, int *first_operand);
+int cli_opts_parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt_fn fn, void *ctx,
+                   int *first_operand);
 /** Print the options part of --help, aligned. */
 void cli_opts_help(FILE *f, const cli_opt *opts, size_t n);
 

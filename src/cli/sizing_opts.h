@@ -14,33 +14,37 @@
 #define CLI_O_SIZING 512
 
 /* Rows for a command's option table, in --help order. */
-#define CLI_SIZING_OPTIONS                                                                      \
-    {CLI_O_SIZING + AIVM_SZ_PARAMS, "params", 0, "N", "model parameters: 350M, 7B, 1.5T, ..."}, \
-    {CLI_O_SIZING + AIVM_SZ_MODEL, "model", 0, "NAME",                                          \
-     "model preset, e.g. llama-3.1-8b (docs/sizing.md)"},                                       \
-    {CLI_O_SIZING + AIVM_SZ_LAYERS, "layers", 0, "N", "transformer layers"},                    \
-    {CLI_O_SIZING + AIVM_SZ_HIDDEN, "hidden", 0, "N", "hidden size"},                           \
-    {CLI_O_SIZING + AIVM_SZ_HEADS, "heads", 0, "N", "attention heads"},                         \
-    {CLI_O_SIZING + AIVM_SZ_KV_HEADS, "kv-heads", 0, "N", "KV heads (GQA; default = heads)"},   \
-    {CLI_O_SIZING + AIVM_SZ_PRECISION, "precision", 0, "fp32|bf16|fp16|fp8|int8|int4",         \
-     "weight precision (default bf16; int4 for qlora)"},                                        \
-    {CLI_O_SIZING + AIVM_SZ_KV_PRECISION, "kv-precision", 0, "PRECISION",                       \
-     "KV cache precision (default: weights', 16-bit for int8/int4)"},                           \
-    {CLI_O_SIZING + AIVM_SZ_CONTEXT, "context", 0, "TOKENS",                                    \
-     "sequence length (default: the preset's; 4096 for training)"},                             \
-    {CLI_O_SIZING + AIVM_SZ_BATCH, "batch", 0, "N", "training micro-batch per GPU (default 1)"}, \
-    {CLI_O_SIZING + AIVM_SZ_CONCURRENCY, "concurrency", 0, "N",                                 \
-     "inference sequences in flight (default 1)"},                                              \
-    {CLI_O_SIZING + AIVM_SZ_FINETUNE, "finetune", 0, "full|lora|qlora",                         \
-     "training mode (default full)"},                                                           \
-    {CLI_O_SIZING + AIVM_SZ_OPTIMIZER, "optimizer", 0, "adamw|adamw-8bit|sgd",                  \
-     "optimizer (default adamw)"},                                                              \
-    {CLI_O_SIZING + AIVM_SZ_SHARDING, "sharding", 0, "none|zero1|zero2|zero3",                  \
-     "training state split across GPUs (default zero3)"},                                       \
-    {CLI_O_SIZING + AIVM_SZ_ACT_CKPT, "activation-checkpointing", 0, NULL,                      \
-     "recompute activations in the backward pass"},                                             \
-    {CLI_O_SIZING + AIVM_SZ_MAX_NODES, "max-nodes", 0, "N", "most VMs per deployment (default 16)"}, \
-    {CLI_O_SIZING + AIVM_SZ_GPUS, "gpus", 0, "N", "pin the number of GPUs"}
+#define CLI_SIZING_OPTIONS                                                                         \
+    {CLI_O_SIZING + AIVM_SZ_PARAMS, "params", 0, "N", "model parameters: 350M, 7B, 1.5T, ..."},    \
+        {CLI_O_SIZING + AIVM_SZ_MODEL, "model", 0, "NAME",                                         \
+         "model preset, e.g. llama-3.1-8b (docs/sizing.md)"},                                      \
+        {CLI_O_SIZING + AIVM_SZ_LAYERS, "layers", 0, "N", "transformer layers"},                   \
+        {CLI_O_SIZING + AIVM_SZ_HIDDEN, "hidden", 0, "N", "hidden size"},                          \
+        {CLI_O_SIZING + AIVM_SZ_HEADS, "heads", 0, "N", "attention heads"},                        \
+        {CLI_O_SIZING + AIVM_SZ_KV_HEADS, "kv-heads", 0, "N", "KV heads (GQA; default = heads)"},  \
+        {CLI_O_SIZING + AIVM_SZ_PRECISION, "precision", 0, "fp32|bf16|fp16|fp8|int8|int4",         \
+         "weight precision (default bf16; int4 for qlora)"},                                       \
+        {CLI_O_SIZING + AIVM_SZ_KV_PRECISION, "kv-precision", 0, "PRECISION",                      \
+         "KV cache precision (default: weights', 16-bit for int8/int4)"},                          \
+        {CLI_O_SIZING + AIVM_SZ_CONTEXT, "context", 0, "TOKENS",                                   \
+         "sequence length (default: the preset's; 4096 for training)"},                            \
+        {CLI_O_SIZING + AIVM_SZ_BATCH, "batch", 0, "N",                                            \
+         "training micro-batch per GPU (default 1)"},                                              \
+        {CLI_O_SIZING + AIVM_SZ_CONCURRENCY, "concurrency", 0, "N",                                \
+         "inference sequences in flight (default 1)"},                                             \
+        {CLI_O_SIZING + AIVM_SZ_FINETUNE, "finetune", 0, "full|lora|qlora",                        \
+         "training mode (default full)"},                                                          \
+        {CLI_O_SIZING + AIVM_SZ_OPTIMIZER, "optimizer", 0, "adamw|adamw-8bit|sgd",                 \
+         "optimizer (default adamw)"},                                                             \
+        {CLI_O_SIZING + AIVM_SZ_SHARDING, "sharding", 0, "none|zero1|zero2|zero3",                 \
+         "training state split across GPUs (default zero3)"},                                      \
+        {CLI_O_SIZING + AIVM_SZ_ACT_CKPT, "activation-checkpointing", 0, NULL,                     \
+         "recompute activations in the backward pass"},                                            \
+        {CLI_O_SIZING + AIVM_SZ_MAX_NODES, "max-nodes", 0, "N",                                    \
+         "most VMs per deployment (default 16)"},                                                  \
+    {                                                                                              \
+        CLI_O_SIZING + AIVM_SZ_GPUS, "gpus", 0, "N", "pin the number of GPUs"                      \
+    }
 
 /** Handle option `id` (CLI_O_SIZING + AIVM_SZ_x). Returns 0 or an exit code. */
 int cli_sizing_option(aivm_sizing_input *in, int id, const char *arg);

@@ -31,8 +31,8 @@ static int write_out(const aivm_buf *b, const char *path)
 
 static int fail(const aivm_error *err, const char *path)
 {
-    fprintf(stderr, "%s:%u:%u: error: %s\n", err->file[0] ? err->file : path, err->line,
-            err->col, err->msg);
+    fprintf(stderr, "%s:%u:%u: error: %s\n", err->file[0] ? err->file : path, err->line, err->col,
+            err->msg);
     return 3;
 }
 

@@ -85,8 +85,8 @@ static void check_inference(aivm_advice *adv)
 
 static void advise__train_generative_is_nd_with_rdma(void **state)
 {
-    aivm_advice *adv = run(*state, AIVM_PHASE_TRAIN, AIVM_KIND_GENERATIVE, AIVM_MSIZE_COMPLEX,
-                           NULL, 5);
+    aivm_advice *adv =
+        run(*state, AIVM_PHASE_TRAIN, AIVM_KIND_GENERATIVE, AIVM_MSIZE_COMPLEX, NULL, 5);
     check_training(adv);
     assert_true(has_reason(&adv->ranked[0], "train-generative-nd"));
     aivm_advice_free(adv);
@@ -94,8 +94,8 @@ static void advise__train_generative_is_nd_with_rdma(void **state)
 
 static void advise__train_complex_is_nd_with_rdma(void **state)
 {
-    aivm_advice *adv = run(*state, AIVM_PHASE_TRAIN, AIVM_KIND_NON_GENERATIVE,
-                           AIVM_MSIZE_COMPLEX, NULL, 5);
+    aivm_advice *adv =
+        run(*state, AIVM_PHASE_TRAIN, AIVM_KIND_NON_GENERATIVE, AIVM_MSIZE_COMPLEX, NULL, 5);
     check_training(adv);
     assert_true(has_reason(&adv->ranked[0], "train-complex-nd"));
     aivm_advice_free(adv);
@@ -103,8 +103,8 @@ static void advise__train_complex_is_nd_with_rdma(void **state)
 
 static void advise__train_small_is_memory_optimized_cpu(void **state)
 {
-    aivm_advice *adv = run(*state, AIVM_PHASE_TRAIN, AIVM_KIND_NON_GENERATIVE, AIVM_MSIZE_SMALL,
-                           NULL, 5);
+    aivm_advice *adv =
+        run(*state, AIVM_PHASE_TRAIN, AIVM_KIND_NON_GENERATIVE, AIVM_MSIZE_SMALL, NULL, 5);
     for (size_t i = 0; i < adv->n_shown; i++) {
         assert_int_equal(adv->ranked[i].size->category, AIVM_CAT_CPU_MEMORY);
         assert_false(adv->ranked[i].size->has_gpu);
@@ -115,24 +115,24 @@ static void advise__train_small_is_memory_optimized_cpu(void **state)
 
 static void advise__inference_generative_is_gpu_without_infiniband(void **state)
 {
-    aivm_advice *adv = run(*state, AIVM_PHASE_INFERENCE, AIVM_KIND_GENERATIVE,
-                           AIVM_MSIZE_COMPLEX, NULL, 5);
+    aivm_advice *adv =
+        run(*state, AIVM_PHASE_INFERENCE, AIVM_KIND_GENERATIVE, AIVM_MSIZE_COMPLEX, NULL, 5);
     check_inference(adv);
     aivm_advice_free(adv);
 }
 
 static void advise__inference_complex_is_gpu_without_infiniband(void **state)
 {
-    aivm_advice *adv = run(*state, AIVM_PHASE_INFERENCE, AIVM_KIND_NON_GENERATIVE,
-                           AIVM_MSIZE_COMPLEX, NULL, 5);
+    aivm_advice *adv =
+        run(*state, AIVM_PHASE_INFERENCE, AIVM_KIND_NON_GENERATIVE, AIVM_MSIZE_COMPLEX, NULL, 5);
     check_inference(adv);
     aivm_advice_free(adv);
 }
 
 static void advise__inference_small_is_compute_optimized_cpu(void **state)
 {
-    aivm_advice *adv = run(*state, AIVM_PHASE_INFERENCE, AIVM_KIND_NON_GENERATIVE,
-                           AIVM_MSIZE_SMALL, NULL, 5);
+    aivm_advice *adv =
+        run(*state, AIVM_PHASE_INFERENCE, AIVM_KIND_NON_GENERATIVE, AIVM_MSIZE_SMALL, NULL, 5);
     for (size_t i = 0; i < adv->n_shown; i++)
         assert_int_equal(adv->ranked[i].size->category, AIVM_CAT_CPU_COMPUTE);
     aivm_advice_free(adv);
@@ -140,8 +140,8 @@ static void advise__inference_small_is_compute_optimized_cpu(void **state)
 
 static void advise__retired_and_unavailable_sizes_are_rejected_with_reason(void **state)
 {
-    aivm_advice *adv = run(*state, AIVM_PHASE_TRAIN, AIVM_KIND_GENERATIVE, AIVM_MSIZE_COMPLEX,
-                           "eastus", 0);
+    aivm_advice *adv =
+        run(*state, AIVM_PHASE_TRAIN, AIVM_KIND_GENERATIVE, AIVM_MSIZE_COMPLEX, "eastus", 0);
     bool nc6 = false, h200 = false;
     for (size_t i = 0; i < adv->n_rejected; i++) {
         const char *name = adv->rejected[i].size->name;
@@ -167,8 +167,8 @@ static void advise__retired_and_unavailable_sizes_are_rejected_with_reason(void 
 
 static void advise__ranking_is_by_score_then_price_then_name(void **state)
 {
-    aivm_advice *adv = run(*state, AIVM_PHASE_INFERENCE, AIVM_KIND_NON_GENERATIVE,
-                           AIVM_MSIZE_SMALL, NULL, 0);
+    aivm_advice *adv =
+        run(*state, AIVM_PHASE_INFERENCE, AIVM_KIND_NON_GENERATIVE, AIVM_MSIZE_SMALL, NULL, 0);
     for (size_t i = 1; i < adv->n_ranked; i++) {
         const aivm_candidate *a = &adv->ranked[i - 1], *b = &adv->ranked[i];
         assert_int_equal(a->rank + 1, b->rank);

@@ -102,14 +102,16 @@ typedef struct {
     const char *msg;
 } bad_case;
 
-#define HDR "catalog: {version: '1', as_of: '2026-01-01'}\n" \
-            "sources: [{id: S}]\n" \
-            "families: [{id: ND, name: ND, category: gpu, sources: [S], as_of: '2026-01-01'}]\n"
-#define SIZE_OK "  - name: Standard_X\n    series: X\n    family: ND\n    category: gpu\n" \
-                "    vcpus: 8\n    memory_gib: 64\n" \
-                "    gpu: {vendor: nvidia, model: H100, count: 1, memory_gb: 80}\n" \
-                "    hyperv_generations: [2]\n    lifecycle: {status: ga}\n" \
-                "    generation_year: 2023\n"
+#define HDR                                                                                        \
+    "catalog: {version: '1', as_of: '2026-01-01'}\n"                                               \
+    "sources: [{id: S}]\n"                                                                         \
+    "families: [{id: ND, name: ND, category: gpu, sources: [S], as_of: '2026-01-01'}]\n"
+#define SIZE_OK                                                                                    \
+    "  - name: Standard_X\n    series: X\n    family: ND\n    category: gpu\n"                     \
+    "    vcpus: 8\n    memory_gib: 64\n"                                                           \
+    "    gpu: {vendor: nvidia, model: H100, count: 1, memory_gb: 80}\n"                            \
+    "    hyperv_generations: [2]\n    lifecycle: {status: ga}\n"                                   \
+    "    generation_year: 2023\n"
 
 static const bad_case bad[] = {
     {"empty", "", AIVM_EINVALID, 1, 1, "empty catalog"},
@@ -125,22 +127,24 @@ static const bad_case bad[] = {
      "unknown key 'gpu_mem' in size 'Standard_X'"},
     {"wrong type", HDR "sizes:\n" SIZE_OK "    infiniband: maybe\n", AIVM_EINVALID, 15, 17,
      "key 'infiniband' in size 'Standard_X': expected true or false, found 'maybe'"},
-    {"quoted number", HDR "sizes:\n" SIZE_OK "    infiniband_gbps: '100'\n", AIVM_EINVALID, 15,
-     22, "key 'infiniband_gbps' in size 'Standard_X': expected a number, found '100'"},
+    {"quoted number", HDR "sizes:\n" SIZE_OK "    infiniband_gbps: '100'\n", AIVM_EINVALID, 15, 22,
+     "key 'infiniband_gbps' in size 'Standard_X': expected a number, found '100'"},
     {"duplicate size", HDR "sizes:\n" SIZE_OK SIZE_OK, AIVM_EINVALID, 15, 5,
      "duplicate size 'Standard_X'"},
-    {"unknown family", HDR "sizes:\n  - name: Y\n    series: Y\n    family: NZ\n"
-                           "    category: gpu\n    vcpus: 1\n    memory_gib: 1\n"
-                           "    hyperv_generations: [2]\n    lifecycle: {status: ga}\n"
-                           "    generation_year: 2020\n",
+    {"unknown family",
+     HDR "sizes:\n  - name: Y\n    series: Y\n    family: NZ\n"
+         "    category: gpu\n    vcpus: 1\n    memory_gib: 1\n"
+         "    hyperv_generations: [2]\n    lifecycle: {status: ga}\n"
+         "    generation_year: 2020\n",
      AIVM_EINVALID, 7, 13, "unknown family 'NZ' in size 'Y'"},
-    {"gpu size without gpu", HDR "sizes:\n  - name: Y\n    series: Y\n    family: ND\n"
-                                 "    category: gpu\n    vcpus: 1\n    memory_gib: 1\n"
-                                 "    hyperv_generations: [2]\n    lifecycle: {status: ga}\n"
-                                 "    generation_year: 2020\n",
+    {"gpu size without gpu",
+     HDR "sizes:\n  - name: Y\n    series: Y\n    family: ND\n"
+         "    category: gpu\n    vcpus: 1\n    memory_gib: 1\n"
+         "    hyperv_generations: [2]\n    lifecycle: {status: ga}\n"
+         "    generation_year: 2020\n",
      AIVM_EINVALID, 5, 5, "size 'Y': a gpu size needs 'gpu'"},
-    {"bad lifecycle", HDR "sizes:\n" SIZE_OK "    lifecycle: {status: gone}\n", AIVM_EINVALID,
-     15, 5, "duplicate key 'lifecycle'"},
+    {"bad lifecycle", HDR "sizes:\n" SIZE_OK "    lifecycle: {status: gone}\n", AIVM_EINVALID, 15,
+     5, "duplicate key 'lifecycle'"},
     {"retired without date",
      HDR "sizes:\n  - name: Y\n    series: Y\n    family: ND\n    category: gpu\n"
          "    vcpus: 1\n    memory_gib: 1\n"
@@ -169,8 +173,7 @@ static void catalog__bad_input_is_reported_with_position(void **state)
         int rc = load_catalog_text(&cat, bad[i].yaml, &err);
         if (rc != bad[i].code || err.line != bad[i].line || err.col != bad[i].col ||
             strcmp(err.msg, bad[i].msg) != 0)
-            fail_msg("case '%s': got %d %u:%u '%s'", bad[i].name, rc, err.line, err.col,
-                     err.msg);
+            fail_msg("case '%s': got %d %u:%u '%s'", bad[i].name, rc, err.line, err.col, err.msg);
         assert_null(cat);
         assert_string_equal(err.file, "t.yaml");
     }

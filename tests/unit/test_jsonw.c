@@ -9,11 +9,28 @@
 #include "helpers.h"
 #include "jsonw.h"
 
-static const double numbers[] = {0, -0.0, 1, -7, 98.32, 18.169536, 0.1, 1.0 / 3, 1e300,
-                                 -2.5e-7, 2147483647.0, 2147483648.5, -2147483649.0, 730,
-                                 123456789.123, NAN};
-static const char *const strings[] = {"", "plain", "quote \" and \\ backslash", "tab\tnl\nret\r",
-                                      "\b\f\x01\x1f ctl", "utf-8 \xc3\xa9 \xe2\x80\x94 ok",
+static const double numbers[] = {0,
+                                 -0.0,
+                                 1,
+                                 -7,
+                                 98.32,
+                                 18.169536,
+                                 0.1,
+                                 1.0 / 3,
+                                 1e300,
+                                 -2.5e-7,
+                                 2147483647.0,
+                                 2147483648.5,
+                                 -2147483649.0,
+                                 730,
+                                 123456789.123,
+                                 NAN};
+static const char *const strings[] = {"",
+                                      "plain",
+                                      "quote \" and \\ backslash",
+                                      "tab\tnl\nret\r",
+                                      "\b\f\x01\x1f ctl",
+                                      "utf-8 \xc3\xa9 \xe2\x80\x94 ok",
                                       "slash / stays"};
 
 static void jsonw__matches_cjson_print(void **state)

@@ -40,27 +40,32 @@ typedef struct {
 
 static const bad_case bad[] = {
     {"not a list", "rules: 3\n", 1, 8, "key 'rules': expected a list, found '3'"},
-    {"unknown key", "rules:\n  - {id: a, effect: prefer, weight: 1, message: m, colour: red}\n",
-     2, 52, "unknown key 'colour' in rule 'a'"},
-    {"unknown attribute", "rules:\n  - id: a\n    effect: exclude\n    if: {gpu_mem: 3}\n"
-                          "    message: m\n",
+    {"unknown key", "rules:\n  - {id: a, effect: prefer, weight: 1, message: m, colour: red}\n", 2,
+     52, "unknown key 'colour' in rule 'a'"},
+    {"unknown attribute",
+     "rules:\n  - id: a\n    effect: exclude\n    if: {gpu_mem: 3}\n"
+     "    message: m\n",
      4, 10, "unknown candidate attribute 'gpu_mem' in rule 'a'"},
-    {"workload attribute in if", "rules:\n  - id: a\n    effect: exclude\n    if: {phase: train}\n"
-                                 "    message: m\n",
+    {"workload attribute in if",
+     "rules:\n  - id: a\n    effect: exclude\n    if: {phase: train}\n"
+     "    message: m\n",
      4, 10, "unknown candidate attribute 'phase' in rule 'a'"},
-    {"unknown enum value", "rules:\n  - id: a\n    effect: exclude\n    when: {phase: serve}\n"
-                           "    message: m\n",
+    {"unknown enum value",
+     "rules:\n  - id: a\n    effect: exclude\n    when: {phase: serve}\n"
+     "    message: m\n",
      4, 19,
      "condition on 'phase' in rule 'a': invalid value 'serve' (expected train or inference)"},
-    {"wrong literal type", "rules:\n  - id: a\n    effect: exclude\n    if: {infiniband: 'yes'}\n"
-                           "    message: m\n",
+    {"wrong literal type",
+     "rules:\n  - id: a\n    effect: exclude\n    if: {infiniband: 'yes'}\n"
+     "    message: m\n",
      4, 22, "condition on 'infiniband' in rule 'a': expected true or false, found 'yes'"},
-    {"ordering a string", "rules:\n  - id: a\n    effect: exclude\n    if: {family: {gt: ND}}\n"
-                          "    message: m\n",
-     4, 23,
-     "condition on 'family' in rule 'a': 'gt' compares numbers, but 'family' is a string"},
-    {"unknown operator", "rules:\n  - id: a\n    effect: exclude\n    if: {vcpus: {above: 3}}\n"
-                         "    message: m\n",
+    {"ordering a string",
+     "rules:\n  - id: a\n    effect: exclude\n    if: {family: {gt: ND}}\n"
+     "    message: m\n",
+     4, 23, "condition on 'family' in rule 'a': 'gt' compares numbers, but 'family' is a string"},
+    {"unknown operator",
+     "rules:\n  - id: a\n    effect: exclude\n    if: {vcpus: {above: 3}}\n"
+     "    message: m\n",
      4, 18,
      "condition on 'vcpus' in rule 'a': invalid value 'above' (expected eq, ne, in, not_in, lt, "
      "lte, gt or gte)"},
@@ -70,13 +75,15 @@ static const bad_case bad[] = {
      "rule 'a': effect 'exclude' takes no weight"},
     {"bad placeholder", "rules:\n  - {id: a, effect: note, message: 'has {gpus} GPUs'}\n", 2, 36,
      "rule 'a': unknown attribute '{gpus}' in message"},
-    {"bad guidance", "rules:\n  - {id: a, effect: note, message: m, guidance: [G1, X7]}\n", 2,
-     54, "rule 'a': guidance id 'X7' is not of the form G<number>"},
-    {"duplicate id", "rules:\n  - {id: a, effect: note, message: m}\n"
-                     "  - {id: a, effect: note, message: n}\n",
+    {"bad guidance", "rules:\n  - {id: a, effect: note, message: m, guidance: [G1, X7]}\n", 2, 54,
+     "rule 'a': guidance id 'X7' is not of the form G<number>"},
+    {"duplicate id",
+     "rules:\n  - {id: a, effect: note, message: m}\n"
+     "  - {id: a, effect: note, message: n}\n",
      3, 10, "duplicate rule id 'a' (first at line 2)"},
-    {"scale on a string", "rules:\n  - {id: a, effect: prefer, weight: 1, scale: family, message: m}\n",
-     2, 47, "rule 'a': scale 'family' is not a numeric candidate attribute"},
+    {"scale on a string",
+     "rules:\n  - {id: a, effect: prefer, weight: 1, scale: family, message: m}\n", 2, 47,
+     "rule 'a': scale 'family' is not a numeric candidate attribute"},
     {"bad version", "version: '2'\nrules: []\n", 1, 10,
      "unsupported rules format version '2' (expected 1)"},
 };
@@ -92,8 +99,7 @@ static void rules__bad_rules_are_reported_with_position(void **state)
         aivm_rules_new(&r);
         rc = load(r, bad[i].yaml, &err);
         if (rc != AIVM_EINVALID || err.line != bad[i].line || err.col != bad[i].col ||
-            strcmp(err.msg, bad[i].msg) != 0)
-        {
+            strcmp(err.msg, bad[i].msg) != 0) {
             print_error("case '%s': got %d %u:%u '%s'\n", bad[i].name, rc, err.line, err.col,
                         err.msg);
             failures++;
