@@ -106,9 +106,10 @@ static int attach(aivm_ybuilder *b, aivm_ynode *node, aivm_error *err)
 static aivm_yverdict ask_filter(aivm_ybuilder *b, const char *key)
 {
     const char *path[AIVM_YAML_MAX_DEPTH + 1];
-    for (size_t i = 0; i < b->depth; i++)
+    size_t n = b->depth - 1; /* the innermost frame is the mapping holding `key` */
+    for (size_t i = 0; i < n; i++)
         path[i] = b->stack[i].node->type == AIVM_Y_MAP ? b->stack[i].key : NULL;
-    return b->filter->verdict(path, b->depth, key, b->filter->ctx);
+    return b->filter->verdict(path, n, key, b->filter->ctx);
 }
 
 int aivm_yb__scalar(aivm_ybuilder *b, const char *s, size_t len, bool plain, unsigned line,
