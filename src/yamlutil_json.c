@@ -138,6 +138,18 @@ static size_t utf8_ok(const unsigned char *q, const unsigned char *end)
     return 0;
 }
 
+/* Bytes a string copies as they are: printable ASCII but '"' and '\\'. */
+#define R16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
+static const bool plain_byte[256] = {
+    R16(0), R16(0),
+    1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0x20-0x2f: '"' is 0x22 */
+    R16(1), R16(1),
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, /* 0x50-0x5f: '\\' is 0x5c */
+    R16(1),
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, /* 0x70-0x7f: DEL */
+    R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0)};
+#undef R16
+
 /* A JSON string at s->p (on the opening quote). Decodes into s->tmp unless
  * the builder will skip it. */
 static bool scan_string(scanner *s, bool keep)
@@ -148,7 +160,7 @@ static bool scan_string(scanner *s, bool keep)
     s->p++;
     for (;;) {
         const unsigned char *run = s->p;
-        while (s->p < s->end && *s->p >= 0x20 && *s->p < 0x7F && *s->p != '"' && *s->p != '\\')
+        while (s->p < s->end && plain_byte[*s->p])
             s->p++;
         if (keep && s->p > run)
             tmp_put(s, run, (size_t)(s->p - run));
