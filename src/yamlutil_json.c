@@ -139,6 +139,7 @@ static size_t utf8_ok(const unsigned char *q, const unsigned char *end)
 }
 
 /* Bytes a string copies as they are: printable ASCII but '"' and '\\'. */
+/* clang-format off */
 #define R16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
 static const bool plain_byte[256] = {
     R16(0), R16(0),
@@ -149,6 +150,7 @@ static const bool plain_byte[256] = {
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, /* 0x70-0x7f: DEL */
     R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0)};
 #undef R16
+/* clang-format on */
 
 /* A JSON string at s->p (on the opening quote). Decodes into s->tmp unless
  * the builder will skip it. */
