@@ -6,6 +6,7 @@
  * limits, and the duplicate-key check; the errors are the same for both
  * front ends because they are raised here.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -191,18 +192,50 @@ static int keyref_cmp(const void *a, const void *b)
     return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
+static const char *key_at(const aivm_yframe *f, size_t i)
+{
+    return f->keys ? f->keys[i].str : f->kids[2 * i]->str;
+}
+
+/* Whether any two keys are equal: a small open-addressing set, O(n),
+ * because every mapping of a document goes through here. */
+static bool has_dup_keys(const aivm_yframe *f, size_t n)
+{
+    uint32_t slots[1024];
+    size_t mask = 15;
+    while (mask + 1 < 2 * n)
+        mask = mask * 2 + 1;
+    memset(slots, 0, (mask + 1) * sizeof slots[0]);
+    for (size_t i = 0; i < n; i++) {
+        const char *k = key_at(f, i);
+        uint32_t h = 2166136261u;
+        for (const unsigned char *c = (const unsigned char *)k; *c; c++)
+            h = (h ^ *c) * 16777619u;
+        for (size_t j = h & mask;; j = (j + 1) & mask) {
+            if (slots[j] == 0) {
+                slots[j] = (uint32_t)i + 1;
+                break;
+            }
+            if (strcmp(key_at(f, slots[j] - 1), k) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
 /* Duplicate keys among the frame's keys (all of them, dropped ones too, for
- * a filtered parse); the error is at the later of the first equal pair. */
+ * a filtered parse); the error is at the later of the first equal pair in
+ * key order. */
 static int check_dup_keys(const aivm_yframe *f, aivm_error *err)
 {
     size_t n = f->keys ? f->n_keys : f->n / 2;
     keyref *refs;
     int rc = 0;
-    if (n < 2)
+    if (n < 2 || (n <= 512 && !has_dup_keys(f, n)))
         return 0;
     refs = aivm_xmalloc(n * sizeof *refs);
     for (size_t i = 0; i < n; i++) {
-        refs[i].key = f->keys ? f->keys[i].str : f->kids[2 * i]->str;
+        refs[i].key = key_at(f, i);
         refs[i].loc = f->keys ? &f->keys[i].loc : &f->kids[2 * i]->loc;
         refs[i].idx = i;
     }
