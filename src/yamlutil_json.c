@@ -5,9 +5,9 @@
  * positions libyaml would, several times faster and without libyaml's
  * per-event allocations. It reads only what it can read exactly as libyaml
  * does; on anything else (bad JSON, tabs, lone CR, escapes libyaml
- * refuses, C1 or 4-byte characters, long or multi-line keys, an error from
- * the builder) it gives up and the caller re-parses with libyaml, which
- * then reports the error.
+ * refuses, C1 characters and YAML line breaks, long or multi-line keys, an
+ * error from the builder) it gives up, frees what it built, and the caller
+ * re-parses with libyaml, which then reports the error.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -116,7 +116,7 @@ static bool unicode_escape(scanner *s, bool keep)
 
 /* Length of the UTF-8 character at q if libyaml reads it as one ordinary
  * printable character inside a quoted scalar (not C1, NEL, LS, PS, BOM,
- * U+FFFE/F, not 4 bytes long), else 0. */
+ * U+FFFE/F), else 0. */
 static size_t utf8_ok(const unsigned char *q, const unsigned char *end)
 {
     unsigned cp;
@@ -125,6 +125,13 @@ static size_t utf8_ok(const unsigned char *q, const unsigned char *end)
             return 0;
         cp = (unsigned)(q[0] & 0x1F) << 6 | (q[1] & 0x3F);
         return cp >= 0xA0 ? 2 : 0;
+    }
+    if (q[0] >= 0xF0 && q[0] <= 0xF4) {
+        if (end - q < 4 || (q[1] & 0xC0) != 0x80 || (q[2] & 0xC0) != 0x80 || (q[3] & 0xC0) != 0x80)
+            return 0;
+        cp = (unsigned)(q[0] & 0x07) << 18 | (unsigned)(q[1] & 0x3F) << 12 |
+             (unsigned)(q[2] & 0x3F) << 6 | (q[3] & 0x3F);
+        return cp >= 0x10000 && cp <= 0x10FFFF ? 4 : 0;
     }
     if (q[0] >= 0xE0 && q[0] <= 0xEF) {
         if (end - q < 3 || (q[1] & 0xC0) != 0x80 || (q[2] & 0xC0) != 0x80)
@@ -333,18 +340,22 @@ int aivm_yaml__parse_json(aivm_ynode **root, aivm_arena *arena, const char *buf,
                           const char *name, const aivm_yfilter *filter)
 {
     scanner s;
+    aivm_arena tree = AIVM_ARENA_INIT; /* adopted on success: a failure leaves nothing behind */
     bool ok;
     *root = NULL;
     memset(&s, 0, sizeof s);
     s.p = s.line_start = (const unsigned char *)buf;
     s.end = s.p + len;
     s.line = 1;
-    aivm_yb__init(&s.b, arena, name, filter);
+    aivm_yb__init(&s.b, &tree, name, filter);
     ok = scan_document(&s);
     aivm_yb__dispose(&s.b);
     free(s.tmp);
-    if (!ok)
+    if (!ok) {
+        aivm_arena_dispose(&tree);
         return 1;
+    }
+    aivm_arena_adopt(arena, &tree);
     *root = s.b.root;
     return 0;
 }
