@@ -73,3 +73,15 @@ void aivm_arena_dispose(aivm_arena *a)
     }
     a->head = NULL;
 }
+
+void aivm_arena_adopt(aivm_arena *dst, aivm_arena *src)
+{
+    aivm_arena_chunk *tail = src->head;
+    if (!tail)
+        return;
+    while (tail->next)
+        tail = tail->next;
+    tail->next = dst->head;
+    dst->head = src->head;
+    src->head = NULL;
+}

@@ -9,12 +9,17 @@ typedef struct {
     aivm_arena_chunk *head;
 } aivm_arena;
 
-#define AIVM_ARENA_INIT {NULL}
+#define AIVM_ARENA_INIT                                                                            \
+    {                                                                                              \
+        NULL                                                                                       \
+    }
 
 /** Zeroed memory aligned for any type; lives until aivm_arena_dispose(). */
 void *aivm_arena_alloc(aivm_arena *a, size_t n);
 char *aivm_arena_strndup(aivm_arena *a, const char *s, size_t n);
 char *aivm_arena_strdup(aivm_arena *a, const char *s);
 void aivm_arena_dispose(aivm_arena *a);
+/** Move everything allocated in `src` into `dst` (freed with it); `src` is left empty. */
+void aivm_arena_adopt(aivm_arena *dst, aivm_arena *src);
 
 #endif

@@ -358,7 +358,10 @@ int aivm_plan_read_mem(aivm_plan *plan, aivm_plan_format *fmt_out, const char *b
     size_t before = plan->n;
     const char *file = aivm_arena_strdup(&plan->arena, name);
     aivm_loc start = {file, 1, 1};
-    int rc = aivm_yaml_parse(&root, &tree, buf, len, file, err);
+    bool terraform = fmt == AIVM_PLAN_TERRAFORM;
+    aivm_yfilter filter = {aivm_plan__terraform_verdict, &terraform};
+    bool filtered = fmt == AIVM_PLAN_AUTO || fmt == AIVM_PLAN_TERRAFORM;
+    int rc = aivm_yaml_parse_filtered(&root, &tree, buf, len, file, filtered ? &filter : NULL, err);
     if (rc == 0 && (!root || root->type != AIVM_Y_MAP))
         rc = aivm_error_set(err, AIVM_EINVALID, root ? &root->loc : &start,
                             "not a plan: expected a JSON/YAML object at the top level");

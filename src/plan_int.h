@@ -42,6 +42,16 @@ int aivm_plan__apply_tags(aivm_plan_resource *r, aivm_error *err);
 /** Set r->wl.os from a resource type naming windows or linux. */
 void aivm_plan__os_from_type(aivm_plan_resource *r);
 
+/**
+ * The parse filter for Terraform plans (aivm_yfilter.verdict): drops the
+ * attributes and shapes the Terraform reader does not use, and empties
+ * top-level sections no reader uses once the document has shown a
+ * Terraform key. `ctx` is a bool: true when the input is known to be a
+ * Terraform plan (--input terraform), else false (auto-detection).
+ */
+aivm_yverdict aivm_plan__terraform_verdict(const char *const *path, size_t depth, const char *key,
+                                           void *ctx);
+
 int aivm_plan__read_terraform(aivm_plan *plan, const aivm_ynode *root, const char *file,
                               aivm_error *err);
 int aivm_plan__read_arm(aivm_plan *plan, const aivm_ynode *root, const char *file, aivm_error *err);

@@ -4,8 +4,14 @@
  * resource_changes (deletes and reads skipped), or, when a plan has no
  * resource_changes, planned_values with its child modules. Each resource
  * keeps the position and JSON pointer of its size value.
+ *
+ * A plan repeats every attribute of every resource several times (planned
+ * values, before/after, unknown and sensitive shapes, configuration), and
+ * the reader needs a few of them: aivm_plan__terraform_verdict() is the
+ * parse filter that leaves the rest out of the tree (most of the memory).
  */
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "plan_int.h"
@@ -36,6 +42,111 @@ typedef struct {
     const char *file;
     aivm_error *err;
 } tf_ctx;
+
+/* Attributes of a resource's values that fill() reads, the size keys of
+ * types[] included, sorted for bsearch (the filter asks for every key of
+ * every resource). Keep in step with fill(): what is not listed here is not
+ * in the tree; test_plan checks that filtering changes no resource. */
+static const char *const used_attrs[] = {"default_node_pool",
+                                         "fixed_scale",
+                                         "instances",
+                                         "location",
+                                         "max_count",
+                                         "metadata",
+                                         "min_count",
+                                         "node_count",
+                                         "os_profile_linux_config",
+                                         "os_profile_windows_config",
+                                         "priority",
+                                         "scale_settings",
+                                         "size",
+                                         "sku",
+                                         "sku_name",
+                                         "tags",
+                                         "vm_priority",
+                                         "vm_size"};
+
+/* Top-level keys of a plan that no reader looks into (kept, emptied). */
+static const char *const unused_top[] = {
+    "configuration",  "prior_state", "resource_drift", "relevant_attributes",
+    "output_changes", "checks",      "variables",      NULL};
+
+static bool listed(const char *const *list, const char *key)
+{
+    for (; *list; list++)
+        if (strcmp(*list, key) == 0)
+            return true;
+    return false;
+}
+
+static int str_cmp(const void *key, const void *elem)
+{
+    return strcmp(key, *(const char *const *)elem);
+}
+
+static bool used_attr(const char *key)
+{
+    return bsearch(key, used_attrs, sizeof used_attrs / sizeof used_attrs[0], sizeof used_attrs[0],
+                   str_cmp) != NULL;
+}
+
+static aivm_yverdict keep_if(bool keep)
+{
+    return keep ? AIVM_YKEEP : AIVM_YDROP;
+}
+
+/* Pairs under /resource_changes/N/...: `rest` is the path after it. */
+static aivm_yverdict change_verdict(const char *const *rest, size_t n, const char *key)
+{
+    static const char *const entry[] = {"address", "mode", "type", "change", NULL};
+    static const char *const change[] = {"actions", "after", "after_unknown", NULL};
+    if (n == 0)
+        return keep_if(listed(entry, key));
+    if (n == 1 && rest[0] && strcmp(rest[0], "change") == 0)
+        return keep_if(listed(change, key));
+    if (n == 2 && rest[0] && strcmp(rest[0], "change") == 0 && rest[1] &&
+        (strcmp(rest[1], "after") == 0 || strcmp(rest[1], "after_unknown") == 0))
+        return keep_if(used_attr(key));
+    return AIVM_YKEEP;
+}
+
+/* Pairs under /planned_values/root_module (child_modules/N)* ...: `rest`
+ * is the path after the module. */
+static aivm_yverdict module_verdict(const char *const *rest, size_t n, const char *key)
+{
+    static const char *const entry[] = {"address", "mode", "type", "values", NULL};
+    while (n >= 2 && rest[0] && strcmp(rest[0], "child_modules") == 0 && !rest[1]) {
+        rest += 2;
+        n -= 2;
+    }
+    if (n < 2 || !rest[0] || strcmp(rest[0], "resources") != 0 || rest[1])
+        return AIVM_YKEEP;
+    if (n == 2)
+        return keep_if(listed(entry, key));
+    if (n == 3 && rest[2] && strcmp(rest[2], "values") == 0)
+        return keep_if(used_attr(key));
+    return AIVM_YKEEP;
+}
+
+aivm_yverdict aivm_plan__terraform_verdict(const char *const *path, size_t depth, const char *key,
+                                           void *ctx)
+{
+    bool *terraform = ctx;
+    if (depth == 0) {
+        if (strcmp(key, "format_version") == 0 || strcmp(key, "resource_changes") == 0 ||
+            strcmp(key, "planned_values") == 0)
+            *terraform = true;
+        return *terraform && listed(unused_top, key) ? AIVM_YHOLLOW : AIVM_YKEEP;
+    }
+    if (!path[0])
+        return AIVM_YKEEP;
+    if (strcmp(path[0], "resource_changes") == 0 && depth >= 2 && !path[1])
+        return change_verdict(path + 2, depth - 2, key);
+    if (strcmp(path[0], "planned_values") == 0 && depth >= 2 && path[1] &&
+        strcmp(path[1], "root_module") == 0)
+        return module_verdict(path + 2, depth - 2, key);
+    return AIVM_YKEEP;
+}
 
 static const tf_type *find_type(const char *t)
 {

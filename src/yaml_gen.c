@@ -58,13 +58,13 @@ static size_t emit(writer *w, const aivm_ynode *n)
         aivm_buf_put(w->kids, line.ptr, line.size);
         aivm_buf_dispose(&line);
     }
-    aivm_buf_printf(&node, "#define NODE%zu {%s, {TREE_FILE, %u, %u}, ", id, types[n->type],
-                    n->loc.line, n->loc.col);
+    aivm_buf_printf(&node, "#define NODE%zu {.type = %s, .loc = {TREE_FILE, %u, %u}, .str = ", id,
+                    types[n->type], n->loc.line, n->loc.col);
     if (n->type == AIVM_Y_SCALAR)
         cstr(&node, n->str);
     else
         aivm_buf_puts(&node, "NULL");
-    aivm_buf_printf(&node, ", %s, %zu, ", n->plain ? "true" : "false", n->n);
+    aivm_buf_printf(&node, ", .plain = %s, .n = %zu, .kids = ", n->plain ? "true" : "false", n->n);
     if (kids)
         aivm_buf_printf(&node, "k%zu}\n", id);
     else
@@ -95,8 +95,9 @@ int aivm_yaml_write_c(aivm_buf *out, const aivm_ynode *root, const char *file_na
     for (size_t i = 0; i < total; i++)
         aivm_buf_printf(out, "%sNODE%zu", i ? ", " : "", i);
     aivm_buf_puts(out, total ? "};\n\n" : "{0}};\n\n");
-    aivm_buf_printf(out, "const aivm_ynode *%s(void);\n\nconst aivm_ynode *%s(void)\n{\n"
-                         "    return %s;\n}\n",
+    aivm_buf_printf(out,
+                    "const aivm_ynode *%s(void);\n\nconst aivm_ynode *%s(void)\n{\n"
+                    "    return %s;\n}\n",
                     func, func, total ? "&nodes[0]" : "NULL");
     aivm_buf_dispose(&kids);
     aivm_buf_dispose(&nodes);

@@ -1,10 +1,12 @@
 /*
- * yamlutil.c - builds an aivm_ynode tree from libyaml's event stream, with
- * 1-based positions on every node, and offers typed getters for loaders.
- * Hostile input is bounded: aliases are refused (no "billion laughs"),
- * depth and node count are capped, duplicate keys are errors.
+ * yamlutil.c - parses a document into an aivm_ynode tree with 1-based
+ * positions on every node (plain JSON through the scanner in
+ * yamlutil_json.c, everything else through libyaml's event stream, both
+ * into the builder in yamlutil_build.c), and offers typed getters for
+ * loaders. Hostile input is bounded: aliases are refused (no "billion
+ * laughs"), depth and node count are capped, duplicate keys are errors.
  */
-#include "yamlutil.h"
+#include "yamlutil_int.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -13,23 +15,6 @@
 
 #include "aivm/error.h"
 #include "strutil.h"
-#include "xalloc.h"
-
-typedef struct {
-    aivm_ynode *node;
-    aivm_ynode **kids;
-    size_t n, cap;
-} frame;
-
-typedef struct {
-    aivm_arena *arena;
-    const char *name;
-    frame stack[AIVM_YAML_MAX_DEPTH + 1];
-    size_t depth;
-    size_t nodes;
-    aivm_ynode *root;
-    int docs;
-} builder;
 
 static aivm_loc mark_loc(const char *name, yaml_mark_t m)
 {
@@ -40,160 +25,56 @@ static aivm_loc mark_loc(const char *name, yaml_mark_t m)
     return l;
 }
 
-static void frame_push_kid(frame *f, aivm_ynode *kid)
-{
-    if (f->n == f->cap) {
-        f->cap = f->cap ? f->cap * 2 : 8;
-        f->kids = aivm_xrealloc(f->kids, f->cap * sizeof *f->kids);
-    }
-    f->kids[f->n++] = kid;
-}
-
-/* Attach `node` to the open container, or make it the root. */
-static int attach(builder *b, aivm_ynode *node, aivm_error *err)
-{
-    if (++b->nodes > AIVM_YAML_MAX_NODES)
-        return aivm_error_set(err, AIVM_ELIMIT, &node->loc, "document has more than %u nodes",
-                              AIVM_YAML_MAX_NODES);
-    if (b->depth == 0) {
-        b->root = node;
-        return 0;
-    }
-    {
-        frame *f = &b->stack[b->depth - 1];
-        if (f->node->type == AIVM_Y_MAP && f->n % 2 == 0 && node->type != AIVM_Y_SCALAR)
-            return aivm_error_set(err, AIVM_EINVALID, &node->loc,
-                                  "mapping keys must be scalars");
-        frame_push_kid(f, node);
-    }
-    return 0;
-}
-
 typedef struct {
-    const char *key;
-    size_t idx;
-} keyref;
+    aivm_ybuilder b;
+    int docs;
+} event_ctx;
 
-static int keyref_cmp(const void *a, const void *b)
+static int on_event(event_ctx *c, const yaml_event_t *ev, aivm_error *err)
 {
-    const keyref *x = a, *y = b;
-    int c = strcmp(x->key, y->key);
-    if (c)
-        return c;
-    return x->idx < y->idx ? -1 : x->idx > y->idx;
-}
-
-static int check_dup_keys(const aivm_ynode *map, aivm_error *err)
-{
-    keyref *refs;
-    int rc = 0;
-    if (map->n < 2)
-        return 0;
-    refs = aivm_xmalloc(map->n * sizeof *refs);
-    for (size_t i = 0; i < map->n; i++) {
-        refs[i].key = map->kids[2 * i]->str;
-        refs[i].idx = i;
-    }
-    qsort(refs, map->n, sizeof *refs, keyref_cmp);
-    for (size_t i = 1; i < map->n; i++) {
-        if (strcmp(refs[i].key, refs[i - 1].key) == 0) {
-            rc = aivm_error_set(err, AIVM_EINVALID, &map->kids[2 * refs[i].idx]->loc,
-                                "duplicate key '%s'", refs[i].key);
-            break;
-        }
-    }
-    free(refs);
-    return rc;
-}
-
-static int close_container(builder *b, aivm_error *err)
-{
-    frame *f = &b->stack[--b->depth];
-    aivm_ynode *node = f->node;
-    int rc = 0;
-    node->kids = aivm_arena_alloc(b->arena, (f->n ? f->n : 1) * sizeof *node->kids);
-    if (f->n)
-        memcpy(node->kids, f->kids, f->n * sizeof *node->kids);
-    node->n = node->type == AIVM_Y_MAP ? f->n / 2 : f->n;
-    free(f->kids);
-    f->kids = NULL;
-    if (node->type == AIVM_Y_MAP)
-        rc = check_dup_keys(node, err);
-    return rc;
-}
-
-static int open_container(builder *b, aivm_ytype t, yaml_mark_t m, aivm_error *err)
-{
-    aivm_ynode *node = aivm_arena_alloc(b->arena, sizeof *node);
-    int rc;
-    node->type = t;
-    node->loc = mark_loc(b->name, m);
-    if (b->depth >= AIVM_YAML_MAX_DEPTH)
-        return aivm_error_set(err, AIVM_ELIMIT, &node->loc, "nesting deeper than %d levels",
-                              AIVM_YAML_MAX_DEPTH);
-    rc = attach(b, node, err);
-    if (rc < 0)
-        return rc;
-    b->stack[b->depth].node = node;
-    b->stack[b->depth].kids = NULL;
-    b->stack[b->depth].n = b->stack[b->depth].cap = 0;
-    b->depth++;
-    return 0;
-}
-
-static int on_event(builder *b, const yaml_event_t *ev, aivm_error *err)
-{
-    aivm_loc loc = mark_loc(b->name, ev->start_mark);
+    aivm_loc loc = mark_loc(c->b.name, ev->start_mark);
     switch (ev->type) {
     case YAML_DOCUMENT_START_EVENT:
-        if (++b->docs > 1)
+        if (++c->docs > 1)
             return aivm_error_set(err, AIVM_EINVALID, &loc,
                                   "only one YAML document is allowed per file");
         return 0;
     case YAML_ALIAS_EVENT:
         return aivm_error_set(err, AIVM_EINVALID, &loc, "YAML aliases are not supported");
-    case YAML_SCALAR_EVENT: {
-        aivm_ynode *node = aivm_arena_alloc(b->arena, sizeof *node);
-        node->type = AIVM_Y_SCALAR;
-        node->loc = loc;
-        node->str = aivm_arena_strndup(b->arena, (const char *)ev->data.scalar.value,
-                                       ev->data.scalar.length);
-        node->plain = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
-        if (strlen(node->str) != ev->data.scalar.length)
-            return aivm_error_set(err, AIVM_EINVALID, &loc, "NUL character in a scalar");
-        return attach(b, node, err);
-    }
+    case YAML_SCALAR_EVENT:
+        return aivm_yb__scalar(&c->b, (const char *)ev->data.scalar.value, ev->data.scalar.length,
+                               ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE, loc.line, loc.col,
+                               err);
     case YAML_SEQUENCE_START_EVENT:
-        return open_container(b, AIVM_Y_SEQ, ev->start_mark, err);
+        return aivm_yb__open(&c->b, AIVM_Y_SEQ, loc.line, loc.col, err);
     case YAML_MAPPING_START_EVENT:
-        return open_container(b, AIVM_Y_MAP, ev->start_mark, err);
+        return aivm_yb__open(&c->b, AIVM_Y_MAP, loc.line, loc.col, err);
     case YAML_SEQUENCE_END_EVENT:
     case YAML_MAPPING_END_EVENT:
-        return close_container(b, err);
+        return aivm_yb__close(&c->b, err);
     default:
         return 0;
     }
 }
 
-int aivm_yaml_parse(aivm_ynode **root, aivm_arena *arena, const char *buf, size_t len,
-                    const char *name, aivm_error *err)
+int aivm_yaml__parse_libyaml(aivm_ynode **root, aivm_arena *arena, const char *buf, size_t len,
+                             const char *name, const aivm_yfilter *filter, aivm_error *err)
 {
     yaml_parser_t parser;
     yaml_event_t ev;
-    builder b;
+    event_ctx c;
     int rc = 0;
     bool done = false;
 
     *root = NULL;
-    memset(&b, 0, sizeof b);
-    b.arena = arena;
-    b.name = aivm_arena_strdup(arena, name);
+    c.docs = 0;
+    aivm_yb__init(&c.b, arena, name, filter);
     if (!yaml_parser_initialize(&parser))
         return aivm_error_set(err, AIVM_ERROR, NULL, "cannot initialise the YAML parser");
     yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
     while (!done) {
         if (!yaml_parser_parse(&parser, &ev)) {
-            aivm_loc loc = mark_loc(b.name, parser.problem_mark);
+            aivm_loc loc = mark_loc(c.b.name, parser.problem_mark);
             if (parser.context)
                 rc = aivm_error_set(err, AIVM_ESYNTAX, &loc, "%s %s",
                                     parser.problem ? parser.problem : "invalid YAML",
@@ -204,17 +85,31 @@ int aivm_yaml_parse(aivm_ynode **root, aivm_arena *arena, const char *buf, size_
             break;
         }
         done = ev.type == YAML_STREAM_END_EVENT;
-        rc = on_event(&b, &ev, err);
+        rc = on_event(&c, &ev, err);
         yaml_event_delete(&ev);
         if (rc < 0)
             break;
     }
     yaml_parser_delete(&parser);
-    while (b.depth > 0)
-        free(b.stack[--b.depth].kids);
+    aivm_yb__dispose(&c.b);
     if (rc == 0)
-        *root = b.root;
+        *root = c.b.root;
     return rc;
+}
+
+int aivm_yaml_parse_filtered(aivm_ynode **root, aivm_arena *arena, const char *buf, size_t len,
+                             const char *name, const aivm_yfilter *filter, aivm_error *err)
+{
+    const char *file = aivm_arena_strdup(arena, name);
+    if (aivm_yaml__parse_json(root, arena, buf, len, file, filter) == 0)
+        return 0;
+    return aivm_yaml__parse_libyaml(root, arena, buf, len, file, filter, err);
+}
+
+int aivm_yaml_parse(aivm_ynode **root, aivm_arena *arena, const char *buf, size_t len,
+                    const char *name, aivm_error *err)
+{
+    return aivm_yaml_parse_filtered(root, arena, buf, len, name, NULL, err);
 }
 
 const aivm_ynode *aivm_ymap_get(const aivm_ynode *map, const char *key)
@@ -268,13 +163,12 @@ int aivm_ycheck_keys(const aivm_ynode *map, const char *const *allowed, const ch
     return 0;
 }
 
-int aivm_yrequire(const aivm_ynode **out, const aivm_ynode *map, const char *key,
-                  const char *what, aivm_error *err)
+int aivm_yrequire(const aivm_ynode **out, const aivm_ynode *map, const char *key, const char *what,
+                  aivm_error *err)
 {
     *out = aivm_ymap_get(map, key);
     if (!*out)
-        return aivm_error_set(err, AIVM_EINVALID, &map->loc, "missing key '%s' in %s", key,
-                              what);
+        return aivm_error_set(err, AIVM_EINVALID, &map->loc, "missing key '%s' in %s", key, what);
     return 0;
 }
 
@@ -285,8 +179,7 @@ bool aivm_yis_null(const aivm_ynode *n)
             strcmp(n->str, "Null") == 0 || strcmp(n->str, "NULL") == 0);
 }
 
-static int type_error(const aivm_ynode *n, const char *expected, const char *what,
-                      aivm_error *err)
+static int type_error(const aivm_ynode *n, const char *expected, const char *what, aivm_error *err)
 {
     if (n->type != AIVM_Y_SCALAR)
         return aivm_error_set(err, AIVM_EINVALID, &n->loc, "%s: expected %s, found %s", what,
@@ -337,8 +230,8 @@ int aivm_yget_uint(unsigned *out, const aivm_ynode *n, unsigned max, const char 
         return 0;
     }
     if (n->type == AIVM_Y_SCALAR && n->plain && aivm_parse_u64(&v, n->str, UINT64_MAX))
-        return aivm_error_set(err, AIVM_EINVALID, &n->loc, "%s: %s is larger than %u", what,
-                              n->str, max);
+        return aivm_error_set(err, AIVM_EINVALID, &n->loc, "%s: %s is larger than %u", what, n->str,
+                              max);
     return type_error(n, "a whole number", what, err);
 }
 
@@ -382,12 +275,12 @@ int aivm_yget_enum(int *idx, const aivm_ynode *n, const char *const *allowed, co
     }
     if (n->type != AIVM_Y_SCALAR || aivm_yis_null(n))
         return type_error(n, "one of the strings", what, err);
-    return aivm_error_set(err, AIVM_EINVALID, &n->loc, "%s: invalid value '%s' (expected %s)",
-                          what, n->str, expected);
+    return aivm_error_set(err, AIVM_EINVALID, &n->loc, "%s: invalid value '%s' (expected %s)", what,
+                          n->str, expected);
 }
 
-int aivm_yget_strlist(const char ***items, size_t *n_items, const aivm_ynode *n,
-                      aivm_arena *arena, const char *what, aivm_error *err)
+int aivm_yget_strlist(const char ***items, size_t *n_items, const aivm_ynode *n, aivm_arena *arena,
+                      const char *what, aivm_error *err)
 {
     const char **v;
     int rc = aivm_yexpect(n, AIVM_Y_SEQ, what, err);

@@ -16,14 +16,38 @@
 typedef enum { AIVM_Y_SCALAR, AIVM_Y_MAP, AIVM_Y_SEQ } aivm_ytype;
 
 typedef struct aivm_ynode aivm_ynode;
+/* Fields ordered so that a node is 48 bytes, not 64 (a large plan keeps
+ * hundreds of thousands); yaml_gen.c writes nodes with designated initialisers. */
 struct aivm_ynode {
-    aivm_ytype type;
     aivm_loc loc;
-    const char *str; /* scalar text (NUL-terminated) */
-    bool plain;      /* scalar was unquoted (so `null`, `true`, 12 are typed) */
-    size_t n;        /* sequence: items; mapping: key/value pairs */
+    const char *str;   /* scalar text (NUL-terminated) */
     aivm_ynode **kids; /* sequence: n items; mapping: 2n (key, value, key, value...) */
+    size_t n;          /* sequence: items; mapping: key/value pairs */
+    aivm_ytype type;
+    bool plain; /* scalar was unquoted (so `null`, `true`, 12 are typed) */
 };
+
+/* What a filter decides for one mapping pair. */
+typedef enum {
+    AIVM_YKEEP,  /* build the pair */
+    AIVM_YDROP,  /* leave the pair out of the mapping */
+    AIVM_YHOLLOW /* keep the key and an empty value of the same type (scalars stay whole) */
+} aivm_yverdict;
+
+/**
+ * A filter lets a reader that uses a small part of a large document say
+ * which pairs it does not need, so they are skipped without allocating.
+ * `verdict` gets the keys leading to the mapping (`path[i]` is NULL for a
+ * sequence item; `depth` entries) and the pair's key. Only map pairs are
+ * dropped, never sequence items, so indices and JSON pointers stay valid;
+ * positions of kept nodes are unchanged. What is skipped is not checked
+ * (duplicate keys and NUL characters inside it are not reported), but
+ * dropped keys still count as duplicates of their siblings.
+ */
+typedef struct {
+    aivm_yverdict (*verdict)(const char *const *path, size_t depth, const char *key, void *ctx);
+    void *ctx;
+} aivm_yfilter;
 
 /* Limits that keep hostile documents cheap. */
 #define AIVM_YAML_MAX_DEPTH 64
@@ -38,6 +62,15 @@ struct aivm_ynode {
 int aivm_yaml_parse(aivm_ynode **root, aivm_arena *arena, const char *buf, size_t len,
                     const char *name, aivm_error *err);
 
+/**
+ * aivm_yaml_parse() with a filter (NULL: none). A document that is plain
+ * JSON is read by a JSON scanner that gives the same tree, positions and
+ * errors as libyaml at several times its speed; anything else goes through
+ * libyaml. Same return values.
+ */
+int aivm_yaml_parse_filtered(aivm_ynode **root, aivm_arena *arena, const char *buf, size_t len,
+                             const char *name, const aivm_yfilter *filter, aivm_error *err);
+
 /** The value under `key` in a mapping, or NULL. */
 const aivm_ynode *aivm_ymap_get(const aivm_ynode *map, const char *key);
 /** Error unless `n` is of type `t`; `what` names it in the message. */
@@ -46,8 +79,8 @@ int aivm_yexpect(const aivm_ynode *n, aivm_ytype t, const char *what, aivm_error
 int aivm_ycheck_keys(const aivm_ynode *map, const char *const *allowed, const char *what,
                      aivm_error *err);
 /** `*out` = value of a required key; error "missing key" at the map's position. */
-int aivm_yrequire(const aivm_ynode **out, const aivm_ynode *map, const char *key,
-                  const char *what, aivm_error *err);
+int aivm_yrequire(const aivm_ynode **out, const aivm_ynode *map, const char *key, const char *what,
+                  aivm_error *err);
 
 bool aivm_yis_null(const aivm_ynode *n);
 /** Typed scalar getters; `what` names the value ("key 'vcpus' in size 'X'"). */
@@ -63,8 +96,8 @@ int aivm_yget_date(const char **out, const aivm_ynode *n, const char *what, aivm
 int aivm_yget_enum(int *idx, const aivm_ynode *n, const char *const *allowed, const char *what,
                    aivm_error *err);
 /** A sequence of strings, copied into `arena`. */
-int aivm_yget_strlist(const char ***items, size_t *n_items, const aivm_ynode *n,
-                      aivm_arena *arena, const char *what, aivm_error *err);
+int aivm_yget_strlist(const char ***items, size_t *n_items, const aivm_ynode *n, aivm_arena *arena,
+                      const char *what, aivm_error *err);
 
 const char *aivm_ytype_name(aivm_ytype t);
 
