@@ -70,6 +70,34 @@ static int load_values(aivm_cond *c, const aivm_ynode *n, aivm_arena *ar, const 
     return 0;
 }
 
+/* The conditions of one attribute key: a scalar, a list or a map of operators. */
+static int load_key_conds(aivm_cond *conds, size_t *n, const aivm_attr *a, const aivm_ynode *k,
+                          const aivm_ynode *v, aivm_arena *ar, const char *w, aivm_error *err)
+{
+    int rc;
+    if (v->type != AIVM_Y_MAP) {
+        aivm_cond *c = &conds[(*n)++];
+        c->attr = a;
+        c->loc = k->loc;
+        c->op = v->type == AIVM_Y_SEQ ? AIVM_OP_IN : AIVM_OP_EQ;
+        return load_values(c, v, ar, w, err);
+    }
+    for (size_t j = 0; j < v->n; j++) {
+        aivm_cond *c = &conds[(*n)++];
+        int op = 0;
+        c->attr = a;
+        c->loc = v->kids[2 * j]->loc;
+        rc = aivm_yget_enum(&op, v->kids[2 * j], op_names, w, err);
+        if (rc < 0)
+            return rc;
+        c->op = (aivm_op)op;
+        rc = load_values(c, v->kids[2 * j + 1], ar, w, err);
+        if (rc < 0)
+            return rc;
+    }
+    return 0;
+}
+
 /* `attr: scalar` (eq), `attr: [a, b]` (in) or `attr: {op: value}`. */
 static int load_conds(aivm_cond **out, size_t *n_out, const aivm_ynode *map, aivm_attr_scope scope,
                       aivm_arena *ar, const char *what, aivm_error *err)
@@ -88,34 +116,17 @@ static int load_conds(aivm_cond **out, size_t *n_out, const aivm_ynode *map, aiv
     for (size_t i = 0; i < map->n; i++) {
         const aivm_ynode *k = map->kids[2 * i], *v = map->kids[2 * i + 1];
         const aivm_attr *a = aivm_attr_find(k->str, scope);
+        size_t start = n;
         char w[320];
         if (!a)
             return aivm_error_set(err, AIVM_EINVALID, &k->loc, "unknown %s attribute '%s' in %s",
                                   scope == AIVM_ATTR_WORKLOAD ? "workload" : "candidate", k->str,
                                   what);
-        snprintf(w, sizeof w, "condition on '%s' in %s", k->str, what);
-        if (v->type != AIVM_Y_MAP) {
-            aivm_cond *c = &conds[n++];
-            c->attr = a;
-            c->loc = k->loc;
-            c->op = v->type == AIVM_Y_SEQ ? AIVM_OP_IN : AIVM_OP_EQ;
-            rc = load_values(c, v, ar, w, err);
-            if (rc < 0)
-                return rc;
-            continue;
-        }
-        for (size_t j = 0; j < v->n; j++) {
-            aivm_cond *c = &conds[n++];
-            int op = 0;
-            c->attr = a;
-            c->loc = v->kids[2 * j]->loc;
-            rc = aivm_yget_enum(&op, v->kids[2 * j], op_names, w, err);
-            if (rc < 0)
-                return rc;
-            c->op = (aivm_op)op;
-            rc = load_values(c, v->kids[2 * j + 1], ar, w, err);
-            if (rc < 0)
-                return rc;
+        /* Describe the condition only when it is wrong: loading stays cheap. */
+        if (load_key_conds(conds, &n, a, k, v, ar, "", NULL) < 0) {
+            n = start;
+            snprintf(w, sizeof w, "condition on '%s' in %s", k->str, what);
+            return load_key_conds(conds, &n, a, k, v, ar, w, err);
         }
     }
     *out = conds;
