@@ -257,7 +257,7 @@ static aivm_value c_regions_known(const aivm_workload *wl, const aivm_size *s)
 #define NUM AIVM_V_NUM
 #define B AIVM_V_BOOL
 
-static const aivm_attr table[] = {
+const aivm_attr aivm__attr_table[] = {
     {"phase", W, S, phases, "AI phase of the workload", w_phase},
     {"kind", W, S, kinds, "generative or non-generative", w_kind},
     {"model_size", W, S, msizes, "small or complex model", w_msize},
@@ -328,17 +328,19 @@ static const aivm_attr table[] = {
      aivm_attr__c_usable_gib},
 };
 
+#define AIVM__ATTR_COUNT (sizeof aivm__attr_table / sizeof aivm__attr_table[0])
+
 const aivm_attr *aivm_attr_table(size_t *n)
 {
-    *n = sizeof table / sizeof table[0];
-    return table;
+    *n = AIVM__ATTR_COUNT;
+    return aivm__attr_table;
 }
 
 const aivm_attr *aivm_attr_find(const char *name, aivm_attr_scope scope)
 {
-    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
-        if (table[i].scope == scope && strcmp(table[i].name, name) == 0)
-            return &table[i];
+    for (size_t i = 0; i < AIVM__ATTR_COUNT; i++)
+        if (aivm__attr_table[i].scope == scope && strcmp(aivm__attr_table[i].name, name) == 0)
+            return &aivm__attr_table[i];
     return NULL;
 }
 

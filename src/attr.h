@@ -35,6 +35,10 @@ typedef struct {
     aivm_value (*get)(const aivm_workload *wl, const aivm_size *s);
 } aivm_attr;
 
+/** The attribute table itself (attr.c), so compiled-in rules (rules_gen.c)
+ *  can point at its entries; aivm_attr_table() gives its length. */
+extern const aivm_attr aivm__attr_table[];
+
 /** Find an attribute of `scope` by name; NULL when unknown. */
 const aivm_attr *aivm_attr_find(const char *name, aivm_attr_scope scope);
 /** Find by name in either scope, candidate first. */

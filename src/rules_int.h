@@ -79,8 +79,11 @@ bool aivm_rules__conds_hold(const aivm_cond *c, size_t n, const aivm_workload *w
 int aivm_rules__load_target(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, const char *what,
                             aivm_error *err);
 
-/** Load rules from an already-built YAML tree (the compiled-in shipped rules). */
-int aivm_rules__load_tree(aivm_rules *rules, const aivm_ynode *root, const char *name,
-                          aivm_error *err);
+/** Add `r` (owned elsewhere), replacing a rule with the same id; `fresh` (the
+ *  set was empty before this document) skips the search. */
+void aivm_rules__put(aivm_rules *rules, aivm_rule *r, bool fresh);
+
+/** Write `rules` as C source defining aivm_rules_load_builtin() (rules_gen.c). */
+int aivm_rules_write_c(aivm_buf *out, const aivm_rules *rules, const char *file_name);
 
 #endif

@@ -306,7 +306,7 @@ static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t i
 
 /* Add `r`, replacing a rule of the same id. `fresh` (nothing loaded before
  * this document) skips the search: ids within one document are unique. */
-static void rules_put(aivm_rules *rules, aivm_rule *r, bool fresh)
+void aivm_rules__put(aivm_rules *rules, aivm_rule *r, bool fresh)
 {
     for (size_t i = 0; !fresh && i < rules->n; i++)
         if (strcmp(rules->items[i]->id, r->id) == 0) {
@@ -424,18 +424,12 @@ static int load_tree(aivm_rules *rules, aivm_rules_doc *doc, const aivm_ynode *r
         return rc;
     }
     for (size_t i = 0; i < n; i++)
-        rules_put(rules, &list[i], fresh);
+        aivm_rules__put(rules, &list[i], fresh);
     if (complex_from > 0)
         rules->complex_from_params = complex_from;
     doc->next = rules->docs;
     rules->docs = doc;
     return 0;
-}
-
-int aivm_rules__load_tree(aivm_rules *rules, const aivm_ynode *root, const char *name,
-                          aivm_error *err)
-{
-    return load_tree(rules, aivm_xcalloc(1, sizeof(aivm_rules_doc)), root, name, err);
 }
 
 int aivm_rules_load_mem(aivm_rules *rules, const char *buf, size_t len, const char *name,

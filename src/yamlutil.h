@@ -101,12 +101,4 @@ int aivm_yget_strlist(const char ***items, size_t *n_items, const aivm_ynode *n,
 
 const char *aivm_ytype_name(aivm_ytype t);
 
-/**
- * Write the tree under `root` as C source: static nodes with their
- * positions (file `file_name`) and a function `func` returning the root
- * (yaml_gen.c; used at build time by aivm-gen).
- */
-int aivm_yaml_write_c(aivm_buf *out, const aivm_ynode *root, const char *file_name,
-                      const char *func);
-
 #endif

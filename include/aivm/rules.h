@@ -45,8 +45,9 @@ void aivm_rules_new(aivm_rules **out);
 int aivm_rules_load_mem(aivm_rules *rules, const char *buf, size_t len, const char *name,
                         aivm_error *err);
 /**
- * Merge the shipped rules (data/rules.yaml, compiled into the binary as a
- * ready YAML tree: loaded and checked like a file, without a parse).
+ * Merge the shipped rules (data/rules.yaml, checked by the loader at build
+ * time and compiled into the binary as C records: nothing is parsed or
+ * loaded at run time). Rules already present with the same ids are replaced.
  * Same returns as aivm_rules_load_mem().
  */
 int aivm_rules_load_builtin(aivm_rules *rules, aivm_error *err);

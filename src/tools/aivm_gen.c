@@ -3,8 +3,9 @@
  * needs no YAML parse at start-up (issue 7):
  *   aivm-gen catalog CATALOG.yaml NAME OUT.c   the catalog as C records (catalog_gen.c),
  *                                             after the library's strict loader read it
- *   aivm-gen rules RULES.yaml NAME OUT.c       the rules as a ready YAML tree (yaml_gen.c)
- *                                             plus aivm_rules_load_builtin()
+ *   aivm-gen rules RULES.yaml NAME OUT.c       the rules as C records (rules_gen.c), after
+ *                                             the strict loader read them, plus
+ *                                             aivm_rules_load_builtin()
  * NAME is the file name positions refer to, e.g. data/catalog.yaml.
  */
 #include <stdio.h>
@@ -14,7 +15,6 @@
 #include "aivm/aivm.h"
 #include "catalog_int.h"
 #include "rules_int.h"
-#include "yamlutil.h"
 
 static int write_out(const aivm_buf *b, const char *path)
 {
@@ -36,27 +36,18 @@ static int fail(const aivm_error *err, const char *path)
     return 3;
 }
 
-/* The rules must load with the real loader before they are compiled in. */
+/* The rules are loaded with the real loader, then written as C records. */
 static int gen_rules(aivm_buf *out, const aivm_buf *text, const char *in, const char *name)
 {
-    aivm_arena arena = AIVM_ARENA_INIT;
-    aivm_ynode *root = NULL;
-    aivm_rules *check = NULL;
+    aivm_rules *rules = NULL;
     aivm_error err = AIVM_ERROR_INIT;
     int rc = 0;
-    aivm_rules_new(&check);
-    if (aivm_rules_load_mem(check, text->ptr, text->size, name, &err) < 0 ||
-        aivm_yaml_parse(&root, &arena, text->ptr, text->size, name, &err) < 0) {
+    aivm_rules_new(&rules);
+    if (aivm_rules_load_mem(rules, text->ptr, text->size, name, &err) < 0)
         rc = fail(&err, in);
-    } else {
-        aivm_yaml_write_c(out, root, name, "rules_tree");
-        aivm_buf_printf(out, "\n#include \"rules_int.h\"\n\n"
-                             "int aivm_rules_load_builtin(aivm_rules *rules, aivm_error *err)\n"
-                             "{\n    return aivm_rules__load_tree(rules, rules_tree(), TREE_FILE, "
-                             "err);\n}\n");
-    }
-    aivm_rules_free(check);
-    aivm_arena_dispose(&arena);
+    else
+        aivm_rules_write_c(out, rules, name);
+    aivm_rules_free(rules);
     return rc;
 }
 
