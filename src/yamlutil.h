@@ -17,7 +17,7 @@ typedef enum { AIVM_Y_SCALAR, AIVM_Y_MAP, AIVM_Y_SEQ } aivm_ytype;
 
 typedef struct aivm_ynode aivm_ynode;
 /* Fields ordered so that a node is 48 bytes, not 64 (a large plan keeps
- * hundreds of thousands); yaml_gen.c writes nodes with designated initialisers. */
+ * hundreds of thousands of them). */
 struct aivm_ynode {
     aivm_loc loc;
     const char *str;   /* scalar text (NUL-terminated) */
