@@ -124,8 +124,7 @@ static void write_rule(aivm_buf *b, const aivm_rule *r, size_t i)
     aivm_buf_printf(b, ", .severity = %d, .message = ", (int)r->severity);
     str(b, r->message);
     if (r->n_placeholders)
-        aivm_buf_printf(b, ", .placeholders = ph%zu, .n_placeholders = %zu", i,
-                        r->n_placeholders);
+        aivm_buf_printf(b, ", .placeholders = ph%zu, .n_placeholders = %zu", i, r->n_placeholders);
     aivm_buf_puts(b, ", .check = ");
     str(b, r->check);
     aivm_buf_printf(b, ", .enabled = %s, .loc = ", r->enabled ? "true" : "false");
