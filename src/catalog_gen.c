@@ -11,32 +11,12 @@
 
 #include "aivm/buf.h"
 #include "catalog_int.h"
+#include "cgen.h"
 
 typedef struct {
     aivm_buf *out;
     unsigned next; /* counter for helper array names */
 } gen;
-
-/* A C string literal; NULL becomes NULL. Octal escapes keep it portable. */
-static void str(aivm_buf *b, const char *s)
-{
-    if (!s) {
-        aivm_buf_puts(b, "NULL");
-        return;
-    }
-    aivm_buf_puts(b, "\"");
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            aivm_buf_printf(b, "\\%c", *p);
-        else if (*p == '?')
-            aivm_buf_puts(b, "\\?"); /* no trigraphs */
-        else if (*p < 0x20 || *p >= 0x7f)
-            aivm_buf_printf(b, "\\%03o", *p);
-        else
-            aivm_buf_put(b, p, 1);
-    }
-    aivm_buf_puts(b, "\"");
-}
 
 static void num(aivm_buf *b, double v)
 {
@@ -53,7 +33,7 @@ static unsigned strlist_decl(gen *g, const aivm_strlist *l)
     for (size_t i = 0; i < l->n; i++) {
         if (i)
             aivm_buf_puts(g->out, ", ");
-        str(g->out, l->items[i]);
+        aivm_cgen_str(g->out, l->items[i]);
     }
     aivm_buf_puts(g->out, "};\n");
     return id;
@@ -84,7 +64,7 @@ static void write_size(gen *g, const aivm_size *s, size_t i)
         aivm_buf_printf(b, "static const aivm_region_price p%zu[] = {", i);
         for (size_t k = 0; k < s->n_prices; k++) {
             aivm_buf_puts(b, k ? ", {" : "{");
-            str(b, s->prices[k].region);
+            aivm_cgen_str(b, s->prices[k].region);
             aivm_buf_puts(b, ", ");
             num(b, s->prices[k].on_demand);
             aivm_buf_puts(b, ", ");
@@ -94,35 +74,35 @@ static void write_size(gen *g, const aivm_size *s, size_t i)
         aivm_buf_puts(b, "};\n");
     }
     aivm_buf_printf(b, "#define SIZE%zu {.name = ", i);
-    str(b, s->name);
-    FIELD("series"), str(b, s->series);
-    FIELD("family"), str(b, s->family);
+    aivm_cgen_str(b, s->name);
+    FIELD("series"), aivm_cgen_str(b, s->series);
+    FIELD("family"), aivm_cgen_str(b, s->family);
     aivm_buf_printf(b, ", .category = %d, .vcpus = %u", (int)s->category, s->vcpus);
     FIELD("memory_gib"), num(b, s->memory_gib);
     aivm_buf_printf(b, ", .has_gpu = %s", s->has_gpu ? "true" : "false");
-    FIELD("gpu_vendor"), str(b, s->gpu_vendor);
-    FIELD("gpu_model"), str(b, s->gpu_model);
+    FIELD("gpu_vendor"), aivm_cgen_str(b, s->gpu_vendor);
+    FIELD("gpu_model"), aivm_cgen_str(b, s->gpu_model);
     FIELD("gpu_count"), num(b, s->gpu_count);
     FIELD("gpu_memory_gb"), num(b, s->gpu_memory_gb);
-    FIELD("gpu_interconnect"), str(b, s->gpu_interconnect);
-    FIELD("gpu_interconnect_detail"), str(b, s->gpu_interconnect_detail);
+    FIELD("gpu_interconnect"), aivm_cgen_str(b, s->gpu_interconnect);
+    FIELD("gpu_interconnect_detail"), aivm_cgen_str(b, s->gpu_interconnect_detail);
     aivm_buf_printf(b, ", .infiniband = %s", s->infiniband ? "true" : "false");
     FIELD("infiniband_gbps"), num(b, s->infiniband_gbps);
     aivm_buf_printf(b, ", .accelerated_networking = %s, .hyperv_generations = %uu",
                     s->accelerated_networking ? "true" : "false", s->hyperv_generations);
-    FIELD("cpu"), str(b, s->cpu);
-    FIELD("cpu_arch"), str(b, s->cpu_arch);
+    FIELD("cpu"), aivm_cgen_str(b, s->cpu);
+    FIELD("cpu_arch"), aivm_cgen_str(b, s->cpu_arch);
     aivm_buf_printf(b, ", .confidential = %s, .lifecycle = %d", s->confidential ? "true" : "false",
                     (int)s->lifecycle);
-    FIELD("lifecycle_date"), str(b, s->lifecycle_date);
-    FIELD("lifecycle_note"), str(b, s->lifecycle_note);
+    FIELD("lifecycle_date"), aivm_cgen_str(b, s->lifecycle_date);
+    FIELD("lifecycle_note"), aivm_cgen_str(b, s->lifecycle_note);
     aivm_buf_printf(b, ", .generation_year = %d", s->generation_year);
     FIELD("regions"), strlist_init(b, &s->regions, regions);
     aivm_buf_printf(b, ", .has_price = %s", s->has_price ? "true" : "false");
-    FIELD("price_currency"), str(b, s->price_currency);
-    FIELD("price_as_of"), str(b, s->price_as_of);
-    FIELD("price_source"), str(b, s->price_source);
-    FIELD("price_reference_region"), str(b, s->price_reference_region);
+    FIELD("price_currency"), aivm_cgen_str(b, s->price_currency);
+    FIELD("price_as_of"), aivm_cgen_str(b, s->price_as_of);
+    FIELD("price_source"), aivm_cgen_str(b, s->price_source);
+    FIELD("price_reference_region"), aivm_cgen_str(b, s->price_reference_region);
     if (s->n_prices)
         aivm_buf_printf(b, ", .prices = p%zu, .n_prices = %zu", i, s->n_prices);
     FIELD("sources"), strlist_init(b, &s->sources, sources);
@@ -136,12 +116,12 @@ static void write_family(gen *g, const aivm_family *f, size_t i)
     aivm_buf *b = g->out;
     unsigned sources = strlist_decl(g, &f->sources);
     aivm_buf_printf(b, "#define FAMILY%zu {.id = ", i);
-    str(b, f->id);
-    FIELD("name"), str(b, f->name);
+    aivm_cgen_str(b, f->id);
+    FIELD("name"), aivm_cgen_str(b, f->name);
     aivm_buf_printf(b, ", .category = %d", (int)f->category);
-    FIELD("description"), str(b, f->description);
+    FIELD("description"), aivm_cgen_str(b, f->description);
     FIELD("sources"), strlist_init(b, &f->sources, sources);
-    FIELD("as_of"), str(b, f->as_of);
+    FIELD("as_of"), aivm_cgen_str(b, f->as_of);
     FIELD("loc"), loc(b, f->loc);
     aivm_buf_puts(b, "}\n");
 }
@@ -150,10 +130,10 @@ static void write_source(gen *g, const aivm_source *s, size_t i)
 {
     aivm_buf *b = g->out;
     aivm_buf_printf(b, "#define SOURCE%zu {.id = ", i);
-    str(b, s->id);
-    FIELD("title"), str(b, s->title);
-    FIELD("url"), str(b, s->url);
-    FIELD("date"), str(b, s->date);
+    aivm_cgen_str(b, s->id);
+    FIELD("title"), aivm_cgen_str(b, s->title);
+    FIELD("url"), aivm_cgen_str(b, s->url);
+    FIELD("date"), aivm_cgen_str(b, s->date);
     FIELD("loc"), loc(b, s->loc);
     aivm_buf_puts(b, "}\n");
 }
@@ -169,14 +149,14 @@ static void write_image(gen *g, const aivm_image *m, size_t i)
     l[4] = strlist_decl(g, &m->notes);
     l[5] = strlist_decl(g, &m->sources);
     aivm_buf_printf(b, "#define IMAGE%zu {.id = ", i);
-    str(b, m->id);
-    FIELD("name"), str(b, m->name);
-    FIELD("kind"), str(b, m->kind);
-    FIELD("os"), str(b, m->os);
-    FIELD("publisher"), str(b, m->publisher);
-    FIELD("offer"), str(b, m->offer);
-    FIELD("sku"), str(b, m->sku);
-    FIELD("version"), str(b, m->version);
+    aivm_cgen_str(b, m->id);
+    FIELD("name"), aivm_cgen_str(b, m->name);
+    FIELD("kind"), aivm_cgen_str(b, m->kind);
+    FIELD("os"), aivm_cgen_str(b, m->os);
+    FIELD("publisher"), aivm_cgen_str(b, m->publisher);
+    FIELD("offer"), aivm_cgen_str(b, m->offer);
+    FIELD("sku"), aivm_cgen_str(b, m->sku);
+    FIELD("version"), aivm_cgen_str(b, m->version);
     aivm_buf_printf(b, ", .hyperv_generations = %uu", m->hyperv_generations);
     FIELD("gpu_vendors"), strlist_init(b, &m->gpu_vendors, l[0]);
     FIELD("ships"), strlist_init(b, &m->ships, l[1]);
@@ -184,7 +164,7 @@ static void write_image(gen *g, const aivm_image *m, size_t i)
     FIELD("supported_sizes"), strlist_init(b, &m->supported_sizes, l[3]);
     FIELD("notes"), strlist_init(b, &m->notes, l[4]);
     FIELD("sources"), strlist_init(b, &m->sources, l[5]);
-    FIELD("as_of"), str(b, m->as_of);
+    FIELD("as_of"), aivm_cgen_str(b, m->as_of);
     FIELD("loc"), loc(b, m->loc);
     aivm_buf_puts(b, "}\n");
 }
@@ -199,15 +179,15 @@ static void write_orchestrator(gen *g, const aivm_orchestrator *o, size_t i)
     l[3] = strlist_decl(g, &o->notes);
     l[4] = strlist_decl(g, &o->sources);
     aivm_buf_printf(b, "#define ORCH%zu {.id = ", i);
-    str(b, o->id);
-    FIELD("name"), str(b, o->name);
-    FIELD("summary"), str(b, o->summary);
+    aivm_cgen_str(b, o->id);
+    FIELD("name"), aivm_cgen_str(b, o->name);
+    FIELD("summary"), aivm_cgen_str(b, o->summary);
     FIELD("schedulers"), strlist_init(b, &o->schedulers, l[0]);
     FIELD("features"), strlist_init(b, &o->features, l[1]);
     FIELD("checklist"), strlist_init(b, &o->checklist, l[2]);
     FIELD("notes"), strlist_init(b, &o->notes, l[3]);
     FIELD("sources"), strlist_init(b, &o->sources, l[4]);
-    FIELD("as_of"), str(b, o->as_of);
+    FIELD("as_of"), aivm_cgen_str(b, o->as_of);
     FIELD("loc"), loc(b, o->loc);
     aivm_buf_puts(b, "}\n");
 }
@@ -220,13 +200,13 @@ static void write_tool(gen *g, const aivm_container_tool *t, size_t i)
     l[1] = strlist_decl(g, &t->notes);
     l[2] = strlist_decl(g, &t->sources);
     aivm_buf_printf(b, "#define TOOL%zu {.id = ", i);
-    str(b, t->id);
-    FIELD("name"), str(b, t->name);
-    FIELD("summary"), str(b, t->summary);
+    aivm_cgen_str(b, t->id);
+    FIELD("name"), aivm_cgen_str(b, t->name);
+    FIELD("summary"), aivm_cgen_str(b, t->summary);
     FIELD("gpu_vendors"), strlist_init(b, &t->gpu_vendors, l[0]);
     FIELD("notes"), strlist_init(b, &t->notes, l[1]);
     FIELD("sources"), strlist_init(b, &t->sources, l[2]);
-    FIELD("as_of"), str(b, t->as_of);
+    FIELD("as_of"), aivm_cgen_str(b, t->as_of);
     FIELD("loc"), loc(b, t->loc);
     aivm_buf_puts(b, "}\n");
 }
@@ -246,7 +226,7 @@ int aivm_catalog_write_c(aivm_buf *out, const aivm_catalog *cat, const char *fil
     aivm_buf_puts(out, "/* Generated by aivm-gen from the catalog YAML: do not edit. */\n"
                        "#include <stdbool.h>\n#include <stddef.h>\n\n#include \"catalog_int.h\"\n\n"
                        "#define CATALOG_FILE ");
-    str(out, file_name);
+    aivm_cgen_str(out, file_name);
     aivm_buf_puts(out, "\n\n");
     for (size_t i = 0; i < cat->n_sources; i++)
         write_source(&g, &cat->sources[i], i);
@@ -273,11 +253,11 @@ int aivm_catalog_write_c(aivm_buf *out, const aivm_catalog *cat, const char *fil
                         (size_t)(cat->by_name[i] - cat->sizes));
     aivm_buf_puts(out, cat->n_sizes ? "};\n\n" : "NULL};\n\n");
     aivm_buf_puts(out, "static aivm_catalog builtin = {.arena = {NULL}, .version = ");
-    str(out, cat->version);
+    aivm_cgen_str(out, cat->version);
     aivm_buf_puts(out, ", .as_of = ");
-    str(out, cat->as_of);
+    aivm_cgen_str(out, cat->as_of);
     aivm_buf_puts(out, ", .description = ");
-    str(out, cat->description);
+    aivm_cgen_str(out, cat->description);
     aivm_buf_printf(out,
                     ",\n    .sources = sources, .n_sources = %zu, .families = families, "
                     ".n_families = %zu,\n    .sizes = sizes, .n_sizes = %zu, .by_name = by_name, "
