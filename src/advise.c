@@ -15,6 +15,7 @@
 
 #include "aivm/buf.h"
 #include "aivm/extras.h"
+#include "catalog_int.h"
 #include "xalloc.h"
 
 typedef struct {
@@ -168,12 +169,6 @@ static int cand_cmp_spot(const void *a, const void *b)
     return cand_cmp(a, b);
 }
 
-static int rej_cmp(const void *a, const void *b)
-{
-    const aivm_rejection *x = a, *y = b;
-    return strcmp(x->size->name, y->size->name);
-}
-
 static char *render(const aivm_rule *r, const aivm_workload *wl, const aivm_size *s)
 {
     aivm_buf b = AIVM_BUF_INIT;
@@ -196,17 +191,25 @@ static void add_warning(aivm_advice *adv, char *msg)
 static void collect(aivm_advice *adv, work *ws, size_t n, const range *ranges,
                     const aivm_workload *wl, bool *fallback)
 {
+    const unsigned *order = aivm_catalog__name_order(adv->catalog);
     adv->ranked = aivm_xcalloc(n ? n : 1, sizeof *adv->ranked);
     adv->rejected = aivm_xcalloc(n ? n : 1, sizeof *adv->rejected);
+    /* Rejections in the catalog's name order: the list is sorted by size name
+     * without sorting it here (it is 90 % of a large catalog). */
+    for (size_t k = 0; k < n; k++) {
+        work *w = &ws[order[k]];
+        aivm_rejection *rj;
+        if (!w->rejected_by)
+            continue;
+        rj = &adv->rejected[adv->n_rejected++];
+        rj->size = w->size;
+        rj->rule = w->rejected_by;
+        rj->message = render(w->rejected_by, wl, w->size);
+    }
     for (size_t i = 0; i < n; i++) {
         work *w = &ws[i];
-        if (w->rejected_by) {
-            aivm_rejection *rj = &adv->rejected[adv->n_rejected++];
-            rj->size = w->size;
-            rj->rule = w->rejected_by;
-            rj->message = render(w->rejected_by, wl, w->size);
+        if (w->rejected_by)
             continue;
-        }
         aivm_candidate *c = &adv->ranked[adv->n_ranked++];
         c->size = w->size;
         c->instances = wl->nodes ? wl->nodes : 1;
@@ -290,7 +293,6 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
     collect(adv, ws, n, ranges, wl, &fallback);
     free(ranges);
     qsort(adv->ranked, adv->n_ranked, sizeof *adv->ranked, wl->spot ? cand_cmp_spot : cand_cmp);
-    qsort(adv->rejected, adv->n_rejected, sizeof *adv->rejected, rej_cmp);
     for (size_t i = 0; i < adv->n_ranked; i++)
         adv->ranked[i].rank = (unsigned)i + 1;
     adv->top = opts ? opts->top : 0;

@@ -30,8 +30,29 @@ static int size_ptr_cmp(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+static const aivm_catalog *order_cat; /* qsort has no context argument */
+
+static int name_order_cmp(const void *a, const void *b)
+{
+    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+    return strcmp(order_cat->sizes[x].name, order_cat->sizes[y].name);
+}
+
+const unsigned *aivm_catalog__name_order(const aivm_catalog *cat)
+{
+    return cat->name_order;
+}
+
 int aivm_catalog__index(aivm_catalog *cat, aivm_error *err)
 {
+    unsigned *order =
+        aivm_arena_alloc(&cat->arena, (cat->n_sizes ? cat->n_sizes : 1) * sizeof *order);
+    for (size_t i = 0; i < cat->n_sizes; i++)
+        order[i] = (unsigned)i;
+    order_cat = cat;
+    qsort(order, cat->n_sizes, sizeof *order, name_order_cmp);
+    order_cat = NULL;
+    cat->name_order = order;
     cat->by_name =
         aivm_arena_alloc(&cat->arena, (cat->n_sizes ? cat->n_sizes : 1) * sizeof *cat->by_name);
     for (size_t i = 0; i < cat->n_sizes; i++)

@@ -252,6 +252,11 @@ int aivm_catalog_write_c(aivm_buf *out, const aivm_catalog *cat, const char *fil
         aivm_buf_printf(out, "%s&sizes[%zu]", i ? ", " : "",
                         (size_t)(cat->by_name[i] - cat->sizes));
     aivm_buf_puts(out, cat->n_sizes ? "};\n\n" : "NULL};\n\n");
+    aivm_buf_printf(out, "static const unsigned name_order[%zu] = {",
+                    cat->n_sizes ? cat->n_sizes : 1);
+    for (size_t i = 0; i < cat->n_sizes; i++)
+        aivm_buf_printf(out, "%s%u", i ? ", " : "", cat->name_order[i]);
+    aivm_buf_puts(out, cat->n_sizes ? "};\n\n" : "0};\n\n");
     aivm_buf_puts(out, "static aivm_catalog builtin = {.arena = {NULL}, .version = ");
     aivm_cgen_str(out, cat->version);
     aivm_buf_puts(out, ", .as_of = ");
@@ -261,7 +266,8 @@ int aivm_catalog_write_c(aivm_buf *out, const aivm_catalog *cat, const char *fil
     aivm_buf_printf(out,
                     ",\n    .sources = sources, .n_sources = %zu, .families = families, "
                     ".n_families = %zu,\n    .sizes = sizes, .n_sizes = %zu, .by_name = by_name, "
-                    ".images = images, .n_images = %zu,\n    .orchestrators = orchestrators, "
+                    ".name_order = name_order, .images = images, .n_images = %zu,\n    "
+                    ".orchestrators = orchestrators, "
                     ".n_orchestrators = %zu, .tools = tools, .n_tools = %zu,\n"
                     "    .is_static = true};\n\n",
                     cat->n_sources, cat->n_families, cat->n_sizes, cat->n_images,

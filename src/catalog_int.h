@@ -17,7 +17,8 @@ struct aivm_catalog {
     size_t n_families;
     aivm_size *sizes;
     size_t n_sizes;
-    const aivm_size **by_name; /* sorted case-insensitively, for lookups */
+    const aivm_size **by_name;  /* sorted case-insensitively, for lookups */
+    const unsigned *name_order; /* size indices in strcmp order of their names */
     aivm_image *images;
     size_t n_images;
     aivm_orchestrator *orchestrators;
@@ -26,6 +27,10 @@ struct aivm_catalog {
     size_t n_tools;
     bool is_static; /* compiled in (catalog_gen.c): aivm_catalog_free leaves it alone */
 };
+
+/** Indices of the sizes in strcmp() order of their names (the order of the
+ *  rejected list); never NULL. */
+const unsigned *aivm_catalog__name_order(const aivm_catalog *cat);
 
 /** Write `cat` as C source defining aivm_catalog_builtin() (catalog_gen.c). */
 int aivm_catalog_write_c(aivm_buf *out, const aivm_catalog *cat, const char *file_name);

@@ -12,6 +12,19 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The writer appends many short pieces: copy them in place when they fit,
+ * and let put() grow the buffer otherwise. */
+static inline void put(aivm_buf *b, const void *data, size_t len)
+{
+    if (b->ptr && len < b->asize - b->size) {
+        memcpy(b->ptr + b->size, data, len);
+        b->size += len;
+        b->ptr[b->size] = '\0';
+    } else {
+        aivm_buf_put(b, data, len);
+    }
+}
+
 void aivm_jw_init(aivm_jw *w, aivm_buf *out)
 {
     memset(w, 0, sizeof *w);
@@ -23,7 +36,7 @@ static void tabs(aivm_jw *w, unsigned n)
     static const char t[] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
     while (n > 0) {
         unsigned k = n < 16 ? n : 16;
-        aivm_buf_put(w->out, t, k);
+        put(w->out, t, k);
         n -= k;
     }
 }
@@ -46,7 +59,7 @@ static const unsigned char plain[256] = {
 static void string(aivm_buf *b, const char *s)
 {
     const unsigned char *p = (const unsigned char *)s, *run = p;
-    aivm_buf_put(b, "\"", 1);
+    put(b, "\"", 1);
     for (;; p++) {
         const char *esc = NULL;
         char u[8];
@@ -56,7 +69,7 @@ static void string(aivm_buf *b, const char *s)
             p++;
         if (!*p)
             break;
-        aivm_buf_put(b, run, (size_t)(p - run));
+        put(b, run, (size_t)(p - run));
         switch (*p) {
         case '"':
             esc = "\\\"";
@@ -86,8 +99,8 @@ static void string(aivm_buf *b, const char *s)
         aivm_buf_puts(b, esc);
         run = p + 1;
     }
-    aivm_buf_put(b, run, (size_t)(p - run));
-    aivm_buf_put(b, "\"", 1);
+    put(b, run, (size_t)(p - run));
+    put(b, "\"", 1);
 }
 
 /* Separator, indentation and key before a value. */
@@ -97,13 +110,13 @@ static void member(aivm_jw *w, const char *key)
         return;
     if (w->array[w->depth]) {
         if (!w->first[w->depth])
-            aivm_buf_put(w->out, ", ", 2);
+            put(w->out, ", ", 2);
     } else {
         if (!w->first[w->depth])
-            aivm_buf_put(w->out, ",\n", 2);
+            put(w->out, ",\n", 2);
         tabs(w, w->depth);
         string(w->out, key ? key : "");
-        aivm_buf_put(w->out, ":\t", 2);
+        put(w->out, ":\t", 2);
     }
     w->first[w->depth] = false;
 }
@@ -111,7 +124,7 @@ static void member(aivm_jw *w, const char *key)
 static void open(aivm_jw *w, const char *key, bool array)
 {
     member(w, key);
-    aivm_buf_put(w->out, array ? "[" : "{\n", array ? 1 : 2);
+    put(w->out, array ? "[" : "{\n", array ? 1 : 2);
     if (w->depth < AIVM_JSONW_MAX_DEPTH)
         w->depth++;
     w->array[w->depth] = array;
@@ -131,12 +144,12 @@ void aivm_jw_array(aivm_jw *w, const char *key)
 void aivm_jw_end(aivm_jw *w)
 {
     if (w->array[w->depth]) {
-        aivm_buf_put(w->out, "]", 1);
+        put(w->out, "]", 1);
     } else {
         if (!w->first[w->depth])
-            aivm_buf_put(w->out, "\n", 1);
+            put(w->out, "\n", 1);
         tabs(w, w->depth - 1);
-        aivm_buf_put(w->out, "}", 1);
+        put(w->out, "}", 1);
     }
     if (w->depth > 0)
         w->depth--;
@@ -148,7 +161,7 @@ void aivm_jw_str(aivm_jw *w, const char *key, const char *s)
     if (s)
         string(w->out, s);
     else
-        aivm_buf_put(w->out, "null", 4);
+        put(w->out, "null", 4);
 }
 
 void aivm_jw_num(aivm_jw *w, const char *key, double d)
@@ -184,13 +197,13 @@ void aivm_jw_num(aivm_jw *w, const char *key, double d)
 void aivm_jw_bool(aivm_jw *w, const char *key, bool v)
 {
     member(w, key);
-    aivm_buf_puts(w->out, v ? "true" : "false");
+    put(w->out, v ? "true" : "false", v ? 4 : 5);
 }
 
 void aivm_jw_null(aivm_jw *w, const char *key)
 {
     member(w, key);
-    aivm_buf_put(w->out, "null", 4);
+    put(w->out, "null", 4);
 }
 
 void aivm_jw_strlist(aivm_jw *w, const char *key, const aivm_strlist *l)
@@ -205,7 +218,7 @@ void aivm_jw_raw(aivm_jw *w, const char *key, const char *formatted)
 {
     member(w, key);
     for (const char *p = formatted; *p; p++) {
-        aivm_buf_put(w->out, p, 1);
+        put(w->out, p, 1);
         if (*p == '\n') /* strings hold no raw newline: every one is indentation */
             tabs(w, w->depth);
     }

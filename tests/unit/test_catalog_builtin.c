@@ -2,6 +2,7 @@
  * aivm-gen) holds exactly what the YAML loader reads from data/catalog.yaml. */
 #include <string.h>
 
+#include "catalog_int.h"
 #include "helpers.h"
 
 static void same_str(const char *a, const char *b, const char *what, const char *who)
@@ -144,6 +145,14 @@ static void catalog_builtin__matches_the_yaml(void **state)
         same_list(&a->notes, &b->notes, "notes", a->id);
         same_list(&a->sources, &b->sources, "sources", a->id);
         same_str(a->as_of, b->as_of, "as_of", a->id);
+    }
+    for (size_t i = 0; i < aivm_catalog_size_count(yaml); i++) {
+        unsigned k = aivm_catalog__name_order(bin)[i];
+        assert_int_equal(aivm_catalog__name_order(yaml)[i], k);
+        if (i > 0) /* strcmp order: the order of the rejected list */
+            assert_true(
+                strcmp(aivm_catalog_size_at(bin, aivm_catalog__name_order(bin)[i - 1])->name,
+                       aivm_catalog_size_at(bin, k)->name) < 0);
     }
     aivm_catalog_free(yaml);
     aivm_catalog_free(aivm_catalog_builtin()); /* a no-op on the static catalog */
