@@ -27,6 +27,10 @@ cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DAIVM_BUILD_TESTS=OFF -DAI
   -DAIVM_CATALOG_YAML="$root/data/catalog.yaml" >/dev/null
 cmake --build build-bench -j"$(nproc)" >/dev/null
 bin=$root/build-bench/aivm-advise
+cmake -S . -B build-bench-nopie -DCMAKE_BUILD_TYPE=Release -DAIVM_BUILD_TESTS=OFF \
+  -DAIVM_PIE=OFF -DAIVM_CATALOG_YAML="$root/data/catalog.yaml" >/dev/null
+cmake --build build-bench-nopie -j"$(nproc)" --target aivm-advise >/dev/null
+nopie=$root/build-bench-nopie/aivm-advise
 cc -O2 bench/floor_trivial.c -o "$work/floor_trivial"
 cc -O2 bench/floor_libs.c -o "$work/floor_libs" $(pkg-config --cflags --libs yaml-0.1 libcjson libcurl)
 
@@ -48,7 +52,8 @@ yq . data/catalog.yaml > "$work/catalog.json"
 filter='[.sizes[] | select(.category == "gpu" and (.family == "ND" or .family == "NC") and .lifecycle.status != "retired")] | sort_by(-.generation_year) | .[0:5] | map(.name)'
 hyperfine -N --warmup 10 -r "$runs" --export-json "$work/h1.json" \
   "$work/floor_trivial" "$work/floor_libs" \
-  "$bin --phase train --kind generative --format json" >/dev/null
+  "$bin --phase train --kind generative --format json" \
+  "$nopie --phase train --kind generative --format json" >/dev/null
 hyperfine --warmup 2 -r 10 --export-json "$work/h1b.json" \
   "jq '$filter' $work/catalog.json" "yq '$filter' data/catalog.yaml" >/dev/null
 t0=$(median "$work/h1.json" 0); t1=$(median "$work/h1.json" 1); t2=$(median "$work/h1.json" 2)
@@ -63,6 +68,7 @@ echo "|---|---|---|---|"
 awk -v t="$t0" -v a="$t2" -v r="$rss0" 'BEGIN{printf "| trivial C program | %.2f ms | %.2f× | %s KiB |\n", t*1000, t/a, r}'
 awk -v t="$t1" -v a="$t2" 'BEGIN{printf "| C program linking libyaml+cJSON+libcurl | %.2f ms | %.2f× | |\n", t*1000, t/a}'
 awk -v t="$t2" -v r="$rss" 'BEGIN{printf "| **aivm-advise --phase train --kind generative --format json** | **%.2f ms** | 1× | %s KiB |\n", t*1000, r}'
+awk -v t="$(median "$work/h1.json" 3)" -v a="$t2" 'BEGIN{printf "| the same, built with -DAIVM_PIE=OFF (no ASLR) | %.2f ms | %.2f× | |\n", t*1000, t/a}'
 awk -v t="$tj" -v a="$t2" 'BEGIN{printf "| jq filter over the catalog (as JSON) | %.2f ms | %.1f× | |\n", t*1000, t/a}'
 awk -v t="$ty" -v a="$t2" 'BEGIN{printf "| yq filter over the catalog (YAML) | %.2f ms | %.1f× | |\n", t*1000, t/a}'
 echo
