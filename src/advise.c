@@ -63,7 +63,7 @@ static void evaluate(work *w, const aivm_rule *const *rules, size_t n_rules,
         w->hits[w->n_hits].rule = r;
         w->hits[w->n_hits].ri = i;
         w->hits[w->n_hits].scaled =
-            aivm_rule_scale_value_for(r, wl, w->size, &w->hits[w->n_hits].value);
+            aivm_rule_scale_value(r, wl, w->size, &w->hits[w->n_hits].value);
         w->n_hits++;
     }
 }

@@ -17,8 +17,10 @@ static int grow(aivm_buf *b, size_t extra)
 {
     size_t cap = b->cap ? b->cap : DEFAULT_CAP;
     size_t need;
-    if (extra > cap || b->size > cap - extra)
+    if (extra > cap || b->size > cap - extra) {
+        b->overflow = 1;
         return AIVM_ELIMIT;
+    }
     need = b->size + extra + 1;
     if (need > b->asize) {
         size_t n = b->asize ? b->asize : 64;
@@ -85,6 +87,7 @@ int aivm_buf_printf(aivm_buf *b, const char *fmt, ...)
 void aivm_buf_clear(aivm_buf *b)
 {
     b->size = 0;
+    b->overflow = 0;
     if (b->ptr)
         b->ptr[0] = '\0';
 }
@@ -96,6 +99,7 @@ void aivm_buf_dispose(aivm_buf *b)
     free(b->ptr);
     b->ptr = NULL;
     b->size = b->asize = 0;
+    b->overflow = 0;
 }
 
 char *aivm_buf_detach(aivm_buf *b)
@@ -103,6 +107,7 @@ char *aivm_buf_detach(aivm_buf *b)
     char *p = b->ptr ? b->ptr : aivm_xstrdup("");
     b->ptr = NULL;
     b->size = b->asize = 0;
+    b->overflow = 0;
     return p;
 }
 

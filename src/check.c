@@ -279,7 +279,7 @@ static void rule_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_
             sug = newer;
             if (!sug || rejected(rules, wl, s) || !aivm_rule_matches(r, wl, sug))
                 break;
-            if (aivm_rule_scale_value(r, s, &a) && aivm_rule_scale_value(r, sug, &b))
+            if (aivm_rule_scale_value(r, wl, s, &a) && aivm_rule_scale_value(r, wl, sug, &b))
                 fire = b > a;
             else
                 fire = !m;

@@ -274,7 +274,8 @@ int aivm_report_json(aivm_buf *out, const aivm_advice *adv, const aivm_render_op
         aivm_jw_str(&w, NULL, adv->warnings[i]);
     aivm_jw_end(&w);
     aivm_jw_end(&w);
-    if (aivm_buf_puts(out, "\n") < 0)
+    aivm_buf_puts(out, "\n");
+    if (out->overflow) /* any append of the stream, not only the last one */
         return aivm_error_set(err, AIVM_ELIMIT, NULL, "JSON output too large");
     return 0;
 }

@@ -45,14 +45,14 @@ static void fmt_price(char *out, size_t n, const aivm_price *p, const char *regi
 /* The unscaled prefer rule with the largest contribution (a guidance choice
  * such as "ND family first"), else the requirement the size meets (the
  * guidance table's cell), else the first reason. */
-static const aivm_reason *main_reason(const aivm_candidate *c)
+static const aivm_reason *main_reason(const aivm_candidate *c, const aivm_workload *wl)
 {
     const aivm_reason *best = NULL, *req = NULL;
     double v;
     for (size_t i = 0; i < c->n_reasons; i++) {
         const aivm_reason *r = &c->reasons[i];
         aivm_effect e = aivm_rule_effect(r->rule);
-        if (e == AIVM_EFFECT_PREFER && !aivm_rule_scale_value(r->rule, c->size, &v) &&
+        if (e == AIVM_EFFECT_PREFER && !aivm_rule_scale_value(r->rule, wl, c->size, &v) &&
             (!best || r->delta > best->delta))
             best = r;
         if (e == AIVM_EFFECT_REQUIRE && !req)
@@ -121,7 +121,6 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
     unsigned width = o->width ? o->width : 100;
     int wsize = 4, wgpu = 4;
     bool other_region = false;
-    int rc;
     header(out, adv, o);
     if (adv->workload->sizing)
         aivm_report__sizing_table(out, adv->workload->sizing, o);
@@ -143,7 +142,7 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
     }
     for (size_t i = 0; i < adv->n_shown; i++) {
         const aivm_candidate *c = &adv->ranked[i];
-        const aivm_reason *why = main_reason(c);
+        const aivm_reason *why = main_reason(c, adv->workload);
         char gpu[64], price[48], line[256];
         int used;
         fmt_gpu(gpu, sizeof gpu, c->size);
@@ -183,8 +182,7 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
             aivm_buf_printf(out, "  %-36s %s: %s\n", adv->rejected[i].size->name,
                             aivm_rejection_id(&adv->rejected[i]), adv->rejected[i].message);
     }
-    rc = out->ptr ? 0 : aivm_buf_puts(out, "");
-    if (rc < 0)
-        aivm_error_set(err, rc, NULL, "table output too large");
-    return rc;
+    if (out->overflow)
+        return aivm_error_set(err, AIVM_ELIMIT, NULL, "table output too large");
+    return 0;
 }

@@ -70,14 +70,8 @@ bool aivm_rule_matches(const aivm_rule *r, const aivm_workload *wl, const aivm_s
     return aivm_rules__conds_hold(r->ifc, r->n_if, wl, size);
 }
 
-bool aivm_rule_scale_value(const aivm_rule *r, const aivm_size *size, double *v)
-{
-    aivm_workload none = AIVM_WORKLOAD_INIT;
-    return aivm_rule_scale_value_for(r, &none, size, v);
-}
-
-bool aivm_rule_scale_value_for(const aivm_rule *r, const aivm_workload *wl, const aivm_size *size,
-                               double *v)
+bool aivm_rule_scale_value(const aivm_rule *r, const aivm_workload *wl, const aivm_size *size,
+                           double *v)
 {
     aivm_value x;
     if (!r->scale)

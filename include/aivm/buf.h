@@ -16,12 +16,14 @@ typedef struct {
     char *ptr;   /* always NUL-terminated once anything was appended; NULL before */
     size_t size; /* bytes used, without the NUL */
     size_t asize;
-    size_t cap; /* 0 = default cap (256 MiB) */
+    size_t cap;   /* 0 = default cap (256 MiB) */
+    int overflow; /* sticky: set once an append did not fit the cap, so a renderer that
+                   * appends many pieces checks once at the end, never returns a cut text */
 } aivm_buf;
 
 #define AIVM_BUF_INIT                                                                              \
     {                                                                                              \
-        NULL, 0, 0, 0                                                                              \
+        NULL, 0, 0, 0, 0                                                                           \
     }
 
 /** Append `len` bytes. Returns 0, or AIVM_ELIMIT when the cap would be passed. */

@@ -80,13 +80,11 @@ aivm_loc aivm_rule_loc(const aivm_rule *r);
 bool aivm_rule_applies(const aivm_rule *r, const aivm_workload *wl);
 /** True when the rule's `if` conditions hold for the candidate. */
 bool aivm_rule_matches(const aivm_rule *r, const aivm_workload *wl, const aivm_size *size);
-/** If the rule is scaled (`scale: ATTR`), the candidate's value of it in
- *  `*v` and true; false otherwise. */
-bool aivm_rule_scale_value(const aivm_rule *r, const aivm_size *size, double *v);
-/** As aivm_rule_scale_value(), for attributes that depend on the workload
- *  (fit.memory_utilization needs the workload's sizing). */
-bool aivm_rule_scale_value_for(const aivm_rule *r, const aivm_workload *wl, const aivm_size *size,
-                               double *v);
+/** If the rule is scaled (`scale: ATTR`), the candidate's value of it for
+ *  workload `wl` in `*v` and true; false otherwise. The workload matters for
+ *  attributes such as fit.memory_utilization (its sizing). */
+bool aivm_rule_scale_value(const aivm_rule *r, const aivm_workload *wl, const aivm_size *size,
+                           double *v);
 /** The parameter count from which a model counts as "complex" when only
  *  --params is known (rules file key `sizing.complex_from_params`); 0 = unset. */
 double aivm_rules_complex_from_params(const aivm_rules *rules);

@@ -169,12 +169,30 @@ static void report__table_has_columns_and_no_colour_unless_asked(void **state)
     aivm_buf_dispose(&b);
 }
 
+static void report__output_over_the_cap_is_an_error_not_a_cut_report(void **state)
+{
+    fx *f = *state;
+    aivm_buf b = AIVM_BUF_INIT;
+    aivm_render_opts o = AIVM_RENDER_OPTS_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    b.cap = 200; /* the header fits, the ranking does not */
+    assert_int_equal(aivm_report_table(&b, f->adv, &o, &err), AIVM_ELIMIT);
+    assert_string_equal(err.msg, "table output too large");
+    aivm_buf_dispose(&b);
+    b.cap = 200;
+    assert_int_equal(aivm_report_json(&b, f->adv, &o, &err), AIVM_ELIMIT);
+    assert_string_equal(err.msg, "JSON output too large");
+    aivm_buf_dispose(&b);
+    assert_int_equal(b.overflow, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(report__json_has_the_contract_fields),
         cmocka_unit_test(report__json_gpu_is_null_for_cpu_and_price_null_when_unknown),
         cmocka_unit_test(report__table_has_columns_and_no_colour_unless_asked),
+        cmocka_unit_test(report__output_over_the_cap_is_an_error_not_a_cut_report),
     };
     return cmocka_run_group_tests_name("report", tests, setup, teardown);
 }
