@@ -19,6 +19,7 @@
 #include "msg.h"
 #include "opts.h"
 #include "price_opts.h"
+#include "sizing_opts.h"
 #include "term.h"
 
 #define DEFAULT_WAIVERS ".aivm-waivers.yaml"
@@ -141,7 +142,7 @@ static int on_option(void *vctx, int id, const char *arg)
         return rc;
     case O_DATE:
         if (!aivm_is_date(arg))
-            return cli_usagef("invalid date '%s' for --date (expected YYYY-MM-DD)", arg);
+            return cli_usagef("invalid value '%s' for --date (expected a date YYYY-MM-DD)", arg);
         o->date = arg;
         return 0;
     case 'q':
@@ -203,17 +204,6 @@ static int load_inputs(aivm_workload *wl, aivm_workload_doc **doc, aivm_waivers 
     if (!wf && access(DEFAULT_WAIVERS, F_OK) == 0)
         wf = DEFAULT_WAIVERS;
     if (wf && aivm_waivers_load_file(waivers, wf, &err) < 0)
-        return cli_report_error(&err);
-    return 0;
-}
-
-/* The model presets compiled into the binary (model-memory sizing is always on). */
-static int load_models(aivm_models **models)
-{
-    aivm_error err = AIVM_ERROR_INIT;
-    size_t len = 0;
-    const char *text = aivm_models_embedded(&len);
-    if (aivm_models_load_mem(models, text, len, "<embedded models>", &err) < 0)
         return cli_report_error(&err);
     return 0;
 }
@@ -286,7 +276,7 @@ int cmd_check(int argc, char **argv)
             rc = cli_report_error(&err);
             goto done;
         }
-    rc = load_models(&models);
+    rc = cli_load_models(&models); /* model-memory sizing is always on in check */
     if (rc)
         goto done;
     cli_today(today);

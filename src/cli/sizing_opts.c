@@ -184,18 +184,26 @@ static void warn_ignored(const aivm_sizing_input *in, aivm_phase phase)
                       train ? "inference" : "training");
 }
 
-int cli_sizing_prepare(aivm_models **models, aivm_workload *wl)
+int cli_load_models(aivm_models **models)
 {
     aivm_error err = AIVM_ERROR_INIT;
-    const aivm_model *m;
     size_t len = 0;
-    const char *text;
+    const char *text = aivm_models_embedded(&len);
+    if (aivm_models_load_mem(models, text, len, "<embedded models>", &err) < 0)
+        return cli_report_error(&err);
+    return 0;
+}
+
+int cli_sizing_prepare(aivm_models **models, aivm_workload *wl)
+{
+    const aivm_model *m;
+    int rc;
     *models = NULL;
     if (!wl->sizing_in.set)
         return 0;
-    text = aivm_models_embedded(&len);
-    if (aivm_models_load_mem(models, text, len, "<embedded models>", &err) < 0)
-        return cli_report_error(&err);
+    rc = cli_load_models(models);
+    if (rc)
+        return rc;
     m = wl->sizing_in.model ? aivm_models_find(*models, wl->sizing_in.model) : NULL;
     if (m && wl->kind == AIVM_KIND_UNSET) {
         wl->kind = m->kind; /* the preset knows whether the model is generative */

@@ -69,4 +69,8 @@ int cli_sizing_prepare(aivm_models **models, aivm_workload *wl);
 int cli_sizing_resolve(aivm_sizing *sz, const aivm_models *models, aivm_workload *wl,
                        const aivm_rules *rules, const char *workload_file);
 
+/** Load the model presets carried in the binary (data/models.yaml). Returns 0,
+ *  or prints the error and returns its exit code. Caller frees with aivm_models_free(). */
+int cli_load_models(aivm_models **models);
+
 #endif
