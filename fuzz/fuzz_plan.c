@@ -14,15 +14,11 @@ static aivm_rules *rules;
 
 static void load_once(void)
 {
-    size_t len = 0;
-    const char *text;
     if (cat)
         return;
-    text = aivm_catalog_embedded(&len);
-    aivm_catalog_load_mem(&cat, text, len, "<embedded catalog>", NULL);
+    cat = aivm_catalog_builtin();
     aivm_rules_new(&rules);
-    text = aivm_rules_embedded(&len);
-    aivm_rules_load_mem(rules, text, len, "<embedded rules>", NULL);
+    aivm_rules_load_builtin(rules, NULL);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -191,9 +191,4 @@ const char *aivm_lifecycle_name(aivm_lifecycle l);
  */
 aivm_catalog *aivm_catalog_builtin(void);
 
-/** The catalog compiled into the binary (YAML text) and its length. */
-const char *aivm_catalog_embedded(size_t *len);
-/** The rules compiled into the binary (YAML text) and its length. */
-const char *aivm_rules_embedded(size_t *len);
-
 #endif

@@ -35,9 +35,10 @@ aivm_catalog *load_shipped_catalog(void)
     aivm_catalog *cat = NULL;
     aivm_error err = AIVM_ERROR_INIT;
     size_t len = 0;
-    const char *text = aivm_catalog_embedded(&len);
+    char *text = read_file(source_path("data/catalog.yaml"), &len);
     if (aivm_catalog_load_mem(&cat, text, len, "data/catalog.yaml", &err) < 0)
         fail_msg("shipped catalog: %s:%u:%u: %s", err.file, err.line, err.col, err.msg);
+    free(text);
     return cat;
 }
 
@@ -46,10 +47,11 @@ aivm_rules *load_shipped_rules(void)
     aivm_rules *rules = NULL;
     aivm_error err = AIVM_ERROR_INIT;
     size_t len = 0;
-    const char *text = aivm_rules_embedded(&len);
+    char *text = read_file(source_path("data/rules.yaml"), &len);
     aivm_rules_new(&rules);
     if (aivm_rules_load_mem(rules, text, len, "data/rules.yaml", &err) < 0)
         fail_msg("shipped rules: %s:%u:%u: %s", err.file, err.line, err.col, err.msg);
+    free(text);
     return rules;
 }
 

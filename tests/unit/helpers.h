@@ -18,9 +18,10 @@ const char *fixture(const char *rel);
 const char *source_path(const char *rel);
 /** Read a whole file; caller frees. Fails the test when unreadable. */
 char *read_file(const char *path, size_t *len);
-/** Load the shipped catalog (embedded copy). Fails the test on error. */
+/** Load data/catalog.yaml of the source tree with the YAML loader (the binary
+ *  carries a compiled copy: tests compare the two). Fails the test on error. */
 aivm_catalog *load_shipped_catalog(void);
-/** Load the shipped rules (embedded copy). Fails the test on error. */
+/** Load data/rules.yaml of the source tree with the YAML loader. Fails the test on error. */
 aivm_rules *load_shipped_rules(void);
 /** Load a catalog from YAML text; returns the status and fills err. */
 int load_catalog_text(aivm_catalog **out, const char *yaml, aivm_error *err);
