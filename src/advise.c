@@ -33,10 +33,25 @@ typedef struct {
 typedef struct {
     const aivm_size *size;
     const aivm_rule *rejected_by;
-    hit *hits;
+    size_t first_hit; /* index of its first hit in the shared pool */
     size_t n_hits;
-    double score;
 } work;
+
+/* The hits of every accepted size, in one array: most sizes are rejected
+ * after a few rules, so a hit array per size would be mostly unused memory. */
+typedef struct {
+    hit *items;
+    size_t n, cap;
+} hit_pool;
+
+static hit *pool_add(hit_pool *p)
+{
+    if (p->n == p->cap) {
+        p->cap = p->cap ? 2 * p->cap : 256;
+        p->items = aivm_xrealloc(p->items, p->cap * sizeof *p->items);
+    }
+    return &p->items[p->n++];
+}
 
 aivm_lifecycle aivm_size_lifecycle_on(const aivm_size *size, const char *today)
 {
@@ -46,30 +61,33 @@ aivm_lifecycle aivm_size_lifecycle_on(const aivm_size *size, const char *today)
     return size->lifecycle;
 }
 
-static void evaluate(work *w, const aivm_rule *const *rules, size_t n_rules,
+static void evaluate(work *w, hit_pool *pool, const aivm_rule *const *rules, size_t n_rules,
                      const aivm_workload *wl)
 {
-    w->hits = aivm_xcalloc(n_rules ? n_rules : 1, sizeof *w->hits);
+    w->first_hit = pool->n;
     for (size_t i = 0; i < n_rules; i++) {
         const aivm_rule *r = rules[i];
         bool m = aivm_rule_matches(r, wl, w->size);
         aivm_effect e = aivm_rule_effect(r);
+        hit *h;
         if ((e == AIVM_EFFECT_EXCLUDE && m) || (e == AIVM_EFFECT_REQUIRE && !m)) {
             w->rejected_by = r;
+            pool->n = w->first_hit; /* a rejected size keeps no hits */
+            w->n_hits = 0;
             return;
         }
         if (!m || e == AIVM_EFFECT_EXCLUDE)
             continue;
-        w->hits[w->n_hits].rule = r;
-        w->hits[w->n_hits].ri = i;
-        w->hits[w->n_hits].scaled =
-            aivm_rule_scale_value(r, wl, w->size, &w->hits[w->n_hits].value);
+        h = pool_add(pool);
+        h->rule = r;
+        h->ri = i;
+        h->scaled = aivm_rule_scale_value(r, wl, w->size, &h->value);
         w->n_hits++;
     }
 }
 
 /* One pass over the accepted candidates: linear in the catalog, not quadratic. */
-static range *scale_ranges(const work *all, size_t n_all, size_t n_rules)
+static range *scale_ranges(const work *all, size_t n_all, const hit_pool *pool, size_t n_rules)
 {
     range *r = aivm_xcalloc(n_rules ? n_rules : 1, sizeof *r);
     for (size_t k = 0; k < n_rules; k++) {
@@ -80,7 +98,7 @@ static range *scale_ranges(const work *all, size_t n_all, size_t n_rules)
         if (all[i].rejected_by)
             continue;
         for (size_t j = 0; j < all[i].n_hits; j++) {
-            const hit *h = &all[i].hits[j];
+            const hit *h = &pool->items[all[i].first_hit + j];
             if (!h->scaled)
                 continue;
             if (h->value < r[h->ri].lo)
@@ -188,16 +206,19 @@ static void add_warning(aivm_advice *adv, char *msg)
     adv->warnings[adv->n_warnings++] = msg;
 }
 
-static void collect(aivm_advice *adv, work *ws, size_t n, const range *ranges,
-                    const aivm_workload *wl, bool *fallback)
+static void collect(aivm_advice *adv, const work *ws, size_t n, const hit_pool *pool,
+                    const range *ranges, const aivm_workload *wl, bool *fallback)
 {
     const unsigned *order = aivm_catalog__name_order(adv->catalog);
-    adv->ranked = aivm_xcalloc(n ? n : 1, sizeof *adv->ranked);
-    adv->rejected = aivm_xcalloc(n ? n : 1, sizeof *adv->rejected);
+    size_t n_rejected = 0;
+    for (size_t i = 0; i < n; i++)
+        n_rejected += ws[i].rejected_by != NULL;
+    adv->ranked = aivm_xcalloc(n - n_rejected ? n - n_rejected : 1, sizeof *adv->ranked);
+    adv->rejected = aivm_xcalloc(n_rejected ? n_rejected : 1, sizeof *adv->rejected);
     /* Rejections in the catalog's name order: the list is sorted by size name
      * without sorting it here (it is 90 % of a large catalog). */
     for (size_t k = 0; k < n; k++) {
-        work *w = &ws[order[k]];
+        const work *w = &ws[order[k]];
         aivm_rejection *rj;
         if (!w->rejected_by)
             continue;
@@ -207,7 +228,8 @@ static void collect(aivm_advice *adv, work *ws, size_t n, const range *ranges,
         rj->message = render(w->rejected_by, wl, w->size);
     }
     for (size_t i = 0; i < n; i++) {
-        work *w = &ws[i];
+        const work *w = &ws[i];
+        const hit *hits = &pool->items[w->first_hit];
         if (w->rejected_by)
             continue;
         aivm_candidate *c = &adv->ranked[adv->n_ranked++];
@@ -216,8 +238,8 @@ static void collect(aivm_advice *adv, work *ws, size_t n, const range *ranges,
         c->reasons = aivm_xcalloc(w->n_hits ? w->n_hits : 1, sizeof *c->reasons);
         for (size_t j = 0; j < w->n_hits; j++) {
             aivm_reason *rs = &c->reasons[c->n_reasons++];
-            rs->rule = w->hits[j].rule;
-            rs->delta = hit_delta(&w->hits[j], ranges);
+            rs->rule = hits[j].rule;
+            rs->delta = hit_delta(&hits[j], ranges);
             rs->message = render(rs->rule, wl, w->size);
             c->score += rs->delta;
         }
@@ -277,6 +299,7 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
     aivm_advice *adv = aivm_xcalloc(1, sizeof *adv);
     aivm_workload ewl;
     range *ranges;
+    hit_pool pool = {NULL, 0, 0};
     bool fallback = false;
 
     for (size_t i = 0; i < aivm_rules_count(rules); i++)
@@ -285,13 +308,14 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
             active[n_rules++] = aivm_rules_at(rules, i);
     for (size_t i = 0; i < n; i++) {
         ws[i].size = aivm_catalog_size_at(cat, i);
-        evaluate(&ws[i], active, n_rules, wl);
+        evaluate(&ws[i], &pool, active, n_rules, wl);
     }
     adv->catalog = cat;
     adv->workload = wl;
-    ranges = scale_ranges(ws, n, n_rules);
-    collect(adv, ws, n, ranges, wl, &fallback);
+    ranges = scale_ranges(ws, n, &pool, n_rules);
+    collect(adv, ws, n, &pool, ranges, wl, &fallback);
     free(ranges);
+    free(pool.items);
     qsort(adv->ranked, adv->n_ranked, sizeof *adv->ranked, wl->spot ? cand_cmp_spot : cand_cmp);
     for (size_t i = 0; i < adv->n_ranked; i++)
         adv->ranked[i].rank = (unsigned)i + 1;
@@ -308,8 +332,6 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
                                       "workload (see the rejected list)"));
     aivm_extras_eval(&adv->extras, cat, rules, extras_workload(&ewl, wl, adv),
                      adv->n_ranked ? adv->ranked[0].size : NULL, err);
-    for (size_t i = 0; i < n; i++)
-        free(ws[i].hits);
     free(ws);
     free(active);
     *out = adv;
