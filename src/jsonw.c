@@ -56,21 +56,29 @@ static const unsigned char plain[256] = {
 };
 /* clang-format on */
 
-static void string(aivm_buf *b, const char *s)
+/* Index of the first byte of s[0..n) that needs escaping, or n. */
+static size_t plain_run(const unsigned char *s, size_t n)
 {
-    const unsigned char *p = (const unsigned char *)s, *run = p;
+    size_t i = 0;
+    while (i + 4 <= n && (plain[s[i]] & plain[s[i + 1]] & plain[s[i + 2]] & plain[s[i + 3]]))
+        i += 4;
+    while (i < n && plain[s[i]])
+        i++;
+    return i;
+}
+
+/* A string with escapes, a piece at a time. */
+static void string_escaped(aivm_buf *b, const unsigned char *p, size_t n)
+{
     put(b, "\"", 1);
-    for (;; p++) {
-        const char *esc = NULL;
+    for (;;) {
+        size_t k = plain_run(p, n);
+        const char *esc;
         char u[8];
-        while (plain[p[0]] && plain[p[1]] && plain[p[2]] && plain[p[3]])
-            p += 4;
-        while (plain[*p])
-            p++;
-        if (!*p)
+        put(b, p, k);
+        if (k == n)
             break;
-        put(b, run, (size_t)(p - run));
-        switch (*p) {
+        switch (p[k]) {
         case '"':
             esc = "\\\"";
             break;
@@ -93,14 +101,46 @@ static void string(aivm_buf *b, const char *s)
             esc = "\\t";
             break;
         default:
-            snprintf(u, sizeof u, "\\u%04x", *p);
+            snprintf(u, sizeof u, "\\u%04x", p[k]);
             esc = u;
         }
         aivm_buf_puts(b, esc);
-        run = p + 1;
+        p += k + 1;
+        n -= k + 1;
     }
-    put(b, run, (size_t)(p - run));
     put(b, "\"", 1);
+}
+
+/* Most strings need no escape: scan once, then copy them whole with their
+ * quotes. `pre` (may be NULL) is written before the opening quote and `post`
+ * after the closing one, in the same copy. */
+static void string_with(aivm_buf *b, const char *pre, size_t npre, const char *s, const char *post,
+                        size_t npost)
+{
+    size_t n = strlen(s);
+    char *d;
+    if (plain_run((const unsigned char *)s, n) != n || aivm_buf_reserve(b, npre + n + 2 + npost)) {
+        put(b, pre, npre);
+        string_escaped(b, (const unsigned char *)s, n);
+        put(b, post, npost);
+        return;
+    }
+    d = b->ptr + b->size;
+    memcpy(d, pre, npre);
+    d += npre;
+    *d++ = '"';
+    memcpy(d, s, n);
+    d += n;
+    *d++ = '"';
+    memcpy(d, post, npost);
+    d += npost;
+    *d = '\0';
+    b->size = (size_t)(d - b->ptr);
+}
+
+static void string(aivm_buf *b, const char *s)
+{
+    string_with(b, "", 0, s, "", 0);
 }
 
 /* Separator, indentation and key before a value. */
@@ -112,11 +152,19 @@ static void member(aivm_jw *w, const char *key)
         if (!w->first[w->depth])
             put(w->out, ", ", 2);
     } else {
-        if (!w->first[w->depth])
-            put(w->out, ",\n", 2);
-        tabs(w, w->depth);
-        string(w->out, key ? key : "");
-        put(w->out, ":\t", 2);
+        /* ",\n" when not first, then the indentation: one copy with the key */
+        static const char pre[] = ",\n\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
+        bool first = w->first[w->depth];
+        if (w->depth <= 16) {
+            string_with(w->out, pre + (first ? 2 : 0), w->depth + (first ? 0 : 2), key ? key : "",
+                        ":\t", 2);
+        } else {
+            if (!first)
+                put(w->out, ",\n", 2);
+            tabs(w, w->depth);
+            string(w->out, key ? key : "");
+            put(w->out, ":\t", 2);
+        }
     }
     w->first[w->depth] = false;
 }
@@ -164,26 +212,74 @@ void aivm_jw_str(aivm_jw *w, const char *key, const char *s)
         put(w->out, "null", 4);
 }
 
+/* Decimal digits of v (v < 1e16) right-aligned before `end`; returns the first. */
+static char *digits(char *end, unsigned long long v)
+{
+    do {
+        *--end = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    return end;
+}
+
+/*
+ * What %1.15g prints for d, when d is the double nearest to a decimal of at
+ * most 15 significant digits with 1 to 9 digits after the point and
+ * 1e-4 <= |d| < 1e15 (prices, GiB, ratios): that decimal, without printf's
+ * cost. Rounding d to 15 significant digits gives back the decimal because
+ * d is within half an ulp (2^-53 relative) of it and the 15-digit grid is at
+ * least 5e-16 relative apart; %g uses no exponent in that range and drops
+ * trailing zeros, and the smallest number of fraction digits that works has
+ * none. Returns false when d is not such a number.
+ */
+static bool short_decimal(char *text, size_t size, double d)
+{
+    static const double p10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
+    double a = fabs(d);
+    if (!(a >= 1e-4 && a < 1e15))
+        return false;
+    for (unsigned k = 1; k < sizeof p10 / sizeof p10[0]; k++) {
+        double m = a * p10[k];
+        unsigned long long r, ip, fp;
+        char buf[40], *p;
+        if (m >= 1e15)
+            return false;
+        r = (unsigned long long)(m + 0.5);
+        if ((double)r / p10[k] != a)
+            continue;
+        ip = r / (unsigned long long)p10[k];
+        fp = r % (unsigned long long)p10[k];
+        p = buf + sizeof buf;
+        *--p = '\0';
+        for (unsigned i = 0; i < k; i++, fp /= 10)
+            *--p = (char)('0' + fp % 10);
+        *--p = '.';
+        p = digits(p, ip);
+        if (d < 0)
+            *--p = '-';
+        if ((size_t)(buf + sizeof buf - p) > size)
+            return false;
+        memcpy(text, p, (size_t)(buf + sizeof buf - p));
+        return true;
+    }
+    return false;
+}
+
 void aivm_jw_num(aivm_jw *w, const char *key, double d)
 {
-    char text[32];
+    char text[40];
     member(w, key);
     if (isnan(d) || isinf(d)) {
         snprintf(text, sizeof text, "null");
     } else if (d == floor(d) && fabs(d) < 1e15 && !(d == 0 && signbit(d))) {
         /* what %1.15g prints for a whole number below 1e15, without printf's cost */
-        char *p = text + sizeof text;
-        unsigned long long v = (unsigned long long)fabs(d);
-        *--p = '\0';
-        do {
-            *--p = (char)('0' + v % 10);
-            v /= 10;
-        } while (v);
+        char *p = digits(text + sizeof text - 1, (unsigned long long)fabs(d));
+        text[sizeof text - 1] = '\0';
         if (d < 0)
             *--p = '-';
         aivm_buf_puts(w->out, p);
         return;
-    } else {
+    } else if (!short_decimal(text, sizeof text, d)) {
         double back = 0, big;
         snprintf(text, sizeof text, "%1.15g", d);
         big = fabs(d);

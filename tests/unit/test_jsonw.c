@@ -108,10 +108,120 @@ static void jsonw__matches_cjson_print(void **state)
     aivm_buf_dispose(&b);
 }
 
+static unsigned long long rng = 0x9e3779b97f4a7c15ull;
+static unsigned long long next(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+
+/* One number as jsonw writes it and as cJSON prints it. */
+static void check_number(double d)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    aivm_jw w;
+    cJSON *n = cJSON_CreateNumber(d);
+    char *want = cJSON_PrintUnformatted(n);
+    aivm_jw_init(&w, &b);
+    aivm_jw_num(&w, NULL, d);
+    if (strcmp(b.ptr, want) != 0)
+        fail_msg("%.17g: jsonw wrote %s, cJSON printed %s", d, b.ptr, want);
+    cJSON_free(want);
+    cJSON_Delete(n);
+    aivm_buf_dispose(&b);
+}
+
+/* The short-decimal fast path and the printf path agree with cJSON on
+ * decimals of every length and magnitude, on their neighbours one ulp away,
+ * and on random doubles. */
+static void jsonw__numbers_match_cjson(void **state)
+{
+    static const double p10[] = {1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12};
+    static const double edges[] = {1e-4,
+                                   0.0001234,
+                                   9.9999e-5,
+                                   0.1,
+                                   0.3,
+                                   0.7,
+                                   1.5,
+                                   2.675,
+                                   999999999999999.9,
+                                   99999999999999.99,
+                                   1e15 - 0.5,
+                                   4503599627370495.5,
+                                   0.000123456789012345,
+                                   123456.789012345678,
+                                   5e-324,
+                                   1.7976931348623157e308,
+                                   0.1 + 0.2,
+                                   1.005,
+                                   1.015,
+                                   27.197,
+                                   98.32};
+    (void)state;
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
+        check_number(edges[i]);
+        check_number(-edges[i]);
+        check_number(nextafter(edges[i], 0));
+        check_number(nextafter(edges[i], INFINITY));
+    }
+    for (int i = 0; i < 100000; i++) {
+        unsigned long long r = next() % 1000000000000000ull >> (next() % 50);
+        double d = (double)r / p10[next() % (sizeof p10 / sizeof p10[0])];
+        check_number(i % 2 ? -d : d);
+        if (i % 10 == 0)
+            check_number(nextafter(d, INFINITY));
+    }
+    for (int i = 0; i < 20000; i++) {
+        unsigned long long bits = next();
+        double d;
+        memcpy(&d, &bits, sizeof d);
+        if (isnan(d) || isinf(d))
+            continue;
+        check_number(d);
+    }
+}
+
+/* Keys and strings that need escapes go through the slow path, deep objects
+ * through the tab loop: both as cJSON prints them. */
+static void jsonw__escaped_keys_and_deep_objects(void **state)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    aivm_jw w;
+    cJSON *root = cJSON_CreateObject(), *at = root;
+    char *want;
+    (void)state;
+    aivm_jw_init(&w, &b);
+    aivm_jw_object(&w, NULL);
+    for (int i = 0; i < 20; i++) {
+        char key[32];
+        cJSON *o = cJSON_CreateObject();
+        snprintf(key, sizeof key, "k\"%d\t", i);
+        aivm_jw_str(&w, "a\\b", "v\n");
+        cJSON_AddStringToObject(at, "a\\b", "v\n");
+        aivm_jw_object(&w, key);
+        cJSON_AddItemToObject(at, key, o);
+        at = o;
+    }
+    aivm_jw_num(&w, "x", 1.25);
+    cJSON_AddNumberToObject(at, "x", 1.25);
+    for (int i = 0; i < 21; i++)
+        aivm_jw_end(&w);
+    want = cJSON_Print(root);
+    assert_string_equal(b.ptr, want);
+    cJSON_free(want);
+    cJSON_Delete(root);
+    aivm_buf_dispose(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(jsonw__matches_cjson_print),
+        cmocka_unit_test(jsonw__numbers_match_cjson),
+        cmocka_unit_test(jsonw__escaped_keys_and_deep_objects),
     };
     return cmocka_run_group_tests_name("jsonw", tests, NULL, NULL);
 }
