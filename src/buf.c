@@ -13,10 +13,20 @@
 
 #define DEFAULT_CAP ((size_t)256 << 20)
 
+static void hand_over(aivm_buf *b)
+{
+    if (b->size && b->sink(b->sink_ctx, b->ptr, b->size) != 0)
+        b->sink_failed = 1;
+    b->size = 0;
+    b->ptr[0] = '\0';
+}
+
 static int grow(aivm_buf *b, size_t extra)
 {
     size_t cap = b->cap ? b->cap : DEFAULT_CAP;
     size_t need;
+    if (b->sink && b->ptr && b->size + extra + 1 > b->asize)
+        hand_over(b); /* streaming: empty the buffer before growing it */
     if (extra > cap || b->size > cap - extra) {
         b->overflow = 1;
         return AIVM_ELIMIT;
@@ -49,6 +59,13 @@ int aivm_buf_put(aivm_buf *b, const void *data, size_t len)
     b->size += len;
     b->ptr[b->size] = '\0';
     return 0;
+}
+
+int aivm_buf_reserve(aivm_buf *b, size_t len)
+{
+    if (b->ptr && len < b->asize - b->size)
+        return 0;
+    return grow(b, len);
 }
 
 int aivm_buf_puts(aivm_buf *b, const char *s)
@@ -84,6 +101,21 @@ int aivm_buf_printf(aivm_buf *b, const char *fmt, ...)
     return rc;
 }
 
+void aivm_buf_set_sink(aivm_buf *b, aivm_buf_sink sink, void *ctx, size_t chunk)
+{
+    b->sink = sink;
+    b->sink_ctx = ctx;
+    if (chunk && grow(b, chunk) == 0 && b->size == 0)
+        b->ptr[0] = '\0';
+}
+
+int aivm_buf_flush(aivm_buf *b)
+{
+    if (b->sink && b->ptr)
+        hand_over(b);
+    return b->sink_failed ? AIVM_EIO : 0;
+}
+
 void aivm_buf_clear(aivm_buf *b)
 {
     b->size = 0;
@@ -97,9 +129,7 @@ void aivm_buf_dispose(aivm_buf *b)
     if (!b)
         return;
     free(b->ptr);
-    b->ptr = NULL;
-    b->size = b->asize = 0;
-    b->overflow = 0;
+    *b = (aivm_buf)AIVM_BUF_INIT;
 }
 
 char *aivm_buf_detach(aivm_buf *b)

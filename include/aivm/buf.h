@@ -3,6 +3,12 @@
  *
  * Renderers append to an aivm_buf; the caller owns it and releases it
  * with aivm_buf_dispose(). Out of memory aborts the process (see xalloc).
+ *
+ * A buffer may have a sink (aivm_buf_set_sink): when an append does not fit
+ * the memory the buffer has, what it holds is handed to the sink and the
+ * buffer starts again from empty, so a long report streams through a small
+ * buffer (the caller ends with aivm_buf_flush). Without a sink the buffer
+ * holds everything appended.
  */
 #ifndef AIVM_BUF_H
 #define AIVM_BUF_H
@@ -12,22 +18,44 @@
 
 #include "aivm/error.h"
 
+/** Takes `len` bytes a buffer hands over; returns 0, or nonzero when it failed
+ *  (the buffer then remembers it in `sink_failed` and goes on). */
+typedef int (*aivm_buf_sink)(void *ctx, const char *data, size_t len);
+
 typedef struct {
     char *ptr;   /* always NUL-terminated once anything was appended; NULL before */
     size_t size; /* bytes used, without the NUL */
     size_t asize;
-    size_t cap;   /* 0 = default cap (256 MiB) */
-    int overflow; /* sticky: set once an append did not fit the cap, so a renderer that
-                   * appends many pieces checks once at the end, never returns a cut text */
+    size_t cap;         /* 0 = default cap (256 MiB) */
+    int overflow;       /* sticky: set once an append did not fit the cap, so a renderer that
+                         * appends many pieces checks once at the end, never returns a cut text */
+    aivm_buf_sink sink; /* NULL: keep everything */
+    void *sink_ctx;
+    int sink_failed; /* sticky: the sink reported a failure */
 } aivm_buf;
 
 #define AIVM_BUF_INIT                                                                              \
     {                                                                                              \
-        NULL, 0, 0, 0, 0                                                                           \
+        NULL, 0, 0, 0, 0, NULL, NULL, 0                                                            \
     }
+
+/**
+ * Stream through `sink`: keep at most about `chunk` bytes (more only for a
+ * single larger append) and hand them over when the next append does not fit.
+ */
+void aivm_buf_set_sink(aivm_buf *b, aivm_buf_sink sink, void *ctx, size_t chunk);
+/** Hand what the buffer holds to its sink (nothing without one). Returns 0, or
+ *  AIVM_EIO when the sink failed now or before. */
+int aivm_buf_flush(aivm_buf *b);
 
 /** Append `len` bytes. Returns 0, or AIVM_ELIMIT when the cap would be passed. */
 int aivm_buf_put(aivm_buf *b, const void *data, size_t len);
+/**
+ * Make room for `len` more bytes and the NUL without appending anything, so a
+ * writer can fill b->ptr + b->size directly and add to b->size. Returns 0, or
+ * AIVM_ELIMIT (and sets `overflow`) when the cap would be passed.
+ */
+int aivm_buf_reserve(aivm_buf *b, size_t len);
 /** Append a NUL-terminated string. Same returns as aivm_buf_put. */
 int aivm_buf_puts(aivm_buf *b, const char *s);
 /** Append printf-formatted text. Same returns as aivm_buf_put. */

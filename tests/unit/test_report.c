@@ -186,6 +186,58 @@ static void report__output_over_the_cap_is_an_error_not_a_cut_report(void **stat
     assert_int_equal(b.overflow, 0);
 }
 
+static int collect(void *ctx, const char *data, size_t len)
+{
+    aivm_buf *all = ctx;
+    assert_true(len > 0);
+    return aivm_buf_put(all, data, len);
+}
+
+static int refuse(void *ctx, const char *data, size_t len)
+{
+    (void)data;
+    (void)len;
+    ++*(int *)ctx;
+    return -1;
+}
+
+/* A report streamed through a buffer far smaller than itself arrives whole
+ * and in order; a failing sink is remembered and flush reports it. */
+static void report__streams_through_a_sink(void **state)
+{
+    fx *f = *state;
+    aivm_render_opts o = AIVM_RENDER_OPTS_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_buf whole = AIVM_BUF_INIT, b = AIVM_BUF_INIT, all = AIVM_BUF_INIT;
+    int calls = 0;
+    o.explain = true;
+    for (int json = 0; json < 2; json++) {
+        assert_int_equal(json ? aivm_report_json(&whole, f->adv, &o, &err)
+                              : aivm_report_table(&whole, f->adv, &o, &err),
+                         0);
+        aivm_buf_set_sink(&b, collect, &all, 64);
+        assert_int_equal(json ? aivm_report_json(&b, f->adv, &o, &err)
+                              : aivm_report_table(&b, f->adv, &o, &err),
+                         0);
+        assert_true(b.asize < whole.size / 4); /* it did not hold the report */
+        assert_int_equal(aivm_buf_flush(&b), 0);
+        assert_int_equal(b.size, 0);
+        assert_int_equal(all.size, whole.size);
+        assert_string_equal(all.ptr, whole.ptr);
+        aivm_buf_dispose(&whole);
+        aivm_buf_dispose(&b);
+        aivm_buf_dispose(&all);
+    }
+    aivm_buf_set_sink(&b, refuse, &calls, 64);
+    assert_int_equal(aivm_report_json(&b, f->adv, &o, &err), 0);
+    assert_true(calls > 0);
+    assert_int_equal(b.sink_failed, 1);
+    assert_int_equal(aivm_buf_flush(&b), AIVM_EIO);
+    aivm_buf_dispose(&b);
+    assert_int_equal(b.sink_failed, 0);
+    assert_null(b.sink);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -193,6 +245,7 @@ int main(void)
         cmocka_unit_test(report__json_gpu_is_null_for_cpu_and_price_null_when_unknown),
         cmocka_unit_test(report__table_has_columns_and_no_colour_unless_asked),
         cmocka_unit_test(report__output_over_the_cap_is_an_error_not_a_cut_report),
+        cmocka_unit_test(report__streams_through_a_sink),
     };
     return cmocka_run_group_tests_name("report", tests, setup, teardown);
 }
