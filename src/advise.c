@@ -55,8 +55,8 @@ static hit *pool_add(hit_pool *p)
 
 aivm_lifecycle aivm_size_lifecycle_on(const aivm_size *size, const char *today)
 {
-    if (size->lifecycle == AIVM_LC_RETIRING && today && size->lifecycle_date &&
-        strcmp(size->lifecycle_date, today) <= 0)
+    if (size->lifecycle == AIVM_LC_RETIRING && today && aivm_str(&size->lifecycle_date) &&
+        strcmp(aivm_str(&size->lifecycle_date), today) <= 0)
         return AIVM_LC_RETIRED;
     return size->lifecycle;
 }
@@ -135,13 +135,13 @@ static void set_price(aivm_price *p, const aivm_size *s, const aivm_workload *wl
         return;
     rp = aivm_size_price_in(s, wl->region);
     if (!rp) {
-        rp = aivm_size_price_in(s, s->price_reference_region);
+        rp = aivm_size_price_in(s, aivm_str(&s->price_reference_region));
         *fallback = true;
     }
     p->source = AIVM_PRICE_CATALOG;
-    p->currency = s->price_currency;
-    p->region = rp->region;
-    p->as_of = s->price_as_of;
+    p->currency = aivm_str(&s->price_currency);
+    p->region = aivm_str(&rp->region);
+    p->as_of = aivm_str(&s->price_as_of);
     p->has_on_demand = true;
     p->on_demand = rp->on_demand;
     p->has_spot = rp->has_spot;
@@ -170,7 +170,7 @@ static int cand_cmp(const void *a, const void *b)
         return x->price.has_on_demand ? -1 : 1;
     if (x->price.has_on_demand && deploy_price(x) != deploy_price(y))
         return deploy_price(x) < deploy_price(y) ? -1 : 1;
-    return strcmp(x->size->name, y->size->name);
+    return strcmp(aivm_str(&x->size->name), aivm_str(&y->size->name));
 }
 
 /* With --spot the tie-break is the spot price (sizes without one last). */

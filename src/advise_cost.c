@@ -160,13 +160,13 @@ static int cost_cmp(const void *a, const void *b)
         if (hx && kx != ky)
             return kx < ky ? -1 : 1;
     }
-    return strcmp(x->size->name, y->size->name);
+    return strcmp(aivm_str(&x->size->name), aivm_str(&y->size->name));
 }
 
 static int rej_cmp(const void *a, const void *b)
 {
     const aivm_rejection *x = a, *y = b;
-    return strcmp(x->size->name, y->size->name);
+    return strcmp(aivm_str(&x->size->name), aivm_str(&y->size->name));
 }
 
 static void reject_for_budget(aivm_advice *adv, aivm_candidate *c, const aivm_cost_opts *o)

@@ -114,17 +114,17 @@ static aivm_value w_checkpointing(const aivm_workload *wl, const aivm_size *s)
 static aivm_value c_name(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vstr(s->name);
+    return vstr(aivm_str(&s->name));
 }
 static aivm_value c_series(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vstr(s->series);
+    return vstr(aivm_str(&s->series));
 }
 static aivm_value c_family(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vstr(s->family);
+    return vstr(aivm_str(&s->family));
 }
 static aivm_value c_category(const aivm_workload *wl, const aivm_size *s)
 {
@@ -149,12 +149,12 @@ static aivm_value c_gpu(const aivm_workload *wl, const aivm_size *s)
 static aivm_value c_gpu_vendor(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return s->has_gpu ? vstr(s->gpu_vendor) : vnull();
+    return s->has_gpu ? vstr(aivm_str(&s->gpu_vendor)) : vnull();
 }
 static aivm_value c_gpu_model(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return s->has_gpu ? vstr(s->gpu_model) : vnull();
+    return s->has_gpu ? vstr(aivm_str(&s->gpu_model)) : vnull();
 }
 static aivm_value c_gpu_count(const aivm_workload *wl, const aivm_size *s)
 {
@@ -179,7 +179,7 @@ static aivm_value c_gpu_partial(const aivm_workload *wl, const aivm_size *s)
 static aivm_value c_interconnect(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vstr(s->gpu_interconnect);
+    return vstr(aivm_str(&s->gpu_interconnect));
 }
 static aivm_value c_ib(const aivm_workload *wl, const aivm_size *s)
 {
@@ -209,7 +209,7 @@ static aivm_value c_gen2_only(const aivm_workload *wl, const aivm_size *s)
 static aivm_value c_arch(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vstr(s->cpu_arch);
+    return vstr(aivm_str(&s->cpu_arch));
 }
 static aivm_value c_confidential(const aivm_workload *wl, const aivm_size *s)
 {
@@ -223,7 +223,7 @@ static aivm_value c_lifecycle(const aivm_workload *wl, const aivm_size *s)
 static aivm_value c_lifecycle_date(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vstr(s->lifecycle_date);
+    return vstr(aivm_str(&s->lifecycle_date));
 }
 static aivm_value c_gen_year(const aivm_workload *wl, const aivm_size *s)
 {
@@ -240,7 +240,7 @@ static aivm_value c_region_listed(const aivm_workload *wl, const aivm_size *s)
     if (!s->regions.n || !wl->region)
         return vnull();
     for (size_t i = 0; i < s->regions.n; i++)
-        if (strcmp(s->regions.items[i], wl->region) == 0)
+        if (strcmp(aivm_rlist_at(&s->regions, i), wl->region) == 0)
             return vbool(true);
     return vbool(false);
 }

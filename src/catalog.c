@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "catalog_int.h"
+#include "rstr.h"
 #include "strutil.h"
 #include "xalloc.h"
 
@@ -20,22 +21,35 @@ static int cmp_nocase(const char *a, const char *b)
     }
 }
 
-static int size_ptr_cmp(const void *a, const void *b)
+static const aivm_catalog *order_cat; /* qsort has no context argument */
+
+static const char *name_of(unsigned i)
 {
-    const aivm_size *x = *(const aivm_size *const *)a;
-    const aivm_size *y = *(const aivm_size *const *)b;
-    int c = cmp_nocase(x->name, y->name);
+    return aivm_str(&order_cat->sizes[i].name);
+}
+
+static int name_order_cmp(const void *a, const void *b)
+{
+    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+    return strcmp(name_of(x), name_of(y));
+}
+
+static int name_nocase_cmp(const void *a, const void *b)
+{
+    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+    int c = cmp_nocase(name_of(x), name_of(y));
     if (c)
         return c;
     return x < y ? -1 : x > y;
 }
 
-static const aivm_catalog *order_cat; /* qsort has no context argument */
-
-static int name_order_cmp(const void *a, const void *b)
+void aivm__rlist_set(aivm_rlist *l, const char *const *items, size_t n, aivm_arena *arena)
 {
-    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
-    return strcmp(order_cat->sizes[x].name, order_cat->sizes[y].name);
+    aivm_rstr *r = n ? aivm_arena_alloc(arena, n * sizeof *r) : NULL;
+    for (size_t i = 0; i < n; i++)
+        aivm__rstr_set(&r[i], items[i]);
+    aivm__roff_set(&l->off, r);
+    l->n = n;
 }
 
 const unsigned *aivm_catalog__name_order(const aivm_catalog *cat)
@@ -49,19 +63,24 @@ int aivm_catalog__index(aivm_catalog *cat, aivm_error *err)
         aivm_arena_alloc(&cat->arena, (cat->n_sizes ? cat->n_sizes : 1) * sizeof *order);
     for (size_t i = 0; i < cat->n_sizes; i++)
         order[i] = (unsigned)i;
+    unsigned *by_name =
+        aivm_arena_alloc(&cat->arena, (cat->n_sizes ? cat->n_sizes : 1) * sizeof *by_name);
+    for (size_t i = 0; i < cat->n_sizes; i++)
+        order[i] = by_name[i] = (unsigned)i;
     order_cat = cat;
     qsort(order, cat->n_sizes, sizeof *order, name_order_cmp);
+    qsort(by_name, cat->n_sizes, sizeof *by_name, name_nocase_cmp);
     order_cat = NULL;
     cat->name_order = order;
-    cat->by_name =
-        aivm_arena_alloc(&cat->arena, (cat->n_sizes ? cat->n_sizes : 1) * sizeof *cat->by_name);
-    for (size_t i = 0; i < cat->n_sizes; i++)
-        cat->by_name[i] = &cat->sizes[i];
-    qsort(cat->by_name, cat->n_sizes, sizeof *cat->by_name, size_ptr_cmp);
-    for (size_t i = 1; i < cat->n_sizes; i++)
-        if (cmp_nocase(cat->by_name[i]->name, cat->by_name[i - 1]->name) == 0)
-            return aivm_error_set(err, AIVM_EINVALID, &cat->by_name[i]->loc, "duplicate size '%s'",
-                                  cat->by_name[i]->name);
+    cat->by_name = by_name;
+    for (size_t i = 1; i < cat->n_sizes; i++) {
+        const aivm_size *s = &cat->sizes[by_name[i]];
+        if (cmp_nocase(aivm_str(&s->name), aivm_str(&cat->sizes[by_name[i - 1]].name)) == 0) {
+            aivm_loc loc = {aivm_str(&s->loc.file), s->loc.line, s->loc.col};
+            return aivm_error_set(err, AIVM_EINVALID, &loc, "duplicate size '%s'",
+                                  aivm_str(&s->name));
+        }
+    }
     return 0;
 }
 
@@ -98,9 +117,10 @@ const aivm_size *aivm_catalog_find_size(const aivm_catalog *cat, const char *nam
     size_t lo = 0, hi = cat->n_sizes;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        int c = cmp_nocase(name, cat->by_name[mid]->name);
+        const aivm_size *s = &cat->sizes[cat->by_name[mid]];
+        int c = cmp_nocase(name, aivm_str(&s->name));
         if (c == 0)
-            return cat->by_name[mid];
+            return s;
         if (c < 0)
             hi = mid;
         else
@@ -161,9 +181,10 @@ const aivm_container_tool *aivm_catalog_container_tool_at(const aivm_catalog *ca
 
 const aivm_region_price *aivm_size_price_in(const aivm_size *size, const char *region)
 {
+    const aivm_region_price *p = aivm_size_prices(size);
     for (size_t i = 0; i < size->n_prices; i++)
-        if (aivm_streq_nocase(size->prices[i].region, region))
-            return &size->prices[i];
+        if (aivm_streq_nocase(aivm_str(&p[i].region), region))
+            return &p[i];
     return NULL;
 }
 

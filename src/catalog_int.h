@@ -15,9 +15,9 @@ struct aivm_catalog {
     size_t n_sources;
     aivm_family *families;
     size_t n_families;
-    aivm_size *sizes;
+    const aivm_size *sizes;
     size_t n_sizes;
-    const aivm_size **by_name;  /* sorted case-insensitively, for lookups */
+    const unsigned *by_name;    /* size indices sorted case-insensitively, for lookups */
     const unsigned *name_order; /* size indices in strcmp order of their names */
     aivm_image *images;
     size_t n_images;

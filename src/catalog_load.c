@@ -11,6 +11,7 @@
 #include "aivm/buf.h"
 #include "catalog_int.h"
 #include "fields.h"
+#include "rstr.h"
 #include "xalloc.h"
 #include "yamlutil.h"
 
@@ -42,28 +43,28 @@ static const aivm_field family_fields[] = {
 };
 
 static const aivm_field size_fields[] = {
-    {"name", AIVM_F_STR, true, OFF(aivm_size, name), NULL},
-    {"series", AIVM_F_STR, true, OFF(aivm_size, series), NULL},
-    {"family", AIVM_F_STR, true, OFF(aivm_size, family), NULL},
+    {"name", AIVM_F_RSTR, true, OFF(aivm_size, name), NULL},
+    {"series", AIVM_F_RSTR, true, OFF(aivm_size, series), NULL},
+    {"family", AIVM_F_RSTR, true, OFF(aivm_size, family), NULL},
     {"category", AIVM_F_ENUM, true, OFF(aivm_size, category), category_names},
     {"vcpus", AIVM_F_UINT, true, OFF(aivm_size, vcpus), NULL},
     {"memory_gib", AIVM_F_NUM, true, OFF(aivm_size, memory_gib), NULL},
     {"gpu", AIVM_F_CUSTOM, false, 0, NULL},
     {"gpu_interconnect", AIVM_F_CUSTOM, false, 0, NULL},
-    {"gpu_interconnect_detail", AIVM_F_STR, false, OFF(aivm_size, gpu_interconnect_detail), NULL},
+    {"gpu_interconnect_detail", AIVM_F_RSTR, false, OFF(aivm_size, gpu_interconnect_detail), NULL},
     {"infiniband", AIVM_F_BOOL, false, OFF(aivm_size, infiniband), NULL},
     {"infiniband_gbps", AIVM_F_NUM, false, OFF(aivm_size, infiniband_gbps), NULL},
     {"accelerated_networking", AIVM_F_BOOL, false, OFF(aivm_size, accelerated_networking), NULL},
     {"hyperv_generations", AIVM_F_GENS, true, OFF(aivm_size, hyperv_generations), NULL},
-    {"cpu", AIVM_F_STR, false, OFF(aivm_size, cpu), NULL},
+    {"cpu", AIVM_F_RSTR, false, OFF(aivm_size, cpu), NULL},
     {"cpu_arch", AIVM_F_CUSTOM, false, 0, NULL},
     {"confidential", AIVM_F_BOOL, false, OFF(aivm_size, confidential), NULL},
     {"lifecycle", AIVM_F_CUSTOM, true, 0, NULL},
     {"generation_year", AIVM_F_INT, true, OFF(aivm_size, generation_year), NULL},
-    {"regions", AIVM_F_STRLIST, false, OFF(aivm_size, regions), NULL},
+    {"regions", AIVM_F_RLIST, false, OFF(aivm_size, regions), NULL},
     {"price", AIVM_F_CUSTOM, false, 0, NULL},
-    {"sources", AIVM_F_STRLIST, false, OFF(aivm_size, sources), NULL},
-    {"notes", AIVM_F_STRLIST, false, OFF(aivm_size, notes), NULL},
+    {"sources", AIVM_F_RLIST, false, OFF(aivm_size, sources), NULL},
+    {"notes", AIVM_F_RLIST, false, OFF(aivm_size, notes), NULL},
 };
 
 typedef struct {
@@ -158,19 +159,21 @@ static void describe(char *out, size_t n, const aivm_ynode *entry, const char *k
         snprintf(out, n, "%s[%zu]", section, i);
 }
 
-static int check_sources(ctx *c, const aivm_strlist *l, const aivm_ynode *entry, const char *what)
+/* Every id in the entry's (already loaded) `sources` list names a source. */
+static int check_sources(ctx *c, const aivm_ynode *entry, const char *what)
 {
     const aivm_ynode *node = aivm_ymap_get(entry, "sources");
-    for (size_t i = 0; i < l->n; i++) {
+    for (size_t i = 0; node && node->type == AIVM_Y_SEQ && i < node->n; i++) {
+        const char *id = node->kids[i]->str;
         bool found = false;
         for (size_t j = 0; j < c->cat->n_sources; j++)
-            if (strcmp(c->cat->sources[j].id, l->items[i]) == 0) {
+            if (strcmp(c->cat->sources[j].id, id) == 0) {
                 found = true;
                 break;
             }
         if (!found)
             return aivm_error_set(c->err, AIVM_EINVALID, &node->kids[i]->loc,
-                                  "unknown source '%s' in %s", l->items[i], what);
+                                  "unknown source '%s' in %s", id, what);
     }
     return 0;
 }
@@ -194,8 +197,8 @@ static int load_gpu(ctx *c, aivm_size *s, const aivm_ynode *v, const char *what)
         return aivm_error_set(c->err, AIVM_EINVALID, &v->loc,
                               "%s: count and memory_gb must be positive", w);
     s->has_gpu = true;
-    s->gpu_vendor = vendors[vendor];
-    s->gpu_model = g.model;
+    aivm__rstr_set(&s->gpu_vendor, vendors[vendor]);
+    aivm__rstr_set(&s->gpu_model, g.model);
     s->gpu_count = g.count;
     s->gpu_memory_gb = g.memory_gb;
     return 0;
@@ -221,8 +224,8 @@ static int load_lifecycle(ctx *c, aivm_size *s, const aivm_ynode *v, const char 
         return aivm_error_set(c->err, AIVM_EINVALID, &v->loc, "%s: a %s size needs a date", w,
                               lifecycle_names[l.status]);
     s->lifecycle = (aivm_lifecycle)l.status;
-    s->lifecycle_date = l.date;
-    s->lifecycle_note = l.note;
+    aivm__rstr_set(&s->lifecycle_date, l.date);
+    aivm__rstr_set(&s->lifecycle_note, l.note);
     return 0;
 }
 
@@ -240,7 +243,7 @@ static int load_region_price(ctx *c, aivm_region_price *p, const aivm_ynode *k, 
         rc = aivm_yget_num(&p->on_demand, od, w, c->err);
     if (rc < 0)
         return rc;
-    p->region = k->str;
+    aivm__rstr_set(&p->region, k->str);
     if (p->on_demand <= 0)
         return aivm_error_set(c->err, AIVM_EINVALID, &od->loc,
                               "%s: on_demand must be positive (a missing price is no price)", w);
@@ -280,7 +283,7 @@ static int load_price(ctx *c, aivm_size *s, const aivm_ynode *v, const char *wha
         rc = load_region_price(c, &prices[i], regs->kids[2 * i], regs->kids[2 * i + 1], rw);
         if (rc < 0)
             return rc;
-        if (strcmp(prices[i].region, pr.reference_region) == 0)
+        if (strcmp(aivm_str(&prices[i].region), pr.reference_region) == 0)
             has_ref = true;
     }
     if (!has_ref)
@@ -288,11 +291,11 @@ static int load_price(ctx *c, aivm_size *s, const aivm_ynode *v, const char *wha
                               "%s: reference_region '%s' has no entry in regions", w,
                               pr.reference_region);
     s->has_price = true;
-    s->price_currency = pr.currency;
-    s->price_as_of = pr.as_of;
-    s->price_source = pr.source;
-    s->price_reference_region = pr.reference_region;
-    s->prices = prices;
+    aivm__rstr_set(&s->price_currency, pr.currency);
+    aivm__rstr_set(&s->price_as_of, pr.as_of);
+    aivm__rstr_set(&s->price_source, pr.source);
+    aivm__rstr_set(&s->price_reference_region, pr.reference_region);
+    aivm__roff_set(&s->prices_off, prices);
     s->n_prices = regs->n;
     return 0;
 }
@@ -307,10 +310,10 @@ static const aivm_family *find_family(const aivm_catalog *cat, const char *id)
 
 static int check_size(ctx *c, aivm_size *s, const aivm_ynode *e, const char *what)
 {
-    const aivm_family *fam = find_family(c->cat, s->family);
+    const aivm_family *fam = find_family(c->cat, aivm_str(&s->family));
     if (!fam)
         return aivm_error_set(c->err, AIVM_EINVALID, &aivm_ymap_get(e, "family")->loc,
-                              "unknown family '%s' in %s", s->family, what);
+                              "unknown family '%s' in %s", aivm_str(&s->family), what);
     if (fam->category != s->category)
         return aivm_error_set(c->err, AIVM_EINVALID, &aivm_ymap_get(e, "category")->loc,
                               "%s: category '%s' differs from family %s's '%s'", what,
@@ -324,7 +327,7 @@ static int check_size(ctx *c, aivm_size *s, const aivm_ynode *e, const char *wha
     if (s->vcpus == 0 || s->memory_gib <= 0)
         return aivm_error_set(c->err, AIVM_EINVALID, &e->loc,
                               "%s: vcpus and memory_gib must be positive", what);
-    return check_sources(c, &s->sources, e, what);
+    return check_sources(c, e, what);
 }
 
 static int load_size(ctx *c, aivm_size *s, const aivm_ynode *e, size_t i)
@@ -337,22 +340,24 @@ static int load_size(ctx *c, aivm_size *s, const aivm_ynode *e, size_t i)
     rc = aivm_fields_load(s, e, size_fields, N(size_fields), &c->cat->arena, what, c->err);
     if (rc < 0)
         return rc;
-    s->loc = e->loc;
-    s->gpu_interconnect = "none";
-    s->cpu_arch = "x86_64";
+    aivm__rstr_set(&s->loc.file, e->loc.file);
+    s->loc.line = e->loc.line;
+    s->loc.col = e->loc.col;
+    aivm__rstr_set(&s->gpu_interconnect, "none");
+    aivm__rstr_set(&s->cpu_arch, "x86_64");
     v = aivm_ymap_get(e, "gpu_interconnect");
     if (v) {
         rc = aivm_yget_enum(&idx, v, interconnects, what, c->err);
         if (rc < 0)
             return rc;
-        s->gpu_interconnect = interconnects[idx];
+        aivm__rstr_set(&s->gpu_interconnect, interconnects[idx]);
     }
     v = aivm_ymap_get(e, "cpu_arch");
     if (v) {
         rc = aivm_yget_enum(&idx, v, arches, what, c->err);
         if (rc < 0)
             return rc;
-        s->cpu_arch = arches[idx];
+        aivm__rstr_set(&s->cpu_arch, arches[idx]);
     }
     v = aivm_ymap_get(e, "gpu");
     if (v && (rc = load_gpu(c, s, v, what)) < 0)
@@ -421,7 +426,7 @@ static int load_section(ctx *c, const aivm_ynode *root, section sec)
             rc = aivm_fields_load(obj, e, family_fields, N(family_fields), &c->cat->arena, what,
                                   c->err);
             if (rc == 0)
-                rc = check_sources(c, &((aivm_family *)obj)->sources, e, what);
+                rc = check_sources(c, e, what);
             ((aivm_family *)obj)->loc = e->loc;
             break;
         case SEC_SIZES:
@@ -433,21 +438,21 @@ static int load_section(ctx *c, const aivm_ynode *root, section sec)
             if (rc == 0)
                 rc = load_image_extra(c, obj, e, what);
             if (rc == 0)
-                rc = check_sources(c, &((aivm_image *)obj)->sources, e, what);
+                rc = check_sources(c, e, what);
             ((aivm_image *)obj)->loc = e->loc;
             break;
         case SEC_ORCHS:
             rc =
                 aivm_fields_load(obj, e, orch_fields, N(orch_fields), &c->cat->arena, what, c->err);
             if (rc == 0)
-                rc = check_sources(c, &((aivm_orchestrator *)obj)->sources, e, what);
+                rc = check_sources(c, e, what);
             ((aivm_orchestrator *)obj)->loc = e->loc;
             break;
         case SEC_TOOLS:
             rc =
                 aivm_fields_load(obj, e, tool_fields, N(tool_fields), &c->cat->arena, what, c->err);
             if (rc == 0)
-                rc = check_sources(c, &((aivm_container_tool *)obj)->sources, e, what);
+                rc = check_sources(c, e, what);
             ((aivm_container_tool *)obj)->loc = e->loc;
             break;
         }

@@ -223,7 +223,8 @@ static const aivm_size *pick(const aivm_advice *adv, const aivm_rules *rules,
         if (c == planned && !any)
             return NULL; /* nothing better ranks above the plan */
         if (!passes(rules, it, c) ||
-            (same_family && (!planned || strcmp(c->family, planned->family) != 0)))
+            (same_family &&
+             (!planned || strcmp(aivm_str(&c->family), aivm_str(&planned->family)) != 0)))
             continue;
         if (!planned || it->wl.sizing || comparable(c, planned))
             return c == planned ? NULL : c;
@@ -270,7 +271,7 @@ static void rule_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_
             break;
         case AIVM_EFFECT_REQUIRE:
             if ((fire = !m)) {
-                char *pre = aivm_check__fmt("%s does not fit: ", s->name);
+                char *pre = aivm_check__fmt("%s does not fit: ", aivm_str(&s->name));
                 msg = render_rule(r, wl, s, pre);
                 free(pre);
             }
@@ -284,7 +285,8 @@ static void rule_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_
             else
                 fire = !m;
             if (fire) {
-                char *pre = aivm_check__fmt("%s fits better than %s: ", sug->name, s->name);
+                char *pre = aivm_check__fmt("%s fits better than %s: ", aivm_str(&sug->name),
+                                            aivm_str(&s->name));
                 msg = render_rule(r, wl, sug, pre);
                 free(pre);
             }
@@ -336,7 +338,7 @@ static void builtin_findings(aivm_check__flist *l, aivm_check_item *it, const ai
         f->message =
             aivm_check__fmt("%u VMs of %s train together, but %s has no InfiniBand/RDMA network "
                             "for GPU-to-GPU transfer across VMs",
-                            r->nodes, r->group, it->size->name);
+                            r->nodes, r->group, aivm_str(&it->size->name));
         f->suggested = it->suggested && it->suggested->infiniband ? it->suggested : NULL;
         aivm_check__guidance(f, g_g11, 1);
     }
@@ -360,7 +362,7 @@ static void price_item(aivm_check_item *it)
         return;
     rp = aivm_size_price_in(s, it->wl.region);
     if (!rp) {
-        rp = aivm_size_price_in(s, s->price_reference_region);
+        rp = aivm_size_price_in(s, aivm_str(&s->price_reference_region));
         it->price_fallback = true;
     }
     if (!rp)
@@ -369,8 +371,8 @@ static void price_item(aivm_check_item *it)
     rate = it->spot_price ? rp->spot : rp->on_demand;
     it->priced = true;
     it->price_source = AIVM_PRICE_CATALOG;
-    it->price_region = rp->region;
-    it->currency = s->price_currency;
+    it->price_region = aivm_str(&rp->region);
+    it->currency = aivm_str(&s->price_currency);
     it->hourly = rate * it->res->count;
 }
 

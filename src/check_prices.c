@@ -22,12 +22,12 @@ size_t aivm_check_price_queries(aivm_price_query **out, const aivm_check_report 
         if (!it->size)
             continue;
         for (size_t j = 0; j < n && !seen; j++)
-            seen =
-                strcmp(qs[j].sku, it->size->name) == 0 && strcmp(qs[j].region, it->wl.region) == 0;
+            seen = strcmp(qs[j].sku, aivm_str(&it->size->name)) == 0 &&
+                   strcmp(qs[j].region, it->wl.region) == 0;
         if (seen)
             continue;
         qs[n].region = it->wl.region;
-        qs[n].sku = it->size->name;
+        qs[n].sku = aivm_str(&it->size->name);
         qs[n].currency = currency;
         n++;
     }
@@ -52,7 +52,7 @@ static void totals(aivm_check_report *rep)
 /* The store's price for `it`; false when it has none. */
 static bool store_price(aivm_check_item *it, const aivm_prices *p)
 {
-    const aivm_price_entry *e = aivm_prices_find(p, it->wl.region, it->size->name);
+    const aivm_price_entry *e = aivm_prices_find(p, it->wl.region, aivm_str(&it->size->name));
     bool spot = it->res->priority == AIVM_PRIO_SPOT;
     double h = 0;
     if (!e || !e->set)
@@ -88,11 +88,12 @@ int aivm_check_apply_prices(aivm_check_report *rep, const aivm_prices *p, aivm_p
         if (mode == AIVM_PRICES_CATALOG || !it->size || store_price(it, p))
             continue;
         if (mode == AIVM_PRICES_LIVE && !allow_partial) {
-            const aivm_price_entry *e = aivm_prices_find(p, it->wl.region, it->size->name);
+            const aivm_price_entry *e =
+                aivm_prices_find(p, it->wl.region, aivm_str(&it->size->name));
             return aivm_error_set(err, AIVM_ENET, NULL,
                                   "no live price for %s in %s: %s (--allow-partial falls back to "
                                   "catalog prices)",
-                                  it->size->name, it->wl.region,
+                                  aivm_str(&it->size->name), it->wl.region,
                                   e && e->error ? e->error : "the price list has no row for it");
         }
         if (!catalog_ok) {

@@ -49,13 +49,13 @@ static void hook_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_
         f = aivm_check__add(l, "AIVM007", AIVM_SEV_ERROR, r);
         f->message =
             aivm_check__fmt("the model needs about %.0f GB of GPU memory, but %u x %s %s %.0f GB",
-                            need, vms, it->size->name, vms == 1 ? "has" : "have", have);
+                            need, vms, aivm_str(&it->size->name), vms == 1 ? "has" : "have", have);
     } else if (need < UNDERUSED * have) {
         f = aivm_check__add(l, "AIVM008", AIVM_SEV_WARNING, r);
         f->message =
             aivm_check__fmt("%u x %s %s %.0f GB of GPU memory, more than four times the about "
                             "%.0f GB the model needs",
-                            vms, it->size->name, vms == 1 ? "has" : "have", have, need);
+                            vms, aivm_str(&it->size->name), vms == 1 ? "has" : "have", have, need);
     } else {
         return;
     }
@@ -88,22 +88,22 @@ void aivm_check__sizing_findings(aivm_check__flist *l, aivm_check_item *it,
         f = aivm_check__add(l, "AIVM007", AIVM_SEV_ERROR, r);
         if (fit->limit == AIVM_FIT_CPU_MEMORY)
             f->message = aivm_check__fmt("the job needs %.1f GiB but %s has %.1f GiB of RAM usable",
-                                         fit->need_gib, it->size->name, fit->usable_gib);
+                                         fit->need_gib, aivm_str(&it->size->name), fit->usable_gib);
         else if (fit->limit == AIVM_FIT_PARTIAL)
             f->message =
                 aivm_check__fmt("%s offers a share of one GPU (%.1f GiB usable) but the job needs "
                                 "%.1f GiB; partitions are not combined",
-                                it->size->name, fit->usable_gib, fit->need_gib);
+                                aivm_str(&it->size->name), fit->usable_gib, fit->need_gib);
         else
-            f->message =
-                aivm_check__fmt("the job (%.1f GiB) does not fit %u x %s: each GPU would hold "
-                                "%.1f GiB, more than its %.1f GiB usable",
-                                sz->mem.total, vms, it->size->name, fit->need_gib, fit->usable_gib);
+            f->message = aivm_check__fmt(
+                "the job (%.1f GiB) does not fit %u x %s: each GPU would hold "
+                "%.1f GiB, more than its %.1f GiB usable",
+                sz->mem.total, vms, aivm_str(&it->size->name), fit->need_gib, fit->usable_gib);
     } else if (it->size->has_gpu && fit->memory_utilization < UNDERUSED) {
         f = aivm_check__add(l, "AIVM008", AIVM_SEV_WARNING, r);
-        f->message =
-            aivm_check__fmt("the job (%.1f GiB) fills only %.0f%% of the GPU memory of %u x %s",
-                            sz->mem.total, fit->memory_utilization * 100, vms, it->size->name);
+        f->message = aivm_check__fmt(
+            "the job (%.1f GiB) fills only %.0f%% of the GPU memory of %u x %s", sz->mem.total,
+            fit->memory_utilization * 100, vms, aivm_str(&it->size->name));
     } else {
         return;
     }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "aivm/catalog.h"
+#include "rstr.h"
 #include "xalloc.h"
 
 static int load_gens(unsigned *out, const aivm_ynode *n, const char *what, aivm_error *err)
@@ -44,6 +45,23 @@ static int load_one(void *obj, const aivm_field *f, const aivm_ynode *v, aivm_ar
     case AIVM_F_DATE:
         rc = aivm_yget_date((const char **)(void *)p, v, what, err);
         break;
+    case AIVM_F_RSTR:
+    case AIVM_F_RDATE: {
+        const char *str = NULL;
+        rc = f->type == AIVM_F_RSTR ? aivm_yget_str(&str, v, what, err)
+                                    : aivm_yget_date(&str, v, what, err);
+        if (rc == 0)
+            aivm__rstr_set((aivm_rstr *)(void *)p, str);
+        break;
+    }
+    case AIVM_F_RLIST: {
+        const char **items = NULL;
+        size_t n = 0;
+        rc = aivm_yget_strlist(&items, &n, v, arena, what, err);
+        if (rc == 0)
+            aivm__rlist_set((aivm_rlist *)(void *)p, items, n, arena);
+        break;
+    }
     case AIVM_F_STRLIST: {
         aivm_strlist *l = (aivm_strlist *)(void *)p;
         rc = aivm_yget_strlist(&l->items, &l->n, v, arena, what, err);

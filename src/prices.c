@@ -275,7 +275,7 @@ size_t aivm_prices_queries_for(aivm_price_query **out, const aivm_advice *adv, c
     qs = aivm_xcalloc(n ? n : 1, sizeof *qs);
     for (size_t i = 0; i < n; i++) {
         qs[i].region = adv->workload->region;
-        qs[i].sku = adv->ranked[i].size->name;
+        qs[i].sku = aivm_str(&adv->ranked[i].size->name);
         qs[i].currency = currency;
     }
     *out = qs;
@@ -312,7 +312,8 @@ int aivm_prices_apply(aivm_advice *adv, const aivm_prices *p, aivm_prices_mode m
     aivm_buf b = AIVM_BUF_INIT;
     for (size_t i = 0; i < adv->n_ranked; i++) {
         aivm_candidate *c = &adv->ranked[i];
-        const aivm_price_entry *e = aivm_prices_find(p, adv->workload->region, c->size->name);
+        const aivm_price_entry *e =
+            aivm_prices_find(p, adv->workload->region, aivm_str(&c->size->name));
         if (!e)
             continue;
         served++;

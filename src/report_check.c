@@ -58,7 +58,7 @@ static void text_finding(aivm_buf *b, const aivm_finding *f, bool color)
     }
     aivm_buf_puts(b, "\n");
     if (f->suggested && !f->waiver)
-        aivm_buf_printf(b, "          suggested: %s\n", f->suggested->name);
+        aivm_buf_printf(b, "          suggested: %s\n", aivm_str(&f->suggested->name));
     if (f->waiver)
         aivm_buf_printf(b, "          waived until %s: %s\n", f->waiver->expires,
                         f->waiver->reason);
@@ -159,7 +159,8 @@ static cJSON *finding_json(const aivm_finding *f)
     for (size_t i = 0; i < f->n_guidance; i++)
         cJSON_AddItemToArray(g, cJSON_CreateString(f->guidance[i]));
     cJSON_AddItemToObject(o, "guidance", g);
-    cJSON_AddItemToObject(o, "suggested", str_or_null(f->suggested ? f->suggested->name : NULL));
+    cJSON_AddItemToObject(o, "suggested",
+                          str_or_null(f->suggested ? aivm_str(&f->suggested->name) : NULL));
     cJSON_AddItemToObject(loc, "file", str_or_null(f->loc.file));
     cJSON_AddNumberToObject(loc, "line", f->loc.line);
     cJSON_AddNumberToObject(loc, "column", f->loc.col);
@@ -215,7 +216,8 @@ static cJSON *item_json(const aivm_check_item *it, const aivm_check_report *rep)
     cJSON_AddItemToObject(o, "region", str_or_null(r->region));
     cJSON_AddBoolToObject(o, "conditional", r->conditional);
     cJSON_AddItemToObject(o, "workload", workload_json(it));
-    cJSON_AddItemToObject(o, "suggested", str_or_null(it->suggested ? it->suggested->name : NULL));
+    cJSON_AddItemToObject(o, "suggested",
+                          str_or_null(it->suggested ? aivm_str(&it->suggested->name) : NULL));
     if (it->fit_known) {
         cJSON *m = cJSON_CreateObject();
         cJSON_AddNumberToObject(m, "job_gib", round4(it->gpu_need_gb));
@@ -346,7 +348,7 @@ static void gh_finding(aivm_buf *b, const aivm_finding *f)
     gh_escape(b, f->message, false);
     if (f->suggested) {
         aivm_buf_puts(b, " (suggested: ");
-        gh_escape(b, f->suggested->name, false);
+        gh_escape(b, aivm_str(&f->suggested->name), false);
         aivm_buf_puts(b, ")");
     }
     aivm_buf_puts(b, "\n");

@@ -89,11 +89,11 @@ static void gpu_json(aivm_jw *w, const aivm_size *s)
         return;
     }
     aivm_jw_object(w, "gpu");
-    aivm_jw_str(w, "vendor", s->gpu_vendor);
-    aivm_jw_str(w, "model", s->gpu_model);
+    aivm_jw_str(w, "vendor", aivm_str(&s->gpu_vendor));
+    aivm_jw_str(w, "model", aivm_str(&s->gpu_model));
     aivm_jw_num(w, "count", s->gpu_count);
     aivm_jw_num(w, "memory_gb", s->gpu_memory_gb);
-    aivm_jw_str(w, "interconnect", s->gpu_interconnect);
+    aivm_jw_str(w, "interconnect", aivm_str(&s->gpu_interconnect));
     aivm_jw_end(w);
 }
 
@@ -115,9 +115,9 @@ static void candidate_json(aivm_jw *w, const aivm_candidate *c, const aivm_workl
     const aivm_size *s = c->size;
     aivm_jw_object(w, NULL);
     aivm_jw_num(w, "rank", c->rank);
-    aivm_jw_str(w, "sku", s->name);
-    aivm_jw_str(w, "series", s->series);
-    aivm_jw_str(w, "family", s->family);
+    aivm_jw_str(w, "sku", aivm_str(&s->name));
+    aivm_jw_str(w, "series", aivm_str(&s->series));
+    aivm_jw_str(w, "family", aivm_str(&s->family));
     aivm_jw_str(w, "category", aivm_category_name(s->category));
     aivm_jw_num(w, "vcpus", s->vcpus);
     aivm_jw_num(w, "memory_gib", s->memory_gib);
@@ -125,7 +125,7 @@ static void candidate_json(aivm_jw *w, const aivm_candidate *c, const aivm_workl
     aivm_jw_bool(w, "infiniband", s->infiniband);
     opt_num(w, "infiniband_gbps", s->infiniband_gbps > 0, s->infiniband_gbps);
     aivm_jw_str(w, "lifecycle", aivm_lifecycle_name(aivm_size_lifecycle_on(s, wl->today)));
-    aivm_jw_str(w, "lifecycle_date", s->lifecycle_date);
+    aivm_jw_str(w, "lifecycle_date", aivm_str(&s->lifecycle_date));
     aivm_jw_num(w, "generation_year", s->generation_year);
     aivm_jw_array(w, "hyperv_generations");
     for (unsigned g = 1; g <= 2; g++)
@@ -260,7 +260,7 @@ int aivm_report_json(aivm_buf *out, const aivm_advice *adv, const aivm_render_op
     aivm_jw_array(&w, "rejected");
     for (size_t i = 0; i < adv->n_rejected; i++) {
         aivm_jw_object(&w, NULL);
-        aivm_jw_str(&w, "sku", adv->rejected[i].size->name);
+        aivm_jw_str(&w, "sku", aivm_str(&adv->rejected[i].size->name));
         aivm_jw_str(&w, "rule", aivm_rejection_id(&adv->rejected[i]));
         aivm_jw_strlist(&w, "guidance", aivm_rejection_guidance(&adv->rejected[i]));
         aivm_jw_str(&w, "message", adv->rejected[i].message);

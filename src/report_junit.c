@@ -112,7 +112,7 @@ static void testcase(aivm_buf *b, const aivm_check_report *rep, const aivm_check
                             f->loc.col);
             xml_escape(b, f->message);
             if (f->suggested)
-                aivm_buf_printf(b, " (suggested: %s)", f->suggested->name);
+                aivm_buf_printf(b, " (suggested: %s)", aivm_str(&f->suggested->name));
             aivm_buf_puts(b, "</failure>\n");
             st = T_PASS; /* one failure element per test case */
         } else if (st == T_SKIP && f->waiver) {

@@ -103,8 +103,8 @@ static cJSON *result_json(const aivm_finding *f, int idx)
     if (f->res) {
         char msg[2048];
         snprintf(msg, sizeof msg, "%s: %s%s%s%s", f->res->address, f->message,
-                 f->suggested ? " (suggested: " : "", f->suggested ? f->suggested->name : "",
-                 f->suggested ? ")" : "");
+                 f->suggested ? " (suggested: " : "",
+                 f->suggested ? aivm_str(&f->suggested->name) : "", f->suggested ? ")" : "");
         cJSON_AddItemToObject(r, "message", text_obj("text", msg));
     } else {
         cJSON_AddItemToObject(r, "message", text_obj("text", f->message));
@@ -142,7 +142,7 @@ static cJSON *result_json(const aivm_finding *f, int idx)
     if (f->pointer)
         cJSON_AddStringToObject(props, "jsonPointer", f->pointer);
     if (f->suggested)
-        cJSON_AddStringToObject(props, "suggestedSize", f->suggested->name);
+        cJSON_AddStringToObject(props, "suggestedSize", aivm_str(&f->suggested->name));
     if (f->rule)
         cJSON_AddStringToObject(props, "sourceRule", aivm_rule_id(f->rule));
     cJSON_AddItemToObject(r, "properties", props);

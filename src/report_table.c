@@ -23,9 +23,9 @@ static void fmt_gpu(char *out, size_t n, const aivm_size *s)
     if (!s->has_gpu) {
         snprintf(out, n, "-");
     } else if (fabs(c - round(c)) < 1e-6) {
-        snprintf(out, n, "%.0fx %s %gGB", c, s->gpu_model, s->gpu_memory_gb);
+        snprintf(out, n, "%.0fx %s %gGB", c, aivm_str(&s->gpu_model), s->gpu_memory_gb);
     } else {
-        snprintf(out, n, "1/%.0f %s %gGB", round(1 / c), s->gpu_model, s->gpu_memory_gb);
+        snprintf(out, n, "1/%.0f %s %gGB", round(1 / c), aivm_str(&s->gpu_model), s->gpu_memory_gb);
     }
 }
 
@@ -126,7 +126,7 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         aivm_report__sizing_table(out, adv->workload->sizing, o);
     for (size_t i = 0; i < adv->n_shown; i++) {
         char gpu[64];
-        int n = (int)strlen(adv->ranked[i].size->name);
+        int n = (int)strlen(aivm_str(&adv->ranked[i].size->name));
         fmt_gpu(gpu, sizeof gpu, adv->ranked[i].size);
         wsize = n > wsize ? n : wsize;
         n = (int)strlen(gpu);
@@ -150,8 +150,9 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         if (c->price.has_hourly && strcmp(c->price.region, adv->workload->region))
             other_region = true;
         used = snprintf(line, sizeof line, "%-3u %-*s %-16.16s %-*s %5u %7g %-3s %s  ", c->rank,
-                        wsize, c->size->name, c->size->series, wgpu, gpu, c->size->vcpus,
-                        c->size->memory_gib, c->size->infiniband ? "yes" : "no", price);
+                        wsize, aivm_str(&c->size->name), aivm_str(&c->size->series), wgpu, gpu,
+                        c->size->vcpus, c->size->memory_gib, c->size->infiniband ? "yes" : "no",
+                        price);
         if (c->has_fit && used > 0 && (size_t)used < sizeof line)
             used += fit_cells(line + used, sizeof line - (size_t)used, c);
         if (used < 0 || (unsigned)used + 30 > width) {
@@ -178,9 +179,11 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
     aivm_report__extras_table(out, adv, o);
     if (o->explain && adv->n_rejected) {
         aivm_buf_printf(out, "\n%sRejected (%zu):%s\n", BOLD(o), adv->n_rejected, RESET(o));
-        for (size_t i = 0; i < adv->n_rejected; i++)
-            aivm_buf_printf(out, "  %-36s %s: %s\n", adv->rejected[i].size->name,
+        for (size_t i = 0; i < adv->n_rejected; i++) {
+            const char *name = aivm_str(&adv->rejected[i].size->name); /* never NULL */
+            aivm_buf_printf(out, "  %-36s %s: %s\n", name ? name : "",
                             aivm_rejection_id(&adv->rejected[i]), adv->rejected[i].message);
+        }
     }
     if (out->overflow)
         return aivm_error_set(err, AIVM_ELIMIT, NULL, "table output too large");

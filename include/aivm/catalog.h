@@ -5,12 +5,21 @@
  * A catalog is immutable after loading and owns every string and array it
  * hands out; all pointers returned by the getters stay valid until
  * aivm_catalog_free() is called on the catalog.
+ *
+ * Size records (aivm_size, aivm_region_price) hold their strings and arrays
+ * as offsets from the field itself (aivm_rstr, aivm_rlist), not as pointers:
+ * the compiled-in catalog is then read-only data that a position-independent
+ * binary need not relocate at start-up (relocating it wrote ~40 pages, a
+ * third of a cold run; docs/performance.md). Read them with aivm_str(),
+ * aivm_rlist_at() and aivm_size_prices(), and use records where the catalog
+ * keeps them: a copy of a record does not carry its strings along.
  */
 #ifndef AIVM_CATALOG_H
 #define AIVM_CATALOG_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "aivm/error.h"
 
@@ -33,51 +42,82 @@ typedef struct {
     size_t n;
 } aivm_strlist;
 
+/** A string stored as its distance from this field; 0 is NULL. */
+typedef struct {
+    ptrdiff_t off;
+} aivm_rstr;
+
+/** The string `r` refers to, or NULL. Owned by the catalog. */
+static inline const char *aivm_str(const aivm_rstr *r)
+{
+    return r->off ? (const char *)((uintptr_t)r + (uintptr_t)r->off) : NULL;
+}
+
+/** A list of `n` strings (aivm_rstr) stored as the distance from this field
+ *  to the first; off is 0 when n is 0. */
+typedef struct {
+    ptrdiff_t off;
+    size_t n;
+} aivm_rlist;
+
+/** The i-th string of `l` (i < l->n). */
+static inline const char *aivm_rlist_at(const aivm_rlist *l, size_t i)
+{
+    return aivm_str((const aivm_rstr *)((uintptr_t)l + (uintptr_t)l->off) + i);
+}
+
+/** A position in the catalog file (see aivm_loc). */
+typedef struct {
+    aivm_rstr file;
+    unsigned line, col;
+} aivm_rloc;
+
 /** Reference Linux prices of one size in one region (USD per hour). */
 typedef struct {
-    const char *region;
+    aivm_rstr region;
     double on_demand;
     double spot; /* valid only when has_spot */
     bool has_spot;
 } aivm_region_price;
 
-/** One VM size. Transparent: renderers and rules read it directly. */
+/** One VM size. Transparent: renderers and rules read it directly (strings
+ *  through aivm_str(), lists through aivm_rlist_at()). */
 typedef struct {
-    const char *name;
-    const char *series;
-    const char *family;
+    aivm_rstr name;
+    aivm_rstr series;
+    aivm_rstr family;
     aivm_category category;
     unsigned vcpus;
     double memory_gib;
     bool has_gpu;
-    const char *gpu_vendor; /* NULL when !has_gpu */
-    const char *gpu_model;
+    aivm_rstr gpu_vendor; /* NULL when !has_gpu */
+    aivm_rstr gpu_model;
     double gpu_count; /* fractional for partial GPUs */
     double gpu_memory_gb;
-    const char *gpu_interconnect; /* "nvlink", "infinity-fabric", "pcie", "none" */
-    const char *gpu_interconnect_detail;
+    aivm_rstr gpu_interconnect; /* "nvlink", "infinity-fabric", "pcie", "none" */
+    aivm_rstr gpu_interconnect_detail;
     bool infiniband;
     double infiniband_gbps; /* 0 = unknown */
     bool accelerated_networking;
     unsigned hyperv_generations; /* bit 1: Gen1, bit 2: Gen2 */
-    const char *cpu;
-    const char *cpu_arch;
+    aivm_rstr cpu;
+    aivm_rstr cpu_arch;
     bool confidential;
     aivm_lifecycle lifecycle;
-    const char *lifecycle_date; /* "YYYY-MM-DD" or NULL */
-    const char *lifecycle_note;
+    aivm_rstr lifecycle_date; /* "YYYY-MM-DD" or NULL */
+    aivm_rstr lifecycle_note;
     int generation_year;
-    aivm_strlist regions; /* empty = unknown */
+    aivm_rlist regions; /* empty = unknown */
     bool has_price;
-    const char *price_currency;
-    const char *price_as_of;
-    const char *price_source;
-    const char *price_reference_region;
-    const aivm_region_price *prices;
+    aivm_rstr price_currency;
+    aivm_rstr price_as_of;
+    aivm_rstr price_source;
+    aivm_rstr price_reference_region;
+    ptrdiff_t prices_off; /* read with aivm_size_prices() */
     size_t n_prices;
-    aivm_strlist sources;
-    aivm_strlist notes;
-    aivm_loc loc;
+    aivm_rlist sources;
+    aivm_rlist notes;
+    aivm_rloc loc;
 } aivm_size;
 
 typedef struct {
@@ -176,6 +216,14 @@ size_t aivm_catalog_orchestrator_count(const aivm_catalog *cat);
 const aivm_orchestrator *aivm_catalog_orchestrator_at(const aivm_catalog *cat, size_t i);
 size_t aivm_catalog_container_tool_count(const aivm_catalog *cat);
 const aivm_container_tool *aivm_catalog_container_tool_at(const aivm_catalog *cat, size_t i);
+
+/** The n_prices reference prices of `size` (NULL when it has none). */
+static inline const aivm_region_price *aivm_size_prices(const aivm_size *size)
+{
+    return size->n_prices ? (const aivm_region_price *)((uintptr_t)&size->prices_off +
+                                                        (uintptr_t)size->prices_off)
+                          : NULL;
+}
 
 /** Look up the reference price of `size` in `region`; NULL when not priced there. */
 const aivm_region_price *aivm_size_price_in(const aivm_size *size, const char *region);

@@ -133,9 +133,9 @@ static int fetch_list(const char ***out, size_t *n, const prices_opts *o, aivm_c
         const aivm_size *s = aivm_catalog_size_at(*cat, i);
         bool offered = s->regions.n == 0;
         for (size_t j = 0; j < s->regions.n && !offered; j++)
-            offered = strcmp(s->regions.items[j], o->region) == 0;
+            offered = strcmp(aivm_rlist_at(&s->regions, j), o->region) == 0;
         if (offered)
-            (*out)[(*n)++] = s->name;
+            (*out)[(*n)++] = aivm_str(&s->name);
     }
     return 0;
 }

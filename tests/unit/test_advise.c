@@ -59,11 +59,12 @@ static bool has_reason(const aivm_candidate *c, const char *rule)
 /* G1/G2 + G11: training gets ND first, GPU, RDMA at the top. */
 static void check_training(aivm_advice *adv)
 {
-    assert_string_equal(adv->ranked[0].size->family, "ND");
+    assert_string_equal(aivm_str(&adv->ranked[0].size->family), "ND");
     for (size_t i = 0; i < adv->n_shown; i++) {
         const aivm_size *s = adv->ranked[i].size;
         assert_int_equal(s->category, AIVM_CAT_GPU);
-        assert_true(strcmp(s->family, "ND") == 0 || strcmp(s->family, "NC") == 0);
+        assert_true(strcmp(aivm_str(&s->family), "ND") == 0 ||
+                    strcmp(aivm_str(&s->family), "NC") == 0);
         assert_int_not_equal(aivm_size_lifecycle_on(s, "2026-11-29"), AIVM_LC_RETIRED);
     }
     for (size_t i = 0; i < 3; i++) {
@@ -78,7 +79,8 @@ static void check_inference(aivm_advice *adv)
     for (size_t i = 0; i < adv->n_shown; i++) {
         const aivm_size *s = adv->ranked[i].size;
         assert_int_equal(s->category, AIVM_CAT_GPU);
-        assert_true(strcmp(s->family, "ND") == 0 || strcmp(s->family, "NC") == 0);
+        assert_true(strcmp(aivm_str(&s->family), "ND") == 0 ||
+                    strcmp(aivm_str(&s->family), "NC") == 0);
         assert_false(s->infiniband);
     }
 }
@@ -144,7 +146,7 @@ static void advise__retired_and_unavailable_sizes_are_rejected_with_reason(void 
         run(*state, AIVM_PHASE_TRAIN, AIVM_KIND_GENERATIVE, AIVM_MSIZE_COMPLEX, "eastus", 0);
     bool nc6 = false, h200 = false;
     for (size_t i = 0; i < adv->n_rejected; i++) {
-        const char *name = adv->rejected[i].size->name;
+        const char *name = aivm_str(&adv->rejected[i].size->name);
         const char *rule = aivm_rule_id(adv->rejected[i].rule);
         if (strcmp(name, "Standard_NC6s_v3") == 0) {
             nc6 = true;
@@ -158,7 +160,7 @@ static void advise__retired_and_unavailable_sizes_are_rejected_with_reason(void 
             assert_string_equal(rule, "region-unavailable");
         }
         if (i > 0)
-            assert_true(strcmp(adv->rejected[i - 1].size->name, name) < 0);
+            assert_true(strcmp(aivm_str(&adv->rejected[i - 1].size->name), name) < 0);
     }
     assert_true(nc6 && h200);
     assert_int_equal(adv->n_ranked + adv->n_rejected, aivm_catalog_size_count(adv->catalog));
@@ -196,7 +198,7 @@ static void advise__include_retired_ranks_them_last(void **state)
     o.top = 0;
     assert_int_equal(aivm_advise(&adv, f->cat, f->rules, &wl, &o, &err), 0);
     for (size_t i = 0; i < adv->n_ranked; i++)
-        if (strcmp(adv->ranked[i].size->name, "Standard_NC6s_v3") == 0) {
+        if (strcmp(aivm_str(&adv->ranked[i].size->name), "Standard_NC6s_v3") == 0) {
             seen = true;
             assert_true(has_reason(&adv->ranked[i], "retired-size-included"));
             assert_true(adv->ranked[i].score < adv->ranked[0].score - 10);

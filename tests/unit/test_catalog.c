@@ -15,11 +15,11 @@ static void catalog__small_fixture_loads(void **state)
     assert_int_equal(aivm_catalog_size_count(cat), 6);
     s = aivm_catalog_find_size(cat, "standard_nd96isr_h100_v5");
     assert_non_null(s);
-    assert_string_equal(s->name, "Standard_ND96isr_H100_v5");
+    assert_string_equal(aivm_str(&s->name), "Standard_ND96isr_H100_v5");
     assert_true(s->has_gpu);
     assert_true(s->infiniband);
     assert_true(s->gpu_count == 8);
-    assert_string_equal(s->gpu_interconnect, "nvlink");
+    assert_string_equal(aivm_str(&s->gpu_interconnect), "nvlink");
     assert_int_equal(s->hyperv_generations, 1u << 2);
     assert_int_equal(s->loc.line, 14);
     assert_non_null(aivm_size_price_in(s, "EastUS"));
@@ -46,13 +46,13 @@ static void catalog__shipped_catalog_holds_the_facts(void **state)
     for (size_t i = 0; i < aivm_catalog_size_count(cat); i++) {
         s = aivm_catalog_size_at(cat, i);
         for (size_t j = 0; j < 8; j++)
-            if (strcmp(s->family, ids[j]) == 0)
+            if (strcmp(aivm_str(&s->family), ids[j]) == 0)
                 fam[j]++;
         /* Honest prices: never zero, spot below on-demand. */
         for (size_t k = 0; k < s->n_prices; k++) {
-            assert_true(s->prices[k].on_demand > 0);
-            if (s->prices[k].has_spot)
-                assert_true(s->prices[k].spot < s->prices[k].on_demand);
+            assert_true(aivm_size_prices(s)[k].on_demand > 0);
+            if (aivm_size_prices(s)[k].has_spot)
+                assert_true(aivm_size_prices(s)[k].spot < aivm_size_prices(s)[k].on_demand);
         }
         if (s->category == AIVM_CAT_GPU)
             assert_true(s->has_gpu);
@@ -77,10 +77,10 @@ static void catalog__shipped_catalog_holds_the_facts(void **state)
     s = aivm_catalog_find_size(cat, "Standard_ND96amsr_A100_v4");
     assert_true(s->memory_gib == 1900); /* the docs' value, not the price feed's 1800 */
     s = aivm_catalog_find_size(cat, "Standard_ND96isr_H200_v5");
-    assert_false(aivm_size_price_in(s, s->price_reference_region)->has_spot);
+    assert_false(aivm_size_price_in(s, aivm_str(&s->price_reference_region))->has_spot);
     s = aivm_catalog_find_size(cat, "Standard_NC6s_v3");
     assert_int_equal(s->lifecycle, AIVM_LC_RETIRED);
-    assert_string_equal(s->lifecycle_date, "2025-09-30");
+    assert_string_equal(aivm_str(&s->lifecycle_date), "2025-09-30");
     s = aivm_catalog_find_size(cat, "Standard_NV6ads_A10_v5");
     assert_true(s->gpu_count > 0.16 && s->gpu_count < 0.17);
     s = aivm_catalog_find_size(cat, "Standard_NC40ads_H100_v5");

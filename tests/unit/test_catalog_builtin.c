@@ -20,49 +20,60 @@ static void same_list(const aivm_strlist *a, const aivm_strlist *b, const char *
         same_str(a->items[i], b->items[i], what, who);
 }
 
+static void same_rlist(const aivm_rlist *a, const aivm_rlist *b, const char *what, const char *who)
+{
+    if (a->n != b->n)
+        fail_msg("%s of %s: %zu vs %zu items", what, who, a->n, b->n);
+    for (size_t i = 0; i < a->n; i++)
+        same_str(aivm_rlist_at(a, i), aivm_rlist_at(b, i), what, who);
+}
+
 static void same_size(const aivm_size *a, const aivm_size *b)
 {
-    const char *w = a->name;
-    same_str(a->name, b->name, "name", w);
-    same_str(a->series, b->series, "series", w);
-    same_str(a->family, b->family, "family", w);
+    const char *w = aivm_str(&a->name);
+    same_str(aivm_str(&a->name), aivm_str(&b->name), "name", w);
+    same_str(aivm_str(&a->series), aivm_str(&b->series), "series", w);
+    same_str(aivm_str(&a->family), aivm_str(&b->family), "family", w);
     assert_int_equal(a->category, b->category);
     assert_int_equal(a->vcpus, b->vcpus);
     assert_true(a->memory_gib == b->memory_gib);
     assert_int_equal(a->has_gpu, b->has_gpu);
-    same_str(a->gpu_vendor, b->gpu_vendor, "gpu_vendor", w);
-    same_str(a->gpu_model, b->gpu_model, "gpu_model", w);
+    same_str(aivm_str(&a->gpu_vendor), aivm_str(&b->gpu_vendor), "gpu_vendor", w);
+    same_str(aivm_str(&a->gpu_model), aivm_str(&b->gpu_model), "gpu_model", w);
     assert_true(a->gpu_count == b->gpu_count);
     assert_true(a->gpu_memory_gb == b->gpu_memory_gb);
-    same_str(a->gpu_interconnect, b->gpu_interconnect, "gpu_interconnect", w);
-    same_str(a->gpu_interconnect_detail, b->gpu_interconnect_detail, "detail", w);
+    same_str(aivm_str(&a->gpu_interconnect), aivm_str(&b->gpu_interconnect), "gpu_interconnect", w);
+    same_str(aivm_str(&a->gpu_interconnect_detail), aivm_str(&b->gpu_interconnect_detail), "detail",
+             w);
     assert_int_equal(a->infiniband, b->infiniband);
     assert_true(a->infiniband_gbps == b->infiniband_gbps);
     assert_int_equal(a->accelerated_networking, b->accelerated_networking);
     assert_int_equal(a->hyperv_generations, b->hyperv_generations);
-    same_str(a->cpu, b->cpu, "cpu", w);
-    same_str(a->cpu_arch, b->cpu_arch, "cpu_arch", w);
+    same_str(aivm_str(&a->cpu), aivm_str(&b->cpu), "cpu", w);
+    same_str(aivm_str(&a->cpu_arch), aivm_str(&b->cpu_arch), "cpu_arch", w);
     assert_int_equal(a->confidential, b->confidential);
     assert_int_equal(a->lifecycle, b->lifecycle);
-    same_str(a->lifecycle_date, b->lifecycle_date, "lifecycle_date", w);
-    same_str(a->lifecycle_note, b->lifecycle_note, "lifecycle_note", w);
+    same_str(aivm_str(&a->lifecycle_date), aivm_str(&b->lifecycle_date), "lifecycle_date", w);
+    same_str(aivm_str(&a->lifecycle_note), aivm_str(&b->lifecycle_note), "lifecycle_note", w);
     assert_int_equal(a->generation_year, b->generation_year);
-    same_list(&a->regions, &b->regions, "regions", w);
+    same_rlist(&a->regions, &b->regions, "regions", w);
     assert_int_equal(a->has_price, b->has_price);
-    same_str(a->price_currency, b->price_currency, "price_currency", w);
-    same_str(a->price_as_of, b->price_as_of, "price_as_of", w);
-    same_str(a->price_source, b->price_source, "price_source", w);
-    same_str(a->price_reference_region, b->price_reference_region, "reference_region", w);
+    same_str(aivm_str(&a->price_currency), aivm_str(&b->price_currency), "price_currency", w);
+    same_str(aivm_str(&a->price_as_of), aivm_str(&b->price_as_of), "price_as_of", w);
+    same_str(aivm_str(&a->price_source), aivm_str(&b->price_source), "price_source", w);
+    same_str(aivm_str(&a->price_reference_region), aivm_str(&b->price_reference_region),
+             "reference_region", w);
+    const aivm_region_price *pa = aivm_size_prices(a), *pb = aivm_size_prices(b);
     assert_int_equal(a->n_prices, b->n_prices);
     for (size_t k = 0; k < a->n_prices; k++) {
-        same_str(a->prices[k].region, b->prices[k].region, "price region", w);
-        assert_true(a->prices[k].on_demand == b->prices[k].on_demand);
-        assert_int_equal(a->prices[k].has_spot, b->prices[k].has_spot);
-        if (a->prices[k].has_spot)
-            assert_true(a->prices[k].spot == b->prices[k].spot);
+        same_str(aivm_str(&pa[k].region), aivm_str(&pb[k].region), "price region", w);
+        assert_true(pa[k].on_demand == pb[k].on_demand);
+        assert_int_equal(pa[k].has_spot, pb[k].has_spot);
+        if (pa[k].has_spot)
+            assert_true(pa[k].spot == pb[k].spot);
     }
-    same_list(&a->sources, &b->sources, "sources", w);
-    same_list(&a->notes, &b->notes, "notes", w);
+    same_rlist(&a->sources, &b->sources, "sources", w);
+    same_rlist(&a->notes, &b->notes, "notes", w);
     assert_int_equal(a->loc.line, b->loc.line);
     assert_int_equal(a->loc.col, b->loc.col);
 }
@@ -79,7 +90,8 @@ static void catalog_builtin__matches_the_yaml(void **state)
         const aivm_size *a = aivm_catalog_size_at(yaml, i);
         same_size(a, aivm_catalog_size_at(bin, i));
         /* the name index works on the compiled copy too */
-        assert_ptr_equal(aivm_catalog_find_size(bin, a->name), aivm_catalog_size_at(bin, i));
+        assert_ptr_equal(aivm_catalog_find_size(bin, aivm_str(&a->name)),
+                         aivm_catalog_size_at(bin, i));
     }
     assert_int_equal(aivm_catalog_source_count(yaml), aivm_catalog_source_count(bin));
     for (size_t i = 0; i < aivm_catalog_source_count(yaml); i++) {
@@ -151,8 +163,9 @@ static void catalog_builtin__matches_the_yaml(void **state)
         assert_int_equal(aivm_catalog__name_order(yaml)[i], k);
         if (i > 0) /* strcmp order: the order of the rejected list */
             assert_true(
-                strcmp(aivm_catalog_size_at(bin, aivm_catalog__name_order(bin)[i - 1])->name,
-                       aivm_catalog_size_at(bin, k)->name) < 0);
+                strcmp(aivm_str(
+                           &aivm_catalog_size_at(bin, aivm_catalog__name_order(bin)[i - 1])->name),
+                       aivm_str(&aivm_catalog_size_at(bin, k)->name)) < 0);
     }
     aivm_catalog_free(yaml);
     aivm_catalog_free(aivm_catalog_builtin()); /* a no-op on the static catalog */

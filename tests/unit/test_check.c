@@ -101,7 +101,7 @@ static void check__aivm001_unknown_size(void **state)
     fx *f = *state;
     run(f, "    size: Standard_D4s_v5\n    phase: inference\n    kind: generative\n");
     assert_string_equal(ids(f), "AIVM001");
-    assert_string_equal(f->rep->findings[0].suggested->name, "Standard_NC40ads_H100_v5");
+    assert_string_equal(aivm_str(&f->rep->findings[0].suggested->name), "Standard_NC40ads_H100_v5");
     run(f, "    phase: inference\n    kind: generative\n");
     assert_string_equal(ids(f), "AIVM001");
     run(f, "    size: standard_nc40ads_h100_v5\n    phase: inference\n    kind: generative\n");
@@ -237,7 +237,7 @@ static void check__aivm009_older_generation(void **state)
     run(f, "    size: Standard_NC24ads_A100_v4\n    phase: inference\n    kind: generative\n");
     assert_string_equal(ids(f), "AIVM009");
     assert_int_equal(f->rep->findings[0].severity, AIVM_SEV_NOTE);
-    assert_string_equal(f->rep->findings[0].suggested->name, "Standard_NC40ads_H100_v5");
+    assert_string_equal(aivm_str(&f->rep->findings[0].suggested->name), "Standard_NC40ads_H100_v5");
     run(f, "    size: Standard_NC40ads_H100_v5\n    phase: inference\n    kind: generative\n");
     assert_string_equal(ids(f), "");
 }

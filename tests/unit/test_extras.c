@@ -292,7 +292,7 @@ static void extras__mi300x_gets_the_rocm_image(void **state)
     wl.region = "eastus2"; /* MI300X has no price meter in eastus */
     adv = advise(f, &wl);
     assert_non_null(adv->extras->size);
-    assert_string_equal(adv->extras->size->name, "Standard_ND96isr_MI300X_v5");
+    assert_string_equal(aivm_str(&adv->extras->size->name), "Standard_ND96isr_MI300X_v5");
     assert_string_equal(adv->extras->image.image->id, "ubuntu-hpc-2404-rocm");
     aivm_advice_free(adv);
 }
