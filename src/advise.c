@@ -8,6 +8,7 @@
  * deterministic. Prices here come from the catalog.
  */
 #include "aivm/advise.h"
+#include "mathutil.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -163,7 +164,7 @@ static double deploy_price(const aivm_candidate *c)
 static int cand_cmp(const void *a, const void *b)
 {
     const aivm_candidate *x = a, *y = b;
-    double dx = round(x->score * 1e6), dy = round(y->score * 1e6);
+    double dx = aivm_round(x->score * 1e6), dy = aivm_round(y->score * 1e6);
     if (dx != dy)
         return dx > dy ? -1 : 1;
     if (x->price.has_on_demand != y->price.has_on_demand)
@@ -177,7 +178,7 @@ static int cand_cmp(const void *a, const void *b)
 static int cand_cmp_spot(const void *a, const void *b)
 {
     const aivm_candidate *x = a, *y = b;
-    double dx = round(x->score * 1e6), dy = round(y->score * 1e6);
+    double dx = aivm_round(x->score * 1e6), dy = aivm_round(y->score * 1e6);
     if (dx != dy)
         return dx > dy ? -1 : 1;
     if (x->price.has_spot != y->price.has_spot)

@@ -12,6 +12,7 @@
 
 #include "aivm/advise.h"
 #include "aivm/buf.h"
+#include "mathutil.h"
 #include "xalloc.h"
 
 static const char *const pricing_names[AIVM_PRICING_COUNT] = {
@@ -140,7 +141,7 @@ static int cost_cmp(const void *a, const void *b)
     const aivm_candidate *x = a, *y = b;
     double kx = 0, ky = 0;
     bool hx = sort_key(x, g_sort, &kx), hy = sort_key(y, g_sort, &ky);
-    double sx = round(x->score * 1e6), sy = round(y->score * 1e6);
+    double sx = aivm_round(x->score * 1e6), sy = aivm_round(y->score * 1e6);
     if (g_sort != AIVM_SORT_SCORE) {
         if (hx != hy)
             return hx ? -1 : 1;

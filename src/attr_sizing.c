@@ -9,6 +9,7 @@
 
 #include "aivm/sizing.h"
 #include "attr_sizing.h"
+#include "mathutil.h"
 
 const char *const aivm_attr__precisions[] = {"fp32", "bf16", "fp16", "fp8", "int8", "int4", NULL};
 const char *const aivm_attr__finetunes[] = {"full", "lora", "qlora", NULL};
@@ -37,7 +38,7 @@ static aivm_value vstr(const char *s)
 /* Messages print numbers with %g: keep one decimal for GiB figures. */
 static double r1(double x)
 {
-    return round(x * 10) / 10;
+    return aivm_round(x * 10) / 10;
 }
 
 aivm_value aivm_attr__w_params(const aivm_workload *wl, const aivm_size *s)
@@ -136,7 +137,7 @@ aivm_value aivm_attr__c_utilization(const aivm_workload *wl, const aivm_size *s)
     aivm_fit f;
     if (!fit_of(&f, wl, s) || !f.fits)
         return vnull();
-    return vnum(round(f.memory_utilization * 1000) / 1000);
+    return vnum(aivm_round(f.memory_utilization * 1000) / 1000);
 }
 
 aivm_value aivm_attr__c_utilization_pct(const aivm_workload *wl, const aivm_size *s)
@@ -144,7 +145,7 @@ aivm_value aivm_attr__c_utilization_pct(const aivm_workload *wl, const aivm_size
     aivm_fit f;
     if (!fit_of(&f, wl, s) || !f.fits)
         return vnull();
-    return vnum(round(f.memory_utilization * 100));
+    return vnum(aivm_round(f.memory_utilization * 100));
 }
 
 aivm_value aivm_attr__c_need_gib(const aivm_workload *wl, const aivm_size *s)

@@ -18,6 +18,7 @@
 #include "aivm/catalog.h"
 #include "aivm_version.h"
 #include "arena.h"
+#include "mathutil.h"
 #include "prices_int.h"
 #include "strutil.h"
 #include "xalloc.h"
@@ -270,7 +271,7 @@ size_t aivm_prices_queries_for(aivm_price_query **out, const aivm_advice *adv, c
     /* Sizes tied with the last one shown are ordered by price too: price them
      * all, or an unpriced one could move into view with its catalog price. */
     while (n > 0 && n < adv->n_ranked &&
-           round(adv->ranked[n].score * 1e6) == round(adv->ranked[n - 1].score * 1e6))
+           aivm_round(adv->ranked[n].score * 1e6) == aivm_round(adv->ranked[n - 1].score * 1e6))
         n++;
     qs = aivm_xcalloc(n ? n : 1, sizeof *qs);
     for (size_t i = 0; i < n; i++) {

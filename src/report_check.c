@@ -11,6 +11,7 @@
 
 #include "aivm/check.h"
 #include "aivm_version.h"
+#include "mathutil.h"
 
 #define RED "\033[31m"
 #define YELLOW "\033[33m"
@@ -21,7 +22,7 @@
 
 static double round4(double v)
 {
-    double r = round(v * 10000) / 10000;
+    double r = aivm_round(v * 10000) / 10000;
     return r == 0 ? 0 : r;
 }
 

@@ -12,11 +12,12 @@
 #include "aivm/report.h"
 #include "aivm_version.h"
 #include "jsonw.h"
+#include "mathutil.h"
 #include "report_sizing.h"
 
 static double round3(double v)
 {
-    double r = round(v * 1000) / 1000;
+    double r = aivm_round(v * 1000) / 1000;
     return r == 0 ? 0 : r; /* no "-0" */
 }
 

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "mathutil.h"
 #include "report_sizing.h"
 
 #define BOLD(o) ((o)->color ? "\033[1m" : "")
@@ -16,7 +17,7 @@
 
 static double round2(double v)
 {
-    double r = round(v * 100) / 100;
+    double r = aivm_round(v * 100) / 100;
     return r == 0 ? 0 : r;
 }
 
@@ -114,7 +115,7 @@ static cJSON *sizing_tree(const aivm_sizing *sz)
     cJSON_AddItemToObject(o, "inputs", in);
     cJSON_AddItemToObject(o, "preset", sz->preset ? preset_json(sz->preset) : cJSON_CreateNull());
     if (train)
-        cJSON_AddNumberToObject(o, "trainable_params", round(sz->trainable_params));
+        cJSON_AddNumberToObject(o, "trainable_params", aivm_round(sz->trainable_params));
     else
         cJSON_AddNullToObject(o, "trainable_params");
     cJSON_AddNumberToObject(mem, "weights", round2(sz->mem.weights));
@@ -148,10 +149,10 @@ void aivm_report__fit_json(aivm_jw *w, const aivm_candidate *c)
 {
     const aivm_fit *fit = &c->fit;
     aivm_jw_object(w, "fit");
-    aivm_jw_num(w, "gpus_needed", round(fit->gpus_needed * 1e4) / 1e4);
+    aivm_jw_num(w, "gpus_needed", aivm_round(fit->gpus_needed * 1e4) / 1e4);
     aivm_jw_num(w, "vms", fit->vms);
-    aivm_jw_num(w, "gpus_total", round(fit->gpus_total * 1e4) / 1e4);
-    aivm_jw_num(w, "memory_utilization", round(fit->memory_utilization * 1e3) / 1e3);
+    aivm_jw_num(w, "gpus_total", aivm_round(fit->gpus_total * 1e4) / 1e4);
+    aivm_jw_num(w, "memory_utilization", aivm_round(fit->memory_utilization * 1e3) / 1e3);
     aivm_jw_num(w, "memory_per_gpu_gib", round2(fit->need_gib));
     aivm_jw_num(w, "usable_per_gpu_gib", round2(fit->usable_gib));
     aivm_jw_bool(w, "fits", fit->fits);
@@ -162,11 +163,12 @@ void aivm_report__fit_price_json(aivm_jw *w, const aivm_candidate *c)
 {
     double vms = c->fit.vms;
     if (c->price.has_on_demand)
-        aivm_jw_num(w, "deployment_on_demand_hourly", round(c->price.on_demand * vms * 1e4) / 1e4);
+        aivm_jw_num(w, "deployment_on_demand_hourly",
+                    aivm_round(c->price.on_demand * vms * 1e4) / 1e4);
     else
         aivm_jw_null(w, "deployment_on_demand_hourly");
     if (c->price.has_spot)
-        aivm_jw_num(w, "deployment_spot_hourly", round(c->price.spot * vms * 1e4) / 1e4);
+        aivm_jw_num(w, "deployment_spot_hourly", aivm_round(c->price.spot * vms * 1e4) / 1e4);
     else
         aivm_jw_null(w, "deployment_spot_hourly");
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "aivm/report.h"
+#include "mathutil.h"
 #include "report_int.h"
 #include "report_sizing.h"
 
@@ -22,10 +23,11 @@ static void fmt_gpu(char *out, size_t n, const aivm_size *s)
     double c = s->gpu_count;
     if (!s->has_gpu) {
         snprintf(out, n, "-");
-    } else if (fabs(c - round(c)) < 1e-6) {
+    } else if (fabs(c - aivm_round(c)) < 1e-6) {
         snprintf(out, n, "%.0fx %s %gGB", c, aivm_str(&s->gpu_model), s->gpu_memory_gb);
     } else {
-        snprintf(out, n, "1/%.0f %s %gGB", round(1 / c), aivm_str(&s->gpu_model), s->gpu_memory_gb);
+        snprintf(out, n, "1/%.0f %s %gGB", aivm_round(1 / c), aivm_str(&s->gpu_model),
+                 s->gpu_memory_gb);
     }
 }
 

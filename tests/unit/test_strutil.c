@@ -1,5 +1,9 @@
 /* test_strutil.c - checked number and date parsing. */
+#include <math.h>
+#include <string.h>
+
 #include "helpers.h"
+#include "mathutil.h"
 #include "strutil.h"
 
 static void strutil__u64_accepts_plain_digits(void **state)
@@ -62,6 +66,52 @@ static void strutil__nocase_equality(void **state)
     assert_false(aivm_streq_nocase("Standard_ND", "Standard_NDx"));
 }
 
+/* aivm_round (the binary's libm-free round) is round() bit for bit. */
+static void mathutil__round_is_libm_round(void **state)
+{
+    static const double edge[] = {0.5,
+                                  1.5,
+                                  2.5,
+                                  0.49999999999999994,
+                                  4503599627370495.5,
+                                  4503599627370496.0,
+                                  9007199254740993.0,
+                                  1e300,
+                                  0.0,
+                                  1e-320,
+                                  0.3,
+                                  2.675,
+                                  123456.5,
+                                  -0.0};
+    unsigned long long r = 0x2545f4914f6cdd1dull;
+    (void)state;
+    for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
+        for (int sign = -1; sign <= 1; sign += 2) {
+            double x = sign * edge[i], a = aivm_round(x), b = round(x);
+            if (memcmp(&a, &b, sizeof a) != 0)
+                fail_msg("aivm_round(%.17g) = %.17g, round = %.17g", x, a, b);
+        }
+    assert_true(isnan(aivm_round(NAN)));
+    assert_true(isinf(aivm_round(-INFINITY)) && aivm_round(-INFINITY) < 0);
+    for (int i = 0; i < 200000; i++) {
+        double x, a, b;
+        r ^= r << 13;
+        r ^= r >> 7;
+        r ^= r << 17;
+        if (i % 2) {
+            memcpy(&x, &r, sizeof x);
+        } else {
+            x = (double)(long long)(r % 2000001) / 4 - 250000; /* many halves */
+        }
+        if (isnan(x))
+            continue;
+        a = aivm_round(x);
+        b = round(x);
+        if (memcmp(&a, &b, sizeof a) != 0)
+            fail_msg("aivm_round(%.17g) = %.17g, round = %.17g", x, a, b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -70,6 +120,7 @@ int main(void)
         cmocka_unit_test(strutil__double_is_strict),
         cmocka_unit_test(strutil__dates_are_calendar_dates),
         cmocka_unit_test(strutil__nocase_equality),
+        cmocka_unit_test(mathutil__round_is_libm_round),
     };
     return cmocka_run_group_tests_name("strutil", tests, NULL, NULL);
 }
