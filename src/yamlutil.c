@@ -14,6 +14,7 @@
 #include <yaml.h>
 
 #include "aivm/error.h"
+#include "libyaml_dl.h"
 #include "strutil.h"
 
 static aivm_loc mark_loc(const char *name, yaml_mark_t m)
@@ -66,14 +67,18 @@ int aivm_yaml__parse_libyaml(aivm_ynode **root, aivm_arena *arena, const char *b
     int rc = 0;
     bool done = false;
 
+    const aivm_libyaml *y = aivm__libyaml(err);
+
     *root = NULL;
+    if (!y)
+        return AIVM_ERROR;
     c.docs = 0;
     aivm_yb__init(&c.b, arena, name, filter);
-    if (!yaml_parser_initialize(&parser))
+    if (!y->parser_initialize(&parser))
         return aivm_error_set(err, AIVM_ERROR, NULL, "cannot initialise the YAML parser");
-    yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
+    y->parser_set_input_string(&parser, (const unsigned char *)buf, len);
     while (!done) {
-        if (!yaml_parser_parse(&parser, &ev)) {
+        if (!y->parser_parse(&parser, &ev)) {
             aivm_loc loc = mark_loc(c.b.name, parser.problem_mark);
             if (parser.context)
                 rc = aivm_error_set(err, AIVM_ESYNTAX, &loc, "%s %s",
@@ -86,11 +91,11 @@ int aivm_yaml__parse_libyaml(aivm_ynode **root, aivm_arena *arena, const char *b
         }
         done = ev.type == YAML_STREAM_END_EVENT;
         rc = on_event(&c, &ev, err);
-        yaml_event_delete(&ev);
+        y->event_delete(&ev);
         if (rc < 0)
             break;
     }
-    yaml_parser_delete(&parser);
+    y->parser_delete(&parser);
     aivm_yb__dispose(&c.b);
     if (rc == 0)
         *root = c.b.root;

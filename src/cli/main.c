@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include <yaml.h>
 
 #include "aivm/aivm.h"
 #include "aivm/prices.h"
@@ -33,8 +32,9 @@ void cli_print_version(void)
     printf("aivm-advise %s\n", AIVM_VERSION_STRING);
     printf("catalog %s (as of %s), %zu sizes\n", aivm_catalog_version(cat), aivm_catalog_as_of(cat),
            aivm_catalog_size_count(cat));
+    const char *yaml = aivm_yaml_version();
     curl = aivm_prices_curl_version(); /* loads libcurl: fine for --version */
-    printf("libyaml %s, cJSON %s, libcurl %s\n", yaml_get_version_string(), cJSON_Version(),
+    printf("libyaml %s, cJSON %s, libcurl %s\n", yaml ? yaml : "(not available)", cJSON_Version(),
            curl ? curl : "(not available)");
 }
 
