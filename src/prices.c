@@ -60,10 +60,9 @@ static void warn(aivm_prices *p, const char *fmt, ...)
 
 static void iso_time(char *out, size_t n, long long t)
 {
-    time_t tt = (time_t)t;
-    struct tm tm;
-    gmtime_r(&tt, &tm);
-    strftime(out, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    char text[24];
+    aivm_utc_format(text, t, true);
+    snprintf(out, n, "%s", text);
 }
 
 static void set_entry(aivm_prices *p, size_t i, aivm_price_set *set, aivm_price_source src,

@@ -1,7 +1,8 @@
 /*
  * strutil.c - number parsing that rejects what atoi/strtod would accept
- * silently (empty input, trailing garbage, overflow, hex, inf/nan), and
- * small locale-independent string helpers.
+ * silently (empty input, trailing garbage, overflow, hex, inf/nan), small
+ * locale-independent string helpers, and UTC dates without the C library's
+ * time zone machinery.
  */
 #include "strutil.h"
 
@@ -9,6 +10,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "aivm/workload.h"
 
 static bool is_digit(char c)
 {
@@ -107,4 +110,53 @@ bool aivm_is_date(const char *s)
     if (m == 2 && d == 29 && !((y % 4 == 0 && y % 100 != 0) || y % 400 == 0))
         return false;
     return true;
+}
+
+/* Days since 1970-01-01 to a civil date (H. Hinnant's days_from_civil inverse). */
+static void civil_from_days(long long z, long long *y, unsigned *m, unsigned *d)
+{
+    long long era, yoe, yy, doy, mp;
+    z += 719468;
+    era = (z >= 0 ? z : z - 146096) / 146097;
+    yoe = z - era * 146097;                                     /* [0, 146096] */
+    yy = (yoe - yoe / 1460 + yoe / 36524 - yoe / 146096) / 365; /* [0, 399] */
+    doy = yoe - (365 * yy + yy / 4 - yy / 100);                 /* [0, 365] */
+    mp = (5 * doy + 2) / 153;                                   /* [0, 11] */
+    *d = (unsigned)(doy - (153 * mp + 2) / 5 + 1);
+    *m = (unsigned)(mp < 10 ? mp + 3 : mp - 9);
+    *y = yy + era * 400 + (*m <= 2);
+}
+
+static char *put_digits(char *p, long long v, int width)
+{
+    for (int i = width - 1; i >= 0; i--, v /= 10)
+        p[i] = (char)('0' + v % 10);
+    return p + width;
+}
+
+void aivm_utc_format(char *out, long long t, bool with_time)
+{
+    long long days = (t >= 0 ? t : t - 86399) / 86400, secs = t - days * 86400, y;
+    unsigned m, d;
+    char *p = out;
+    civil_from_days(days, &y, &m, &d);
+    if (y < 0)
+        y = 0;
+    if (y > 9999)
+        y = 9999;
+    p = put_digits(p, y, 4);
+    *p++ = '-';
+    p = put_digits(p, m, 2);
+    *p++ = '-';
+    p = put_digits(p, d, 2);
+    if (with_time) {
+        *p++ = 'T';
+        p = put_digits(p, secs / 3600, 2);
+        *p++ = ':';
+        p = put_digits(p, secs / 60 % 60, 2);
+        *p++ = ':';
+        p = put_digits(p, secs % 60, 2);
+        *p++ = 'Z';
+    }
+    *p = '\0';
 }

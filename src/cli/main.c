@@ -40,10 +40,7 @@ void cli_print_version(void)
 
 void cli_today(char *out)
 {
-    time_t now = time(NULL);
-    struct tm tm;
-    gmtime_r(&now, &tm);
-    strftime(out, 11, "%Y-%m-%d", &tm);
+    aivm_utc_format(out, (long long)time(NULL), false);
 }
 
 int cli_load_data(aivm_catalog **cat, aivm_rules **rules, const char *catalog_path,

@@ -1,6 +1,10 @@
 /* test_strutil.c - checked number and date parsing. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
+#include <time.h>
+
+#include "aivm/workload.h"
 
 #include "helpers.h"
 #include "mathutil.h"
@@ -112,6 +116,40 @@ static void mathutil__round_is_libm_round(void **state)
     }
 }
 
+/* aivm_utc_format agrees with gmtime_r + strftime from 1970 to 9999. */
+static void strutil__utc_format_is_gmtime(void **state)
+{
+    static const long long edge[] = {0,         86399,        86400,          951782400,
+                                     951868800, 4107542400LL, 253402300799LL, 1798502400,
+                                     1796083199};
+    unsigned long long r = 88172645463325252ull;
+    (void)state;
+    for (int i = 0; i < 100000 + (int)(sizeof edge / sizeof edge[0]); i++) {
+        long long t;
+        time_t tt;
+        struct tm tm;
+        char want[32], got[32];
+        if (i < (int)(sizeof edge / sizeof edge[0])) {
+            t = edge[i];
+        } else {
+            r ^= r << 13;
+            r ^= r >> 7;
+            r ^= r << 17;
+            t = (long long)(r % 253402300800ull);
+        }
+        tt = (time_t)t;
+        gmtime_r(&tt, &tm);
+        strftime(want, sizeof want, "%Y-%m-%dT%H:%M:%SZ", &tm);
+        aivm_utc_format(got, t, true);
+        if (strcmp(got, want) != 0)
+            fail_msg("%lld: %s, gmtime %s", t, got, want);
+        aivm_utc_format(got, t, false);
+        want[10] = '\0';
+        if (strcmp(got, want) != 0)
+            fail_msg("%lld: %s, gmtime %s", t, got, want);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -121,6 +159,7 @@ int main(void)
         cmocka_unit_test(strutil__dates_are_calendar_dates),
         cmocka_unit_test(strutil__nocase_equality),
         cmocka_unit_test(mathutil__round_is_libm_round),
+        cmocka_unit_test(strutil__utc_format_is_gmtime),
     };
     return cmocka_run_group_tests_name("strutil", tests, NULL, NULL);
 }
