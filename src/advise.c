@@ -230,7 +230,7 @@ static void collect(aivm_advice *adv, const work *ws, size_t n, const hit_pool *
     }
     for (size_t i = 0; i < n; i++) {
         const work *w = &ws[i];
-        const hit *hits = &pool->items[w->first_hit];
+        const hit *hits = w->n_hits ? &pool->items[w->first_hit] : NULL;
         if (w->rejected_by)
             continue;
         aivm_candidate *c = &adv->ranked[adv->n_ranked++];
