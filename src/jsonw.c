@@ -11,6 +11,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* The writer appends many short pieces: copy them in place when they fit,
  * and let put() grow the buffer otherwise. */
@@ -56,10 +59,24 @@ static const unsigned char plain[256] = {
 };
 /* clang-format on */
 
-/* Index of the first byte of s[0..n) that needs escaping, or n. */
+/* Index of the first byte of s[0..n) that needs escaping, or n. With SSE2
+ * (every x86-64) sixteen bytes at a time: a byte needs escaping when it is a
+ * quote, a backslash or at most 0x1f. */
 static size_t plain_run(const unsigned char *s, size_t n)
 {
     size_t i = 0;
+#ifdef __SSE2__
+    const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
+    const __m128i ctl = _mm_set1_epi8(0x1f);
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
+                                 _mm_cmpeq_epi8(_mm_min_epu8(v, ctl), v));
+        unsigned mask = (unsigned)_mm_movemask_epi8(m);
+        if (mask)
+            return i + (size_t)__builtin_ctz(mask);
+    }
+#endif
     while (i + 4 <= n && (plain[s[i]] & plain[s[i + 1]] & plain[s[i + 2]] & plain[s[i + 3]]))
         i += 4;
     while (i < n && plain[s[i]])

@@ -184,6 +184,34 @@ static void jsonw__numbers_match_cjson(void **state)
     }
 }
 
+/* Every byte value at every offset of strings up to 70 bytes (the SSE2 scan
+ * reads 16 at a time): escaped exactly as cJSON escapes it. */
+static void jsonw__escapes_at_every_offset(void **state)
+{
+    (void)state;
+    for (int c = 1; c < 256; c++)
+        for (size_t len = 1; len <= 70; len += (len < 40 ? 1 : 7))
+            for (size_t at = 0; at < len; at += (len < 20 ? 1 : 5)) {
+                char text[80];
+                aivm_buf b = AIVM_BUF_INIT;
+                aivm_jw w;
+                cJSON *str;
+                char *want;
+                memset(text, 'a', len);
+                text[len] = '\0';
+                text[at] = (char)c;
+                str = cJSON_CreateString(text);
+                want = cJSON_PrintUnformatted(str);
+                aivm_jw_init(&w, &b);
+                aivm_jw_str(&w, NULL, text);
+                if (strcmp(b.ptr, want) != 0)
+                    fail_msg("byte %d at %zu of %zu: %s, cJSON %s", c, at, len, b.ptr, want);
+                cJSON_free(want);
+                cJSON_Delete(str);
+                aivm_buf_dispose(&b);
+            }
+}
+
 /* Keys and strings that need escapes go through the slow path, deep objects
  * through the tab loop: both as cJSON prints them. */
 static void jsonw__escaped_keys_and_deep_objects(void **state)
@@ -222,6 +250,7 @@ int main(void)
         cmocka_unit_test(jsonw__matches_cjson_print),
         cmocka_unit_test(jsonw__numbers_match_cjson),
         cmocka_unit_test(jsonw__escaped_keys_and_deep_objects),
+        cmocka_unit_test(jsonw__escapes_at_every_offset),
     };
     return cmocka_run_group_tests_name("jsonw", tests, NULL, NULL);
 }
