@@ -188,11 +188,14 @@ static int cand_cmp_spot(const void *a, const void *b)
     return cand_cmp(a, b);
 }
 
-static char *render(const aivm_rule *r, const aivm_workload *wl, const aivm_size *s)
+/* A rule's message for a size, rendered in `scratch` (reused, so a message
+ * costs one exact allocation rather than a buffer grown piece by piece). */
+static char *render(aivm_buf *scratch, const aivm_rule *r, const aivm_workload *wl,
+                    const aivm_size *s)
 {
-    aivm_buf b = AIVM_BUF_INIT;
-    aivm_rule_render_message(&b, r, wl, s);
-    return aivm_buf_detach(&b);
+    aivm_buf_clear(scratch);
+    aivm_rule_render_message(scratch, r, wl, s);
+    return scratch->ptr ? aivm_xstrndup(scratch->ptr, scratch->size) : aivm_xstrdup("");
 }
 
 void aivm_advice_add_warning(aivm_advice *adv, const char *msg)
@@ -211,6 +214,7 @@ static void collect(aivm_advice *adv, const work *ws, size_t n, const hit_pool *
                     const range *ranges, const aivm_workload *wl, bool *fallback)
 {
     const unsigned *order = aivm_catalog__name_order(adv->catalog);
+    aivm_buf scratch = AIVM_BUF_INIT;
     size_t n_rejected = 0;
     for (size_t i = 0; i < n; i++)
         n_rejected += ws[i].rejected_by != NULL;
@@ -226,7 +230,7 @@ static void collect(aivm_advice *adv, const work *ws, size_t n, const hit_pool *
         rj = &adv->rejected[adv->n_rejected++];
         rj->size = w->size;
         rj->rule = w->rejected_by;
-        rj->message = render(w->rejected_by, wl, w->size);
+        rj->message = render(&scratch, w->rejected_by, wl, w->size);
     }
     for (size_t i = 0; i < n; i++) {
         const work *w = &ws[i];
@@ -241,7 +245,7 @@ static void collect(aivm_advice *adv, const work *ws, size_t n, const hit_pool *
             aivm_reason *rs = &c->reasons[c->n_reasons++];
             rs->rule = hits[j].rule;
             rs->delta = hit_delta(&hits[j], ranges);
-            rs->message = render(rs->rule, wl, w->size);
+            rs->message = render(&scratch, rs->rule, wl, w->size);
             c->score += rs->delta;
         }
         set_price(&c->price, w->size, wl, fallback);
@@ -252,6 +256,7 @@ static void collect(aivm_advice *adv, const work *ws, size_t n, const hit_pool *
                 c->instances = c->fit.vms; /* the deployment is as many VMs as the job needs */
         }
     }
+    aivm_buf_dispose(&scratch);
 }
 
 static void add_price_warnings(aivm_advice *adv, const aivm_workload *wl, bool fallback)
