@@ -44,6 +44,7 @@ static void tabs(aivm_jw *w, unsigned n)
     }
 }
 
+#ifndef __SSE2__
 /* 1 for the bytes a JSON string can hold as they are (all but control
  * bytes, quote, backslash and the terminating NUL). */
 /* clang-format off */
@@ -58,6 +59,7 @@ static const unsigned char plain[256] = {
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 /* clang-format on */
+#endif
 
 /* Index of the first byte of s[0..n) that needs escaping, or n. With SSE2
  * (every x86-64) sixteen bytes at a time: a byte needs escaping when it is a
@@ -68,20 +70,36 @@ static size_t plain_run(const unsigned char *s, size_t n)
 #ifdef __SSE2__
     const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
     const __m128i ctl = _mm_set1_epi8(0x1f);
+    unsigned mask;
+#define ESCAPES(v)                                                                                 \
+    ((unsigned)_mm_movemask_epi8(                                                                  \
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),            \
+                     _mm_cmpeq_epi8(_mm_min_epu8(v, ctl), v))))
+    if (n < 16) { /* a short string, padded with quotes past its end */
+        unsigned char pad[16];
+        memset(pad, '"', sizeof pad);
+        memcpy(pad, s, n);
+        mask = ESCAPES(_mm_loadu_si128((const __m128i *)(const void *)pad));
+        return (size_t)__builtin_ctz(mask | 1u << n);
+    }
     for (; i + 16 <= n; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
-                                 _mm_cmpeq_epi8(_mm_min_epu8(v, ctl), v));
-        unsigned mask = (unsigned)_mm_movemask_epi8(m);
+        mask = ESCAPES(_mm_loadu_si128((const __m128i *)(const void *)(s + i)));
         if (mask)
             return i + (size_t)__builtin_ctz(mask);
     }
-#endif
+    if (i < n) { /* the last 16 bytes, overlapping bytes already found plain */
+        mask = ESCAPES(_mm_loadu_si128((const __m128i *)(const void *)(s + n - 16)));
+        return mask ? n - 16 + (size_t)__builtin_ctz(mask) : n;
+    }
+    return n;
+#undef ESCAPES
+#else
     while (i + 4 <= n && (plain[s[i]] & plain[s[i + 1]] & plain[s[i + 2]] & plain[s[i + 3]]))
         i += 4;
     while (i < n && plain[s[i]])
         i++;
     return i;
+#endif
 }
 
 /* A string with escapes, a piece at a time. */
@@ -134,9 +152,11 @@ static void string_escaped(aivm_buf *b, const unsigned char *p, size_t n)
 static void string_with(aivm_buf *b, const char *pre, size_t npre, const char *s, const char *post,
                         size_t npost)
 {
-    size_t n = strlen(s);
+    size_t n = strlen(s), need;
     char *d;
-    if (plain_run((const unsigned char *)s, n) != n || aivm_buf_reserve(b, npre + n + 2 + npost)) {
+    need = npre + n + 2 + npost;
+    if (plain_run((const unsigned char *)s, n) != n ||
+        (!(b->ptr && need < b->asize - b->size) && aivm_buf_reserve(b, need))) {
         put(b, pre, npre);
         string_escaped(b, (const unsigned char *)s, n);
         put(b, post, npost);
