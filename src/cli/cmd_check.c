@@ -166,6 +166,7 @@ static int render(const aivm_check_report *rep, const chk_opts *o)
     ro.color = o->format == F_TEXT && cli_term_color(o->color);
     ro.fail_never = o->fail_never;
     ro.fail_on = o->fail_on;
+    cli_stream_to_stdout(&out); /* a report on a large plan is written as it is rendered */
     switch (o->format) {
     case F_TEXT:
         rc = aivm_check_render_text(&out, rep, &ro, &err);
@@ -187,8 +188,7 @@ static int render(const aivm_check_report *rep, const chk_opts *o)
         aivm_buf_dispose(&out);
         return cli_report_error(&err);
     }
-    if (out.size)
-        fwrite(out.ptr, 1, out.size, stdout);
+    aivm_buf_flush(&out);
     aivm_buf_dispose(&out);
     return 0;
 }

@@ -266,15 +266,6 @@ static void apply_flags(aivm_workload *wl, const aivm_workload *f)
     cli_sizing_apply(&wl->sizing_in, &f->sizing_in);
 }
 
-/* The report streams to stdout through a small buffer (a JSON report lists
- * every rejected size); a write error shows in ferror(stdout), which
- * cli_finish_stdout turns into exit 5. */
-static int to_stdout(void *ctx, const char *data, size_t len)
-{
-    (void)ctx;
-    return fwrite(data, 1, len, stdout) == len ? 0 : -1;
-}
-
 static int render(const aivm_advice *adv, const rec_opts *o)
 {
     aivm_render_opts ro = AIVM_RENDER_OPTS_INIT;
@@ -284,7 +275,7 @@ static int render(const aivm_advice *adv, const rec_opts *o)
     ro.explain = o->explain;
     ro.color = !o->json && cli_term_color(o->color);
     ro.width = cli_term_width();
-    aivm_buf_set_sink(&out, to_stdout, NULL, 16384);
+    cli_stream_to_stdout(&out); /* a JSON report lists every rejected size */
     rc = o->json ? aivm_report_json(&out, adv, &ro, &err) : aivm_report_table(&out, adv, &ro, &err);
     if (rc < 0) {
         aivm_buf_dispose(&out);

@@ -121,6 +121,17 @@ int cli_report_error(const aivm_error *err)
     return cli_exit_code(err->code);
 }
 
+static int to_stdout(void *ctx, const char *data, size_t len)
+{
+    (void)ctx;
+    return fwrite(data, 1, len, stdout) == len ? 0 : -1;
+}
+
+void cli_stream_to_stdout(aivm_buf *out)
+{
+    aivm_buf_set_sink(out, to_stdout, NULL, 16384);
+}
+
 int cli_finish_stdout(int rc)
 {
     int failed = fflush(stdout) != 0 || ferror(stdout);
@@ -132,7 +143,9 @@ int cli_finish_stdout(int rc)
     if (failed) {
         fprintf(stderr, "aivm-advise: error: cannot write the report to standard output: %s\n",
                 strerror(e));
-        return rc ? rc : CLI_EXIT_INTERNAL;
+        /* a lost report outranks "findings" (a CI gate must not take a cut SARIF
+         * for a verdict); earlier errors (2-4) keep their code */
+        return rc == CLI_EXIT_OK || rc == CLI_EXIT_FINDINGS ? CLI_EXIT_INTERNAL : rc;
     }
     return rc;
 }

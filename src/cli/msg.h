@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 
+#include "aivm/buf.h"
 #include "aivm/error.h"
 
 /* Exit codes: documented in docs/cli.md and in --help. */
@@ -26,7 +27,16 @@ int cli_usagef(const char *fmt, ...) AIVM_PRINTF(1, 2);
 int cli_report_error(const aivm_error *err);
 /** Map a library status to an exit code. */
 int cli_exit_code(int status);
-/** Flush and close stdout; on failure print why and return CLI_EXIT_INTERNAL. */
+/** Flush and close stdout; on failure print why and return CLI_EXIT_INTERNAL (for
+ *  rc 0 or CLI_EXIT_FINDINGS; another rc is kept), else rc. */
 int cli_finish_stdout(int rc);
+
+/**
+ * Make `out` stream to stdout through a small buffer (aivm_buf_set_sink):
+ * reports are written as they are rendered, not held whole. A write error
+ * shows in ferror(stdout), which cli_finish_stdout turns into exit 5. The
+ * caller ends with aivm_buf_flush().
+ */
+void cli_stream_to_stdout(aivm_buf *out);
 
 #endif
