@@ -1,14 +1,12 @@
 /*
- * libyaml_dl.c - loads libyaml on first use (see libyaml_dl.h), the way
+ * dl_libs.c - loads libyaml and cJSON on first use (see dl_libs.h), the way
  * prices_http.c loads libcurl.
  */
-#include "libyaml_dl.h"
+#include "dl_libs.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
-
-#include "aivm/catalog.h"
 
 #define LIBYAML_SONAME "libyaml-0.so.2"
 
@@ -59,4 +57,18 @@ const char *aivm_yaml_version(void)
 {
     const aivm_libyaml *y = aivm__libyaml(NULL);
     return y ? y->get_version_string() : NULL;
+}
+
+const char *aivm_cjson_version(void)
+{
+    static const char *(*version)(void);
+    static int tried;
+    if (!tried) {
+        void *lib = dlopen("libcjson.so.1", RTLD_NOW | RTLD_LOCAL);
+        void *p = lib ? dlsym(lib, "cJSON_Version") : NULL;
+        tried = 1;
+        if (p)
+            memcpy(&version, &p, sizeof version); /* POSIX: object and function pointers convert */
+    }
+    return version ? version() : NULL;
 }

@@ -1,14 +1,18 @@
 /*
- * libyaml_dl.h - libyaml, loaded with dlopen() on first use: a run that parses
- * no YAML (the shipped catalog and rules are compiled in) does not pay for
- * loading the library at start-up (issue 7). Only yamlutil.c parses YAML.
+ * dl_libs.h - third-party libraries loaded with dlopen() on first use, so a
+ * run that does not need them does not pay for loading them at start-up
+ * (issue 7): libyaml when YAML is parsed (the shipped catalog and rules are
+ * compiled in), cJSON only to report its version (reports are written by
+ * jsonw.c in cJSON's print format). libcurl has its own loader in
+ * prices_http.c. Only yamlutil.c parses YAML.
  */
-#ifndef AIVM_LIBYAML_DL_H
-#define AIVM_LIBYAML_DL_H
+#ifndef AIVM_DL_LIBS_H
+#define AIVM_DL_LIBS_H
 
 #include <yaml.h>
 
 #include "aivm/error.h"
+#include "aivm/libs.h"
 
 typedef struct {
     int (*parser_initialize)(yaml_parser_t *parser);

@@ -346,13 +346,3 @@ void aivm_jw_strlist(aivm_jw *w, const char *key, const aivm_strlist *l)
         aivm_jw_str(w, NULL, l->items[i]);
     aivm_jw_end(w);
 }
-
-void aivm_jw_raw(aivm_jw *w, const char *key, const char *formatted)
-{
-    member(w, key);
-    for (const char *p = formatted; *p; p++) {
-        put(w->out, p, 1);
-        if (*p == '\n') /* strings hold no raw newline: every one is indentation */
-            tabs(w, w->depth);
-    }
-}

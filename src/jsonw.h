@@ -36,7 +36,5 @@ void aivm_jw_bool(aivm_jw *w, const char *key, bool v);
 void aivm_jw_null(aivm_jw *w, const char *key);
 /** An array of strings. */
 void aivm_jw_strlist(aivm_jw *w, const char *key, const aivm_strlist *l);
-/** A value already formatted by cJSON_Print() at depth 0 (re-indented here). */
-void aivm_jw_raw(aivm_jw *w, const char *key, const char *formatted);
 
 #endif

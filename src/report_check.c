@@ -4,13 +4,13 @@
  * docs/check.md) and as GitHub workflow annotations (::error file=...::).
  * SARIF and JUnit live in report_sarif.c and report_junit.c.
  */
-#include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "aivm/check.h"
 #include "aivm_version.h"
+#include "jsonw.h"
 #include "mathutil.h"
 
 #define RED "\033[31m"
@@ -143,162 +143,157 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
     return 0;
 }
 
-/* ---- JSON ---- */
+/* ---- JSON (streamed by jsonw.c in cJSON's print format) ---- */
 
-static cJSON *str_or_null(const char *s)
+static void finding_json(aivm_jw *w, const aivm_finding *f)
 {
-    return s ? cJSON_CreateString(s) : cJSON_CreateNull();
-}
-
-static cJSON *finding_json(const aivm_finding *f)
-{
-    cJSON *o = cJSON_CreateObject(), *g = cJSON_CreateArray(), *loc = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "id", f->id);
-    cJSON_AddStringToObject(o, "severity", aivm_severity_name(f->severity));
-    cJSON_AddStringToObject(o, "message", f->message);
-    cJSON_AddItemToObject(o, "rule", str_or_null(f->rule ? aivm_rule_id(f->rule) : NULL));
+    aivm_jw_object(w, NULL);
+    aivm_jw_str(w, "id", f->id);
+    aivm_jw_str(w, "severity", aivm_severity_name(f->severity));
+    aivm_jw_str(w, "message", f->message);
+    aivm_jw_str(w, "rule", f->rule ? aivm_rule_id(f->rule) : NULL);
+    aivm_jw_array(w, "guidance");
     for (size_t i = 0; i < f->n_guidance; i++)
-        cJSON_AddItemToArray(g, cJSON_CreateString(f->guidance[i]));
-    cJSON_AddItemToObject(o, "guidance", g);
-    cJSON_AddItemToObject(o, "suggested",
-                          str_or_null(f->suggested ? aivm_str(&f->suggested->name) : NULL));
-    cJSON_AddItemToObject(loc, "file", str_or_null(f->loc.file));
-    cJSON_AddNumberToObject(loc, "line", f->loc.line);
-    cJSON_AddNumberToObject(loc, "column", f->loc.col);
-    cJSON_AddItemToObject(loc, "pointer", str_or_null(f->pointer));
-    cJSON_AddItemToObject(o, "location", loc);
+        aivm_jw_str(w, NULL, f->guidance[i]);
+    aivm_jw_end(w);
+    aivm_jw_str(w, "suggested", f->suggested ? aivm_str(&f->suggested->name) : NULL);
+    aivm_jw_object(w, "location");
+    aivm_jw_str(w, "file", f->loc.file);
+    aivm_jw_num(w, "line", f->loc.line);
+    aivm_jw_num(w, "column", f->loc.col);
+    aivm_jw_str(w, "pointer", f->pointer);
+    aivm_jw_end(w);
     if (f->waiver) {
-        cJSON *w = cJSON_CreateObject();
-        cJSON_AddStringToObject(w, "reason", f->waiver->reason);
-        cJSON_AddStringToObject(w, "expires", f->waiver->expires);
-        cJSON_AddStringToObject(w, "source", f->waiver->resource ? "file" : "tag");
-        cJSON_AddItemToObject(w, "file", str_or_null(f->waiver->loc.file));
-        cJSON_AddNumberToObject(w, "line", f->waiver->loc.line);
-        cJSON_AddItemToObject(o, "waived", w);
+        aivm_jw_object(w, "waived");
+        aivm_jw_str(w, "reason", f->waiver->reason);
+        aivm_jw_str(w, "expires", f->waiver->expires);
+        aivm_jw_str(w, "source", f->waiver->resource ? "file" : "tag");
+        aivm_jw_str(w, "file", f->waiver->loc.file);
+        aivm_jw_num(w, "line", f->waiver->loc.line);
+        aivm_jw_end(w);
     } else {
-        cJSON_AddNullToObject(o, "waived");
+        aivm_jw_null(w, "waived");
     }
-    return o;
+    aivm_jw_end(w);
 }
 
-static cJSON *workload_json(const aivm_check_item *it)
+static void workload_json(aivm_jw *w, const aivm_check_item *it)
 {
-    cJSON *w;
     const aivm_plan_resource *r = it->res;
-    if (!it->has_workload)
-        return cJSON_CreateNull();
-    w = cJSON_CreateObject();
-    cJSON_AddStringToObject(w, "phase", aivm_phase_name(it->wl.phase));
-    cJSON_AddStringToObject(w, "kind", aivm_kind_name(it->wl.kind));
-    cJSON_AddStringToObject(w, "model_size", aivm_model_size_name(it->wl.model_size));
-    cJSON_AddStringToObject(w, "os", aivm_os_name(it->wl.os));
-    cJSON_AddItemToObject(w, "params", str_or_null(r->params));
-    cJSON_AddItemToObject(w, "model", str_or_null(it->wl.sizing_in.model));
-    cJSON_AddItemToObject(w, "precision", str_or_null(r->precision));
-    cJSON_AddBoolToObject(w, "checkpointing", r->checkpointing);
-    return w;
+    if (!it->has_workload) {
+        aivm_jw_null(w, "workload");
+        return;
+    }
+    aivm_jw_object(w, "workload");
+    aivm_jw_str(w, "phase", aivm_phase_name(it->wl.phase));
+    aivm_jw_str(w, "kind", aivm_kind_name(it->wl.kind));
+    aivm_jw_str(w, "model_size", aivm_model_size_name(it->wl.model_size));
+    aivm_jw_str(w, "os", aivm_os_name(it->wl.os));
+    aivm_jw_str(w, "params", r->params);
+    aivm_jw_str(w, "model", it->wl.sizing_in.model);
+    aivm_jw_str(w, "precision", r->precision);
+    aivm_jw_bool(w, "checkpointing", r->checkpointing);
+    aivm_jw_end(w);
 }
 
-static cJSON *item_json(const aivm_check_item *it, const aivm_check_report *rep)
+static void item_json(aivm_jw *w, const aivm_check_item *it, const aivm_check_report *rep)
 {
     const aivm_plan_resource *r = it->res;
-    cJSON *o = cJSON_CreateObject(), *loc = cJSON_CreateObject(), *fs = cJSON_CreateArray();
-    cJSON_AddStringToObject(o, "file", r->file);
-    cJSON_AddStringToObject(o, "format", aivm_plan_format_name(r->format));
-    cJSON_AddStringToObject(o, "address", r->address);
-    cJSON_AddStringToObject(o, "type", r->type);
-    cJSON_AddItemToObject(o, "size", str_or_null(r->size));
-    cJSON_AddItemToObject(o, "size_expression", str_or_null(r->size ? NULL : r->size_expr));
-    cJSON_AddItemToObject(o, "size_via", str_or_null(r->size_via));
-    cJSON_AddBoolToObject(o, "size_known", it->size != NULL);
-    cJSON_AddNumberToObject(o, "count", r->count);
-    cJSON_AddNumberToObject(o, "nodes", r->nodes);
-    cJSON_AddStringToObject(o, "priority", aivm_priority_name(r->priority));
-    cJSON_AddItemToObject(o, "region", str_or_null(r->region));
-    cJSON_AddBoolToObject(o, "conditional", r->conditional);
-    cJSON_AddItemToObject(o, "workload", workload_json(it));
-    cJSON_AddItemToObject(o, "suggested",
-                          str_or_null(it->suggested ? aivm_str(&it->suggested->name) : NULL));
+    aivm_jw_object(w, NULL);
+    aivm_jw_str(w, "file", r->file);
+    aivm_jw_str(w, "format", aivm_plan_format_name(r->format));
+    aivm_jw_str(w, "address", r->address);
+    aivm_jw_str(w, "type", r->type);
+    aivm_jw_str(w, "size", r->size);
+    aivm_jw_str(w, "size_expression", r->size ? NULL : r->size_expr);
+    aivm_jw_str(w, "size_via", r->size_via);
+    aivm_jw_bool(w, "size_known", it->size != NULL);
+    aivm_jw_num(w, "count", r->count);
+    aivm_jw_num(w, "nodes", r->nodes);
+    aivm_jw_str(w, "priority", aivm_priority_name(r->priority));
+    aivm_jw_str(w, "region", r->region);
+    aivm_jw_bool(w, "conditional", r->conditional);
+    workload_json(w, it);
+    aivm_jw_str(w, "suggested", it->suggested ? aivm_str(&it->suggested->name) : NULL);
     if (it->fit_known) {
-        cJSON *m = cJSON_CreateObject();
-        cJSON_AddNumberToObject(m, "job_gib", round4(it->gpu_need_gb));
-        cJSON_AddBoolToObject(m, "fits", it->fit.fits);
-        cJSON_AddNumberToObject(m, "vms", it->fit.vms);
-        cJSON_AddNumberToObject(m, "need_gib", round4(it->fit.need_gib));
-        cJSON_AddNumberToObject(m, "usable_gib", round4(it->fit.usable_gib));
-        cJSON_AddNumberToObject(m, "memory_utilization", round4(it->fit.memory_utilization));
-        cJSON_AddItemToObject(o, "memory", m);
+        aivm_jw_object(w, "memory");
+        aivm_jw_num(w, "job_gib", round4(it->gpu_need_gb));
+        aivm_jw_bool(w, "fits", it->fit.fits);
+        aivm_jw_num(w, "vms", it->fit.vms);
+        aivm_jw_num(w, "need_gib", round4(it->fit.need_gib));
+        aivm_jw_num(w, "usable_gib", round4(it->fit.usable_gib));
+        aivm_jw_num(w, "memory_utilization", round4(it->fit.memory_utilization));
+        aivm_jw_end(w);
     } else {
-        cJSON_AddNullToObject(o, "memory");
+        aivm_jw_null(w, "memory");
     }
     if (it->priced) {
-        cJSON *p = cJSON_CreateObject();
-        cJSON_AddStringToObject(p, "currency", it->currency);
-        cJSON_AddStringToObject(p, "region", it->price_region);
-        cJSON_AddStringToObject(p, "rate", it->spot_price ? "spot" : "on-demand");
-        cJSON_AddStringToObject(p, "source", source_name(it->price_source));
-        cJSON_AddBoolToObject(p, "reference_region", it->price_fallback);
-        cJSON_AddNumberToObject(p, "hourly", round4(it->hourly));
-        cJSON_AddNumberToObject(p, "monthly", round4(it->hourly * AIVM_HOURS_PER_MONTH));
-        cJSON_AddItemToObject(o, "cost", p);
+        aivm_jw_object(w, "cost");
+        aivm_jw_str(w, "currency", it->currency);
+        aivm_jw_str(w, "region", it->price_region);
+        aivm_jw_str(w, "rate", it->spot_price ? "spot" : "on-demand");
+        aivm_jw_str(w, "source", source_name(it->price_source));
+        aivm_jw_bool(w, "reference_region", it->price_fallback);
+        aivm_jw_num(w, "hourly", round4(it->hourly));
+        aivm_jw_num(w, "monthly", round4(it->hourly * AIVM_HOURS_PER_MONTH));
+        aivm_jw_end(w);
     } else {
-        cJSON_AddNullToObject(o, "cost");
+        aivm_jw_null(w, "cost");
     }
-    cJSON_AddNumberToObject(loc, "line", r->loc.line);
-    cJSON_AddNumberToObject(loc, "column", r->loc.col);
-    cJSON_AddItemToObject(loc, "pointer", str_or_null(r->pointer));
-    cJSON_AddItemToObject(o, "location", loc);
+    aivm_jw_object(w, "location");
+    aivm_jw_num(w, "line", r->loc.line);
+    aivm_jw_num(w, "column", r->loc.col);
+    aivm_jw_str(w, "pointer", r->pointer);
+    aivm_jw_end(w);
+    aivm_jw_array(w, "findings");
     for (size_t i = it->first; i < it->first + it->n; i++)
-        cJSON_AddItemToArray(fs, finding_json(&rep->findings[i]));
-    cJSON_AddItemToObject(o, "findings", fs);
-    return o;
+        finding_json(w, &rep->findings[i]);
+    aivm_jw_end(w);
+    aivm_jw_end(w);
 }
 
 int aivm_check_render_json(aivm_buf *out, const aivm_check_report *rep,
                            const aivm_check_render_opts *o, aivm_error *err)
 {
-    cJSON *root = cJSON_CreateObject(), *tool = cJSON_CreateObject();
-    cJSON *sum = cJSON_CreateObject(), *cost = cJSON_CreateObject();
-    cJSON *items = cJSON_CreateArray(), *orph = cJSON_CreateArray();
-    char *text;
-    int rc;
-    cJSON_AddStringToObject(root, "schema_version", AIVM_CHECK_SCHEMA_VERSION);
-    cJSON_AddStringToObject(tool, "name", "aivm-advise");
-    cJSON_AddStringToObject(tool, "version",
-                            o && o->tool_version ? o->tool_version : AIVM_VERSION_STRING);
-    cJSON_AddItemToObject(root, "tool", tool);
-    cJSON_AddStringToObject(root, "date", rep->today);
-    cJSON_AddBoolToObject(root, "sizing_active", rep->sizing_active);
-    cJSON_AddNumberToObject(sum, "resources", (double)rep->n_items);
-    cJSON_AddNumberToObject(sum, "errors", (double)rep->open[AIVM_SEV_ERROR]);
-    cJSON_AddNumberToObject(sum, "warnings", (double)rep->open[AIVM_SEV_WARNING]);
-    cJSON_AddNumberToObject(sum, "notes", (double)rep->open[AIVM_SEV_NOTE]);
-    cJSON_AddNumberToObject(sum, "waived", (double)rep->n_waived);
-    cJSON_AddStringToObject(sum, "fail_on",
-                            !o || o->fail_never ? "never" : aivm_severity_name(o->fail_on));
-    cJSON_AddBoolToObject(sum, "failed", o && !o->fail_never && aivm_check_failed(rep, o->fail_on));
-    cJSON_AddItemToObject(root, "summary", sum);
-    cJSON_AddStringToObject(cost, "currency", rep->currency);
-    cJSON_AddNumberToObject(cost, "hourly", round4(rep->hourly_total));
-    cJSON_AddNumberToObject(cost, "monthly", round4(rep->hourly_total * AIVM_HOURS_PER_MONTH));
-    cJSON_AddNumberToObject(cost, "hours_per_month", AIVM_HOURS_PER_MONTH);
-    cJSON_AddNumberToObject(cost, "unpriced", (double)rep->n_unpriced);
-    cJSON_AddItemToObject(root, "cost", cost);
+    aivm_jw w;
+    aivm_jw_init(&w, out);
+    aivm_jw_object(&w, NULL);
+    aivm_jw_str(&w, "schema_version", AIVM_CHECK_SCHEMA_VERSION);
+    aivm_jw_object(&w, "tool");
+    aivm_jw_str(&w, "name", "aivm-advise");
+    aivm_jw_str(&w, "version", o && o->tool_version ? o->tool_version : AIVM_VERSION_STRING);
+    aivm_jw_end(&w);
+    aivm_jw_str(&w, "date", rep->today);
+    aivm_jw_bool(&w, "sizing_active", rep->sizing_active);
+    aivm_jw_object(&w, "summary");
+    aivm_jw_num(&w, "resources", (double)rep->n_items);
+    aivm_jw_num(&w, "errors", (double)rep->open[AIVM_SEV_ERROR]);
+    aivm_jw_num(&w, "warnings", (double)rep->open[AIVM_SEV_WARNING]);
+    aivm_jw_num(&w, "notes", (double)rep->open[AIVM_SEV_NOTE]);
+    aivm_jw_num(&w, "waived", (double)rep->n_waived);
+    aivm_jw_str(&w, "fail_on", !o || o->fail_never ? "never" : aivm_severity_name(o->fail_on));
+    aivm_jw_bool(&w, "failed", o && !o->fail_never && aivm_check_failed(rep, o->fail_on));
+    aivm_jw_end(&w);
+    aivm_jw_object(&w, "cost");
+    aivm_jw_str(&w, "currency", rep->currency);
+    aivm_jw_num(&w, "hourly", round4(rep->hourly_total));
+    aivm_jw_num(&w, "monthly", round4(rep->hourly_total * AIVM_HOURS_PER_MONTH));
+    aivm_jw_num(&w, "hours_per_month", AIVM_HOURS_PER_MONTH);
+    aivm_jw_num(&w, "unpriced", (double)rep->n_unpriced);
+    aivm_jw_end(&w);
+    aivm_jw_array(&w, "resources");
     for (size_t i = 0; i < rep->n_items; i++)
-        cJSON_AddItemToArray(items, item_json(&rep->items[i], rep));
-    cJSON_AddItemToObject(root, "resources", items);
+        item_json(&w, &rep->items[i], rep);
+    aivm_jw_end(&w);
+    aivm_jw_array(&w, "unattached_findings");
     for (size_t i = rep->n_findings - rep->n_orphans; i < rep->n_findings; i++)
-        cJSON_AddItemToArray(orph, finding_json(&rep->findings[i]));
-    cJSON_AddItemToObject(root, "unattached_findings", orph);
-    text = cJSON_Print(root);
-    cJSON_Delete(root);
-    if (!text)
-        return aivm_error_set(err, AIVM_ERROR, NULL, "cannot render JSON");
-    rc = aivm_buf_puts(out, text);
-    if (rc == 0)
-        rc = aivm_buf_puts(out, "\n");
-    cJSON_free(text);
-    return rc < 0 ? aivm_error_set(err, rc, NULL, "report too large") : 0;
+        finding_json(&w, &rep->findings[i]);
+    aivm_jw_end(&w);
+    aivm_jw_end(&w);
+    aivm_buf_puts(out, "\n");
+    if (out->overflow)
+        return aivm_error_set(err, AIVM_ELIMIT, NULL, "report too large");
+    return 0;
 }
 
 /* ---- GitHub workflow commands ---- */

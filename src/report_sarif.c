@@ -4,15 +4,17 @@
  * link to the guidance), one result per finding with its file, line and
  * column (columnKind unicodeCodePoints: libyaml counts characters), the
  * resource address as a logical location, the JSON pointer and suggested
- * size as properties, and waived findings as suppressions.
+ * size as properties, and waived findings as suppressions. Streamed by
+ * jsonw.c in cJSON's print format.
  */
-#include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "aivm/check.h"
 #include "aivm_version.h"
+#include "jsonw.h"
+#include "xalloc.h"
 
 #define GUIDANCE_URL                                                                               \
     "https://learn.microsoft.com/azure/cloud-adoption-framework/scenarios/ai/infrastructure/"      \
@@ -24,48 +26,49 @@ static const char *level(aivm_severity s)
     return s == AIVM_SEV_ERROR ? "error" : s == AIVM_SEV_WARNING ? "warning" : "note";
 }
 
-static cJSON *text_obj(const char *key, const char *text)
+/* {"<key>": text} as the value of `name`. */
+static void text_obj(aivm_jw *w, const char *name, const char *key, const char *text)
 {
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, key, text);
-    return o;
+    aivm_jw_object(w, name);
+    aivm_jw_str(w, key, text);
+    aivm_jw_end(w);
 }
 
-static cJSON *rule_json(const aivm_check_rule *cr)
+static void rule_json(aivm_jw *w, const aivm_check_rule *cr)
 {
-    cJSON *r = cJSON_CreateObject(), *help = cJSON_CreateObject();
-    cJSON *cfg = cJSON_CreateObject(), *props = cJSON_CreateObject();
-    cJSON *tags = cJSON_CreateArray();
     char md[1200], gl[64];
     const char *g = cr->guidance;
-    cJSON_AddStringToObject(r, "id", cr->id);
-    cJSON_AddStringToObject(r, "name", cr->name);
-    cJSON_AddItemToObject(r, "shortDescription", text_obj("text", cr->title));
-    cJSON_AddItemToObject(r, "fullDescription", text_obj("text", cr->help));
+    aivm_jw_object(w, NULL);
+    aivm_jw_str(w, "id", cr->id);
+    aivm_jw_str(w, "name", cr->name);
+    text_obj(w, "shortDescription", "text", cr->title);
+    text_obj(w, "fullDescription", "text", cr->help);
+    aivm_jw_object(w, "help");
     snprintf(md, sizeof md, "%s%s%s", cr->help, cr->guidance[0] ? " Guidance: " : "", cr->guidance);
-    cJSON_AddStringToObject(help, "text", md);
+    aivm_jw_str(w, "text", md);
     snprintf(md, sizeof md,
              "**%s** (%s)\n\n%s\n\nGuidance items: %s. See [Compute "
              "recommendations for AI workloads on Azure IaaS](%s) and docs/rules.md.",
              cr->title, cr->id, cr->help, cr->guidance[0] ? cr->guidance : "none", GUIDANCE_URL);
-    cJSON_AddStringToObject(help, "markdown", md);
-    cJSON_AddItemToObject(r, "help", help);
-    cJSON_AddStringToObject(r, "helpUri", GUIDANCE_URL);
-    cJSON_AddStringToObject(cfg, "level", level(cr->severity));
-    cJSON_AddItemToObject(r, "defaultConfiguration", cfg);
-    cJSON_AddItemToArray(tags, cJSON_CreateString("ai-infrastructure"));
+    aivm_jw_str(w, "markdown", md);
+    aivm_jw_end(w);
+    aivm_jw_str(w, "helpUri", GUIDANCE_URL);
+    text_obj(w, "defaultConfiguration", "level", level(cr->severity));
+    aivm_jw_object(w, "properties");
+    aivm_jw_array(w, "tags");
+    aivm_jw_str(w, NULL, "ai-infrastructure");
     while (*g) {
         size_t len = strcspn(g, " ");
         snprintf(gl, sizeof gl, "guidance-%.*s", (int)len, g);
-        cJSON_AddItemToArray(tags, cJSON_CreateString(gl));
+        aivm_jw_str(w, NULL, gl);
         g += len;
         while (*g == ' ')
             g++;
     }
-    cJSON_AddItemToObject(props, "tags", tags);
-    cJSON_AddStringToObject(props, "precision", "high");
-    cJSON_AddItemToObject(r, "properties", props);
-    return r;
+    aivm_jw_end(w);
+    aivm_jw_str(w, "precision", "high");
+    aivm_jw_end(w);
+    aivm_jw_end(w);
 }
 
 /* A rule id seen only in findings (a custom `check:` id from --rules). */
@@ -91,116 +94,122 @@ static const char *uri_of(const char *file)
     return file;
 }
 
-static cJSON *result_json(const aivm_finding *f, int idx)
+static void result_json(aivm_jw *w, const aivm_finding *f, size_t idx)
 {
-    cJSON *r = cJSON_CreateObject(), *locs = cJSON_CreateArray(), *loc = cJSON_CreateObject();
-    cJSON *phys = cJSON_CreateObject(), *art = cJSON_CreateObject(), *props = cJSON_CreateObject();
-    cJSON *fp = cJSON_CreateObject();
     char key[600];
-    cJSON_AddStringToObject(r, "ruleId", f->id);
-    cJSON_AddNumberToObject(r, "ruleIndex", idx);
-    cJSON_AddStringToObject(r, "level", level(f->severity));
+    aivm_jw_object(w, NULL);
+    aivm_jw_str(w, "ruleId", f->id);
+    aivm_jw_num(w, "ruleIndex", (double)idx);
+    aivm_jw_str(w, "level", level(f->severity));
     if (f->res) {
         char msg[2048];
         snprintf(msg, sizeof msg, "%s: %s%s%s%s", f->res->address, f->message,
                  f->suggested ? " (suggested: " : "",
                  f->suggested ? aivm_str(&f->suggested->name) : "", f->suggested ? ")" : "");
-        cJSON_AddItemToObject(r, "message", text_obj("text", msg));
+        text_obj(w, "message", "text", msg);
     } else {
-        cJSON_AddItemToObject(r, "message", text_obj("text", f->message));
+        text_obj(w, "message", "text", f->message);
     }
-    cJSON_AddStringToObject(art, "uri", uri_of(f->loc.file));
-    cJSON_AddItemToObject(phys, "artifactLocation", art);
+    aivm_jw_array(w, "locations");
+    aivm_jw_object(w, NULL);
+    aivm_jw_object(w, "physicalLocation");
+    text_obj(w, "artifactLocation", "uri", uri_of(f->loc.file));
     if (f->loc.line) {
-        cJSON *region = cJSON_CreateObject();
-        cJSON_AddNumberToObject(region, "startLine", f->loc.line);
-        cJSON_AddNumberToObject(region, "startColumn", f->loc.col ? f->loc.col : 1);
-        cJSON_AddItemToObject(phys, "region", region);
+        aivm_jw_object(w, "region");
+        aivm_jw_num(w, "startLine", f->loc.line);
+        aivm_jw_num(w, "startColumn", f->loc.col ? f->loc.col : 1);
+        aivm_jw_end(w);
     }
-    cJSON_AddItemToObject(loc, "physicalLocation", phys);
+    aivm_jw_end(w);
     if (f->res) {
-        cJSON *ll = cJSON_CreateArray(), *l1 = cJSON_CreateObject();
-        cJSON_AddStringToObject(l1, "fullyQualifiedName", f->res->address);
-        cJSON_AddStringToObject(l1, "kind", "resource");
-        cJSON_AddItemToArray(ll, l1);
-        cJSON_AddItemToObject(loc, "logicalLocations", ll);
+        aivm_jw_array(w, "logicalLocations");
+        aivm_jw_object(w, NULL);
+        aivm_jw_str(w, "fullyQualifiedName", f->res->address);
+        aivm_jw_str(w, "kind", "resource");
+        aivm_jw_end(w);
+        aivm_jw_end(w);
     }
-    cJSON_AddItemToArray(locs, loc);
-    cJSON_AddItemToObject(r, "locations", locs);
+    aivm_jw_end(w);
+    aivm_jw_end(w);
     snprintf(key, sizeof key, "%s:%s", f->id, f->res ? f->res->address : "waivers");
-    cJSON_AddStringToObject(fp, "aivmFinding/v1", key);
-    cJSON_AddItemToObject(r, "partialFingerprints", fp);
+    text_obj(w, "partialFingerprints", "aivmFinding/v1", key);
     if (f->waiver) {
-        cJSON *sups = cJSON_CreateArray(), *s = cJSON_CreateObject();
-        cJSON_AddStringToObject(s, "kind", f->waiver->resource ? "external" : "inSource");
-        cJSON_AddStringToObject(s, "status", "accepted");
+        aivm_jw_array(w, "suppressions");
+        aivm_jw_object(w, NULL);
+        aivm_jw_str(w, "kind", f->waiver->resource ? "external" : "inSource");
+        aivm_jw_str(w, "status", "accepted");
         snprintf(key, sizeof key, "%s (expires %s)", f->waiver->reason, f->waiver->expires);
-        cJSON_AddStringToObject(s, "justification", key);
-        cJSON_AddItemToArray(sups, s);
-        cJSON_AddItemToObject(r, "suppressions", sups);
+        aivm_jw_str(w, "justification", key);
+        aivm_jw_end(w);
+        aivm_jw_end(w);
     }
+    aivm_jw_object(w, "properties");
     if (f->pointer)
-        cJSON_AddStringToObject(props, "jsonPointer", f->pointer);
+        aivm_jw_str(w, "jsonPointer", f->pointer);
     if (f->suggested)
-        cJSON_AddStringToObject(props, "suggestedSize", aivm_str(&f->suggested->name));
+        aivm_jw_str(w, "suggestedSize", aivm_str(&f->suggested->name));
     if (f->rule)
-        cJSON_AddStringToObject(props, "sourceRule", aivm_rule_id(f->rule));
-    cJSON_AddItemToObject(r, "properties", props);
-    return r;
+        aivm_jw_str(w, "sourceRule", aivm_rule_id(f->rule));
+    aivm_jw_end(w);
+    aivm_jw_end(w);
 }
 
 int aivm_check_render_sarif(aivm_buf *out, const aivm_check_report *rep,
                             const aivm_check_render_opts *o, aivm_error *err)
 {
-    cJSON *root = cJSON_CreateObject(), *runs = cJSON_CreateArray(), *run = cJSON_CreateObject();
-    cJSON *tool = cJSON_CreateObject(), *driver = cJSON_CreateObject();
-    cJSON *rules = cJSON_CreateArray(), *results = cJSON_CreateArray();
     const char *ver = o && o->tool_version ? o->tool_version : AIVM_VERSION_STRING;
-    const char **ids;
     size_t n_table = 0, n_ids;
     const aivm_check_rule *table = aivm_check_rules(&n_table);
-    char *text;
-    int rc;
-    ids = calloc(n_table + rep->n_findings + 1, sizeof *ids);
-    if (!ids)
-        abort();
-    for (n_ids = 0; n_ids < n_table; n_ids++) {
+    /* the rules: the table's, then custom ids in the order findings show them */
+    const char **ids = aivm_xcalloc(n_table + rep->n_findings + 1, sizeof *ids);
+    size_t *index = aivm_xcalloc(rep->n_findings + 1, sizeof *index);
+    aivm_jw w;
+    for (n_ids = 0; n_ids < n_table; n_ids++)
         ids[n_ids] = table[n_ids].id;
-        cJSON_AddItemToArray(rules, rule_json(&table[n_ids]));
-    }
     for (size_t i = 0; i < rep->n_findings; i++) {
-        const aivm_finding *f = &rep->findings[i];
         size_t k = 0;
-        while (k < n_ids && strcmp(ids[k], f->id) != 0)
+        while (k < n_ids && strcmp(ids[k], rep->findings[i].id) != 0)
             k++;
-        if (k == n_ids) {
-            aivm_check_rule cr = custom_rule(f);
-            ids[n_ids++] = f->id;
-            cJSON_AddItemToArray(rules, rule_json(&cr));
-        }
-        cJSON_AddItemToArray(results, result_json(f, (int)k));
+        if (k == n_ids)
+            ids[n_ids++] = rep->findings[i].id;
+        index[i] = k;
     }
+    aivm_jw_init(&w, out);
+    aivm_jw_object(&w, NULL);
+    aivm_jw_str(&w, "$schema", SARIF_SCHEMA);
+    aivm_jw_str(&w, "version", "2.1.0");
+    aivm_jw_array(&w, "runs");
+    aivm_jw_object(&w, NULL);
+    aivm_jw_object(&w, "tool");
+    aivm_jw_object(&w, "driver");
+    aivm_jw_str(&w, "name", "aivm-advise");
+    aivm_jw_str(&w, "version", ver);
+    aivm_jw_str(&w, "semanticVersion", ver);
+    aivm_jw_str(&w, "informationUri", GUIDANCE_URL);
+    aivm_jw_array(&w, "rules");
+    for (size_t k = 0; k < n_table; k++)
+        rule_json(&w, &table[k]);
+    for (size_t i = 0, next = n_table; i < rep->n_findings; i++)
+        if (index[i] == next) { /* the first finding with a new custom id */
+            aivm_check_rule cr = custom_rule(&rep->findings[i]);
+            rule_json(&w, &cr);
+            next++;
+        }
+    aivm_jw_end(&w);
+    aivm_jw_end(&w);
+    aivm_jw_end(&w);
+    aivm_jw_str(&w, "columnKind", "unicodeCodePoints");
+    aivm_jw_array(&w, "results");
+    for (size_t i = 0; i < rep->n_findings; i++)
+        result_json(&w, &rep->findings[i], index[i]);
+    aivm_jw_end(&w);
+    aivm_jw_end(&w);
+    aivm_jw_end(&w);
+    aivm_jw_end(&w);
     free(ids);
-    cJSON_AddStringToObject(root, "$schema", SARIF_SCHEMA);
-    cJSON_AddStringToObject(root, "version", "2.1.0");
-    cJSON_AddStringToObject(driver, "name", "aivm-advise");
-    cJSON_AddStringToObject(driver, "version", ver);
-    cJSON_AddStringToObject(driver, "semanticVersion", ver);
-    cJSON_AddStringToObject(driver, "informationUri", GUIDANCE_URL);
-    cJSON_AddItemToObject(driver, "rules", rules);
-    cJSON_AddItemToObject(tool, "driver", driver);
-    cJSON_AddItemToObject(run, "tool", tool);
-    cJSON_AddStringToObject(run, "columnKind", "unicodeCodePoints");
-    cJSON_AddItemToObject(run, "results", results);
-    cJSON_AddItemToArray(runs, run);
-    cJSON_AddItemToObject(root, "runs", runs);
-    text = cJSON_Print(root);
-    cJSON_Delete(root);
-    if (!text)
-        return aivm_error_set(err, AIVM_ERROR, NULL, "cannot render SARIF");
-    rc = aivm_buf_puts(out, text);
-    if (rc == 0)
-        rc = aivm_buf_puts(out, "\n");
-    cJSON_free(text);
-    return rc < 0 ? aivm_error_set(err, rc, NULL, "report too large") : 0;
+    free(index);
+    aivm_buf_puts(out, "\n");
+    if (out->overflow)
+        return aivm_error_set(err, AIVM_ELIMIT, NULL, "report too large");
+    return 0;
 }

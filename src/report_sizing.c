@@ -5,7 +5,6 @@
  * of the table. Only called when the workload has sizing, so outputs
  * without --params/--model stay as they were.
  */
-#include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -32,26 +31,35 @@ static bool is_inference_input(unsigned i)
     return i == AIVM_SZ_CONCURRENCY || i == AIVM_SZ_KV_PRECISION;
 }
 
-static cJSON *input_value(const aivm_sizing *sz, unsigned i)
+/* The value of sizing input i, as member "value" of the current object. */
+static void input_value(aivm_jw *w, const aivm_sizing *sz, unsigned i)
 {
     unsigned u = 0;
     switch (i) {
     case AIVM_SZ_PARAMS:
-        return cJSON_CreateNumber(sz->params);
+        aivm_jw_num(w, "value", sz->params);
+        return;
     case AIVM_SZ_MODEL:
-        return sz->preset ? cJSON_CreateString(sz->preset->id) : cJSON_CreateNull();
+        aivm_jw_str(w, "value", sz->preset ? sz->preset->id : NULL);
+        return;
     case AIVM_SZ_PRECISION:
-        return cJSON_CreateString(aivm_precision_name(sz->precision));
+        aivm_jw_str(w, "value", aivm_precision_name(sz->precision));
+        return;
     case AIVM_SZ_KV_PRECISION:
-        return cJSON_CreateString(aivm_precision_name(sz->kv_precision));
+        aivm_jw_str(w, "value", aivm_precision_name(sz->kv_precision));
+        return;
     case AIVM_SZ_FINETUNE:
-        return cJSON_CreateString(aivm_finetune_name(sz->finetune));
+        aivm_jw_str(w, "value", aivm_finetune_name(sz->finetune));
+        return;
     case AIVM_SZ_OPTIMIZER:
-        return cJSON_CreateString(aivm_optimizer_name(sz->optimizer));
+        aivm_jw_str(w, "value", aivm_optimizer_name(sz->optimizer));
+        return;
     case AIVM_SZ_SHARDING:
-        return cJSON_CreateString(aivm_sharding_name(sz->sharding));
+        aivm_jw_str(w, "value", aivm_sharding_name(sz->sharding));
+        return;
     case AIVM_SZ_ACT_CKPT:
-        return cJSON_CreateBool(sz->act_ckpt);
+        aivm_jw_bool(w, "value", sz->act_ckpt);
+        return;
     case AIVM_SZ_LAYERS:
         u = sz->layers;
         break;
@@ -82,67 +90,58 @@ static cJSON *input_value(const aivm_sizing *sz, unsigned i)
     default:
         break;
     }
-    return u ? cJSON_CreateNumber(u) : cJSON_CreateNull();
-}
-
-static cJSON *preset_json(const aivm_model *m)
-{
-    cJSON *o = cJSON_CreateObject(), *src = cJSON_CreateArray();
-    cJSON_AddStringToObject(o, "id", m->id);
-    cJSON_AddStringToObject(o, "name", m->name);
-    cJSON_AddStringToObject(o, "family", m->family);
-    cJSON_AddStringToObject(o, "kind", aivm_kind_name(m->kind));
-    for (size_t i = 0; i < m->sources.n; i++)
-        cJSON_AddItemToArray(src, cJSON_CreateString(m->sources.items[i]));
-    cJSON_AddItemToObject(o, "sources", src);
-    cJSON_AddStringToObject(o, "as_of", m->as_of);
-    return o;
-}
-
-static cJSON *sizing_tree(const aivm_sizing *sz)
-{
-    cJSON *o = cJSON_CreateObject(), *in = cJSON_CreateObject(), *mem = cJSON_CreateObject();
-    bool train = sz->phase == AIVM_PHASE_TRAIN;
-    for (unsigned i = 0; i < AIVM_SZ_COUNT; i++) {
-        cJSON *e;
-        if ((train && is_inference_input(i)) || (!train && is_training_input(i)))
-            continue;
-        e = cJSON_CreateObject();
-        cJSON_AddItemToObject(e, "value", input_value(sz, i));
-        cJSON_AddStringToObject(e, "source", aivm_input_source_name(sz->source[i]));
-        cJSON_AddItemToObject(in, aivm_sizing_input_name(i), e);
-    }
-    cJSON_AddItemToObject(o, "inputs", in);
-    cJSON_AddItemToObject(o, "preset", sz->preset ? preset_json(sz->preset) : cJSON_CreateNull());
-    if (train)
-        cJSON_AddNumberToObject(o, "trainable_params", aivm_round(sz->trainable_params));
+    if (u)
+        aivm_jw_num(w, "value", u);
     else
-        cJSON_AddNullToObject(o, "trainable_params");
-    cJSON_AddNumberToObject(mem, "weights", round2(sz->mem.weights));
-    cJSON_AddNumberToObject(mem, "gradients", round2(sz->mem.gradients));
-    cJSON_AddNumberToObject(mem, "optimizer", round2(sz->mem.optimizer));
-    cJSON_AddNumberToObject(mem, "activations", round2(sz->mem.activations));
-    cJSON_AddNumberToObject(mem, "kv_cache", round2(sz->mem.kv_cache));
-    cJSON_AddNumberToObject(mem, "overhead", round2(sz->mem.overhead));
-    cJSON_AddNumberToObject(mem, "total", round2(sz->mem.total));
-    cJSON_AddItemToObject(o, "memory_gib", mem);
-    cJSON_AddNumberToObject(o, "usable_fraction", AIVM_SIZING_USABLE);
-    cJSON_AddBoolToObject(o, "shape_known", sz->layers && sz->hidden && sz->heads);
-    return o;
+        aivm_jw_null(w, "value");
 }
 
-/* The sizing object is small and only there with --params/--model: built with
- * cJSON and spliced into the streamed report at the right indentation. */
+static void preset_json(aivm_jw *w, const aivm_model *m)
+{
+    aivm_jw_object(w, "preset");
+    aivm_jw_str(w, "id", m->id);
+    aivm_jw_str(w, "name", m->name);
+    aivm_jw_str(w, "family", m->family);
+    aivm_jw_str(w, "kind", aivm_kind_name(m->kind));
+    aivm_jw_strlist(w, "sources", &m->sources);
+    aivm_jw_str(w, "as_of", m->as_of);
+    aivm_jw_end(w);
+}
+
 void aivm_report__sizing_json(aivm_jw *w, const aivm_sizing *sz)
 {
-    cJSON *o = sizing_tree(sz);
-    char *text = cJSON_Print(o);
-    if (text)
-        aivm_jw_raw(w, "sizing", text);
+    bool train = sz->phase == AIVM_PHASE_TRAIN;
+    aivm_jw_object(w, "sizing");
+    aivm_jw_object(w, "inputs");
+    for (unsigned i = 0; i < AIVM_SZ_COUNT; i++) {
+        if ((train && is_inference_input(i)) || (!train && is_training_input(i)))
+            continue;
+        aivm_jw_object(w, aivm_sizing_input_name(i));
+        input_value(w, sz, i);
+        aivm_jw_str(w, "source", aivm_input_source_name(sz->source[i]));
+        aivm_jw_end(w);
+    }
+    aivm_jw_end(w);
+    if (sz->preset)
+        preset_json(w, sz->preset);
     else
-        aivm_jw_null(w, "sizing");
-    cJSON_free(text);
-    cJSON_Delete(o);
+        aivm_jw_null(w, "preset");
+    if (train)
+        aivm_jw_num(w, "trainable_params", aivm_round(sz->trainable_params));
+    else
+        aivm_jw_null(w, "trainable_params");
+    aivm_jw_object(w, "memory_gib");
+    aivm_jw_num(w, "weights", round2(sz->mem.weights));
+    aivm_jw_num(w, "gradients", round2(sz->mem.gradients));
+    aivm_jw_num(w, "optimizer", round2(sz->mem.optimizer));
+    aivm_jw_num(w, "activations", round2(sz->mem.activations));
+    aivm_jw_num(w, "kv_cache", round2(sz->mem.kv_cache));
+    aivm_jw_num(w, "overhead", round2(sz->mem.overhead));
+    aivm_jw_num(w, "total", round2(sz->mem.total));
+    aivm_jw_end(w);
+    aivm_jw_num(w, "usable_fraction", AIVM_SIZING_USABLE);
+    aivm_jw_bool(w, "shape_known", sz->layers && sz->hidden && sz->heads);
+    aivm_jw_end(w);
 }
 
 void aivm_report__fit_json(aivm_jw *w, const aivm_candidate *c)

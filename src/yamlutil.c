@@ -14,7 +14,7 @@
 #include <yaml.h>
 
 #include "aivm/error.h"
-#include "libyaml_dl.h"
+#include "dl_libs.h"
 #include "strutil.h"
 
 static aivm_loc mark_loc(const char *name, yaml_mark_t m)

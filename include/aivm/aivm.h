@@ -9,6 +9,7 @@
 #include "aivm/catalog.h"
 #include "aivm/error.h"
 #include "aivm/extras.h"
+#include "aivm/libs.h"
 #include "aivm/report.h"
 #include "aivm/rules.h"
 #include "aivm/sizing.h"

@@ -233,12 +233,6 @@ const char *aivm_category_name(aivm_category c);
 const char *aivm_lifecycle_name(aivm_lifecycle l);
 
 /**
- * The libyaml version string, loading libyaml if needed (YAML parsing loads
- * it on first use), or NULL when it cannot be loaded. Used for `--version`.
- */
-const char *aivm_yaml_version(void);
-
-/**
  * The shipped catalog, compiled into the binary as C data at build time
  * (no parse at start-up). Static and read-only like every loaded catalog;
  * aivm_catalog_free() on it does nothing. Valid for the life of the process.

@@ -3,7 +3,6 @@
  * environment, dispatches to a subcommand (recommend by default), and
  * shares data loading and version printing between commands.
  */
-#include <cjson/cJSON.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -32,10 +31,10 @@ void cli_print_version(void)
     printf("aivm-advise %s\n", AIVM_VERSION_STRING);
     printf("catalog %s (as of %s), %zu sizes\n", aivm_catalog_version(cat), aivm_catalog_as_of(cat),
            aivm_catalog_size_count(cat));
-    const char *yaml = aivm_yaml_version();
-    curl = aivm_prices_curl_version(); /* loads libcurl: fine for --version */
-    printf("libyaml %s, cJSON %s, libcurl %s\n", yaml ? yaml : "(not available)", cJSON_Version(),
-           curl ? curl : "(not available)");
+    const char *yaml = aivm_yaml_version(), *cjson = aivm_cjson_version();
+    curl = aivm_prices_curl_version(); /* loads the libraries: fine for --version */
+    printf("libyaml %s, cJSON %s, libcurl %s\n", yaml ? yaml : "(not available)",
+           cjson ? cjson : "(not available)", curl ? curl : "(not available)");
 }
 
 void cli_today(char *out)
