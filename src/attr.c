@@ -5,6 +5,7 @@
  */
 #include "attr.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "aivm/advise.h"
@@ -360,7 +361,22 @@ void aivm_value_format(aivm_buf *out, const aivm_value *v)
         aivm_buf_puts(out, v->b ? "true" : "false");
         break;
     case AIVM_V_NUM:
-        aivm_buf_printf(out, "%g", v->n);
+        if (v->n > -1e6 && v->n < 1e6 && v->n == (double)(long)v->n &&
+            (v->n != 0 || !signbit(v->n))) {
+            /* what %g prints for a whole number of up to six digits, without printf */
+            char text[16], *p = text + sizeof text;
+            long n = (long)v->n;
+            unsigned long u = n < 0 ? (unsigned long)-n : (unsigned long)n;
+            do {
+                *--p = (char)('0' + u % 10);
+                u /= 10;
+            } while (u);
+            if (n < 0)
+                *--p = '-';
+            aivm_buf_put(out, p, (size_t)(text + sizeof text - p));
+        } else {
+            aivm_buf_printf(out, "%g", v->n);
+        }
         break;
     case AIVM_V_STR:
         aivm_buf_puts(out, v->s);

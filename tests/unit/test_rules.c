@@ -1,5 +1,6 @@
 /* test_rules.c - loading, validating, overriding and evaluating rules, and the
  * coverage of the guidance by the shipped rules. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -193,6 +194,33 @@ static void rules__conditions_and_messages(void **state)
     aivm_rules_free(r);
 }
 
+/* Numbers in messages read as %g prints them (whole numbers skip printf). */
+static void rules__numbers_format_as_percent_g(void **state)
+{
+    static const double v[] = {0,        -0.0,  1,    -1,       7,         42.5,     999999,
+                               -999999,  1e6,   -1e6, 1234567,  0.1,       1e-5,     3.0000001,
+                               123456.5, 1e300, NAN,  INFINITY, -INFINITY, 9.99999e5};
+    (void)state;
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        aivm_buf b = AIVM_BUF_INIT;
+        aivm_value x = {AIVM_V_NUM, false, v[i], NULL};
+        char want[64];
+        snprintf(want, sizeof want, "%g", v[i]);
+        aivm_value_format(&b, &x);
+        assert_string_equal(b.ptr, want);
+        aivm_buf_dispose(&b);
+    }
+    for (long n = -1000000; n <= 1000000; n += 997) {
+        aivm_buf b = AIVM_BUF_INIT;
+        aivm_value x = {AIVM_V_NUM, false, (double)n, NULL};
+        char want[64];
+        snprintf(want, sizeof want, "%g", (double)n);
+        aivm_value_format(&b, &x);
+        assert_string_equal(b.ptr, want);
+        aivm_buf_dispose(&b);
+    }
+}
+
 static void same_str(const char *a, const char *b, const char *what, const char *id)
 {
     if ((a == NULL) != (b == NULL) || (a && strcmp(a, b) != 0))
@@ -288,6 +316,7 @@ int main(void)
         cmocka_unit_test(rules__bad_rules_are_reported_with_position),
         cmocka_unit_test(rules__later_files_override_by_id),
         cmocka_unit_test(rules__conditions_and_messages),
+        cmocka_unit_test(rules__numbers_format_as_percent_g),
         cmocka_unit_test(rules__builtin_rules_match_the_yaml),
     };
     return cmocka_run_group_tests_name("rules", tests, NULL, NULL);
