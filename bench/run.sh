@@ -72,6 +72,7 @@ awk -v t="$(median "$work/h1.json" 3)" -v a="$t2" 'BEGIN{printf "| the same, bui
 awk -v t="$tj" -v a="$t2" 'BEGIN{printf "| jq filter over the catalog (as JSON) | %.2f ms | %.1f× | |\n", t*1000, t/a}'
 awk -v t="$ty" -v a="$t2" 'BEGIN{printf "| yq filter over the catalog (YAML) | %.2f ms | %.1f× | |\n", t*1000, t/a}'
 echo
+awk -v t="$t0" -v a="$t2" -v y="$ty" 'BEGIN{printf "aivm-advise takes %.2f× the trivial process and is %.0f× faster than the yq filter.\n\n", a/t, y/a}'
 echo "Targets: median ≤ 2 ms (within 2× of the trivial process), ≥ 10× faster than the yq filter."
 echo
 } >> "$out"
