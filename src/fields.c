@@ -45,11 +45,9 @@ static int load_one(void *obj, const aivm_field *f, const aivm_ynode *v, aivm_ar
     case AIVM_F_DATE:
         rc = aivm_yget_date((const char **)(void *)p, v, what, err);
         break;
-    case AIVM_F_RSTR:
-    case AIVM_F_RDATE: {
+    case AIVM_F_RSTR: {
         const char *str = NULL;
-        rc = f->type == AIVM_F_RSTR ? aivm_yget_str(&str, v, what, err)
-                                    : aivm_yget_date(&str, v, what, err);
+        rc = aivm_yget_str(&str, v, what, err);
         if (rc == 0)
             aivm__rstr_set((aivm_rstr *)(void *)p, str);
         break;

@@ -24,9 +24,8 @@ typedef enum {
     AIVM_F_INT,     /* int, >= 0 */
     AIVM_F_ENUM,    /* int: index into `values` */
     AIVM_F_CUSTOM,  /* skipped here: the caller handles the key */
-    AIVM_F_RSTR,    /* aivm_rstr (catalog records; the object is at its final address) */
-    AIVM_F_RDATE,   /* aivm_rstr, YYYY-MM-DD */
-    AIVM_F_RLIST    /* aivm_rlist */
+    AIVM_F_RSTR,    /* aivm_rstr (size records; the object is at its final address) */
+    AIVM_F_RLIST    /* aivm_rlist (likewise) */
 } aivm_ftype;
 
 typedef struct {
