@@ -23,4 +23,7 @@ int cli_load_data(aivm_catalog **cat, aivm_rules **rules, const char *catalog_pa
 /** Today's date (UTC) as YYYY-MM-DD into `out` (11 bytes). */
 void cli_today(char *out);
 
+/** The value of --date: `*out = arg` and 0, or a usage error (exit 2). */
+int cli_date_option(const char **out, const char *arg);
+
 #endif

@@ -103,7 +103,6 @@ static int on_option(void *vctx, int id, const char *arg)
 {
     static const char *const formats[] = {"text", "json", "sarif", "junit", "github", NULL};
     static const char *const levels[] = {"note", "warning", "error", "never", NULL};
-    static const char *const colors[] = {"auto", "always", "never", NULL};
     chk_opts *o = vctx;
     aivm_error err = AIVM_ERROR_INIT;
     int x = 0, rc;
@@ -137,14 +136,9 @@ static int on_option(void *vctx, int id, const char *arg)
         o->rules[o->n_rules++] = arg;
         return 0;
     case O_COLOR:
-        rc = pick(&x, arg, colors, "color");
-        o->color = x == 0 ? CLI_COLOR_AUTO : x == 1 ? CLI_COLOR_ALWAYS : CLI_COLOR_NEVER;
-        return rc;
+        return cli_color_option(&o->color, arg);
     case O_DATE:
-        if (!aivm_is_date(arg))
-            return cli_usagef("invalid value '%s' for --date (expected a date YYYY-MM-DD)", arg);
-        o->date = arg;
-        return 0;
+        return cli_date_option(&o->date, arg);
     case 'q':
         cli_quiet = true;
         return 0;

@@ -201,21 +201,9 @@ static int on_option(void *vctx, int id, const char *arg)
         o->rules[o->n_rules++] = arg;
         return 0;
     case O_COLOR:
-        if (strcmp(arg, "auto") == 0)
-            o->color = CLI_COLOR_AUTO;
-        else if (strcmp(arg, "always") == 0)
-            o->color = CLI_COLOR_ALWAYS;
-        else if (strcmp(arg, "never") == 0)
-            o->color = CLI_COLOR_NEVER;
-        else
-            return cli_usagef("invalid value '%s' for --color (expected auto, always or never)",
-                              arg);
-        return 0;
+        return cli_color_option(&o->color, arg);
     case O_DATE:
-        if (!aivm_is_date(arg))
-            return cli_usagef("invalid value '%s' for --date (expected a date YYYY-MM-DD)", arg);
-        o->date = arg;
-        return 0;
+        return cli_date_option(&o->date, arg);
     case 'q':
         cli_quiet = true;
         return 0;

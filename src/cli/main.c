@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../strutil.h"
 #include "aivm/aivm.h"
 #include "aivm/prices.h"
 #include "cli.h"
@@ -35,6 +36,14 @@ void cli_print_version(void)
     curl = aivm_prices_curl_version(); /* loads the libraries: fine for --version */
     printf("libyaml %s, cJSON %s, libcurl %s\n", yaml ? yaml : "(not available)",
            cjson ? cjson : "(not available)", curl ? curl : "(not available)");
+}
+
+int cli_date_option(const char **out, const char *arg)
+{
+    if (!aivm_is_date(arg))
+        return cli_usagef("invalid value '%s' for --date (expected a date YYYY-MM-DD)", arg);
+    *out = arg;
+    return 0;
 }
 
 void cli_today(char *out)

@@ -6,6 +6,8 @@
 
 typedef enum { CLI_COLOR_AUTO, CLI_COLOR_ALWAYS, CLI_COLOR_NEVER } cli_color_mode;
 
+/** The value of --color: 0, or a usage error (exit 2). */
+int cli_color_option(cli_color_mode *out, const char *arg);
 /** Colour on stdout? auto: a TTY, NO_COLOR unset or empty, TERM not "dumb". */
 bool cli_term_color(cli_color_mode mode);
 /** Is stderr a terminal that can take a progress line (TERM not "dumb")? */
