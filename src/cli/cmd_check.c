@@ -89,14 +89,17 @@ static void help(void)
            "  5  output or internal error\n");
 }
 
-static int pick(int *out, const char *arg, const char *const *names, const char *opt)
+/* Index of `arg` in `names`, or a usage error that lists what is expected, as
+ * every other option's error does. */
+static int pick(int *out, const char *arg, const char *const *names, const char *opt,
+                const char *expected)
 {
     for (int i = 0; names[i]; i++)
         if (strcmp(arg, names[i]) == 0) {
             *out = i;
             return 0;
         }
-    return cli_usagef("invalid value '%s' for --%s", arg, opt);
+    return cli_usagef("invalid value '%s' for --%s (expected %s)", arg, opt, expected);
 }
 
 static int on_option(void *vctx, int id, const char *arg)
@@ -118,11 +121,11 @@ static int on_option(void *vctx, int id, const char *arg)
         o->waivers = arg;
         return 0;
     case O_FORMAT:
-        rc = pick(&x, arg, formats, "format");
+        rc = pick(&x, arg, formats, "format", "text, json, sarif, junit or github");
         o->format = (out_format)x;
         return rc;
     case O_FAIL_ON:
-        rc = pick(&x, arg, levels, "fail-on");
+        rc = pick(&x, arg, levels, "fail-on", "error, warning, note or never");
         o->fail_never = x == 3;
         o->fail_on = x == 3 ? AIVM_SEV_ERROR : (aivm_severity)x;
         return rc;
