@@ -86,20 +86,29 @@ static double gpus_for(const aivm_sizing *sz, double usable, double per_vm)
     return ceil(n / per_vm) * per_vm;
 }
 
-void aivm_fit_compute(aivm_fit *f, const aivm_sizing *sz, const aivm_size *s)
+/* What both fits share: a CPU size and a partial GPU are judged whole here
+ * (true: `f` is complete); else the per-GPU facts are set for the caller. */
+static bool fit_common(aivm_fit *f, const aivm_sizing *sz, const aivm_size *s)
 {
-    double n;
     memset(f, 0, sizeof *f);
     if (!s->has_gpu) {
         fit_cpu(f, sz, s);
-        return;
+        return true;
     }
     f->gpus_per_vm = s->gpu_count;
     f->usable_gib = hbm_gib(s) * AIVM_SIZING_USABLE;
     if (s->gpu_count < 1) {
         fit_partial(f, sz, s);
-        return;
+        return true;
     }
+    return false;
+}
+
+void aivm_fit_compute(aivm_fit *f, const aivm_sizing *sz, const aivm_size *s)
+{
+    double n;
+    if (fit_common(f, sz, s))
+        return;
     n = sz->gpus ? sz->gpus : gpus_for(sz, f->usable_gib, s->gpu_count);
     if (!(n > 0) || need_on(sz, n) > f->usable_gib) {
         f->limit = AIVM_FIT_PER_GPU;
@@ -117,17 +126,9 @@ void aivm_fit_compute(aivm_fit *f, const aivm_sizing *sz, const aivm_size *s)
 
 void aivm_fit_on(aivm_fit *f, const aivm_sizing *sz, const aivm_size *s, unsigned vms)
 {
-    memset(f, 0, sizeof *f);
-    if (!s->has_gpu) {
-        fit_cpu(f, sz, s);
-        if (vms != 1 && f->fits)
+    if (fit_common(f, sz, s)) {
+        if (!s->has_gpu && vms != 1 && f->fits)
             f->vms = vms;
-        return;
-    }
-    f->gpus_per_vm = s->gpu_count;
-    f->usable_gib = hbm_gib(s) * AIVM_SIZING_USABLE;
-    if (s->gpu_count < 1) {
-        fit_partial(f, sz, s);
         return;
     }
     f->vms = vms ? vms : 1;
