@@ -110,6 +110,16 @@ static void text_item(aivm_buf *b, const aivm_check_item *it, const aivm_check_r
     aivm_buf_puts(b, "\n");
 }
 
+/* "N resources, N errors, N warnings, N notes, N waived" (text and GitHub). */
+static void counts(aivm_buf *b, const aivm_check_report *rep)
+{
+    aivm_buf_printf(b, "%zu resource%s, %zu error%s, %zu warning%s, %zu note%s, %zu waived",
+                    rep->n_items, rep->n_items == 1 ? "" : "s", rep->open[AIVM_SEV_ERROR],
+                    rep->open[AIVM_SEV_ERROR] == 1 ? "" : "s", rep->open[AIVM_SEV_WARNING],
+                    rep->open[AIVM_SEV_WARNING] == 1 ? "" : "s", rep->open[AIVM_SEV_NOTE],
+                    rep->open[AIVM_SEV_NOTE] == 1 ? "" : "s", rep->n_waived);
+}
+
 int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
                            const aivm_check_render_opts *o, aivm_error *err)
 {
@@ -129,13 +139,9 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
                     rep->n_items - rep->n_unpriced == 1 ? "" : "s");
     if (rep->n_unpriced)
         aivm_buf_printf(out, "; %zu without a price", rep->n_unpriced);
-    aivm_buf_printf(out,
-                    "\nsummary: %zu resource%s, %zu error%s, %zu warning%s, %zu note%s, "
-                    "%zu waived\n",
-                    rep->n_items, rep->n_items == 1 ? "" : "s", rep->open[AIVM_SEV_ERROR],
-                    rep->open[AIVM_SEV_ERROR] == 1 ? "" : "s", rep->open[AIVM_SEV_WARNING],
-                    rep->open[AIVM_SEV_WARNING] == 1 ? "" : "s", rep->open[AIVM_SEV_NOTE],
-                    rep->open[AIVM_SEV_NOTE] == 1 ? "" : "s", rep->n_waived);
+    aivm_buf_puts(out, "\nsummary: ");
+    counts(out, rep);
+    aivm_buf_puts(out, "\n");
     if (!rep->sizing_active)
         aivm_buf_puts(out, "AIVM007/AIVM008 (GPU memory fit) are inactive: no model-memory "
                            "sizing yet\n");
@@ -358,13 +364,9 @@ int aivm_check_render_github(aivm_buf *out, const aivm_check_report *rep,
     for (size_t i = 0; i < rep->n_findings; i++)
         if (!rep->findings[i].waiver)
             gh_finding(out, &rep->findings[i]);
-    aivm_buf_printf(out,
-                    "aivm-advise check: %zu resource%s, %zu error%s, %zu warning%s, "
-                    "%zu note%s, %zu waived; %s %.2f/hour, %.2f/month\n",
-                    rep->n_items, rep->n_items == 1 ? "" : "s", rep->open[AIVM_SEV_ERROR],
-                    rep->open[AIVM_SEV_ERROR] == 1 ? "" : "s", rep->open[AIVM_SEV_WARNING],
-                    rep->open[AIVM_SEV_WARNING] == 1 ? "" : "s", rep->open[AIVM_SEV_NOTE],
-                    rep->open[AIVM_SEV_NOTE] == 1 ? "" : "s", rep->n_waived, rep->currency,
-                    rep->hourly_total, rep->hourly_total * AIVM_HOURS_PER_MONTH);
+    aivm_buf_puts(out, "aivm-advise check: ");
+    counts(out, rep);
+    aivm_buf_printf(out, "; %s %.2f/hour, %.2f/month\n", rep->currency, rep->hourly_total,
+                    rep->hourly_total * AIVM_HOURS_PER_MONTH);
     return 0;
 }
