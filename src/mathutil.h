@@ -25,4 +25,12 @@ static inline double aivm_round(double x)
     return t == 0 ? copysign(0.0, x) : t;
 }
 
+/** `v` rounded to `digits` decimals for a report (0-6), never "-0". */
+static inline double aivm_round_to(double v, int digits)
+{
+    static const double scale[] = {1, 10, 100, 1e3, 1e4, 1e5, 1e6};
+    double r = aivm_round(v * scale[digits]) / scale[digits];
+    return r == 0 ? 0 : r;
+}
+
 #endif

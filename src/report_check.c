@@ -20,12 +20,6 @@
 #define BOLD "\033[1m"
 #define RESET "\033[0m"
 
-static double round4(double v)
-{
-    double r = aivm_round(v * 10000) / 10000;
-    return r == 0 ? 0 : r;
-}
-
 static const char *sev_color(aivm_severity s)
 {
     return s == AIVM_SEV_ERROR ? RED : s == AIVM_SEV_WARNING ? YELLOW : CYAN;
@@ -223,12 +217,12 @@ static void item_json(aivm_jw *w, const aivm_check_item *it, const aivm_check_re
     aivm_jw_str(w, "suggested", it->suggested ? aivm_str(&it->suggested->name) : NULL);
     if (it->fit_known) {
         aivm_jw_object(w, "memory");
-        aivm_jw_num(w, "job_gib", round4(it->gpu_need_gb));
+        aivm_jw_num(w, "job_gib", aivm_round_to(it->gpu_need_gb, 4));
         aivm_jw_bool(w, "fits", it->fit.fits);
         aivm_jw_num(w, "vms", it->fit.vms);
-        aivm_jw_num(w, "need_gib", round4(it->fit.need_gib));
-        aivm_jw_num(w, "usable_gib", round4(it->fit.usable_gib));
-        aivm_jw_num(w, "memory_utilization", round4(it->fit.memory_utilization));
+        aivm_jw_num(w, "need_gib", aivm_round_to(it->fit.need_gib, 4));
+        aivm_jw_num(w, "usable_gib", aivm_round_to(it->fit.usable_gib, 4));
+        aivm_jw_num(w, "memory_utilization", aivm_round_to(it->fit.memory_utilization, 4));
         aivm_jw_end(w);
     } else {
         aivm_jw_null(w, "memory");
@@ -240,8 +234,8 @@ static void item_json(aivm_jw *w, const aivm_check_item *it, const aivm_check_re
         aivm_jw_str(w, "rate", it->spot_price ? "spot" : "on-demand");
         aivm_jw_str(w, "source", source_name(it->price_source));
         aivm_jw_bool(w, "reference_region", it->price_fallback);
-        aivm_jw_num(w, "hourly", round4(it->hourly));
-        aivm_jw_num(w, "monthly", round4(it->hourly * AIVM_HOURS_PER_MONTH));
+        aivm_jw_num(w, "hourly", aivm_round_to(it->hourly, 4));
+        aivm_jw_num(w, "monthly", aivm_round_to(it->hourly * AIVM_HOURS_PER_MONTH, 4));
         aivm_jw_end(w);
     } else {
         aivm_jw_null(w, "cost");
@@ -282,8 +276,8 @@ int aivm_check_render_json(aivm_buf *out, const aivm_check_report *rep,
     aivm_jw_end(&w);
     aivm_jw_object(&w, "cost");
     aivm_jw_str(&w, "currency", rep->currency);
-    aivm_jw_num(&w, "hourly", round4(rep->hourly_total));
-    aivm_jw_num(&w, "monthly", round4(rep->hourly_total * AIVM_HOURS_PER_MONTH));
+    aivm_jw_num(&w, "hourly", aivm_round_to(rep->hourly_total, 4));
+    aivm_jw_num(&w, "monthly", aivm_round_to(rep->hourly_total * AIVM_HOURS_PER_MONTH, 4));
     aivm_jw_num(&w, "hours_per_month", AIVM_HOURS_PER_MONTH);
     aivm_jw_num(&w, "unpriced", (double)rep->n_unpriced);
     aivm_jw_end(&w);

@@ -9,17 +9,12 @@
 #include <string.h>
 
 #include "aivm/extras.h"
+#include "aivm/prices.h"
 #include "aivm/report.h"
 #include "aivm_version.h"
 #include "jsonw.h"
 #include "mathutil.h"
 #include "report_sizing.h"
-
-static double round3(double v)
-{
-    double r = aivm_round(v * 1000) / 1000;
-    return r == 0 ? 0 : r; /* no "-0" */
-}
 
 /* Fields of issue 5: the pricing model, its hourly price, when the price
  * was fetched, and every other model known (never 0 for unknown). */
@@ -48,13 +43,13 @@ static void deployment_json(aivm_jw *w, const aivm_candidate *c)
     aivm_jw_str(w, "currency", c->price.currency ? c->price.currency : "USD");
     aivm_jw_str(w, "pricing", aivm_pricing_name(c->price.pricing));
     if (c->price.has_hourly) {
-        aivm_jw_num(w, "hourly", round3(c->price.hourly * n));
-        aivm_jw_num(w, "monthly", round3(c->price.hourly * n * 730.0));
+        aivm_jw_num(w, "hourly", aivm_round_to(c->price.hourly * n, 3));
+        aivm_jw_num(w, "monthly", aivm_round_to(c->price.hourly * n * AIVM_HOURS_PER_MONTH, 3));
     } else {
         aivm_jw_null(w, "hourly");
         aivm_jw_null(w, "monthly");
     }
-    aivm_jw_num(w, "hours_per_month", 730);
+    aivm_jw_num(w, "hours_per_month", AIVM_HOURS_PER_MONTH);
     aivm_jw_end(w);
 }
 
@@ -106,7 +101,7 @@ static void reason_json(aivm_jw *w, const aivm_reason *r, bool effect)
     aivm_jw_strlist(w, "guidance", aivm_rule_guidance(r->rule));
     if (effect)
         aivm_jw_str(w, "effect", aivm_effect_name(aivm_rule_effect(r->rule)));
-    aivm_jw_num(w, "score_delta", round3(r->delta));
+    aivm_jw_num(w, "score_delta", aivm_round_to(r->delta, 3));
     aivm_jw_str(w, "message", r->message);
     aivm_jw_end(w);
 }
@@ -133,7 +128,7 @@ static void candidate_json(aivm_jw *w, const aivm_candidate *c, const aivm_workl
         if (s->hyperv_generations & (1u << g))
             aivm_jw_num(w, NULL, g);
     aivm_jw_end(w);
-    aivm_jw_num(w, "score", round3(c->score));
+    aivm_jw_num(w, "score", aivm_round_to(c->score, 3));
     price_json(w, c);
     deployment_json(w, c);
     aivm_jw_array(w, "reasons");
@@ -209,7 +204,7 @@ static void extras_json(aivm_jw *w, const aivm_extras *ex)
         aivm_jw_str(w, "id", c->orchestrator->id);
         aivm_jw_str(w, "name", c->orchestrator->name);
         aivm_jw_num(w, "rank", c->rank);
-        aivm_jw_num(w, "score", round3(c->score));
+        aivm_jw_num(w, "score", aivm_round_to(c->score, 3));
         extra_reasons_json(w, "reasons", c->reasons, c->n_reasons);
         aivm_jw_strlist(w, "checklist", &c->orchestrator->checklist);
         aivm_jw_end(w);

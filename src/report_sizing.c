@@ -14,12 +14,6 @@
 #define BOLD(o) ((o)->color ? "\033[1m" : "")
 #define RESET(o) ((o)->color ? "\033[0m" : "")
 
-static double round2(double v)
-{
-    double r = aivm_round(v * 100) / 100;
-    return r == 0 ? 0 : r;
-}
-
 static bool is_training_input(unsigned i)
 {
     return i == AIVM_SZ_BATCH || i == AIVM_SZ_FINETUNE || i == AIVM_SZ_OPTIMIZER ||
@@ -131,13 +125,13 @@ void aivm_report__sizing_json(aivm_jw *w, const aivm_sizing *sz)
     else
         aivm_jw_null(w, "trainable_params");
     aivm_jw_object(w, "memory_gib");
-    aivm_jw_num(w, "weights", round2(sz->mem.weights));
-    aivm_jw_num(w, "gradients", round2(sz->mem.gradients));
-    aivm_jw_num(w, "optimizer", round2(sz->mem.optimizer));
-    aivm_jw_num(w, "activations", round2(sz->mem.activations));
-    aivm_jw_num(w, "kv_cache", round2(sz->mem.kv_cache));
-    aivm_jw_num(w, "overhead", round2(sz->mem.overhead));
-    aivm_jw_num(w, "total", round2(sz->mem.total));
+    aivm_jw_num(w, "weights", aivm_round_to(sz->mem.weights, 2));
+    aivm_jw_num(w, "gradients", aivm_round_to(sz->mem.gradients, 2));
+    aivm_jw_num(w, "optimizer", aivm_round_to(sz->mem.optimizer, 2));
+    aivm_jw_num(w, "activations", aivm_round_to(sz->mem.activations, 2));
+    aivm_jw_num(w, "kv_cache", aivm_round_to(sz->mem.kv_cache, 2));
+    aivm_jw_num(w, "overhead", aivm_round_to(sz->mem.overhead, 2));
+    aivm_jw_num(w, "total", aivm_round_to(sz->mem.total, 2));
     aivm_jw_end(w);
     aivm_jw_num(w, "usable_fraction", AIVM_SIZING_USABLE);
     aivm_jw_bool(w, "shape_known", sz->layers && sz->hidden && sz->heads);
@@ -148,12 +142,12 @@ void aivm_report__fit_json(aivm_jw *w, const aivm_candidate *c)
 {
     const aivm_fit *fit = &c->fit;
     aivm_jw_object(w, "fit");
-    aivm_jw_num(w, "gpus_needed", aivm_round(fit->gpus_needed * 1e4) / 1e4);
+    aivm_jw_num(w, "gpus_needed", aivm_round_to(fit->gpus_needed, 4));
     aivm_jw_num(w, "vms", fit->vms);
-    aivm_jw_num(w, "gpus_total", aivm_round(fit->gpus_total * 1e4) / 1e4);
-    aivm_jw_num(w, "memory_utilization", aivm_round(fit->memory_utilization * 1e3) / 1e3);
-    aivm_jw_num(w, "memory_per_gpu_gib", round2(fit->need_gib));
-    aivm_jw_num(w, "usable_per_gpu_gib", round2(fit->usable_gib));
+    aivm_jw_num(w, "gpus_total", aivm_round_to(fit->gpus_total, 4));
+    aivm_jw_num(w, "memory_utilization", aivm_round_to(fit->memory_utilization, 3));
+    aivm_jw_num(w, "memory_per_gpu_gib", aivm_round_to(fit->need_gib, 2));
+    aivm_jw_num(w, "usable_per_gpu_gib", aivm_round_to(fit->usable_gib, 2));
     aivm_jw_bool(w, "fits", fit->fits);
     aivm_jw_end(w);
 }
@@ -162,12 +156,11 @@ void aivm_report__fit_price_json(aivm_jw *w, const aivm_candidate *c)
 {
     double vms = c->fit.vms;
     if (c->price.has_on_demand)
-        aivm_jw_num(w, "deployment_on_demand_hourly",
-                    aivm_round(c->price.on_demand * vms * 1e4) / 1e4);
+        aivm_jw_num(w, "deployment_on_demand_hourly", aivm_round_to(c->price.on_demand * vms, 4));
     else
         aivm_jw_null(w, "deployment_on_demand_hourly");
     if (c->price.has_spot)
-        aivm_jw_num(w, "deployment_spot_hourly", aivm_round(c->price.spot * vms * 1e4) / 1e4);
+        aivm_jw_num(w, "deployment_spot_hourly", aivm_round_to(c->price.spot * vms, 4));
     else
         aivm_jw_null(w, "deployment_spot_hourly");
 }
