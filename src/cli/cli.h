@@ -23,6 +23,9 @@ int cli_load_data(aivm_catalog **cat, aivm_rules **rules, const char *catalog_pa
 /** Today's date (UTC) as YYYY-MM-DD into `out` (11 bytes). */
 void cli_today(char *out);
 
+/** Append `arg` to a list of option values (--rules, --sku); aborts when out of memory. */
+void cli_push_arg(const char ***list, size_t *n, const char *arg);
+
 /** The value of --date: `*out = arg` and 0, or a usage error (exit 2). */
 int cli_date_option(const char **out, const char *arg);
 

@@ -70,10 +70,7 @@ static int on_option(void *vctx, int id, const char *arg)
         if (!arg[0] || strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                    "0123456789_-") != strlen(arg))
             return cli_usagef("invalid size '%s' for --sku", arg);
-        o->skus = realloc(o->skus, (o->n_skus + 1) * sizeof *o->skus);
-        if (!o->skus)
-            abort();
-        o->skus[o->n_skus++] = arg;
+        cli_push_arg(&o->skus, &o->n_skus, arg);
         return 0;
     case O_CATALOG:
         o->catalog = arg;

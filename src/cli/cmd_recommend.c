@@ -195,10 +195,7 @@ static int on_option(void *vctx, int id, const char *arg)
         o->catalog = arg;
         return 0;
     case O_RULES:
-        o->rules = realloc(o->rules, (o->n_rules + 1) * sizeof *o->rules);
-        if (!o->rules)
-            abort();
-        o->rules[o->n_rules++] = arg;
+        cli_push_arg(&o->rules, &o->n_rules, arg);
         return 0;
     case O_COLOR:
         return cli_color_option(&o->color, arg);

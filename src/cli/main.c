@@ -5,6 +5,7 @@
  */
 #include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -36,6 +37,15 @@ void cli_print_version(void)
     curl = aivm_prices_curl_version(); /* loads the libraries: fine for --version */
     printf("libyaml %s, cJSON %s, libcurl %s\n", yaml ? yaml : "(not available)",
            cjson ? cjson : "(not available)", curl ? curl : "(not available)");
+}
+
+void cli_push_arg(const char ***list, size_t *n, const char *arg)
+{
+    const char **l = realloc((void *)*list, (*n + 1) * sizeof *l);
+    if (!l)
+        abort();
+    l[(*n)++] = arg;
+    *list = l;
 }
 
 int cli_date_option(const char **out, const char *arg)
