@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan_int.h"
-#include "yamlutil_int.h"
+#include "plan/plan_int.h"
+#include "util/yamlutil_int.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -5,7 +5,7 @@
 #include <stdint.h>
 
 #include "aivm/prices.h"
-#include "prices_int.h"
+#include "prices/prices_int.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "aivm/error.h"
+#include "aivm/util.h"
 
 typedef enum {
     AIVM_CAT_GPU = 0,
@@ -35,36 +36,6 @@ typedef enum {
     AIVM_LC_RETIRING = 2,
     AIVM_LC_RETIRED = 3,
 } aivm_lifecycle;
-
-/** A string list owned by the catalog. */
-typedef struct {
-    const char **items;
-    size_t n;
-} aivm_strlist;
-
-/** A string stored as its distance from this field; 0 is NULL. */
-typedef struct {
-    ptrdiff_t off;
-} aivm_rstr;
-
-/** The string `r` refers to, or NULL. Owned by the catalog. */
-static inline const char *aivm_str(const aivm_rstr *r)
-{
-    return r->off ? (const char *)((uintptr_t)r + (uintptr_t)r->off) : NULL;
-}
-
-/** A list of `n` strings (aivm_rstr) stored as the distance from this field
- *  to the first; off is 0 when n is 0. */
-typedef struct {
-    ptrdiff_t off;
-    size_t n;
-} aivm_rlist;
-
-/** The i-th string of `l` (i < l->n). */
-static inline const char *aivm_rlist_at(const aivm_rlist *l, size_t i)
-{
-    return aivm_str((const aivm_rstr *)((uintptr_t)l + (uintptr_t)l->off) + i);
-}
 
 /** A position in the catalog file (see aivm_loc). */
 typedef struct {

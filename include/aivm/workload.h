@@ -182,12 +182,4 @@ int aivm_workload_load_file(aivm_workload_doc **out, aivm_workload *wl, const ch
                             aivm_error *err);
 void aivm_workload_doc_free(aivm_workload_doc *doc);
 
-/**
- * Format the UTC time `t` (seconds since 1970) as "YYYY-MM-DD" (`out` holds
- * 11 bytes), or with `with_time` as "YYYY-MM-DDTHH:MM:SSZ" (21 bytes): the
- * default `today` and price fetch times. Pure arithmetic: unlike gmtime(), it
- * reads no time zone file. Years 0-9999.
- */
-void aivm_utc_format(char *out, long long t, bool with_time);
-
 #endif

@@ -10,11 +10,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../strutil.h"
 #include "aivm/aivm.h"
 #include "aivm/check.h"
 #include "aivm/plan.h"
 #include "aivm/sizing.h"
+#include "aivm/util.h"
 #include "cli.h"
 #include "msg.h"
 #include "opts.h"

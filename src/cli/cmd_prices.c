@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../strutil.h"
 #include "aivm/aivm.h"
 #include "aivm/prices.h"
+#include "aivm/util.h"
 #include "cli.h"
 #include "msg.h"
 #include "opts.h"

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../strutil.h"
 #include "aivm/aivm.h"
+#include "aivm/util.h"
 #include "cli.h"
 #include "msg.h"
 #include "opts.h"

@@ -9,9 +9,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "../strutil.h"
 #include "aivm/aivm.h"
 #include "aivm/prices.h"
+#include "aivm/util.h"
 #include "cli.h"
 #include "msg.h"
 

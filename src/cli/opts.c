@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../xalloc.h"
+#include "aivm/util.h"
 #include "msg.h"
 
 int cli_opts_parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt_fn fn, void *ctx,

@@ -11,8 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../strutil.h"
-#include "../xalloc.h"
+#include "aivm/util.h"
 #include "msg.h"
 #include "term.h"
 

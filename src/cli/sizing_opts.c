@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../strutil.h"
+#include "aivm/util.h"
 #include "msg.h"
 
 static const char *const flag_names[AIVM_SZ_COUNT] = {

@@ -10,7 +10,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "../strutil.h"
+#include "aivm/util.h"
 #include "msg.h"
 
 int cli_color_option(cli_color_mode *out, const char *arg)

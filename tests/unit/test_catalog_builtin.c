@@ -2,7 +2,7 @@
  * aivm-gen) holds exactly what the YAML loader reads from data/catalog.yaml. */
 #include <string.h>
 
-#include "catalog_int.h"
+#include "catalog/catalog_int.h"
 #include "helpers.h"
 
 static void same_str(const char *a, const char *b, const char *what, const char *who)

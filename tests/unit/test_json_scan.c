@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "json_scan.h"
+#include "util/json_scan.h"
 
 /* Scan `text` (copied to an exact-size heap block, so ASan sees any
  * over-read) as one string value; true when it is valid. */

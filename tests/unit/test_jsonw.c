@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "jsonw.h"
+#include "util/jsonw.h"
 
 static const double numbers[] = {0,
                                  -0.0,

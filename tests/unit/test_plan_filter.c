@@ -7,7 +7,7 @@
 
 #include "aivm/buf.h"
 #include "helpers.h"
-#include "plan_int.h"
+#include "plan/plan_int.h"
 
 /* Every VM-like type, each with attributes the reader ignores around the
  * ones it reads, planned values in a child module, and the sections a

@@ -8,7 +8,7 @@
 
 #include "aivm/prices.h"
 #include "helpers.h"
-#include "prices_int.h"
+#include "prices/prices_int.h"
 
 #define assert_near(a, b, eps) assert_true(fabs((a) - (b)) <= (eps))
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "rules_int.h"
+#include "rules/rules_int.h"
 
 static int load(aivm_rules *r, const char *yaml, aivm_error *err)
 {

@@ -6,9 +6,9 @@
 
 #include "aivm/workload.h"
 
+#include "aivm/util.h"
 #include "helpers.h"
-#include "mathutil.h"
-#include "strutil.h"
+#include "util/mathutil.h"
 
 static void strutil__u64_accepts_plain_digits(void **state)
 {

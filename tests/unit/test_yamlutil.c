@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "yamlutil.h"
+#include "util/yamlutil.h"
 
 static int parse(aivm_ynode **root, aivm_arena *a, const char *text, aivm_error *err)
 {

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "helpers.h"
-#include "yamlutil_int.h"
+#include "util/yamlutil_int.h"
 
 /* Same shape, text, style and position, recursively. */
 static void assert_same_tree(const aivm_ynode *a, const aivm_ynode *b)

@@ -1,0 +1,101 @@
+/*
+ * aivm/util.h - the small utilities the library and the CLI share: checked
+ * number and date parsing, ASCII string helpers, UTC dates, allocation that
+ * aborts on out-of-memory, and the relative strings of catalog records.
+ *
+ * Nothing here knows about a domain module: util includes no domain header.
+ */
+#ifndef AIVM_UTIL_H
+#define AIVM_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- allocation: print "aivm-advise: out of memory" and abort() on failure */
+
+/** malloc(n) that never returns NULL. Free with free(). */
+void *aivm_xmalloc(size_t n);
+/** calloc(n, size) that never returns NULL (overflow aborts too). Free with free(). */
+void *aivm_xcalloc(size_t n, size_t size);
+/** realloc(p, n) that never returns NULL. Free with free(). */
+void *aivm_xrealloc(void *p, size_t n);
+/** A copy of `s`, owned by the caller (free()). */
+char *aivm_xstrdup(const char *s);
+/** A copy of the first `n` bytes of `s` (NUL-terminated), owned by the caller. */
+char *aivm_xstrndup(const char *s, size_t n);
+
+/* ---- numbers, dates and strings */
+
+/** Parse a whole decimal unsigned integer; false on empty input, sign,
+ *  trailing garbage or overflow past `max`. */
+bool aivm_parse_u64(uint64_t *out, const char *s, uint64_t max);
+/** Parse a whole finite decimal number (no hex, inf or nan); false otherwise. */
+bool aivm_parse_double(double *out, const char *s);
+/** ASCII case-insensitive equality. */
+bool aivm_streq_nocase(const char *a, const char *b);
+/** ASCII case-insensitive equality of the first `n` bytes (strncasecmp in the C locale). */
+bool aivm_strneq_nocase(const char *a, const char *b, size_t n);
+/** The ASCII lower case of `c` (tolower() in the C locale, whatever the locale). */
+static inline char aivm_ascii_lower(char c)
+{
+    return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+}
+/** True for a valid calendar date written YYYY-MM-DD. */
+bool aivm_is_date(const char *s);
+/**
+ * Format the UTC time `t` (seconds since 1970) as "YYYY-MM-DD" (`out` holds
+ * 11 bytes), or with `with_time` as "YYYY-MM-DDTHH:MM:SSZ" (21 bytes): the
+ * default `today` and price fetch times. Pure arithmetic: unlike gmtime(), it
+ * reads no time zone file. Years 0-9999.
+ */
+void aivm_utc_format(char *out, long long t, bool with_time);
+
+/**
+ * The index in `names[0..n)` of the name `s` equals, ignoring ASCII case, or
+ * -1: the one name-to-enum lookup of the library and the CLI. NULL entries
+ * of `names` never match.
+ */
+int aivm_name_index(const char *s, const char *const *names, size_t n);
+
+/**
+ * The name of `names[0..n)` closest to `s` (ASCII case ignored, edit distance
+ * with transpositions), when it is close enough to be a likely typo: at most
+ * two edits and at most a third of the name's length. NULL otherwise. NULL
+ * entries of `names` are skipped. The result is borrowed from `names`.
+ */
+const char *aivm_did_you_mean(const char *s, const char *const *names, size_t n);
+
+/* ---- lists and relative strings (records without pointers) */
+
+/** A string list owned by whoever built it (a catalog, a rule set). */
+typedef struct {
+    const char **items;
+    size_t n;
+} aivm_strlist;
+
+/** A string stored as its distance from this field; 0 is NULL. */
+typedef struct {
+    ptrdiff_t off;
+} aivm_rstr;
+
+/** The string `r` refers to, or NULL. Owned by the record's owner. */
+static inline const char *aivm_str(const aivm_rstr *r)
+{
+    return r->off ? (const char *)((uintptr_t)r + (uintptr_t)r->off) : NULL;
+}
+
+/** A list of `n` strings (aivm_rstr) stored as the distance from this field
+ *  to the first; off is 0 when n is 0. */
+typedef struct {
+    ptrdiff_t off;
+    size_t n;
+} aivm_rlist;
+
+/** The i-th string of `l` (i < l->n). */
+static inline const char *aivm_rlist_at(const aivm_rlist *l, size_t i)
+{
+    return aivm_str((const aivm_rstr *)((uintptr_t)l + (uintptr_t)l->off) + i);
+}
+
+#endif

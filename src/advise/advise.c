@@ -1,0 +1,365 @@
+/*
+ * advise.c - scoring and ranking. Every enabled rule whose `when` holds
+ * for the workload is applied to every catalog size: exclude/require
+ * reject candidates (the first rejecting rule is recorded), prefer/penalize
+ * add or subtract their weight (scaled rules in proportion to where the
+ * candidate's value lies between the accepted candidates' min and max).
+ * Candidates are ranked by score, then price, then name, so output is
+ * deterministic. Prices here come from the catalog.
+ */
+#include "aivm/advise.h"
+#include "util/mathutil.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aivm/buf.h"
+#include "aivm/extras.h"
+#include "aivm/util.h"
+#include "catalog/catalog_int.h"
+
+typedef struct {
+    const aivm_rule *rule;
+    size_t ri;    /* index of the rule among the active rules */
+    double value; /* scale attribute value, for scaled rules */
+    bool scaled;
+} hit;
+
+/* Per active rule: the range of its scale attribute over the accepted candidates. */
+typedef struct {
+    double lo, hi;
+} range;
+
+typedef struct {
+    const aivm_size *size;
+    const aivm_rule *rejected_by;
+    size_t first_hit; /* index of its first hit in the shared pool */
+    size_t n_hits;
+} work;
+
+/* The hits of every accepted size, in one array: most sizes are rejected
+ * after a few rules, so a hit array per size would be mostly unused memory. */
+typedef struct {
+    hit *items;
+    size_t n, cap;
+} hit_pool;
+
+static hit *pool_add(hit_pool *p)
+{
+    if (p->n == p->cap) {
+        p->cap = p->cap ? 2 * p->cap : 256;
+        p->items = aivm_xrealloc(p->items, p->cap * sizeof *p->items);
+    }
+    return &p->items[p->n++];
+}
+
+aivm_lifecycle aivm_size_lifecycle_on(const aivm_size *size, const char *today)
+{
+    if (size->lifecycle == AIVM_LC_RETIRING && today && aivm_str(&size->lifecycle_date) &&
+        strcmp(aivm_str(&size->lifecycle_date), today) <= 0)
+        return AIVM_LC_RETIRED;
+    return size->lifecycle;
+}
+
+static void evaluate(work *w, hit_pool *pool, const aivm_rule *const *rules, size_t n_rules,
+                     const aivm_workload *wl)
+{
+    w->first_hit = pool->n;
+    for (size_t i = 0; i < n_rules; i++) {
+        const aivm_rule *r = rules[i];
+        bool m = aivm_rule_matches(r, wl, w->size);
+        aivm_effect e = aivm_rule_effect(r);
+        hit *h;
+        if ((e == AIVM_EFFECT_EXCLUDE && m) || (e == AIVM_EFFECT_REQUIRE && !m)) {
+            w->rejected_by = r;
+            pool->n = w->first_hit; /* a rejected size keeps no hits */
+            w->n_hits = 0;
+            return;
+        }
+        if (!m || e == AIVM_EFFECT_EXCLUDE)
+            continue;
+        h = pool_add(pool);
+        h->rule = r;
+        h->ri = i;
+        h->scaled = aivm_rule_scale_value(r, wl, w->size, &h->value);
+        w->n_hits++;
+    }
+}
+
+/* One pass over the accepted candidates: linear in the catalog, not quadratic. */
+static range *scale_ranges(const work *all, size_t n_all, const hit_pool *pool, size_t n_rules)
+{
+    range *r = aivm_xcalloc(n_rules ? n_rules : 1, sizeof *r);
+    for (size_t k = 0; k < n_rules; k++) {
+        r[k].lo = INFINITY;
+        r[k].hi = -INFINITY;
+    }
+    for (size_t i = 0; i < n_all; i++) {
+        if (all[i].rejected_by)
+            continue;
+        for (size_t j = 0; j < all[i].n_hits; j++) {
+            const hit *h = &pool->items[all[i].first_hit + j];
+            if (!h->scaled)
+                continue;
+            if (h->value < r[h->ri].lo)
+                r[h->ri].lo = h->value;
+            if (h->value > r[h->ri].hi)
+                r[h->ri].hi = h->value;
+        }
+    }
+    return r;
+}
+
+static double hit_delta(const hit *h, const range *ranges)
+{
+    aivm_effect e = aivm_rule_effect(h->rule);
+    double w = aivm_rule_weight(h->rule);
+    double sign = e == AIVM_EFFECT_PENALIZE ? -1 : 1;
+    double lo = ranges[h->ri].lo, hi = ranges[h->ri].hi;
+    if (e == AIVM_EFFECT_REQUIRE || e == AIVM_EFFECT_NOTE)
+        return 0;
+    if (!h->scaled || !(hi > lo))
+        return sign * w;
+    return sign * w * (h->value - lo) / (hi - lo);
+}
+
+static void set_price(aivm_price *p, const aivm_size *s, const aivm_workload *wl, bool *fallback)
+{
+    const aivm_region_price *rp;
+    memset(p, 0, sizeof *p);
+    p->source = AIVM_PRICE_NONE;
+    p->currency = "USD";
+    p->region = wl->region;
+    p->os = wl->os;
+    if (!s->has_price || wl->os != AIVM_OS_LINUX)
+        return;
+    rp = aivm_size_price_in(s, wl->region);
+    if (!rp) {
+        rp = aivm_size_price_in(s, aivm_str(&s->price_reference_region));
+        *fallback = true;
+    }
+    p->source = AIVM_PRICE_CATALOG;
+    p->currency = aivm_str(&s->price_currency);
+    p->region = aivm_str(&rp->region);
+    p->as_of = aivm_str(&s->price_as_of);
+    p->has_on_demand = true;
+    p->on_demand = rp->on_demand;
+    p->has_spot = rp->has_spot;
+    p->spot = rp->spot;
+    p->known[AIVM_PRICING_ON_DEMAND] = true;
+    p->alt[AIVM_PRICING_ON_DEMAND] = rp->on_demand;
+    p->known[AIVM_PRICING_SPOT] = rp->has_spot;
+    p->alt[AIVM_PRICING_SPOT] = rp->has_spot ? rp->spot : 0;
+    p->has_hourly = true;
+    p->hourly = rp->on_demand;
+}
+
+/* Hourly price of the whole deployment: per-VM price × VMs needed. */
+static double deploy_price(const aivm_candidate *c)
+{
+    return c->price.on_demand * (c->has_fit && c->fit.vms > 1 ? c->fit.vms : 1);
+}
+
+static int cand_cmp(const void *a, const void *b)
+{
+    const aivm_candidate *x = a, *y = b;
+    double dx = aivm_round(x->score * 1e6), dy = aivm_round(y->score * 1e6);
+    if (dx != dy)
+        return dx > dy ? -1 : 1;
+    if (x->price.has_on_demand != y->price.has_on_demand)
+        return x->price.has_on_demand ? -1 : 1;
+    if (x->price.has_on_demand && deploy_price(x) != deploy_price(y))
+        return deploy_price(x) < deploy_price(y) ? -1 : 1;
+    return strcmp(aivm_str(&x->size->name), aivm_str(&y->size->name));
+}
+
+/* With --spot the tie-break is the spot price (sizes without one last). */
+static int cand_cmp_spot(const void *a, const void *b)
+{
+    const aivm_candidate *x = a, *y = b;
+    double dx = aivm_round(x->score * 1e6), dy = aivm_round(y->score * 1e6);
+    if (dx != dy)
+        return dx > dy ? -1 : 1;
+    if (x->price.has_spot != y->price.has_spot)
+        return x->price.has_spot ? -1 : 1;
+    if (x->price.has_spot && x->price.spot != y->price.spot)
+        return x->price.spot < y->price.spot ? -1 : 1;
+    return cand_cmp(a, b);
+}
+
+/* A rule's message for a size, rendered in `scratch` (reused, so a message
+ * costs one exact allocation rather than a buffer grown piece by piece). */
+static char *render(aivm_buf *scratch, const aivm_rule *r, const aivm_workload *wl,
+                    const aivm_size *s)
+{
+    aivm_buf_clear(scratch);
+    aivm_rule_render_message(scratch, r, wl, s);
+    return scratch->ptr ? aivm_xstrndup(scratch->ptr, scratch->size) : aivm_xstrdup("");
+}
+
+void aivm_advice_add_warning(aivm_advice *adv, const char *msg)
+{
+    adv->warnings = aivm_xrealloc(adv->warnings, (adv->n_warnings + 1) * sizeof *adv->warnings);
+    adv->warnings[adv->n_warnings++] = aivm_xstrdup(msg);
+}
+
+static void add_warning(aivm_advice *adv, char *msg)
+{
+    adv->warnings = aivm_xrealloc(adv->warnings, (adv->n_warnings + 1) * sizeof *adv->warnings);
+    adv->warnings[adv->n_warnings++] = msg;
+}
+
+static void collect(aivm_advice *adv, const work *ws, size_t n, const hit_pool *pool,
+                    const range *ranges, const aivm_workload *wl, bool *fallback)
+{
+    const unsigned *order = aivm_catalog__name_order(adv->catalog);
+    aivm_buf scratch = AIVM_BUF_INIT;
+    size_t n_rejected = 0;
+    for (size_t i = 0; i < n; i++)
+        n_rejected += ws[i].rejected_by != NULL;
+    adv->ranked = aivm_xcalloc(n - n_rejected ? n - n_rejected : 1, sizeof *adv->ranked);
+    adv->rejected = aivm_xcalloc(n_rejected ? n_rejected : 1, sizeof *adv->rejected);
+    /* Rejections in the catalog's name order: the list is sorted by size name
+     * without sorting it here (it is 90 % of a large catalog). */
+    for (size_t k = 0; k < n; k++) {
+        const work *w = &ws[order[k]];
+        aivm_rejection *rj;
+        if (!w->rejected_by)
+            continue;
+        rj = &adv->rejected[adv->n_rejected++];
+        rj->size = w->size;
+        rj->rule = w->rejected_by;
+        rj->message = render(&scratch, w->rejected_by, wl, w->size);
+    }
+    for (size_t i = 0; i < n; i++) {
+        const work *w = &ws[i];
+        const hit *hits = w->n_hits ? &pool->items[w->first_hit] : NULL;
+        if (w->rejected_by)
+            continue;
+        aivm_candidate *c = &adv->ranked[adv->n_ranked++];
+        c->size = w->size;
+        c->instances = wl->nodes ? wl->nodes : 1;
+        c->reasons = aivm_xcalloc(w->n_hits ? w->n_hits : 1, sizeof *c->reasons);
+        for (size_t j = 0; j < w->n_hits; j++) {
+            aivm_reason *rs = &c->reasons[c->n_reasons++];
+            rs->rule = hits[j].rule;
+            rs->delta = hit_delta(&hits[j], ranges);
+            rs->message = render(&scratch, rs->rule, wl, w->size);
+            c->score += rs->delta;
+        }
+        set_price(&c->price, w->size, wl, fallback);
+        if (wl->sizing) {
+            c->has_fit = true;
+            aivm_fit_compute(&c->fit, wl->sizing, w->size);
+            if (c->fit.vms >= 1)
+                c->instances = c->fit.vms; /* the deployment is as many VMs as the job needs */
+        }
+    }
+    aivm_buf_dispose(&scratch);
+}
+
+static void add_price_warnings(aivm_advice *adv, const aivm_workload *wl, bool fallback)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    size_t unpriced = 0;
+    for (size_t i = 0; i < adv->n_shown; i++)
+        if (!adv->ranked[i].price.has_on_demand)
+            unpriced++;
+    if (wl->os == AIVM_OS_WINDOWS) {
+        aivm_buf_puts(&b, "the catalog holds Linux prices only: no price is shown for windows");
+        add_warning(adv, aivm_buf_detach(&b));
+    } else if (unpriced) {
+        aivm_buf_printf(&b, "%zu of the %zu sizes shown have no reference price in the catalog",
+                        unpriced, adv->n_shown);
+        add_warning(adv, aivm_buf_detach(&b));
+    }
+    if (fallback && wl->os == AIVM_OS_LINUX) {
+        aivm_buf_printf(&b,
+                        "the catalog has no price in %s for some sizes: their reference-region "
+                        "price is shown instead (see price.region)",
+                        wl->region);
+        add_warning(adv, aivm_buf_detach(&b));
+    }
+}
+
+/* Without --nodes, a sized job spans as many VMs as its best size needs:
+ * image and orchestrator advice then see the multi-VM job (docs/sizing.md). */
+static const aivm_workload *extras_workload(aivm_workload *copy, const aivm_workload *wl,
+                                            const aivm_advice *adv)
+{
+    if (!wl->sizing || (wl->set & AIVM_WL_NODES) || adv->n_ranked == 0 ||
+        adv->ranked[0].fit.vms <= 1)
+        return wl;
+    *copy = *wl;
+    copy->nodes = adv->ranked[0].fit.vms;
+    return copy;
+}
+
+int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *rules,
+                const aivm_workload *wl, const aivm_advise_opts *opts, aivm_error *err)
+{
+    size_t n = aivm_catalog_size_count(cat), n_rules = 0;
+    const aivm_rule **active = aivm_xcalloc(aivm_rules_count(rules) + 1, sizeof *active);
+    work *ws = aivm_xcalloc(n ? n : 1, sizeof *ws);
+    aivm_advice *adv = aivm_xcalloc(1, sizeof *adv);
+    aivm_workload ewl;
+    range *ranges;
+    hit_pool pool = {NULL, 0, 0};
+    bool fallback = false;
+
+    for (size_t i = 0; i < aivm_rules_count(rules); i++)
+        if (aivm_rule_target(aivm_rules_at(rules, i)) == AIVM_TARGET_SIZE &&
+            aivm_rule_applies(aivm_rules_at(rules, i), wl))
+            active[n_rules++] = aivm_rules_at(rules, i);
+    for (size_t i = 0; i < n; i++) {
+        ws[i].size = aivm_catalog_size_at(cat, i);
+        evaluate(&ws[i], &pool, active, n_rules, wl);
+    }
+    adv->catalog = cat;
+    adv->workload = wl;
+    ranges = scale_ranges(ws, n, &pool, n_rules);
+    collect(adv, ws, n, &pool, ranges, wl, &fallback);
+    free(ranges);
+    free(pool.items);
+    qsort(adv->ranked, adv->n_ranked, sizeof *adv->ranked, wl->spot ? cand_cmp_spot : cand_cmp);
+    for (size_t i = 0; i < adv->n_ranked; i++)
+        adv->ranked[i].rank = (unsigned)i + 1;
+    adv->top = opts ? opts->top : 0;
+    adv->n_shown = adv->top && adv->top < adv->n_ranked ? adv->top : adv->n_ranked;
+    if (!(opts && opts->no_catalog_price_warnings))
+        add_price_warnings(adv, wl, fallback);
+    if (wl->sizing && !(wl->sizing->layers && wl->sizing->hidden && wl->sizing->heads))
+        add_warning(adv, aivm_xstrdup("the model's shape is unknown: KV cache and activations "
+                                      "are not counted (give --model, or --layers, --hidden "
+                                      "and --heads)"));
+    if (adv->n_ranked == 0)
+        add_warning(adv, aivm_xstrdup("no size in the catalog satisfies the rules for this "
+                                      "workload (see the rejected list)"));
+    aivm_extras_eval(&adv->extras, cat, rules, extras_workload(&ewl, wl, adv),
+                     adv->n_ranked ? adv->ranked[0].size : NULL, err);
+    free(ws);
+    free(active);
+    *out = adv;
+    return 0;
+}
+
+void aivm_advice_free(aivm_advice *adv)
+{
+    if (!adv)
+        return;
+    for (size_t i = 0; i < adv->n_ranked; i++) {
+        for (size_t j = 0; j < adv->ranked[i].n_reasons; j++)
+            free(adv->ranked[i].reasons[j].message);
+        free(adv->ranked[i].reasons);
+    }
+    for (size_t i = 0; i < adv->n_rejected; i++)
+        free(adv->rejected[i].message);
+    for (size_t i = 0; i < adv->n_warnings; i++)
+        free(adv->warnings[i]);
+    free(adv->ranked);
+    free(adv->rejected);
+    free(adv->warnings);
+    aivm_extras_free(adv->extras);
+    free(adv);
+}

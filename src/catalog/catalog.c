@@ -1,0 +1,216 @@
+/*
+ * catalog.c - read access to a loaded catalog: getters, the case-insensitive
+ * name index used by lookups (check mode looks up every planned size), the
+ * per-region price lookup and the spelled names of enums.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "aivm/util.h"
+#include "catalog_int.h"
+#include "rstr.h"
+
+static int cmp_nocase(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        int x = (*a >= 'A' && *a <= 'Z') ? *a - 'A' + 'a' : *a;
+        int y = (*b >= 'A' && *b <= 'Z') ? *b - 'A' + 'a' : *b;
+        if (x != y || !x)
+            return x - y;
+    }
+}
+
+static const aivm_catalog *order_cat; /* qsort has no context argument */
+
+static const char *name_of(unsigned i)
+{
+    return aivm_str(&order_cat->sizes[i].name);
+}
+
+static int name_order_cmp(const void *a, const void *b)
+{
+    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+    return strcmp(name_of(x), name_of(y));
+}
+
+static int name_nocase_cmp(const void *a, const void *b)
+{
+    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+    int c = cmp_nocase(name_of(x), name_of(y));
+    if (c)
+        return c;
+    return x < y ? -1 : x > y;
+}
+
+void aivm__rlist_set(aivm_rlist *l, const char *const *items, size_t n, aivm_arena *arena)
+{
+    aivm_rstr *r = n ? aivm_arena_alloc(arena, n * sizeof *r) : NULL;
+    for (size_t i = 0; i < n; i++)
+        aivm__rstr_set(&r[i], items[i]);
+    aivm__roff_set(&l->off, r);
+    l->n = n;
+}
+
+const unsigned *aivm_catalog__name_order(const aivm_catalog *cat)
+{
+    return cat->name_order;
+}
+
+int aivm_catalog__index(aivm_catalog *cat, aivm_error *err)
+{
+    unsigned *order =
+        aivm_arena_alloc(&cat->arena, (cat->n_sizes ? cat->n_sizes : 1) * sizeof *order);
+    for (size_t i = 0; i < cat->n_sizes; i++)
+        order[i] = (unsigned)i;
+    unsigned *by_name =
+        aivm_arena_alloc(&cat->arena, (cat->n_sizes ? cat->n_sizes : 1) * sizeof *by_name);
+    for (size_t i = 0; i < cat->n_sizes; i++)
+        order[i] = by_name[i] = (unsigned)i;
+    order_cat = cat;
+    qsort(order, cat->n_sizes, sizeof *order, name_order_cmp);
+    qsort(by_name, cat->n_sizes, sizeof *by_name, name_nocase_cmp);
+    order_cat = NULL;
+    cat->name_order = order;
+    cat->by_name = by_name;
+    for (size_t i = 1; i < cat->n_sizes; i++) {
+        const aivm_size *s = &cat->sizes[by_name[i]];
+        if (cmp_nocase(aivm_str(&s->name), aivm_str(&cat->sizes[by_name[i - 1]].name)) == 0) {
+            aivm_loc loc = {aivm_str(&s->loc.file), s->loc.line, s->loc.col};
+            return aivm_error_set(err, AIVM_EINVALID, &loc, "duplicate size '%s'",
+                                  aivm_str(&s->name));
+        }
+    }
+    return 0;
+}
+
+void aivm_catalog_free(aivm_catalog *cat)
+{
+    if (!cat || cat->is_static)
+        return;
+    aivm_arena_dispose(&cat->arena);
+    free(cat);
+}
+
+const char *aivm_catalog_version(const aivm_catalog *cat)
+{
+    return cat->version;
+}
+
+const char *aivm_catalog_as_of(const aivm_catalog *cat)
+{
+    return cat->as_of;
+}
+
+size_t aivm_catalog_size_count(const aivm_catalog *cat)
+{
+    return cat->n_sizes;
+}
+
+const aivm_size *aivm_catalog_size_at(const aivm_catalog *cat, size_t i)
+{
+    return i < cat->n_sizes ? &cat->sizes[i] : NULL;
+}
+
+const aivm_size *aivm_catalog_find_size(const aivm_catalog *cat, const char *name)
+{
+    size_t lo = 0, hi = cat->n_sizes;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const aivm_size *s = &cat->sizes[cat->by_name[mid]];
+        int c = cmp_nocase(name, aivm_str(&s->name));
+        if (c == 0)
+            return s;
+        if (c < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return NULL;
+}
+
+size_t aivm_catalog_family_count(const aivm_catalog *cat)
+{
+    return cat->n_families;
+}
+
+const aivm_family *aivm_catalog_family_at(const aivm_catalog *cat, size_t i)
+{
+    return i < cat->n_families ? &cat->families[i] : NULL;
+}
+
+size_t aivm_catalog_source_count(const aivm_catalog *cat)
+{
+    return cat->n_sources;
+}
+
+const aivm_source *aivm_catalog_source_at(const aivm_catalog *cat, size_t i)
+{
+    return i < cat->n_sources ? &cat->sources[i] : NULL;
+}
+
+size_t aivm_catalog_image_count(const aivm_catalog *cat)
+{
+    return cat->n_images;
+}
+
+const aivm_image *aivm_catalog_image_at(const aivm_catalog *cat, size_t i)
+{
+    return i < cat->n_images ? &cat->images[i] : NULL;
+}
+
+size_t aivm_catalog_orchestrator_count(const aivm_catalog *cat)
+{
+    return cat->n_orchestrators;
+}
+
+const aivm_orchestrator *aivm_catalog_orchestrator_at(const aivm_catalog *cat, size_t i)
+{
+    return i < cat->n_orchestrators ? &cat->orchestrators[i] : NULL;
+}
+
+size_t aivm_catalog_container_tool_count(const aivm_catalog *cat)
+{
+    return cat->n_tools;
+}
+
+const aivm_container_tool *aivm_catalog_container_tool_at(const aivm_catalog *cat, size_t i)
+{
+    return i < cat->n_tools ? &cat->tools[i] : NULL;
+}
+
+const aivm_region_price *aivm_size_price_in(const aivm_size *size, const char *region)
+{
+    const aivm_region_price *p = aivm_size_prices(size);
+    for (size_t i = 0; i < size->n_prices; i++)
+        if (aivm_streq_nocase(aivm_str(&p[i].region), region))
+            return &p[i];
+    return NULL;
+}
+
+const char *aivm_category_name(aivm_category c)
+{
+    switch (c) {
+    case AIVM_CAT_GPU:
+        return "gpu";
+    case AIVM_CAT_CPU_MEMORY:
+        return "cpu-memory-optimized";
+    case AIVM_CAT_CPU_COMPUTE:
+        return "cpu-compute-optimized";
+    }
+    return "?";
+}
+
+const char *aivm_lifecycle_name(aivm_lifecycle l)
+{
+    switch (l) {
+    case AIVM_LC_GA:
+        return "ga";
+    case AIVM_LC_PREVIEW:
+        return "preview";
+    case AIVM_LC_RETIRING:
+        return "retiring";
+    case AIVM_LC_RETIRED:
+        return "retired";
+    }
+    return "?";
+}

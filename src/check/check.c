@@ -1,0 +1,581 @@
+/*
+ * check.c - check mode: for every planned resource, find its size in the
+ * catalog, settle its workload (--workload defaults, aivm-* tags win),
+ * apply the rules that carry a `check:` id (the same rules `recommend`
+ * ranks with: exclude/penalize/note fire when the planned size matches,
+ * require when it does not, prefer when the advisor's suggestion is
+ * better), add the built-in findings (unknown size, multi-node training
+ * without RDMA, spot training without checkpoints, missing tags, GPU
+ * memory fit through the sizing hook), apply waivers and price the plan.
+ * The suggested size comes from aivm_advise() for the resource's workload.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aivm/advise.h"
+#include "aivm/check.h"
+#include "aivm/util.h"
+#include "check_int.h"
+
+typedef struct {
+    aivm_check_report pub; /* first: the public report is the impl's address */
+    aivm_waivers *inline_w;
+    const aivm_plan_resource **inline_res; /* resource of each inline waiver */
+    const aivm_plan_resource **file_first; /* first resource each file waiver matches */
+    aivm_sizing *sizings;                  /* per item; items' wl.sizing point here */
+} report_impl;
+
+/* Advice per distinct workload: large plans repeat a handful of workloads. */
+typedef struct {
+    aivm_workload wl;
+    aivm_advice *adv;
+} cached;
+
+typedef struct {
+    cached *v;
+    size_t n, cap;
+} advice_cache;
+
+static bool same_sizing(const aivm_sizing_input *a, const aivm_sizing_input *b)
+{
+    if (a->set != b->set || (a->model == NULL) != (b->model == NULL) ||
+        (a->model && strcmp(a->model, b->model) != 0))
+        return false;
+    return a->params == b->params && a->layers == b->layers && a->hidden == b->hidden &&
+           a->heads == b->heads && a->kv_heads == b->kv_heads && a->precision == b->precision &&
+           a->kv_precision == b->kv_precision && a->context == b->context && a->batch == b->batch &&
+           a->concurrency == b->concurrency && a->finetune == b->finetune &&
+           a->optimizer == b->optimizer && a->sharding == b->sharding &&
+           a->act_ckpt == b->act_ckpt && a->max_nodes == b->max_nodes && a->gpus == b->gpus;
+}
+
+static bool same_wl(const aivm_workload *a, const aivm_workload *b)
+{
+    return a->phase == b->phase && a->kind == b->kind && a->model_size == b->model_size &&
+           a->os == b->os && a->include_retired == b->include_retired &&
+           strcmp(a->region, b->region) == 0 && strcmp(a->today, b->today) == 0 &&
+           (a->sizing == NULL) == (b->sizing == NULL) && same_sizing(&a->sizing_in, &b->sizing_in);
+}
+
+static const aivm_advice *advice_for(advice_cache *c, const aivm_catalog *cat,
+                                     const aivm_rules *rules, const aivm_workload *wl)
+{
+    aivm_advise_opts ao = AIVM_ADVISE_OPTS_INIT;
+    aivm_advice *adv = NULL;
+    for (size_t i = 0; i < c->n; i++)
+        if (same_wl(&c->v[i].wl, wl))
+            return c->v[i].adv;
+    ao.top = 0;
+    if (aivm_advise(&adv, cat, rules, wl, &ao, NULL) < 0)
+        return NULL;
+    if (c->n == c->cap) {
+        c->cap = c->cap ? c->cap * 2 : 8;
+        c->v = aivm_xrealloc(c->v, c->cap * sizeof *c->v);
+    }
+    c->v[c->n].wl = *wl;
+    c->v[c->n++].adv = adv;
+    return adv;
+}
+
+static const char *const g_none[] = {NULL};
+static const char *const g_g11[] = {"G11"};
+static const char *const g_g14[] = {"G14"};
+
+aivm_finding *aivm_check__add(aivm_check__flist *l, const char *id, aivm_severity sev,
+                              const aivm_plan_resource *res)
+{
+    aivm_finding *f;
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 16;
+        l->v = aivm_xrealloc(l->v, l->cap * sizeof *l->v);
+    }
+    f = &l->v[l->n++];
+    memset(f, 0, sizeof *f);
+    f->id = id;
+    f->severity = sev;
+    f->res = res;
+    f->guidance = g_none;
+    if (res) {
+        f->loc = res->size_loc;
+        f->pointer = res->pointer;
+    }
+    return f;
+}
+
+void aivm_check__guidance(aivm_finding *f, const char *const *g, size_t n)
+{
+    f->guidance = g;
+    f->n_guidance = n;
+}
+
+char *aivm_check__fmt(const char *format, ...)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    va_list ap;
+    va_start(ap, format);
+    aivm_buf_vprintf(&b, format, ap);
+    va_end(ap);
+    return aivm_buf_detach(&b);
+}
+
+double aivm_check__gpu_total(const aivm_size *s)
+{
+    return s->has_gpu ? s->gpu_memory_gb * (s->gpu_count < 1 ? 1 : s->gpu_count) : 0;
+}
+
+/* The resource's workload: --workload defaults, then its tags. */
+static void settle_workload(aivm_check_item *it, const aivm_check_opts *o)
+{
+    aivm_workload init = AIVM_WORKLOAD_INIT;
+    const aivm_workload *t = &it->res->wl;
+    aivm_workload wl = o->workload ? *o->workload : init;
+    if (t->set & AIVM_WL_PHASE) {
+        wl.phase = t->phase;
+        wl.phase_loc = t->phase_loc;
+    }
+    if (t->set & AIVM_WL_KIND) {
+        wl.kind = t->kind;
+        wl.kind_loc = t->kind_loc;
+    }
+    if (t->set & AIVM_WL_MODEL_SIZE)
+        wl.model_size = t->model_size;
+    if ((t->set & AIVM_WL_OS) || (!(wl.set & AIVM_WL_OS) && t->os != AIVM_OS_UNSET))
+        wl.os = t->os;
+    if (it->res->region)
+        wl.region = it->res->region;
+    aivm_check__merge_sizing(&wl.sizing_in, &t->sizing_in);
+    if (wl.kind == AIVM_KIND_UNSET && wl.sizing_in.model && o->models) {
+        const aivm_model *m = aivm_models_find(o->models, wl.sizing_in.model);
+        if (m)
+            wl.kind = m->kind; /* the preset knows whether the model is generative */
+    }
+    wl.set |= t->set & 0xffffu;
+    wl.today = o->today;
+    it->has_workload = wl.phase != AIVM_PHASE_UNSET && wl.kind != AIVM_KIND_UNSET;
+    if (it->has_workload) {
+        aivm_workload_finish(&wl, NULL);
+    } else {
+        if (!wl.region)
+            wl.region = "eastus";
+        if (wl.os == AIVM_OS_UNSET)
+            wl.os = AIVM_OS_LINUX;
+    }
+    it->wl = wl;
+}
+
+static bool comparable(const aivm_size *c, const aivm_size *p)
+{
+    if (p->has_gpu)
+        return c->has_gpu && aivm_check__gpu_total(c) >= aivm_check__gpu_total(p) * 0.99;
+    return !c->has_gpu && c->vcpus >= p->vcpus && c->memory_gib >= p->memory_gib * 0.99;
+}
+
+/* True when `c` would raise no error or warning from the check rules, nor
+ * AIVM004 for a multi-node training group. */
+static bool passes(const aivm_rules *rules, const aivm_check_item *it, const aivm_size *c)
+{
+    const aivm_workload *wl = &it->wl;
+    if (wl->phase == AIVM_PHASE_TRAIN && it->res->nodes > 1 && !c->infiniband)
+        return false;
+    for (size_t i = 0; i < aivm_rules_count(rules); i++) {
+        const aivm_rule *r = aivm_rules_at(rules, i);
+        aivm_effect e = aivm_rule_effect(r);
+        bool m;
+        if (!aivm_rule_check_id(r) || !aivm_rule_applies(r, wl) ||
+            aivm_rule_severity(r) == AIVM_SEV_NOTE || e == AIVM_EFFECT_PREFER)
+            continue;
+        m = aivm_rule_matches(r, wl, c);
+        if (e == AIVM_EFFECT_REQUIRE ? !m : m)
+            return false;
+    }
+    return true;
+}
+
+/* True when a require or exclude rule rejects `s` for the workload (as
+ * recommend would). Prefer-rule findings are only raised for accepted sizes. */
+static bool rejected(const aivm_rules *rules, const aivm_workload *wl, const aivm_size *s)
+{
+    for (size_t i = 0; i < aivm_rules_count(rules); i++) {
+        const aivm_rule *r = aivm_rules_at(rules, i);
+        aivm_effect e = aivm_rule_effect(r);
+        if (!aivm_rule_applies(r, wl))
+            continue;
+        if ((e == AIVM_EFFECT_REQUIRE && !aivm_rule_matches(r, wl, s)) ||
+            (e == AIVM_EFFECT_EXCLUDE && aivm_rule_matches(r, wl, s)))
+            return true;
+    }
+    return false;
+}
+
+/* The advisor's best size that passes the check and holds at least what is
+ * planned (with sizing, the advisor's ranking already weighs the memory
+ * fit), else its best size that passes; NULL when the plan is already the
+ * best such size, or nothing passes. */
+static const aivm_size *pick(const aivm_advice *adv, const aivm_rules *rules,
+                             const aivm_check_item *it, bool same_family)
+{
+    const aivm_size *planned = it->size, *any = NULL;
+    if (!adv)
+        return NULL;
+    for (size_t i = 0; i < adv->n_ranked; i++) {
+        const aivm_size *c = adv->ranked[i].size;
+        if (c == planned && !any)
+            return NULL; /* nothing better ranks above the plan */
+        if (!passes(rules, it, c) ||
+            (same_family &&
+             (!planned || strcmp(aivm_str(&c->family), aivm_str(&planned->family)) != 0)))
+            continue;
+        if (!planned || it->wl.sizing || comparable(c, planned))
+            return c == planned ? NULL : c;
+        if (!any)
+            any = c;
+    }
+    return any;
+}
+
+static char *render_rule(const aivm_rule *r, const aivm_workload *wl, const aivm_size *s,
+                         const char *prefix)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    if (prefix)
+        aivm_buf_puts(&b, prefix);
+    aivm_rule_render_message(&b, r, wl, s);
+    return aivm_buf_detach(&b);
+}
+
+/* `newer` is the advisor's best passing size of the planned family: what
+ * prefer rules (AIVM009) compare the plan with. */
+static void rule_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_rules *rules,
+                          const aivm_size *newer)
+{
+    const aivm_size *s = it->size;
+    const aivm_workload *wl = &it->wl;
+    for (size_t i = 0; i < aivm_rules_count(rules); i++) {
+        const aivm_rule *r = aivm_rules_at(rules, i);
+        const aivm_size *sug = it->suggested;
+        const char *cid = aivm_rule_check_id(r);
+        bool m, fire = false;
+        double a = 0, b = 0;
+        char *msg = NULL;
+        aivm_finding *f;
+        if (!cid || !aivm_rule_applies(r, wl))
+            continue;
+        m = aivm_rule_matches(r, wl, s);
+        switch (aivm_rule_effect(r)) {
+        case AIVM_EFFECT_EXCLUDE:
+        case AIVM_EFFECT_PENALIZE:
+        case AIVM_EFFECT_NOTE:
+            if ((fire = m))
+                msg = render_rule(r, wl, s, NULL);
+            break;
+        case AIVM_EFFECT_REQUIRE:
+            if ((fire = !m)) {
+                char *pre = aivm_check__fmt("%s does not fit: ", aivm_str(&s->name));
+                msg = render_rule(r, wl, s, pre);
+                free(pre);
+            }
+            break;
+        case AIVM_EFFECT_PREFER:
+            sug = newer;
+            if (!sug || rejected(rules, wl, s) || !aivm_rule_matches(r, wl, sug))
+                break;
+            if (aivm_rule_scale_value(r, wl, s, &a) && aivm_rule_scale_value(r, wl, sug, &b))
+                fire = b > a;
+            else
+                fire = !m;
+            if (fire) {
+                char *pre = aivm_check__fmt("%s fits better than %s: ", aivm_str(&sug->name),
+                                            aivm_str(&s->name));
+                msg = render_rule(r, wl, sug, pre);
+                free(pre);
+            }
+            break;
+        }
+        if (!fire)
+            continue;
+        f = aivm_check__add(l, cid, aivm_rule_severity(r), it->res);
+        f->rule = r;
+        f->message = msg;
+        f->suggested = sug;
+        aivm_check__guidance(f, aivm_rule_guidance(r)->items, aivm_rule_guidance(r)->n);
+    }
+}
+
+static void builtin_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_check_opts *o)
+{
+    const aivm_plan_resource *r = it->res;
+    const aivm_workload *wl = &it->wl;
+    aivm_finding *f;
+    if (!it->size) {
+        f = aivm_check__add(l, "AIVM001", AIVM_SEV_WARNING, r);
+        if (r->size)
+            f->message = aivm_check__fmt(
+                "%s is not in the aivm-advise catalog: no rule can judge it", r->size);
+        else if (r->size_expr && r->size_expr[0] == '[')
+            f->message = aivm_check__fmt(
+                "the size is an expression aivm-advise cannot evaluate: %s", r->size_expr);
+        else if (r->size_expr && strcmp(r->size_expr, "(known after apply)") == 0)
+            f->message = aivm_check__fmt("the size is unknown at plan time (known after apply)");
+        else if (r->size_expr && r->size_expr[0] == '(')
+            f->message = aivm_check__fmt("no size is set (or it is unknown until apply)");
+        else
+            f->message = aivm_check__fmt("the size is empty");
+        f->suggested = it->suggested;
+    }
+    if (!it->has_workload) {
+        f = aivm_check__add(l, "AIVM011", AIVM_SEV_NOTE, r);
+        f->message =
+            aivm_check__fmt("no workload: tag the resource with aivm-phase and aivm-kind (or pass "
+                            "--workload); only lifecycle rules were applied");
+        f->loc = r->loc;
+        f->pointer = NULL;
+        return;
+    }
+    if (it->size && wl->phase == AIVM_PHASE_TRAIN && r->nodes > 1 && !it->size->infiniband &&
+        !(wl->kind == AIVM_KIND_NON_GENERATIVE && wl->model_size == AIVM_MSIZE_SMALL)) {
+        f = aivm_check__add(l, "AIVM004", AIVM_SEV_ERROR, r);
+        f->message =
+            aivm_check__fmt("%u VMs of %s train together, but %s has no InfiniBand/RDMA network "
+                            "for GPU-to-GPU transfer across VMs",
+                            r->nodes, r->group, aivm_str(&it->size->name));
+        f->suggested = it->suggested && it->suggested->infiniband ? it->suggested : NULL;
+        aivm_check__guidance(f, g_g11, 1);
+    }
+    if (wl->phase == AIVM_PHASE_TRAIN && r->priority == AIVM_PRIO_SPOT && !r->checkpointing) {
+        f = aivm_check__add(l, "AIVM010", AIVM_SEV_WARNING, r);
+        f->message =
+            aivm_check__fmt("spot capacity can be reclaimed at any time: training without "
+                            "checkpoints loses work on eviction (tag aivm-checkpointing = \"true\" "
+                            "once the job checkpoints)");
+        aivm_check__guidance(f, g_g14, 1);
+    }
+    aivm_check__sizing_findings(l, it, o);
+}
+
+static void price_item(aivm_check_item *it)
+{
+    const aivm_size *s = it->size;
+    const aivm_region_price *rp;
+    double rate;
+    if (!s || !s->has_price || it->wl.os == AIVM_OS_WINDOWS)
+        return;
+    rp = aivm_size_price_in(s, it->wl.region);
+    if (!rp) {
+        rp = aivm_size_price_in(s, aivm_str(&s->price_reference_region));
+        it->price_fallback = true;
+    }
+    if (!rp)
+        return;
+    it->spot_price = it->res->priority == AIVM_PRIO_SPOT && rp->has_spot;
+    rate = it->spot_price ? rp->spot : rp->on_demand;
+    it->priced = true;
+    it->price_source = AIVM_PRICE_CATALOG;
+    it->price_region = aivm_str(&rp->region);
+    it->currency = aivm_str(&s->price_currency);
+    it->hourly = rate * it->res->count;
+}
+
+/* ---- waivers ---- */
+
+static bool addr_matches(const char *pattern, const aivm_plan_resource *r)
+{
+    size_t len = strlen(pattern);
+    if (len > 0 && pattern[len - 1] == '*')
+        return strncmp(pattern, r->address, len - 1) == 0;
+    return strcmp(pattern, r->address) == 0 || strcmp(pattern, r->group) == 0;
+}
+
+static bool expired(const aivm_waiver *w, const char *today)
+{
+    return strcmp(w->expires, today) < 0;
+}
+
+static void waive(aivm_finding *f, const report_impl *ri, const aivm_waivers *file,
+                  const char *today)
+{
+    if (!f->res || strcmp(f->id, "AIVM012") == 0)
+        return;
+    for (size_t i = 0; i < aivm_waivers_count(ri->inline_w); i++) {
+        const aivm_waiver *w = aivm_waivers_at(ri->inline_w, i);
+        if (ri->inline_res[i] == f->res && strcmp(w->rule, f->id) == 0 && !expired(w, today)) {
+            f->waiver = w;
+            return;
+        }
+    }
+    for (size_t i = 0; i < aivm_waivers_count(file); i++) {
+        const aivm_waiver *w = aivm_waivers_at(file, i);
+        if (strcmp(w->rule, f->id) == 0 && addr_matches(w->resource, f->res) &&
+            !expired(w, today)) {
+            f->waiver = w;
+            return;
+        }
+    }
+}
+
+static void expired_finding(aivm_check__flist *l, const aivm_waiver *w, const aivm_plan_resource *r)
+{
+    aivm_finding *f = aivm_check__add(l, "AIVM012", AIVM_SEV_ERROR, r);
+    f->loc = w->loc;
+    f->pointer = NULL;
+    f->message = aivm_check__fmt(
+        "the waiver of %s%s%s expired on %s (reason: %s): the finding counts again", w->rule,
+        w->resource ? " for " : "", w->resource ? w->resource : "", w->expires, w->reason);
+}
+
+static int sev_cmp(const void *a, const void *b)
+{
+    const aivm_finding *x = a, *y = b;
+    if (x->severity != y->severity)
+        return x->severity > y->severity ? -1 : 1;
+    return strcmp(x->id, y->id);
+}
+
+static int parse_inline(report_impl *ri, const aivm_plan *plan, aivm_error *err)
+{
+    aivm_waivers_new(&ri->inline_w);
+    for (size_t i = 0; i < aivm_plan_count(plan); i++) {
+        const aivm_plan_resource *r = aivm_plan_at(plan, i);
+        size_t before = aivm_waivers_count(ri->inline_w);
+        int rc;
+        if (!r->waive)
+            continue;
+        rc = aivm_waivers_parse_inline(ri->inline_w, r->waive, r->waive_loc, err);
+        if (rc < 0)
+            return rc;
+        ri->inline_res = aivm_xrealloc(ri->inline_res, (aivm_waivers_count(ri->inline_w) + 1) *
+                                                           sizeof *ri->inline_res);
+        for (size_t j = before; j < aivm_waivers_count(ri->inline_w); j++)
+            ri->inline_res[j] = r;
+    }
+    return 0;
+}
+
+/* Findings of one item, sorted, appended to the report's list. */
+static int check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_catalog *cat,
+                      const aivm_rules *rules, const aivm_check_opts *o, const report_impl *ri,
+                      advice_cache *cache, aivm_sizing *sz, aivm_error *err)
+{
+    aivm_check__flist l = {NULL, 0, 0};
+    const aivm_advice *adv = NULL;
+    int rc;
+    settle_workload(it, o);
+    rc = aivm_check__resolve_sizing(it, sz, o, err);
+    if (rc < 0)
+        return rc;
+    it->size = it->res->size ? aivm_catalog_find_size(cat, it->res->size) : NULL;
+    if (it->has_workload)
+        adv = advice_for(cache, cat, rules, &it->wl);
+    if (adv)
+        it->suggested = pick(adv, rules, it, false);
+    if (it->size)
+        rule_findings(&l, it, rules, pick(adv, rules, it, true));
+    builtin_findings(&l, it, o);
+    for (size_t i = 0; i < aivm_waivers_count(ri->inline_w); i++)
+        if (ri->inline_res[i] == it->res && expired(aivm_waivers_at(ri->inline_w, i), o->today))
+            expired_finding(&l, aivm_waivers_at(ri->inline_w, i), it->res);
+    for (size_t i = 0; i < aivm_waivers_count(o->waivers); i++)
+        if (ri->file_first[i] == it->res && expired(aivm_waivers_at(o->waivers, i), o->today))
+            expired_finding(&l, aivm_waivers_at(o->waivers, i), it->res);
+    for (size_t i = 0; i < l.n; i++)
+        waive(&l.v[i], ri, o->waivers, o->today);
+    if (l.n > 1)
+        qsort(l.v, l.n, sizeof *l.v, sev_cmp);
+    it->first = all->n;
+    it->n = l.n;
+    for (size_t i = 0; i < l.n; i++)
+        *aivm_check__add(all, NULL, AIVM_SEV_NOTE, NULL) = l.v[i];
+    price_item(it);
+    free(l.v);
+    return 0;
+}
+
+int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_catalog *cat,
+                   const aivm_rules *rules, const aivm_check_opts *opts, aivm_error *err)
+{
+    report_impl *ri = aivm_xcalloc(1, sizeof *ri);
+    aivm_check_report *rep = &ri->pub;
+    aivm_check__flist all = {NULL, 0, 0};
+    advice_cache cache = {NULL, 0, 0};
+    size_t n = aivm_plan_count(plan);
+    int rc;
+    *out = NULL;
+    rep->today = opts->today;
+    rep->currency = "USD";
+    rep->sizing_active = opts->gpu_need != NULL || opts->models != NULL;
+    rc = parse_inline(ri, plan, err);
+    if (rc < 0) {
+        aivm_check_report_free(rep);
+        return rc;
+    }
+    rep->items = aivm_xcalloc(n ? n : 1, sizeof *rep->items);
+    rep->n_items = n;
+    ri->file_first = aivm_xcalloc(aivm_waivers_count(opts->waivers) + 1, sizeof *ri->file_first);
+    for (size_t i = 0; i < aivm_waivers_count(opts->waivers); i++)
+        for (size_t j = 0; j < n && !ri->file_first[i]; j++)
+            if (addr_matches(aivm_waivers_at(opts->waivers, i)->resource, aivm_plan_at(plan, j)))
+                ri->file_first[i] = aivm_plan_at(plan, j);
+    ri->sizings = aivm_xcalloc(n ? n : 1, sizeof *ri->sizings);
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        rep->items[i].res = aivm_plan_at(plan, i);
+        rc = check_item(&all, &rep->items[i], cat, rules, opts, ri, &cache, &ri->sizings[i], err);
+    }
+    for (size_t i = 0; i < cache.n; i++)
+        aivm_advice_free(cache.v[i].adv);
+    free(cache.v);
+    if (rc < 0) {
+        rep->findings = all.v;
+        rep->n_findings = all.n;
+        aivm_check_report_free(rep);
+        return rc;
+    }
+    for (size_t i = 0; i < aivm_waivers_count(opts->waivers); i++) {
+        const aivm_waiver *w = aivm_waivers_at(opts->waivers, i);
+        if (expired(w, opts->today) && !ri->file_first[i]) {
+            expired_finding(&all, w, NULL);
+            rep->n_orphans++;
+        }
+    }
+    rep->findings = all.v;
+    rep->n_findings = all.n;
+    for (size_t i = 0; i < all.n; i++) {
+        if (all.v[i].waiver)
+            rep->n_waived++;
+        else
+            rep->open[all.v[i].severity]++;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (rep->items[i].priced) {
+            rep->hourly_total += rep->items[i].hourly;
+            rep->currency = rep->items[i].currency;
+        } else {
+            rep->n_unpriced++;
+        }
+    }
+    *out = rep;
+    return 0;
+}
+
+void aivm_check_report_free(aivm_check_report *rep)
+{
+    report_impl *ri = (report_impl *)rep;
+    if (!rep)
+        return;
+    for (size_t i = 0; i < rep->n_findings; i++)
+        free(rep->findings[i].message);
+    free(rep->findings);
+    free(rep->items);
+    aivm_waivers_free(ri->inline_w);
+    free(ri->inline_res);
+    free(ri->file_first);
+    free(ri->sizings);
+    free(ri);
+}
+
+bool aivm_check_failed(const aivm_check_report *rep, aivm_severity level)
+{
+    for (int s = (int)level; s <= (int)AIVM_SEV_ERROR; s++)
+        if (rep->open[s])
+            return true;
+    return false;
+}

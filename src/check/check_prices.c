@@ -1,0 +1,107 @@
+/*
+ * check_prices.c - prices of a check report from the price store of
+ * `--prices cached|live` (issue 5): one query per distinct (region, size),
+ * then each resource's hourly cost at the rate it plans (spot or on-demand),
+ * for its OS. A resource the store cannot price keeps its catalog price
+ * (same currency only), except in live mode without allow_partial.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "aivm/check.h"
+#include "aivm/util.h"
+
+size_t aivm_check_price_queries(aivm_price_query **out, const aivm_check_report *rep,
+                                const char *currency)
+{
+    aivm_price_query *qs = aivm_xcalloc(rep->n_items + 1, sizeof *qs);
+    size_t n = 0;
+    for (size_t i = 0; i < rep->n_items; i++) {
+        const aivm_check_item *it = &rep->items[i];
+        bool seen = false;
+        if (!it->size)
+            continue;
+        for (size_t j = 0; j < n && !seen; j++)
+            seen = strcmp(qs[j].sku, aivm_str(&it->size->name)) == 0 &&
+                   strcmp(qs[j].region, it->wl.region) == 0;
+        if (seen)
+            continue;
+        qs[n].region = it->wl.region;
+        qs[n].sku = aivm_str(&it->size->name);
+        qs[n].currency = currency;
+        n++;
+    }
+    *out = qs;
+    return n;
+}
+
+static void totals(aivm_check_report *rep)
+{
+    rep->hourly_total = 0;
+    rep->n_unpriced = 0;
+    for (size_t i = 0; i < rep->n_items; i++) {
+        if (rep->items[i].priced) {
+            rep->hourly_total += rep->items[i].hourly;
+            rep->currency = rep->items[i].currency;
+        } else {
+            rep->n_unpriced++;
+        }
+    }
+}
+
+/* The store's price for `it`; false when it has none. */
+static bool store_price(aivm_check_item *it, const aivm_prices *p)
+{
+    const aivm_price_entry *e = aivm_prices_find(p, it->wl.region, aivm_str(&it->size->name));
+    bool spot = it->res->priority == AIVM_PRIO_SPOT;
+    double h = 0;
+    if (!e || !e->set)
+        return false;
+    if (spot && aivm_price_set_lookup(e->set, it->wl.os, AIVM_PRICING_SPOT, &h, NULL)) {
+        it->spot_price = true;
+    } else if (aivm_price_set_lookup(e->set, it->wl.os, AIVM_PRICING_ON_DEMAND, &h, NULL)) {
+        it->spot_price = false;
+    } else {
+        return false;
+    }
+    it->priced = true;
+    it->price_source = e->source;
+    it->price_fallback = false;
+    it->price_region = e->query.region;
+    it->currency = e->query.currency;
+    it->hourly = h * it->res->count;
+    return true;
+}
+
+int aivm_check_apply_prices(aivm_check_report *rep, const aivm_prices *p, aivm_prices_mode mode,
+                            bool allow_partial, const char *currency, aivm_error *err)
+{
+    const char *cur = currency ? currency : "USD";
+    for (size_t i = 0; i < rep->n_items; i++) {
+        aivm_check_item *it = &rep->items[i];
+        bool catalog_ok = it->priced && strcmp(it->currency, cur) == 0;
+        if (mode == AIVM_PRICES_OFF || (mode == AIVM_PRICES_CATALOG && !catalog_ok)) {
+            it->priced = false;
+            it->price_source = AIVM_PRICE_NONE;
+            continue;
+        }
+        if (mode == AIVM_PRICES_CATALOG || !it->size || store_price(it, p))
+            continue;
+        if (mode == AIVM_PRICES_LIVE && !allow_partial) {
+            const aivm_price_entry *e =
+                aivm_prices_find(p, it->wl.region, aivm_str(&it->size->name));
+            return aivm_error_set(err, AIVM_ENET, NULL,
+                                  "no live price for %s in %s: %s (--allow-partial falls back to "
+                                  "catalog prices)",
+                                  aivm_str(&it->size->name), it->wl.region,
+                                  e && e->error ? e->error : "the price list has no row for it");
+        }
+        if (!catalog_ok) {
+            it->priced = false;
+            it->price_source = AIVM_PRICE_NONE;
+        }
+    }
+    rep->currency = cur;
+    totals(rep);
+    return 0;
+}

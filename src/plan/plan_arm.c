@@ -1,0 +1,316 @@
+/*
+ * plan_arm.c - reads ARM deployment templates (and `az bicep build`
+ * output): virtualMachines, virtualMachineScaleSets, managedClusters agent
+ * pools (inline and as child resources) and Machine Learning compute
+ * clusters, in `resources` arrays or languageVersion 2.0 objects, through
+ * inline nested deployments. Values may be literals or simple
+ * `[parameters('x')]` / `[variables('x')]` references, resolved to
+ * defaults (or to what a nested deployment passes in); anything else is
+ * kept as an unresolved expression.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "aivm/util.h"
+#include "plan_int.h"
+
+#define MAX_NEST 8
+
+typedef struct scope scope;
+struct scope {
+    const aivm_ynode *tmpl;    /* the template whose parameters/variables apply */
+    const aivm_ynode *dparams; /* parameters a nested deployment passes (inner scope) */
+    const scope *parent;
+    unsigned copies;  /* VMs per resource from enclosing deployments' copy loops */
+    bool conditional; /* an enclosing deployment has an unevaluated condition */
+};
+
+typedef struct {
+    aivm_plan *plan;
+    const char *file;
+} arm_ctx;
+
+/* ARM property names are case-insensitive. */
+static const aivm_ynode *iget(const aivm_ynode *map, const char *key)
+{
+    if (!map || map->type != AIVM_Y_MAP)
+        return NULL;
+    for (size_t i = 0; i < map->n; i++)
+        if (aivm_streq_nocase(map->kids[2 * i]->str, key))
+            return map->kids[2 * i + 1];
+    return NULL;
+}
+
+/* Name inside `[fn('name')]`, copied to `out`; false when `s` is not exactly that. */
+static bool ref_name(char *out, size_t cap, const char *s, const char *fn)
+{
+    size_t fl = strlen(fn), len = strlen(s);
+    const char *start, *end;
+    if (len < fl + 6 || s[0] != '[' || s[len - 1] != ']')
+        return false;
+    if (strncmp(s + 1, fn, fl) != 0 || strncmp(s + 1 + fl, "('", 2) != 0)
+        return false;
+    start = s + 1 + fl + 2;
+    end = s + len - 3;
+    if (strncmp(end, "')]", 3) != 0 || end <= start || (size_t)(end - start) >= cap)
+        return false;
+    memcpy(out, start, (size_t)(end - start));
+    out[end - start] = '\0';
+    return strchr(out, '\'') == NULL;
+}
+
+/* Resolve a value node to a scalar node: literal, or one parameters()/variables()
+ * hop at a time. `*via` names the first reference followed. NULL when unresolved. */
+static const aivm_ynode *resolve(const scope *sc, const aivm_ynode *n, const char **via, arm_ctx *c,
+                                 int depth)
+{
+    char name[128];
+    const aivm_ynode *p;
+    if (!n || n->type != AIVM_Y_SCALAR || aivm_yis_null(n) || depth > MAX_NEST)
+        return NULL;
+    if (n->str[0] != '[' || n->str[1] == '[')
+        return n;
+    if (ref_name(name, sizeof name, n->str, "parameters")) {
+        p = sc->dparams ? iget(iget(sc->dparams, name), "value") : NULL;
+        if (p && sc->parent) {
+            if (via && !*via)
+                *via = aivm_plan__fmt(c->plan, "parameter '%s'", name);
+            return resolve(sc->parent, p, via, c, depth + 1);
+        }
+        p = iget(iget(iget(sc->tmpl, "parameters"), name), "defaultValue");
+        if (via && !*via)
+            *via = aivm_plan__fmt(c->plan, "parameter '%s' default", name);
+        return resolve(sc, p, via, c, depth + 1);
+    }
+    if (ref_name(name, sizeof name, n->str, "variables")) {
+        if (via && !*via)
+            *via = aivm_plan__fmt(c->plan, "variable '%s'", name);
+        return resolve(sc, iget(iget(sc->tmpl, "variables"), name), via, c, depth + 1);
+    }
+    return NULL;
+}
+
+static const char *resolve_str(const scope *sc, const aivm_ynode *n, arm_ctx *c)
+{
+    const aivm_ynode *v = resolve(sc, n, NULL, c, 0);
+    if (!v)
+        return NULL;
+    return v->str[0] == '[' ? v->str + 1 : v->str;
+}
+
+static bool resolve_uint(unsigned *out, const scope *sc, const aivm_ynode *n, arm_ctx *c)
+{
+    return aivm_plan__uint(out, resolve(sc, n, NULL, c, 0));
+}
+
+static void set_size(arm_ctx *c, aivm_plan_resource *r, const scope *sc, const aivm_ynode *v,
+                     const char *ptr)
+{
+    const char *via = NULL;
+    const aivm_ynode *s = resolve(sc, v, &via, c, 0);
+    r->size_loc = v ? v->loc : r->loc;
+    r->pointer = ptr;
+    if (s && s->str[0]) {
+        r->size = s->str[0] == '[' ? s->str + 1 : s->str;
+        r->size_via = via;
+    } else if (v && v->type == AIVM_Y_SCALAR) {
+        r->size_expr = v->str;
+    } else {
+        r->size_expr = "(not set)";
+    }
+}
+
+static bool is_spot(const char *s)
+{
+    return s && (aivm_streq_nocase(s, "Spot") || aivm_streq_nocase(s, "Low") ||
+                 aivm_streq_nocase(s, "LowPriority"));
+}
+
+static void add_tags(arm_ctx *c, aivm_plan_resource *r, const scope *sc, const aivm_ynode *tags)
+{
+    if (!tags || tags->type != AIVM_Y_MAP)
+        return;
+    for (size_t i = 0; i < tags->n; i++) {
+        const aivm_ynode *v = tags->kids[2 * i + 1];
+        const char *s = resolve_str(sc, v, c);
+        if (s)
+            aivm_plan__add_tag(c->plan, r, tags->kids[2 * i]->str, s, v->loc);
+    }
+}
+
+static aivm_plan_resource *new_res(arm_ctx *c, const aivm_ynode *res, const scope *sc,
+                                   const char *type, const char *name, unsigned copies)
+{
+    aivm_plan_resource *r = aivm_plan__add(c->plan, c->file, AIVM_PLAN_ARM);
+    const char *loc = resolve_str(sc, iget(res, "location"), c);
+    const aivm_ynode *cond = iget(res, "condition");
+    const char *slash = strchr(type, '/');
+    r->type = type;
+    r->address = aivm_plan__fmt(c->plan, "%s/%s", slash ? slash + 1 : type, name);
+    r->loc = res->loc;
+    r->count = copies * sc->copies;
+    r->conditional = sc->conditional || (cond && !resolve(sc, cond, NULL, c, 0));
+    if (loc) {
+        char buf[64];
+        size_t k = 0;
+        for (; *loc && k + 1 < sizeof buf; loc++)
+            if (!isspace((unsigned char)*loc))
+                buf[k++] = (char)tolower((unsigned char)*loc);
+        buf[k] = '\0';
+        r->region = aivm_plan__fmt(c->plan, "%s", buf);
+    }
+    add_tags(c, r, sc, iget(res, "tags"));
+    return r;
+}
+
+static void read_pools(arm_ctx *c, const aivm_ynode *res, const scope *sc, const char *type,
+                       const char *name, const char *ptr, unsigned copies)
+{
+    const aivm_ynode *pools = iget(iget(res, "properties"), "agentPoolProfiles");
+    const char *pp = aivm_plan__fmt(c->plan, "%s/properties/agentPoolProfiles", ptr);
+    if (!pools || pools->type != AIVM_Y_SEQ)
+        return;
+    for (size_t i = 0; i < pools->n; i++) {
+        const aivm_ynode *p = pools->kids[i];
+        const char *pn = resolve_str(sc, iget(p, "name"), c);
+        aivm_plan_resource *r;
+        unsigned n = 1;
+        char label[160];
+        snprintf(label, sizeof label, "%s/%s", name, pn ? pn : "pool");
+        r = new_res(c, res, sc, type, label, copies);
+        r->loc = p->loc;
+        if (resolve_uint(&n, sc, iget(p, "count"), c) ||
+            resolve_uint(&n, sc, iget(p, "maxCount"), c))
+            r->count = copies * sc->copies * (n ? n : 1);
+        r->priority = is_spot(resolve_str(sc, iget(p, "scaleSetPriority"), c)) ? AIVM_PRIO_SPOT
+                                                                               : AIVM_PRIO_REGULAR;
+        add_tags(c, r, sc, iget(p, "tags"));
+        set_size(c, r, sc, iget(p, "vmSize"),
+                 aivm_plan__fmt(c->plan, "%s/vmSize", aivm_plan__ptr_idx(c->plan, pp, i)));
+    }
+}
+
+static void read_resources(arm_ctx *c, const aivm_ynode *list, const scope *sc, const char *ptr,
+                           int depth);
+
+static void read_deployment(arm_ctx *c, const aivm_ynode *res, const scope *sc, const char *ptr,
+                            unsigned copies, int depth)
+{
+    const aivm_ynode *props = iget(res, "properties");
+    const aivm_ynode *tmpl = iget(props, "template");
+    const char *mode = aivm_plan__str(iget(iget(props, "expressionEvaluationOptions"), "scope"));
+    scope inner;
+    if (!tmpl || tmpl->type != AIVM_Y_MAP || depth >= MAX_NEST)
+        return;
+    if (mode && aivm_streq_nocase(mode, "inner")) {
+        inner.tmpl = tmpl;
+        inner.dparams = iget(props, "parameters");
+        inner.parent = sc;
+    } else {
+        inner = *sc; /* outer scope: expressions see the enclosing template */
+    }
+    inner.copies = sc->copies * copies;
+    inner.conditional = sc->conditional || (iget(res, "condition") &&
+                                            !resolve(sc, iget(res, "condition"), NULL, c, 0));
+    read_resources(c, iget(tmpl, "resources"), &inner,
+                   aivm_plan__fmt(c->plan, "%s/properties/template/resources", ptr), depth + 1);
+}
+
+static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, const scope *sc,
+                     const char *ptr, int depth)
+{
+    const char *type = aivm_plan__str(iget(res, "type"));
+    const char *name = resolve_str(sc, iget(res, "name"), c);
+    const aivm_ynode *props = iget(res, "properties"), *ex = iget(res, "existing");
+    const aivm_ynode *cond = resolve(sc, iget(res, "condition"), NULL, c, 0);
+    aivm_plan_resource *r;
+    unsigned copies = 1;
+    if (!type || res->type != AIVM_Y_MAP ||
+        (ex && aivm_plan__str(ex) && strcmp(ex->str, "true") == 0))
+        return;
+    if (cond && strcmp(cond->str, "false") == 0)
+        return;
+    if (!name)
+        name = symbolic ? symbolic : aivm_plan__str(iget(res, "name"));
+    if (!name)
+        name = "?";
+    if (!resolve_uint(&copies, sc, iget(iget(res, "copy"), "count"), c) || copies == 0)
+        copies = 1;
+    if (aivm_streq_nocase(type, "Microsoft.Resources/deployments")) {
+        read_deployment(c, res, sc, ptr, copies, depth);
+    } else if (aivm_streq_nocase(type, "Microsoft.Compute/virtualMachines")) {
+        r = new_res(c, res, sc, "Microsoft.Compute/virtualMachines", name, copies);
+        set_size(c, r, sc, iget(iget(props, "hardwareProfile"), "vmSize"),
+                 aivm_plan__fmt(c->plan, "%s/properties/hardwareProfile/vmSize", ptr));
+        r->priority = is_spot(resolve_str(sc, iget(props, "priority"), c)) ? AIVM_PRIO_SPOT
+                                                                           : AIVM_PRIO_REGULAR;
+        if (iget(iget(props, "osProfile"), "windowsConfiguration"))
+            r->wl.os = AIVM_OS_WINDOWS;
+        else if (iget(iget(props, "osProfile"), "linuxConfiguration"))
+            r->wl.os = AIVM_OS_LINUX;
+    } else if (aivm_streq_nocase(type, "Microsoft.Compute/virtualMachineScaleSets")) {
+        const aivm_ynode *sku = iget(res, "sku");
+        unsigned cap = 1;
+        r = new_res(c, res, sc, "Microsoft.Compute/virtualMachineScaleSets", name, copies);
+        set_size(c, r, sc, iget(sku, "name"), aivm_plan__fmt(c->plan, "%s/sku/name", ptr));
+        if (resolve_uint(&cap, sc, iget(sku, "capacity"), c))
+            r->count = copies * sc->copies * (cap ? cap : 1);
+        r->priority =
+            is_spot(resolve_str(sc, iget(iget(props, "virtualMachineProfile"), "priority"), c))
+                ? AIVM_PRIO_SPOT
+                : AIVM_PRIO_REGULAR;
+    } else if (aivm_streq_nocase(type, "Microsoft.ContainerService/managedClusters")) {
+        read_pools(c, res, sc, "Microsoft.ContainerService/managedClusters", name, ptr, copies);
+    } else if (aivm_streq_nocase(type, "Microsoft.ContainerService/managedClusters/agentPools")) {
+        unsigned n = 1;
+        r = new_res(c, res, sc, "Microsoft.ContainerService/managedClusters/agentPools", name,
+                    copies);
+        set_size(c, r, sc, iget(props, "vmSize"),
+                 aivm_plan__fmt(c->plan, "%s/properties/vmSize", ptr));
+        if (resolve_uint(&n, sc, iget(props, "count"), c) ||
+            resolve_uint(&n, sc, iget(props, "maxCount"), c))
+            r->count = copies * sc->copies * (n ? n : 1);
+        r->priority = is_spot(resolve_str(sc, iget(props, "scaleSetPriority"), c))
+                          ? AIVM_PRIO_SPOT
+                          : AIVM_PRIO_REGULAR;
+    } else if (aivm_streq_nocase(type, "Microsoft.MachineLearningServices/workspaces/computes")) {
+        const aivm_ynode *inner = iget(props, "properties");
+        unsigned n = 1;
+        r = new_res(c, res, sc, "Microsoft.MachineLearningServices/workspaces/computes", name,
+                    copies);
+        set_size(c, r, sc, iget(inner, "vmSize"),
+                 aivm_plan__fmt(c->plan, "%s/properties/properties/vmSize", ptr));
+        if (resolve_uint(&n, sc, iget(iget(inner, "scaleSettings"), "maxNodeCount"), c))
+            r->count = copies * sc->copies * (n ? n : 1);
+        r->priority = is_spot(resolve_str(sc, iget(inner, "vmPriority"), c)) ? AIVM_PRIO_SPOT
+                                                                             : AIVM_PRIO_REGULAR;
+    }
+}
+
+static void read_resources(arm_ctx *c, const aivm_ynode *list, const scope *sc, const char *ptr,
+                           int depth)
+{
+    if (!list)
+        return;
+    if (list->type == AIVM_Y_SEQ)
+        for (size_t i = 0; i < list->n; i++)
+            read_one(c, list->kids[i], NULL, sc, aivm_plan__ptr_idx(c->plan, ptr, i), depth);
+    else if (list->type == AIVM_Y_MAP) /* languageVersion 2.0: keyed by symbolic name */
+        for (size_t i = 0; i < list->n; i++)
+            read_one(c, list->kids[2 * i + 1], list->kids[2 * i]->str, sc,
+                     aivm_plan__ptr(c->plan, ptr, list->kids[2 * i]->str), depth);
+}
+
+int aivm_plan__read_arm(aivm_plan *plan, const aivm_ynode *root, const char *file, aivm_error *err)
+{
+    arm_ctx c = {plan, file};
+    scope top = {root, NULL, NULL, 1, false};
+    const aivm_ynode *res = iget(root, "resources");
+    aivm_loc start = {file, 1, 1};
+    if (!res || (res->type != AIVM_Y_SEQ && res->type != AIVM_Y_MAP))
+        return aivm_error_set(err, AIVM_EINVALID, res ? &res->loc : &start,
+                              "ARM template without a 'resources' array or object");
+    read_resources(&c, res, &top, "/resources", 0);
+    return 0;
+}

@@ -1,0 +1,61 @@
+/* plan_int.h - the plan object and helpers shared by the plan readers
+ * (plan.c, plan_terraform.c, plan_arm.c, plan_file.c). */
+#ifndef AIVM_PLAN_INT_H
+#define AIVM_PLAN_INT_H
+
+#include "aivm/plan.h"
+#include "util/arena.h"
+#include "util/yamlutil.h"
+
+struct aivm_plan {
+    aivm_arena arena;
+    aivm_plan_resource **items;
+    size_t n, cap;
+};
+
+/** Append a zeroed resource for input `file` (interned by the caller). */
+aivm_plan_resource *aivm_plan__add(aivm_plan *plan, const char *file, aivm_plan_format fmt);
+/** Drop resources from index `n` on (used when a later input fails). */
+void aivm_plan__truncate(aivm_plan *plan, size_t n);
+
+/** `base` + "/" + the escaped segment (RFC 6901), in the plan's arena. */
+const char *aivm_plan__ptr(aivm_plan *plan, const char *base, const char *seg);
+/** `base` + "/" + index. */
+const char *aivm_plan__ptr_idx(aivm_plan *plan, const char *base, size_t i);
+/** printf into the arena. */
+const char *aivm_plan__fmt(aivm_plan *plan, const char *fmt, ...) AIVM_PRINTF(2, 3);
+
+/** A scalar's text if `n` is a non-null scalar, else NULL. */
+const char *aivm_plan__str(const aivm_ynode *n);
+/** A whole number >= 0 from a scalar (plain or quoted), capped; false otherwise. */
+bool aivm_plan__uint(unsigned *out, const aivm_ynode *n);
+
+/** Copy the string-valued entries of a tags mapping onto `r` (later keys
+ *  replace earlier ones with the same name). Non-string values are skipped. */
+void aivm_plan__add_tags(aivm_plan *plan, aivm_plan_resource *r, const aivm_ynode *tags);
+/** Add or replace one tag (strings borrowed: they must live in the plan's arena/tree). */
+void aivm_plan__add_tag(aivm_plan *plan, aivm_plan_resource *r, const char *key, const char *value,
+                        aivm_loc loc);
+/** Read the aivm-* tags of `r` into its workload. Returns 0 or
+ *  AIVM_EINVALID for an unknown aivm-* key or a bad value (with position). */
+int aivm_plan__apply_tags(aivm_plan_resource *r, aivm_error *err);
+/** Set r->wl.os from a resource type naming windows or linux. */
+void aivm_plan__os_from_type(aivm_plan_resource *r);
+
+/**
+ * The parse filter for Terraform plans (aivm_yfilter.verdict): drops the
+ * attributes and shapes the Terraform reader does not use, and empties
+ * top-level sections no reader uses once the document has shown a
+ * Terraform key. `ctx` is a bool: true when the input is known to be a
+ * Terraform plan (--input terraform), else false (auto-detection).
+ */
+aivm_yverdict aivm_plan__terraform_verdict(const char *const *path, size_t depth, const char *key,
+                                           void *ctx);
+
+int aivm_plan__read_terraform(aivm_plan *plan, const aivm_ynode *root, const char *file,
+                              aivm_error *err);
+int aivm_plan__read_arm(aivm_plan *plan, const aivm_ynode *root, const char *file, aivm_error *err);
+int aivm_plan__read_file(aivm_plan *plan, const aivm_ynode *root, const char *file,
+                         aivm_error *err);
+
+#endif

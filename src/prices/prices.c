@@ -1,0 +1,356 @@
+/*
+ * prices.c - orchestration of live prices: for a batch of (region, size)
+ * queries, serve what the cache can (any age in `cached` mode, younger
+ * than the TTL in `live` mode), fetch the rest with prices_http.c, classify
+ * with prices_parse.c and write complete fetches back to the cache. Then
+ * put the prices on an advice's candidates, recording per candidate where
+ * its price came from; a price that could not be had is an error in live
+ * mode unless partial results were allowed, and is never shown as 0.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "aivm/buf.h"
+#include "aivm/catalog.h"
+#include "aivm/util.h"
+#include "aivm_version.h"
+#include "prices_int.h"
+#include "util/arena.h"
+#include "util/mathutil.h"
+
+struct aivm_prices {
+    aivm_arena arena;
+    aivm_price_entry *entries;
+    aivm_price_set **sets;
+    size_t n;
+    char **warnings;
+    size_t n_warnings;
+    size_t requests;
+};
+
+static const char *const currencies[] = {"USD", "AUD", "BRL", "CAD", "CHF", "CNY",
+                                         "DKK", "EUR", "GBP", "INR", "JPY", "KRW",
+                                         "NOK", "NZD", "RUB", "SEK", "TWD"};
+
+bool aivm_prices_currency_valid(const char *code)
+{
+    for (size_t i = 0; i < sizeof currencies / sizeof currencies[0]; i++)
+        if (strcmp(code, currencies[i]) == 0)
+            return true;
+    return false;
+}
+
+static void warn(aivm_prices *p, const char *fmt, ...) AIVM_PRINTF(2, 3);
+
+static void warn(aivm_prices *p, const char *fmt, ...)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    aivm_buf_vprintf(&b, fmt, ap);
+    va_end(ap);
+    p->warnings = aivm_xrealloc(p->warnings, (p->n_warnings + 1) * sizeof *p->warnings);
+    p->warnings[p->n_warnings++] = aivm_buf_detach(&b);
+}
+
+static void iso_time(char *out, size_t n, long long t)
+{
+    char text[24];
+    aivm_utc_format(text, t, true);
+    snprintf(out, n, "%s", text);
+}
+
+static void set_entry(aivm_prices *p, size_t i, aivm_price_set *set, aivm_price_source src,
+                      const char *fetched_at, long long age)
+{
+    p->sets[i] = set;
+    p->entries[i].set = set;
+    p->entries[i].source = src;
+    p->entries[i].fetched_at = aivm_arena_strdup(&p->arena, fetched_at);
+    p->entries[i].age_s = age;
+    p->entries[i].status = 0;
+    p->entries[i].error = NULL;
+}
+
+static void set_failure(aivm_prices *p, size_t i, int status, const char *msg)
+{
+    p->entries[i].status = status;
+    p->entries[i].error = aivm_arena_strdup(&p->arena, msg);
+}
+
+/* Serve query i from the cache if allowed; true when served. */
+static bool from_cache(aivm_prices *p, size_t i, aivm_prices_mode mode, const char *base,
+                       const aivm_fetch_opts *o, long long now)
+{
+    const aivm_price_query *q = &p->entries[i].query;
+    aivm_price_items *items = NULL;
+    aivm_cache_meta m;
+    aivm_error e = AIVM_ERROR_INIT;
+    aivm_price_set *set = NULL;
+    char *url = aivm_prices__query_url(base, q, 0);
+    long long age;
+    bool served = false;
+    int rc = aivm_prices__cache_read(&items, &m, o->cache_dir, base, q, url, &e);
+    free(url);
+    if (rc == AIVM_ENOTFOUND)
+        return false;
+    if (rc < 0) {
+        warn(p, "%s: ignored%s", e.msg, mode == AIVM_PRICES_LIVE ? ", fetching again" : "");
+        return false;
+    }
+    age = now - m.fetched_epoch;
+    if (mode == AIVM_PRICES_CACHED || (age >= 0 && (double)age < o->cache_ttl_s)) {
+        aivm_prices__classify(&set, items, q);
+        set_entry(p, i, set, AIVM_PRICE_CACHE, m.fetched_at, age);
+        served = true;
+    }
+    aivm_prices__items_free(items);
+    return served;
+}
+
+static void store_fetched(aivm_prices *p, size_t i, aivm_http_job *job, const char *base,
+                          const aivm_fetch_opts *o, long long now)
+{
+    aivm_cache_meta m;
+    aivm_error e = AIVM_ERROR_INIT;
+    aivm_price_set *set = NULL;
+    const aivm_price_query *q = &p->entries[i].query;
+    memset(&m, 0, sizeof m);
+    iso_time(m.fetched_at, sizeof m.fetched_at, now);
+    aivm_prices__classify(&set, job->items, q);
+    set_entry(p, i, set, AIVM_PRICE_LIVE, m.fetched_at, 0);
+    if (!o->cache_dir)
+        return;
+    snprintf(m.url, sizeof m.url, "%s", job->url);
+    m.fetched_epoch = now;
+    m.pages = job->pages;
+    snprintf(m.currency, sizeof m.currency, "%s", q->currency);
+    snprintf(m.region, sizeof m.region, "%s", q->region);
+    snprintf(m.sku, sizeof m.sku, "%s", q->sku);
+    snprintf(m.api_version, sizeof m.api_version, "%s", AIVM_PRICES_API_VERSION);
+    snprintf(m.tool_version, sizeof m.tool_version, "%s", AIVM_VERSION_STRING);
+    if (aivm_prices__cache_write(o->cache_dir, base, q, job->items, &m, &e) < 0)
+        warn(p, "cannot cache prices: %s", e.msg);
+}
+
+static void fetch_missing(aivm_prices *p, const char *base, const aivm_fetch_opts *o, long long now)
+{
+    aivm_http_job *jobs = aivm_xcalloc(p->n ? p->n : 1, sizeof *jobs);
+    size_t *index = aivm_xcalloc(p->n ? p->n : 1, sizeof *index);
+    size_t k = 0, requests = 0;
+    aivm_fetch_opts fo = *o;
+    aivm_error e = AIVM_ERROR_INIT;
+    int rc;
+    fo.base_url = base;
+    for (size_t i = 0; i < p->n; i++)
+        if (!p->entries[i].set) {
+            jobs[k].q = &p->entries[i].query;
+            index[k++] = i;
+        }
+    if (k) {
+        rc = aivm_prices__http_run(jobs, k, &fo, &requests, &e);
+        p->requests += requests;
+        for (size_t j = 0; j < k; j++) {
+            if (rc < 0)
+                set_failure(p, index[j], rc, e.msg);
+            else if (jobs[j].status < 0)
+                set_failure(p, index[j], jobs[j].status, jobs[j].error);
+            else
+                store_fetched(p, index[j], &jobs[j], base, o, now);
+            aivm_prices__items_free(jobs[j].items);
+            free(jobs[j].url);
+        }
+    }
+    free(jobs);
+    free(index);
+}
+
+int aivm_prices_get(aivm_prices **out, aivm_prices_mode mode, const aivm_price_query *qs, size_t n,
+                    const aivm_fetch_opts *o, aivm_error *err)
+{
+    const char *base = o->base_url ? o->base_url : AIVM_PRICES_DEFAULT_URL;
+    const char *cur = o->currency ? o->currency : "USD";
+    long long now = o->now ? o->now : (long long)time(NULL);
+    long long oldest = -1;
+    aivm_prices *p;
+    int rc;
+    *out = NULL;
+    rc = aivm_prices_check_url(base, err);
+    if (rc < 0)
+        return rc;
+    if (!aivm_prices_currency_valid(cur))
+        return aivm_error_set(err, AIVM_EINVALID, NULL, "unsupported currency '%s'", cur);
+    if (mode != AIVM_PRICES_CACHED && mode != AIVM_PRICES_LIVE)
+        return aivm_error_set(err, AIVM_EINVALID, NULL, "prices mode must be cached or live");
+    p = aivm_xcalloc(1, sizeof *p);
+    p->n = n;
+    p->entries = aivm_xcalloc(n ? n : 1, sizeof *p->entries);
+    p->sets = aivm_xcalloc(n ? n : 1, sizeof *p->sets);
+    for (size_t i = 0; i < n; i++) {
+        aivm_price_query *q = &p->entries[i].query;
+        q->region = aivm_arena_strdup(&p->arena, qs[i].region);
+        q->sku = aivm_arena_strdup(&p->arena, qs[i].sku);
+        q->currency = aivm_arena_strdup(&p->arena, cur);
+        p->entries[i].status = AIVM_ENOTFOUND;
+        p->entries[i].error = "no cached price for this endpoint (run 'aivm-advise prices fetch' "
+                              "with the same --prices-url)";
+        if (o->cache_dir && !(mode == AIVM_PRICES_LIVE && o->refresh))
+            from_cache(p, i, mode, base, o, now);
+        if (p->entries[i].set && p->entries[i].age_s > oldest)
+            oldest = p->entries[i].age_s;
+    }
+    if (mode == AIVM_PRICES_CACHED && oldest >= 0 && (double)oldest >= o->cache_ttl_s)
+        warn(p, "cached prices are up to %lld hours old (--prices live refreshes them)",
+             oldest / 3600);
+    if (mode == AIVM_PRICES_LIVE)
+        fetch_missing(p, base, o, now);
+    *out = p;
+    return 0;
+}
+
+void aivm_prices_free(aivm_prices *p)
+{
+    if (!p)
+        return;
+    for (size_t i = 0; i < p->n; i++)
+        aivm_price_set_free(p->sets[i]);
+    for (size_t i = 0; i < p->n_warnings; i++)
+        free(p->warnings[i]);
+    free(p->warnings);
+    free(p->sets);
+    free(p->entries);
+    aivm_arena_dispose(&p->arena);
+    free(p);
+}
+
+size_t aivm_prices_count(const aivm_prices *p)
+{
+    return p->n;
+}
+
+const aivm_price_entry *aivm_prices_entry(const aivm_prices *p, size_t i)
+{
+    return i < p->n ? &p->entries[i] : NULL;
+}
+
+const aivm_price_entry *aivm_prices_find(const aivm_prices *p, const char *region, const char *sku)
+{
+    for (size_t i = 0; i < p->n; i++)
+        if (strcmp(p->entries[i].query.region, region) == 0 &&
+            aivm_streq_nocase(p->entries[i].query.sku, sku))
+            return &p->entries[i];
+    return NULL;
+}
+
+size_t aivm_prices_warning_count(const aivm_prices *p)
+{
+    return p->n_warnings;
+}
+
+const char *aivm_prices_warning(const aivm_prices *p, size_t i)
+{
+    return i < p->n_warnings ? p->warnings[i] : NULL;
+}
+
+size_t aivm_prices_requests(const aivm_prices *p)
+{
+    return p->requests;
+}
+
+size_t aivm_prices_queries_for(aivm_price_query **out, const aivm_advice *adv, const char *currency,
+                               bool all)
+{
+    size_t n = all ? adv->n_ranked : adv->n_shown;
+    aivm_price_query *qs;
+    /* Sizes tied with the last one shown are ordered by price too: price them
+     * all, or an unpriced one could move into view with its catalog price. */
+    while (n > 0 && n < adv->n_ranked &&
+           aivm_round(adv->ranked[n].score * 1e6) == aivm_round(adv->ranked[n - 1].score * 1e6))
+        n++;
+    qs = aivm_xcalloc(n ? n : 1, sizeof *qs);
+    for (size_t i = 0; i < n; i++) {
+        qs[i].region = adv->workload->region;
+        qs[i].sku = aivm_str(&adv->ranked[i].size->name);
+        qs[i].currency = currency;
+    }
+    *out = qs;
+    return n;
+}
+
+static void put_set(aivm_price *pr, const aivm_price_entry *e, aivm_os os)
+{
+    const char *region = pr->region;
+    memset(pr, 0, sizeof *pr);
+    pr->source = e->source;
+    pr->currency = e->query.currency;
+    pr->region = e->query.region ? e->query.region : region;
+    pr->os = os;
+    pr->fetched_at = e->fetched_at;
+    for (unsigned k = 0; k < AIVM_PRICING_COUNT; k++) {
+        bool amb = false;
+        pr->known[k] = aivm_price_set_lookup(e->set, os, (aivm_pricing)k, &pr->alt[k], &amb);
+        pr->ambiguous |= pr->known[k] && amb;
+    }
+    pr->has_on_demand = pr->known[AIVM_PRICING_ON_DEMAND];
+    pr->on_demand = pr->alt[AIVM_PRICING_ON_DEMAND];
+    pr->has_spot = pr->known[AIVM_PRICING_SPOT];
+    pr->spot = pr->alt[AIVM_PRICING_SPOT];
+    pr->has_hourly = pr->has_on_demand;
+    pr->hourly = pr->on_demand;
+}
+
+int aivm_prices_apply(aivm_advice *adv, const aivm_prices *p, aivm_prices_mode mode,
+                      bool allow_partial, aivm_error *err)
+{
+    const aivm_price_entry *first = NULL;
+    size_t missing = 0, ambiguous = 0, served = 0;
+    aivm_buf b = AIVM_BUF_INIT;
+    for (size_t i = 0; i < adv->n_ranked; i++) {
+        aivm_candidate *c = &adv->ranked[i];
+        const aivm_price_entry *e =
+            aivm_prices_find(p, adv->workload->region, aivm_str(&c->size->name));
+        if (!e)
+            continue;
+        served++;
+        if (e->set) {
+            put_set(&c->price, e, adv->workload->os);
+            ambiguous += c->price.ambiguous;
+            continue;
+        }
+        missing++;
+        if (!first)
+            first = e;
+        if (c->price.source == AIVM_PRICE_CATALOG &&
+            strcmp(e->query.currency, c->price.currency ? c->price.currency : "USD") != 0)
+            aivm_advice_clear_prices_of(c); /* a USD catalog price cannot stand in for EUR */
+    }
+    if (missing && mode == AIVM_PRICES_LIVE && !allow_partial)
+        return aivm_error_set(err, AIVM_ENET, NULL,
+                              "cannot get the live price of %s in %s: %s (%zu of %zu prices "
+                              "missing; --allow-partial shows the rest)",
+                              first->query.sku, first->query.region, first->error, missing, served);
+    for (size_t i = 0; i < p->n_warnings; i++)
+        aivm_advice_add_warning(adv, p->warnings[i]);
+    if (missing) {
+        aivm_buf_printf(&b,
+                        "%zu of %zu sizes have no %s price (first: %s: %s); their "
+                        "price.source says what is shown instead",
+                        missing, served, mode == AIVM_PRICES_LIVE ? "live" : "cached",
+                        first->query.sku, first->error);
+        aivm_advice_add_warning(adv, b.ptr);
+        aivm_buf_clear(&b);
+    }
+    if (ambiguous) {
+        aivm_buf_printf(&b,
+                        "%zu sizes had competing price rows; the newest effectiveStartDate "
+                        "was used (price.ambiguous)",
+                        ambiguous);
+        aivm_advice_add_warning(adv, b.ptr);
+    }
+    aivm_buf_dispose(&b);
+    return 0;
+}

@@ -1,0 +1,366 @@
+/*
+ * report_check.c - renders a check report as text for people (grouped by
+ * resource, optionally coloured), as JSON for scripts (schema_version "1",
+ * docs/check.md) and as GitHub workflow annotations (::error file=...::).
+ * SARIF and JUnit live in report_sarif.c and report_junit.c.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "aivm/check.h"
+#include "aivm_version.h"
+#include "util/jsonw.h"
+#include "util/mathutil.h"
+
+#define RED "\033[31m"
+#define YELLOW "\033[33m"
+#define CYAN "\033[36m"
+#define DIM "\033[2m"
+#define BOLD "\033[1m"
+#define RESET "\033[0m"
+
+static const char *sev_color(aivm_severity s)
+{
+    return s == AIVM_SEV_ERROR ? RED : s == AIVM_SEV_WARNING ? YELLOW : CYAN;
+}
+
+static const char *source_name(aivm_price_source s)
+{
+    return s == AIVM_PRICE_LIVE ? "live" : s == AIVM_PRICE_CACHE ? "cache" : "catalog";
+}
+
+static void put_loc(aivm_buf *b, const aivm_loc *l)
+{
+    if (l->file && l->line)
+        aivm_buf_printf(b, "%s:%u:%u", l->file, l->line, l->col);
+    else if (l->file)
+        aivm_buf_puts(b, l->file);
+}
+
+static void text_finding(aivm_buf *b, const aivm_finding *f, bool color)
+{
+    const char *word = f->waiver ? "waived" : aivm_severity_name(f->severity);
+    const char *on = color ? (f->waiver ? DIM : sev_color(f->severity)) : "";
+    aivm_buf_printf(b, "  %s%-7s%s %s ", on, word, color ? RESET : "", f->id);
+    put_loc(b, &f->loc);
+    aivm_buf_printf(b, ": %s", f->message);
+    if (f->n_guidance) {
+        aivm_buf_puts(b, " [");
+        for (size_t i = 0; i < f->n_guidance; i++)
+            aivm_buf_printf(b, "%s%s", i ? ", " : "", f->guidance[i]);
+        aivm_buf_puts(b, "]");
+    }
+    aivm_buf_puts(b, "\n");
+    if (f->suggested && !f->waiver)
+        aivm_buf_printf(b, "          suggested: %s\n", aivm_str(&f->suggested->name));
+    if (f->waiver)
+        aivm_buf_printf(b, "          waived until %s: %s\n", f->waiver->expires,
+                        f->waiver->reason);
+}
+
+static void text_item(aivm_buf *b, const aivm_check_item *it, const aivm_check_report *rep,
+                      bool color)
+{
+    const aivm_plan_resource *r = it->res;
+    aivm_buf_printf(b, "%s%s%s (%s)\n", color ? BOLD : "", r->address, color ? RESET : "", r->type);
+    aivm_buf_printf(b, "  at ");
+    put_loc(b, &r->loc);
+    aivm_buf_printf(b, "\n  size %s",
+                    r->size ? r->size
+                            : (r->size_expr && r->size_expr[0] ? r->size_expr : "(empty)"));
+    if (r->size_via)
+        aivm_buf_printf(b, " (via %s)", r->size_via);
+    aivm_buf_printf(b, " x %u, %s%s, %s%s\n", r->count, it->wl.region,
+                    r->region ? "" : " (assumed: region unknown)", aivm_priority_name(r->priority),
+                    r->conditional ? ", conditional" : "");
+    if (it->has_workload)
+        aivm_buf_printf(b, "  workload %s, %s, %s model, %s\n", aivm_phase_name(it->wl.phase),
+                        aivm_kind_name(it->wl.kind), aivm_model_size_name(it->wl.model_size),
+                        aivm_os_name(it->wl.os));
+    if (it->fit_known)
+        aivm_buf_printf(b,
+                        "  memory: the job needs %.1f GiB; %.1f GiB per GPU of %.1f usable, "
+                        "%.0f%% of the deployment's memory\n",
+                        it->gpu_need_gb, it->fit.need_gib, it->fit.usable_gib,
+                        it->fit.memory_utilization * 100);
+    for (size_t i = it->first; i < it->first + it->n; i++)
+        text_finding(b, &rep->findings[i], color);
+    if (it->n == 0)
+        aivm_buf_puts(b, "  ok: no findings\n");
+    if (it->priced)
+        aivm_buf_printf(b, "  cost %s %.2f/hour, %.2f/month%s%s%s%s\n", it->currency, it->hourly,
+                        it->hourly * AIVM_HOURS_PER_MONTH, it->spot_price ? " (spot)" : "",
+                        it->price_fallback ? " (reference-region price)" : "",
+                        it->price_source == AIVM_PRICE_CATALOG ? "" : " (",
+                        it->price_source == AIVM_PRICE_CATALOG
+                            ? ""
+                            : (it->price_source == AIVM_PRICE_LIVE ? "live)" : "cache)"));
+    else
+        aivm_buf_printf(b, "  cost: no price%s\n",
+                        it->wl.os == AIVM_OS_WINDOWS && it->size
+                            ? " (the catalog holds Linux prices only)"
+                            : "");
+    aivm_buf_puts(b, "\n");
+}
+
+/* "N resources, N errors, N warnings, N notes, N waived" (text and GitHub). */
+static void counts(aivm_buf *b, const aivm_check_report *rep)
+{
+    aivm_buf_printf(b, "%zu resource%s, %zu error%s, %zu warning%s, %zu note%s, %zu waived",
+                    rep->n_items, rep->n_items == 1 ? "" : "s", rep->open[AIVM_SEV_ERROR],
+                    rep->open[AIVM_SEV_ERROR] == 1 ? "" : "s", rep->open[AIVM_SEV_WARNING],
+                    rep->open[AIVM_SEV_WARNING] == 1 ? "" : "s", rep->open[AIVM_SEV_NOTE],
+                    rep->open[AIVM_SEV_NOTE] == 1 ? "" : "s", rep->n_waived);
+}
+
+int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
+                           const aivm_check_render_opts *o, aivm_error *err)
+{
+    bool color = o && o->color;
+    size_t orphans = rep->n_findings - rep->n_orphans;
+    for (size_t i = 0; i < rep->n_items; i++)
+        text_item(out, &rep->items[i], rep, color);
+    if (rep->n_orphans) {
+        aivm_buf_puts(out, "waivers\n");
+        for (size_t i = orphans; i < rep->n_findings; i++)
+            text_finding(out, &rep->findings[i], color);
+        aivm_buf_puts(out, "\n");
+    }
+    aivm_buf_printf(out, "cost: %s %.2f/hour, %.2f/month (%.0f h) for %zu priced resource%s",
+                    rep->currency, rep->hourly_total, rep->hourly_total * AIVM_HOURS_PER_MONTH,
+                    AIVM_HOURS_PER_MONTH, rep->n_items - rep->n_unpriced,
+                    rep->n_items - rep->n_unpriced == 1 ? "" : "s");
+    if (rep->n_unpriced)
+        aivm_buf_printf(out, "; %zu without a price", rep->n_unpriced);
+    aivm_buf_puts(out, "\nsummary: ");
+    counts(out, rep);
+    aivm_buf_puts(out, "\n");
+    if (!rep->sizing_active)
+        aivm_buf_puts(out, "AIVM007/AIVM008 (GPU memory fit) are inactive: no model-memory "
+                           "sizing yet\n");
+    (void)err;
+    return 0;
+}
+
+/* ---- JSON (streamed by jsonw.c in cJSON's print format) ---- */
+
+static void finding_json(aivm_jw *w, const aivm_finding *f)
+{
+    aivm_jw_object(w, NULL);
+    aivm_jw_str(w, "id", f->id);
+    aivm_jw_str(w, "severity", aivm_severity_name(f->severity));
+    aivm_jw_str(w, "message", f->message);
+    aivm_jw_str(w, "rule", f->rule ? aivm_rule_id(f->rule) : NULL);
+    aivm_jw_array(w, "guidance");
+    for (size_t i = 0; i < f->n_guidance; i++)
+        aivm_jw_str(w, NULL, f->guidance[i]);
+    aivm_jw_end(w);
+    aivm_jw_str(w, "suggested", f->suggested ? aivm_str(&f->suggested->name) : NULL);
+    aivm_jw_object(w, "location");
+    aivm_jw_str(w, "file", f->loc.file);
+    aivm_jw_num(w, "line", f->loc.line);
+    aivm_jw_num(w, "column", f->loc.col);
+    aivm_jw_str(w, "pointer", f->pointer);
+    aivm_jw_end(w);
+    if (f->waiver) {
+        aivm_jw_object(w, "waived");
+        aivm_jw_str(w, "reason", f->waiver->reason);
+        aivm_jw_str(w, "expires", f->waiver->expires);
+        aivm_jw_str(w, "source", f->waiver->resource ? "file" : "tag");
+        aivm_jw_str(w, "file", f->waiver->loc.file);
+        aivm_jw_num(w, "line", f->waiver->loc.line);
+        aivm_jw_end(w);
+    } else {
+        aivm_jw_null(w, "waived");
+    }
+    aivm_jw_end(w);
+}
+
+static void workload_json(aivm_jw *w, const aivm_check_item *it)
+{
+    const aivm_plan_resource *r = it->res;
+    if (!it->has_workload) {
+        aivm_jw_null(w, "workload");
+        return;
+    }
+    aivm_jw_object(w, "workload");
+    aivm_jw_str(w, "phase", aivm_phase_name(it->wl.phase));
+    aivm_jw_str(w, "kind", aivm_kind_name(it->wl.kind));
+    aivm_jw_str(w, "model_size", aivm_model_size_name(it->wl.model_size));
+    aivm_jw_str(w, "os", aivm_os_name(it->wl.os));
+    aivm_jw_str(w, "params", r->params);
+    aivm_jw_str(w, "model", it->wl.sizing_in.model);
+    aivm_jw_str(w, "precision", r->precision);
+    aivm_jw_bool(w, "checkpointing", r->checkpointing);
+    aivm_jw_end(w);
+}
+
+static void item_json(aivm_jw *w, const aivm_check_item *it, const aivm_check_report *rep)
+{
+    const aivm_plan_resource *r = it->res;
+    aivm_jw_object(w, NULL);
+    aivm_jw_str(w, "file", r->file);
+    aivm_jw_str(w, "format", aivm_plan_format_name(r->format));
+    aivm_jw_str(w, "address", r->address);
+    aivm_jw_str(w, "type", r->type);
+    aivm_jw_str(w, "size", r->size);
+    aivm_jw_str(w, "size_expression", r->size ? NULL : r->size_expr);
+    aivm_jw_str(w, "size_via", r->size_via);
+    aivm_jw_bool(w, "size_known", it->size != NULL);
+    aivm_jw_num(w, "count", r->count);
+    aivm_jw_num(w, "nodes", r->nodes);
+    aivm_jw_str(w, "priority", aivm_priority_name(r->priority));
+    aivm_jw_str(w, "region", r->region);
+    aivm_jw_bool(w, "conditional", r->conditional);
+    workload_json(w, it);
+    aivm_jw_str(w, "suggested", it->suggested ? aivm_str(&it->suggested->name) : NULL);
+    if (it->fit_known) {
+        aivm_jw_object(w, "memory");
+        aivm_jw_num(w, "job_gib", aivm_round_to(it->gpu_need_gb, 4));
+        aivm_jw_bool(w, "fits", it->fit.fits);
+        aivm_jw_num(w, "vms", it->fit.vms);
+        aivm_jw_num(w, "need_gib", aivm_round_to(it->fit.need_gib, 4));
+        aivm_jw_num(w, "usable_gib", aivm_round_to(it->fit.usable_gib, 4));
+        aivm_jw_num(w, "memory_utilization", aivm_round_to(it->fit.memory_utilization, 4));
+        aivm_jw_end(w);
+    } else {
+        aivm_jw_null(w, "memory");
+    }
+    if (it->priced) {
+        aivm_jw_object(w, "cost");
+        aivm_jw_str(w, "currency", it->currency);
+        aivm_jw_str(w, "region", it->price_region);
+        aivm_jw_str(w, "rate", it->spot_price ? "spot" : "on-demand");
+        aivm_jw_str(w, "source", source_name(it->price_source));
+        aivm_jw_bool(w, "reference_region", it->price_fallback);
+        aivm_jw_num(w, "hourly", aivm_round_to(it->hourly, 4));
+        aivm_jw_num(w, "monthly", aivm_round_to(it->hourly * AIVM_HOURS_PER_MONTH, 4));
+        aivm_jw_end(w);
+    } else {
+        aivm_jw_null(w, "cost");
+    }
+    aivm_jw_object(w, "location");
+    aivm_jw_num(w, "line", r->loc.line);
+    aivm_jw_num(w, "column", r->loc.col);
+    aivm_jw_str(w, "pointer", r->pointer);
+    aivm_jw_end(w);
+    aivm_jw_array(w, "findings");
+    for (size_t i = it->first; i < it->first + it->n; i++)
+        finding_json(w, &rep->findings[i]);
+    aivm_jw_end(w);
+    aivm_jw_end(w);
+}
+
+int aivm_check_render_json(aivm_buf *out, const aivm_check_report *rep,
+                           const aivm_check_render_opts *o, aivm_error *err)
+{
+    aivm_jw w;
+    aivm_jw_init(&w, out);
+    aivm_jw_object(&w, NULL);
+    aivm_jw_str(&w, "schema_version", AIVM_CHECK_SCHEMA_VERSION);
+    aivm_jw_object(&w, "tool");
+    aivm_jw_str(&w, "name", "aivm-advise");
+    aivm_jw_str(&w, "version", o && o->tool_version ? o->tool_version : AIVM_VERSION_STRING);
+    aivm_jw_end(&w);
+    aivm_jw_str(&w, "date", rep->today);
+    aivm_jw_bool(&w, "sizing_active", rep->sizing_active);
+    aivm_jw_object(&w, "summary");
+    aivm_jw_num(&w, "resources", (double)rep->n_items);
+    aivm_jw_num(&w, "errors", (double)rep->open[AIVM_SEV_ERROR]);
+    aivm_jw_num(&w, "warnings", (double)rep->open[AIVM_SEV_WARNING]);
+    aivm_jw_num(&w, "notes", (double)rep->open[AIVM_SEV_NOTE]);
+    aivm_jw_num(&w, "waived", (double)rep->n_waived);
+    aivm_jw_str(&w, "fail_on", !o || o->fail_never ? "never" : aivm_severity_name(o->fail_on));
+    aivm_jw_bool(&w, "failed", o && !o->fail_never && aivm_check_failed(rep, o->fail_on));
+    aivm_jw_end(&w);
+    aivm_jw_object(&w, "cost");
+    aivm_jw_str(&w, "currency", rep->currency);
+    aivm_jw_num(&w, "hourly", aivm_round_to(rep->hourly_total, 4));
+    aivm_jw_num(&w, "monthly", aivm_round_to(rep->hourly_total * AIVM_HOURS_PER_MONTH, 4));
+    aivm_jw_num(&w, "hours_per_month", AIVM_HOURS_PER_MONTH);
+    aivm_jw_num(&w, "unpriced", (double)rep->n_unpriced);
+    aivm_jw_end(&w);
+    aivm_jw_array(&w, "resources");
+    for (size_t i = 0; i < rep->n_items; i++)
+        item_json(&w, &rep->items[i], rep);
+    aivm_jw_end(&w);
+    aivm_jw_array(&w, "unattached_findings");
+    for (size_t i = rep->n_findings - rep->n_orphans; i < rep->n_findings; i++)
+        finding_json(&w, &rep->findings[i]);
+    aivm_jw_end(&w);
+    aivm_jw_end(&w);
+    aivm_buf_puts(out, "\n");
+    if (out->overflow)
+        return aivm_error_set(err, AIVM_ELIMIT, NULL, "report too large");
+    return 0;
+}
+
+/* ---- GitHub workflow commands ---- */
+
+/* Escape data (and, for properties, ':' and ',') as the runner expects. */
+static void gh_escape(aivm_buf *b, const char *s, bool property)
+{
+    for (; *s; s++) {
+        if (*s == '%')
+            aivm_buf_puts(b, "%25");
+        else if (*s == '\r')
+            aivm_buf_puts(b, "%0D");
+        else if (*s == '\n')
+            aivm_buf_puts(b, "%0A");
+        else if (property && *s == ':')
+            aivm_buf_puts(b, "%3A");
+        else if (property && *s == ',')
+            aivm_buf_puts(b, "%2C");
+        else
+            aivm_buf_put(b, s, 1);
+    }
+}
+
+static void gh_finding(aivm_buf *b, const aivm_finding *f)
+{
+    const aivm_check_rule *cr = aivm_check_rule_find(f->id);
+    char title[200];
+    snprintf(title, sizeof title, "%s %s", f->id,
+             cr ? cr->title : (f->rule ? aivm_rule_title(f->rule) : ""));
+    aivm_buf_printf(b, "::%s ",
+                    f->severity == AIVM_SEV_NOTE      ? "notice"
+                    : f->severity == AIVM_SEV_WARNING ? "warning"
+                                                      : "error");
+    if (f->loc.file && strcmp(f->loc.file, "-") != 0) { /* stdin has no file to annotate */
+        aivm_buf_puts(b, "file=");
+        gh_escape(b, f->loc.file, true);
+        if (f->loc.line)
+            aivm_buf_printf(b, ",line=%u,col=%u", f->loc.line, f->loc.col);
+        aivm_buf_puts(b, ",");
+    }
+    aivm_buf_puts(b, "title=");
+    gh_escape(b, title, true);
+    aivm_buf_puts(b, "::");
+    if (f->res) {
+        gh_escape(b, f->res->address, false);
+        aivm_buf_puts(b, ": ");
+    }
+    gh_escape(b, f->message, false);
+    if (f->suggested) {
+        aivm_buf_puts(b, " (suggested: ");
+        gh_escape(b, aivm_str(&f->suggested->name), false);
+        aivm_buf_puts(b, ")");
+    }
+    aivm_buf_puts(b, "\n");
+}
+
+int aivm_check_render_github(aivm_buf *out, const aivm_check_report *rep,
+                             const aivm_check_render_opts *o, aivm_error *err)
+{
+    (void)o;
+    (void)err;
+    for (size_t i = 0; i < rep->n_findings; i++)
+        if (!rep->findings[i].waiver)
+            gh_finding(out, &rep->findings[i]);
+    aivm_buf_puts(out, "aivm-advise check: ");
+    counts(out, rep);
+    aivm_buf_printf(out, "; %s %.2f/hour, %.2f/month\n", rep->currency, rep->hourly_total,
+                    rep->hourly_total * AIVM_HOURS_PER_MONTH);
+    return 0;
+}

@@ -1,0 +1,215 @@
+/*
+ * report_sarif.c - SARIF 2.1.0 for GitHub code scanning and other SARIF
+ * viewers: one run, the check ids as rules (help text, guidance ids, a
+ * link to the guidance), one result per finding with its file, line and
+ * column (columnKind unicodeCodePoints: libyaml counts characters), the
+ * resource address as a logical location, the JSON pointer and suggested
+ * size as properties, and waived findings as suppressions. Streamed by
+ * jsonw.c in cJSON's print format.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aivm/check.h"
+#include "aivm/util.h"
+#include "aivm_version.h"
+#include "util/jsonw.h"
+
+#define GUIDANCE_URL                                                                               \
+    "https://learn.microsoft.com/azure/cloud-adoption-framework/scenarios/ai/infrastructure/"      \
+    "compute"
+#define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
+
+static const char *level(aivm_severity s)
+{
+    return s == AIVM_SEV_ERROR ? "error" : s == AIVM_SEV_WARNING ? "warning" : "note";
+}
+
+/* {"<key>": text} as the value of `name`. */
+static void text_obj(aivm_jw *w, const char *name, const char *key, const char *text)
+{
+    aivm_jw_object(w, name);
+    aivm_jw_str(w, key, text);
+    aivm_jw_end(w);
+}
+
+static void rule_json(aivm_jw *w, const aivm_check_rule *cr)
+{
+    char md[1200], gl[64];
+    const char *g = cr->guidance;
+    aivm_jw_object(w, NULL);
+    aivm_jw_str(w, "id", cr->id);
+    aivm_jw_str(w, "name", cr->name);
+    text_obj(w, "shortDescription", "text", cr->title);
+    text_obj(w, "fullDescription", "text", cr->help);
+    aivm_jw_object(w, "help");
+    snprintf(md, sizeof md, "%s%s%s", cr->help, cr->guidance[0] ? " Guidance: " : "", cr->guidance);
+    aivm_jw_str(w, "text", md);
+    snprintf(md, sizeof md,
+             "**%s** (%s)\n\n%s\n\nGuidance items: %s. See [Compute "
+             "recommendations for AI workloads on Azure IaaS](%s) and docs/rules.md.",
+             cr->title, cr->id, cr->help, cr->guidance[0] ? cr->guidance : "none", GUIDANCE_URL);
+    aivm_jw_str(w, "markdown", md);
+    aivm_jw_end(w);
+    aivm_jw_str(w, "helpUri", GUIDANCE_URL);
+    text_obj(w, "defaultConfiguration", "level", level(cr->severity));
+    aivm_jw_object(w, "properties");
+    aivm_jw_array(w, "tags");
+    aivm_jw_str(w, NULL, "ai-infrastructure");
+    while (*g) {
+        size_t len = strcspn(g, " ");
+        snprintf(gl, sizeof gl, "guidance-%.*s", (int)len, g);
+        aivm_jw_str(w, NULL, gl);
+        g += len;
+        while (*g == ' ')
+            g++;
+    }
+    aivm_jw_end(w);
+    aivm_jw_str(w, "precision", "high");
+    aivm_jw_end(w);
+    aivm_jw_end(w);
+}
+
+/* A rule id seen only in findings (a custom `check:` id from --rules). */
+static aivm_check_rule custom_rule(const aivm_finding *f)
+{
+    aivm_check_rule cr;
+    memset(&cr, 0, sizeof cr);
+    cr.id = f->id;
+    cr.name = f->id;
+    cr.severity = f->severity;
+    cr.title = f->rule ? aivm_rule_title(f->rule) : f->id;
+    cr.help = cr.title;
+    cr.guidance = "";
+    return cr;
+}
+
+static const char *uri_of(const char *file)
+{
+    if (!file || strcmp(file, "-") == 0)
+        return "stdin";
+    if (strncmp(file, "./", 2) == 0)
+        return file + 2;
+    return file;
+}
+
+static void result_json(aivm_jw *w, const aivm_finding *f, size_t idx)
+{
+    char key[600];
+    aivm_jw_object(w, NULL);
+    aivm_jw_str(w, "ruleId", f->id);
+    aivm_jw_num(w, "ruleIndex", (double)idx);
+    aivm_jw_str(w, "level", level(f->severity));
+    if (f->res) {
+        char msg[2048];
+        snprintf(msg, sizeof msg, "%s: %s%s%s%s", f->res->address, f->message,
+                 f->suggested ? " (suggested: " : "",
+                 f->suggested ? aivm_str(&f->suggested->name) : "", f->suggested ? ")" : "");
+        text_obj(w, "message", "text", msg);
+    } else {
+        text_obj(w, "message", "text", f->message);
+    }
+    aivm_jw_array(w, "locations");
+    aivm_jw_object(w, NULL);
+    aivm_jw_object(w, "physicalLocation");
+    text_obj(w, "artifactLocation", "uri", uri_of(f->loc.file));
+    if (f->loc.line) {
+        aivm_jw_object(w, "region");
+        aivm_jw_num(w, "startLine", f->loc.line);
+        aivm_jw_num(w, "startColumn", f->loc.col ? f->loc.col : 1);
+        aivm_jw_end(w);
+    }
+    aivm_jw_end(w);
+    if (f->res) {
+        aivm_jw_array(w, "logicalLocations");
+        aivm_jw_object(w, NULL);
+        aivm_jw_str(w, "fullyQualifiedName", f->res->address);
+        aivm_jw_str(w, "kind", "resource");
+        aivm_jw_end(w);
+        aivm_jw_end(w);
+    }
+    aivm_jw_end(w);
+    aivm_jw_end(w);
+    snprintf(key, sizeof key, "%s:%s", f->id, f->res ? f->res->address : "waivers");
+    text_obj(w, "partialFingerprints", "aivmFinding/v1", key);
+    if (f->waiver) {
+        aivm_jw_array(w, "suppressions");
+        aivm_jw_object(w, NULL);
+        aivm_jw_str(w, "kind", f->waiver->resource ? "external" : "inSource");
+        aivm_jw_str(w, "status", "accepted");
+        snprintf(key, sizeof key, "%s (expires %s)", f->waiver->reason, f->waiver->expires);
+        aivm_jw_str(w, "justification", key);
+        aivm_jw_end(w);
+        aivm_jw_end(w);
+    }
+    aivm_jw_object(w, "properties");
+    if (f->pointer)
+        aivm_jw_str(w, "jsonPointer", f->pointer);
+    if (f->suggested)
+        aivm_jw_str(w, "suggestedSize", aivm_str(&f->suggested->name));
+    if (f->rule)
+        aivm_jw_str(w, "sourceRule", aivm_rule_id(f->rule));
+    aivm_jw_end(w);
+    aivm_jw_end(w);
+}
+
+int aivm_check_render_sarif(aivm_buf *out, const aivm_check_report *rep,
+                            const aivm_check_render_opts *o, aivm_error *err)
+{
+    const char *ver = o && o->tool_version ? o->tool_version : AIVM_VERSION_STRING;
+    size_t n_table = 0, n_ids;
+    const aivm_check_rule *table = aivm_check_rules(&n_table);
+    /* the rules: the table's, then custom ids in the order findings show them */
+    const char **ids = aivm_xcalloc(n_table + rep->n_findings + 1, sizeof *ids);
+    size_t *index = aivm_xcalloc(rep->n_findings + 1, sizeof *index);
+    aivm_jw w;
+    for (n_ids = 0; n_ids < n_table; n_ids++)
+        ids[n_ids] = table[n_ids].id;
+    for (size_t i = 0; i < rep->n_findings; i++) {
+        size_t k = 0;
+        while (k < n_ids && strcmp(ids[k], rep->findings[i].id) != 0)
+            k++;
+        if (k == n_ids)
+            ids[n_ids++] = rep->findings[i].id;
+        index[i] = k;
+    }
+    aivm_jw_init(&w, out);
+    aivm_jw_object(&w, NULL);
+    aivm_jw_str(&w, "$schema", SARIF_SCHEMA);
+    aivm_jw_str(&w, "version", "2.1.0");
+    aivm_jw_array(&w, "runs");
+    aivm_jw_object(&w, NULL);
+    aivm_jw_object(&w, "tool");
+    aivm_jw_object(&w, "driver");
+    aivm_jw_str(&w, "name", "aivm-advise");
+    aivm_jw_str(&w, "version", ver);
+    aivm_jw_str(&w, "semanticVersion", ver);
+    aivm_jw_str(&w, "informationUri", GUIDANCE_URL);
+    aivm_jw_array(&w, "rules");
+    for (size_t k = 0; k < n_table; k++)
+        rule_json(&w, &table[k]);
+    for (size_t i = 0, next = n_table; i < rep->n_findings; i++)
+        if (index[i] == next) { /* the first finding with a new custom id */
+            aivm_check_rule cr = custom_rule(&rep->findings[i]);
+            rule_json(&w, &cr);
+            next++;
+        }
+    aivm_jw_end(&w);
+    aivm_jw_end(&w);
+    aivm_jw_end(&w);
+    aivm_jw_str(&w, "columnKind", "unicodeCodePoints");
+    aivm_jw_array(&w, "results");
+    for (size_t i = 0; i < rep->n_findings; i++)
+        result_json(&w, &rep->findings[i], index[i]);
+    aivm_jw_end(&w);
+    aivm_jw_end(&w);
+    aivm_jw_end(&w);
+    aivm_jw_end(&w);
+    free(ids);
+    free(index);
+    aivm_buf_puts(out, "\n");
+    if (out->overflow)
+        return aivm_error_set(err, AIVM_ELIMIT, NULL, "report too large");
+    return 0;
+}

@@ -1,0 +1,193 @@
+/*
+ * report_table.c - the human rendering of an advice: a header naming the
+ * workload, one row per recommended size (rank, size, series, GPUs, vCPUs,
+ * RAM, InfiniBand, price and the main reason), and with `explain` every
+ * rule that fired plus the rejected sizes. Width-aware; colour only when
+ * asked. Warnings are not rendered here: the CLI prints them on stderr.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "aivm/report.h"
+#include "report_int.h"
+#include "report_sizing.h"
+#include "util/mathutil.h"
+
+#define BOLD(o) ((o)->color ? "\033[1m" : "")
+#define DIM(o) ((o)->color ? "\033[2m" : "")
+#define RESET(o) ((o)->color ? "\033[0m" : "")
+
+static void fmt_gpu(char *out, size_t n, const aivm_size *s)
+{
+    double c = s->gpu_count;
+    if (!s->has_gpu) {
+        snprintf(out, n, "-");
+    } else if (fabs(c - aivm_round(c)) < 1e-6) {
+        snprintf(out, n, "%.0fx %s %gGB", c, aivm_str(&s->gpu_model), s->gpu_memory_gb);
+    } else {
+        snprintf(out, n, "1/%.0f %s %gGB", aivm_round(1 / c), aivm_str(&s->gpu_model),
+                 s->gpu_memory_gb);
+    }
+}
+
+static void fmt_price(char *out, size_t n, const aivm_price *p, const char *region, bool spot)
+{
+    char od[32] = "-", sp[32] = "-";
+    if (p->has_hourly)
+        snprintf(od, sizeof od, "%.3f%s", p->hourly, strcmp(p->region, region) ? "*" : "");
+    if (p->has_spot)
+        snprintf(sp, sizeof sp, "%.3f%s", p->spot, strcmp(p->region, region) ? "*" : "");
+    if (spot) /* --spot: the spot price beside the price asked for */
+        snprintf(out, n, "%9s %9s", od, sp);
+    else
+        snprintf(out, n, "%9s", od);
+}
+
+/* The unscaled prefer rule with the largest contribution (a guidance choice
+ * such as "ND family first"), else the requirement the size meets (the
+ * guidance table's cell), else the first reason. */
+static const aivm_reason *main_reason(const aivm_candidate *c, const aivm_workload *wl)
+{
+    const aivm_reason *best = NULL, *req = NULL;
+    double v;
+    for (size_t i = 0; i < c->n_reasons; i++) {
+        const aivm_reason *r = &c->reasons[i];
+        aivm_effect e = aivm_rule_effect(r->rule);
+        if (e == AIVM_EFFECT_PREFER && !aivm_rule_scale_value(r->rule, wl, c->size, &v) &&
+            (!best || r->delta > best->delta))
+            best = r;
+        if (e == AIVM_EFFECT_REQUIRE && !req)
+            req = r;
+    }
+    if (best)
+        return best;
+    if (req)
+        return req;
+    return c->n_reasons ? &c->reasons[0] : NULL;
+}
+
+/* The VMS and USD/H_ALL cells (sizing only), appended at `at`; returns
+ * the width written. */
+static int fit_cells(char *at, size_t room, const aivm_candidate *c)
+{
+    char all[32] = "-";
+    int n;
+    if (c->price.has_hourly) /* the price under --pricing (on-demand by default) */
+        snprintf(all, sizeof all, "%.3f", c->price.hourly * c->fit.vms);
+    n = snprintf(at, room, "%3u %10s  ", c->fit.vms, all);
+    return n < 0 ? 0 : n;
+}
+
+static void put_clipped(aivm_buf *out, const char *s, size_t room)
+{
+    size_t len = strlen(s);
+    if (room < 4 || len <= room) {
+        aivm_buf_puts(out, s);
+        return;
+    }
+    /* Cut on a UTF-8 boundary so a clipped line is still valid text. */
+    len = room - 3;
+    while (len > 0 && ((unsigned char)s[len] & 0xC0) == 0x80)
+        len--;
+    aivm_buf_put(out, s, len);
+    aivm_buf_puts(out, "...");
+}
+
+static void header(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o)
+{
+    const aivm_workload *wl = adv->workload;
+    aivm_buf_printf(out, "%sWorkload:%s %s, %s, %s model; region %s, %s\n", BOLD(o), RESET(o),
+                    aivm_phase_name(wl->phase), aivm_kind_name(wl->kind),
+                    aivm_model_size_name(wl->model_size), wl->region, aivm_os_name(wl->os));
+    aivm_buf_printf(out, "%sCatalog %s (as of %s); %zu sizes ranked, %zu rejected%s\n\n", DIM(o),
+                    aivm_catalog_version(adv->catalog), aivm_catalog_as_of(adv->catalog),
+                    adv->n_ranked, adv->n_rejected, RESET(o));
+}
+
+static void explain_candidate(aivm_buf *out, const aivm_candidate *c)
+{
+    for (size_t i = 0; i < c->n_reasons; i++) {
+        const aivm_reason *r = &c->reasons[i];
+        const aivm_strlist *g = aivm_rule_guidance(r->rule);
+        aivm_buf_printf(out, "      %+6.2f  %s [", r->delta, aivm_rule_id(r->rule));
+        for (size_t j = 0; j < g->n; j++)
+            aivm_buf_printf(out, "%s%s", j ? "," : "", g->items[j]);
+        aivm_buf_printf(out, "] %s\n", r->message);
+    }
+}
+
+int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o,
+                      aivm_error *err)
+{
+    unsigned width = o->width ? o->width : 100;
+    int wsize = 4, wgpu = 4;
+    bool other_region = false;
+    header(out, adv, o);
+    if (adv->workload->sizing)
+        aivm_report__sizing_table(out, adv->workload->sizing, o);
+    for (size_t i = 0; i < adv->n_shown; i++) {
+        char gpu[64];
+        int n = (int)strlen(aivm_str(&adv->ranked[i].size->name));
+        fmt_gpu(gpu, sizeof gpu, adv->ranked[i].size);
+        wsize = n > wsize ? n : wsize;
+        n = (int)strlen(gpu);
+        wgpu = n > wgpu ? n : wgpu;
+    }
+    if (adv->n_shown == 0) {
+        aivm_buf_puts(out, "No size fits this workload.\n");
+    } else {
+        aivm_buf_printf(out, "%s%-3s %-*s %-16s %-*s %5s %7s %-3s %9s%s  %s%s%s\n", BOLD(o), "#",
+                        wsize, "SIZE", "SERIES", wgpu, "GPUS", "VCPU", "RAM_GIB", "IB",
+                        aivm_report__price_heading(adv), adv->workload->spot ? " SPOT/HOUR" : "",
+                        adv->workload->sizing ? "VMS  USD/H_ALL  " : "", "WHY", RESET(o));
+    }
+    for (size_t i = 0; i < adv->n_shown; i++) {
+        const aivm_candidate *c = &adv->ranked[i];
+        const aivm_reason *why = main_reason(c, adv->workload);
+        char gpu[64], price[48], line[256];
+        int used;
+        fmt_gpu(gpu, sizeof gpu, c->size);
+        fmt_price(price, sizeof price, &c->price, adv->workload->region, adv->workload->spot);
+        if (c->price.has_hourly && strcmp(c->price.region, adv->workload->region))
+            other_region = true;
+        used = snprintf(line, sizeof line, "%-3u %-*s %-16.16s %-*s %5u %7g %-3s %s  ", c->rank,
+                        wsize, aivm_str(&c->size->name), aivm_str(&c->size->series), wgpu, gpu,
+                        c->size->vcpus, c->size->memory_gib, c->size->infiniband ? "yes" : "no",
+                        price);
+        if (c->has_fit && used > 0 && (size_t)used < sizeof line)
+            used += fit_cells(line + used, sizeof line - (size_t)used, c);
+        if (used < 0 || (unsigned)used + 30 > width) {
+            /* Too narrow for the reason beside the row: give it a line of its own. */
+            size_t len = strlen(line);
+            while (len > 0 && line[len - 1] == ' ')
+                line[--len] = '\0';
+            aivm_buf_puts(out, line);
+            aivm_buf_puts(out, "\n    ");
+            used = 4;
+        } else {
+            aivm_buf_puts(out, line);
+        }
+        put_clipped(out, why ? why->message : "", width - (unsigned)used);
+        aivm_buf_puts(out, "\n");
+        if (o->explain)
+            explain_candidate(out, c);
+    }
+    if (other_region)
+        aivm_buf_puts(out, "\n* price of the size's reference region: no catalog price in this "
+                           "region\n");
+    if (adv->n_shown)
+        aivm_report__price_footer(out, adv, DIM(o), RESET(o));
+    aivm_report__extras_table(out, adv, o);
+    if (o->explain && adv->n_rejected) {
+        aivm_buf_printf(out, "\n%sRejected (%zu):%s\n", BOLD(o), adv->n_rejected, RESET(o));
+        for (size_t i = 0; i < adv->n_rejected; i++) {
+            const char *name = aivm_str(&adv->rejected[i].size->name); /* never NULL */
+            aivm_buf_printf(out, "  %-36s %s: %s\n", name ? name : "",
+                            aivm_rejection_id(&adv->rejected[i]), adv->rejected[i].message);
+        }
+    }
+    if (out->overflow)
+        return aivm_error_set(err, AIVM_ELIMIT, NULL, "table output too large");
+    return 0;
+}

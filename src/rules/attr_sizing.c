@@ -1,0 +1,161 @@
+/*
+ * attr_sizing.c - the sizing attributes rules may test: workload inputs as
+ * resolved (params, precision, ...) and, per candidate, how the job fits
+ * (fit.fits, fit.vms, fit.memory_utilization, ...). The fit is computed on
+ * demand from the workload's resolved sizing (fit.c), so advise.c needs no
+ * extra pass; without sizing every getter returns null.
+ */
+#include <math.h>
+
+#include "aivm/sizing.h"
+#include "attr_sizing.h"
+#include "util/mathutil.h"
+
+const char *const aivm_attr__precisions[] = {"fp32", "bf16", "fp16", "fp8", "int8", "int4", NULL};
+const char *const aivm_attr__finetunes[] = {"full", "lora", "qlora", NULL};
+const char *const aivm_attr__shardings[] = {"none", "zero1", "zero2", "zero3", NULL};
+const char *const aivm_attr__fit_limits[] = {"fits",    "max-nodes",  "per-gpu",
+                                             "partial", "cpu-memory", NULL};
+
+static aivm_value vnull(void)
+{
+    aivm_value v = {AIVM_V_NULL, false, 0, NULL};
+    return v;
+}
+
+static aivm_value vnum(double n)
+{
+    aivm_value v = {AIVM_V_NUM, false, n, NULL};
+    return v;
+}
+
+static aivm_value vstr(const char *s)
+{
+    aivm_value v = {AIVM_V_STR, false, 0, s};
+    return v;
+}
+
+/* Messages print numbers with %g: keep one decimal for GiB figures. */
+static double r1(double x)
+{
+    return aivm_round(x * 10) / 10;
+}
+
+aivm_value aivm_attr__w_params(const aivm_workload *wl, const aivm_size *s)
+{
+    (void)s;
+    return wl->sizing ? vnum(wl->sizing->params) : vnull();
+}
+
+aivm_value aivm_attr__w_total_gib(const aivm_workload *wl, const aivm_size *s)
+{
+    (void)s;
+    return wl->sizing ? vnum(r1(wl->sizing->mem.total)) : vnull();
+}
+
+aivm_value aivm_attr__w_precision(const aivm_workload *wl, const aivm_size *s)
+{
+    (void)s;
+    return wl->sizing ? vstr(aivm_precision_name(wl->sizing->precision)) : vnull();
+}
+
+aivm_value aivm_attr__w_finetune(const aivm_workload *wl, const aivm_size *s)
+{
+    (void)s;
+    if (!wl->sizing || wl->sizing->phase != AIVM_PHASE_TRAIN)
+        return vnull();
+    return vstr(aivm_finetune_name(wl->sizing->finetune));
+}
+
+aivm_value aivm_attr__w_sharding(const aivm_workload *wl, const aivm_size *s)
+{
+    (void)s;
+    if (!wl->sizing || wl->sizing->phase != AIVM_PHASE_TRAIN)
+        return vnull();
+    return vstr(aivm_sharding_name(wl->sizing->sharding));
+}
+
+aivm_value aivm_attr__w_max_nodes(const aivm_workload *wl, const aivm_size *s)
+{
+    (void)s;
+    return wl->sizing ? vnum(wl->sizing->max_nodes) : vnull();
+}
+
+/* The candidate's fit; false when there is no sizing or no candidate. */
+static bool fit_of(aivm_fit *f, const aivm_workload *wl, const aivm_size *s)
+{
+    if (!wl->sizing || !s)
+        return false;
+    aivm_fit_compute(f, wl->sizing, s);
+    return true;
+}
+
+aivm_value aivm_attr__c_fits(const aivm_workload *wl, const aivm_size *s)
+{
+    aivm_fit f;
+    aivm_value v = {AIVM_V_BOOL, false, 0, NULL};
+    if (!fit_of(&f, wl, s))
+        return vnull();
+    v.b = f.fits;
+    return v;
+}
+
+aivm_value aivm_attr__c_limit(const aivm_workload *wl, const aivm_size *s)
+{
+    aivm_fit f;
+    return fit_of(&f, wl, s) ? vstr(aivm_attr__fit_limits[f.limit]) : vnull();
+}
+
+aivm_value aivm_attr__c_vms(const aivm_workload *wl, const aivm_size *s)
+{
+    aivm_fit f;
+    return fit_of(&f, wl, s) ? vnum(f.vms) : vnull();
+}
+
+aivm_value aivm_attr__c_gpus_needed(const aivm_workload *wl, const aivm_size *s)
+{
+    aivm_fit f;
+    return fit_of(&f, wl, s) ? vnum(f.gpus_needed) : vnull();
+}
+
+aivm_value aivm_attr__c_gpus_total(const aivm_workload *wl, const aivm_size *s)
+{
+    aivm_fit f;
+    return fit_of(&f, wl, s) ? vnum(f.gpus_total) : vnull();
+}
+
+aivm_value aivm_attr__c_idle_gpus(const aivm_workload *wl, const aivm_size *s)
+{
+    aivm_fit f;
+    if (!fit_of(&f, wl, s) || !f.fits)
+        return vnull();
+    return vnum(f.gpus_total > f.gpus_needed ? f.gpus_total - f.gpus_needed : 0);
+}
+
+aivm_value aivm_attr__c_utilization(const aivm_workload *wl, const aivm_size *s)
+{
+    aivm_fit f;
+    if (!fit_of(&f, wl, s) || !f.fits)
+        return vnull();
+    return vnum(aivm_round(f.memory_utilization * 1000) / 1000);
+}
+
+aivm_value aivm_attr__c_utilization_pct(const aivm_workload *wl, const aivm_size *s)
+{
+    aivm_fit f;
+    if (!fit_of(&f, wl, s) || !f.fits)
+        return vnull();
+    return vnum(aivm_round(f.memory_utilization * 100));
+}
+
+aivm_value aivm_attr__c_need_gib(const aivm_workload *wl, const aivm_size *s)
+{
+    aivm_fit f;
+    return fit_of(&f, wl, s) ? vnum(r1(f.need_gib)) : vnull();
+}
+
+aivm_value aivm_attr__c_usable_gib(const aivm_workload *wl, const aivm_size *s)
+{
+    aivm_fit f;
+    return fit_of(&f, wl, s) ? vnum(r1(f.usable_gib)) : vnull();
+}

@@ -1,0 +1,219 @@
+/*
+ * strutil.c - number parsing that rejects what atoi/strtod would accept
+ * silently (empty input, trailing garbage, overflow, hex, inf/nan), small
+ * locale-independent string helpers, and UTC dates without the C library's
+ * time zone machinery.
+ */
+#include "aivm/util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+bool aivm_parse_u64(uint64_t *out, const char *s, uint64_t max)
+{
+    uint64_t v = 0;
+    if (!s || !*s)
+        return false;
+    for (; *s; s++) {
+        unsigned d;
+        if (!is_digit(*s))
+            return false;
+        d = (unsigned)(*s - '0');
+        if (d > max || v > (max - d) / 10)
+            return false;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return true;
+}
+
+bool aivm_parse_double(double *out, const char *s)
+{
+    const char *p = s;
+    char *end = NULL;
+    double v;
+    bool digits = false;
+    if (!s || !*s)
+        return false;
+    /* Only [+-]digits[.digits][(e|E)[+-]digits]: strtod also takes hex, inf, nan. */
+    if (*p == '+' || *p == '-')
+        p++;
+    while (is_digit(*p)) {
+        p++;
+        digits = true;
+    }
+    if (*p == '.') {
+        p++;
+        while (is_digit(*p)) {
+            p++;
+            digits = true;
+        }
+    }
+    if (!digits)
+        return false;
+    if (*p == 'e' || *p == 'E') {
+        p++;
+        if (*p == '+' || *p == '-')
+            p++;
+        if (!is_digit(*p))
+            return false;
+        while (is_digit(*p))
+            p++;
+    }
+    if (*p)
+        return false;
+    errno = 0;
+    v = strtod(s, &end);
+    if (errno == ERANGE || !isfinite(v) || end != p)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool aivm_streq_nocase(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++)
+        if (aivm_ascii_lower(*a) != aivm_ascii_lower(*b))
+            return false;
+    return *a == *b;
+}
+
+bool aivm_strneq_nocase(const char *a, const char *b, size_t n)
+{
+    for (; n && *a && *b; a++, b++, n--)
+        if (aivm_ascii_lower(*a) != aivm_ascii_lower(*b))
+            return false;
+    return n == 0 || aivm_ascii_lower(*a) == aivm_ascii_lower(*b);
+}
+
+int aivm_name_index(const char *s, const char *const *names, size_t n)
+{
+    for (size_t i = 0; s && i < n; i++)
+        if (names[i] && aivm_streq_nocase(s, names[i]))
+            return (int)i;
+    return -1;
+}
+
+/* Edit distance with adjacent transpositions (optimal string alignment),
+ * ASCII case ignored; names longer than 63 bytes are never suggested. */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    size_t d[64][64];
+    if (la > 63 || lb > 63)
+        return SIZE_MAX;
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            size_t cost = aivm_ascii_lower(a[i - 1]) != aivm_ascii_lower(b[j - 1]);
+            size_t v = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < v)
+                v = d[i][j - 1] + 1;
+            if (d[i - 1][j - 1] + cost < v)
+                v = d[i - 1][j - 1] + cost;
+            if (i > 1 && j > 1 && aivm_ascii_lower(a[i - 1]) == aivm_ascii_lower(b[j - 2]) &&
+                aivm_ascii_lower(a[i - 2]) == aivm_ascii_lower(b[j - 1]) && d[i - 2][j - 2] + 1 < v)
+                v = d[i - 2][j - 2] + 1;
+            d[i][j] = v;
+        }
+    return d[la][lb];
+}
+
+const char *aivm_did_you_mean(const char *s, const char *const *names, size_t n)
+{
+    const char *best = NULL;
+    size_t best_d = SIZE_MAX;
+    if (!s || !*s)
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+        size_t dist;
+        if (!names[i])
+            continue;
+        dist = edit_distance(s, names[i]);
+        if (dist < best_d) {
+            best_d = dist;
+            best = names[i];
+        }
+    }
+    if (!best || best_d > 2 || best_d * 3 > strlen(best))
+        return NULL;
+    return best;
+}
+
+bool aivm_is_date(const char *s)
+{
+    static const int mdays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int y, m, d;
+    if (strlen(s) != 10 || s[4] != '-' || s[7] != '-')
+        return false;
+    for (int i = 0; i < 10; i++)
+        if (i != 4 && i != 7 && !is_digit(s[i]))
+            return false;
+    y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
+    m = (s[5] - '0') * 10 + (s[6] - '0');
+    d = (s[8] - '0') * 10 + (s[9] - '0');
+    if (y < 1900 || m < 1 || m > 12 || d < 1 || d > mdays[m - 1])
+        return false;
+    if (m == 2 && d == 29 && !((y % 4 == 0 && y % 100 != 0) || y % 400 == 0))
+        return false;
+    return true;
+}
+
+/* Days since 1970-01-01 to a civil date (H. Hinnant's days_from_civil inverse). */
+static void civil_from_days(long long z, long long *y, unsigned *m, unsigned *d)
+{
+    long long era, yoe, yy, doy, mp;
+    z += 719468;
+    era = (z >= 0 ? z : z - 146096) / 146097;
+    yoe = z - era * 146097;                                     /* [0, 146096] */
+    yy = (yoe - yoe / 1460 + yoe / 36524 - yoe / 146096) / 365; /* [0, 399] */
+    doy = yoe - (365 * yy + yy / 4 - yy / 100);                 /* [0, 365] */
+    mp = (5 * doy + 2) / 153;                                   /* [0, 11] */
+    *d = (unsigned)(doy - (153 * mp + 2) / 5 + 1);
+    *m = (unsigned)(mp < 10 ? mp + 3 : mp - 9);
+    *y = yy + era * 400 + (*m <= 2);
+}
+
+static char *put_digits(char *p, long long v, int width)
+{
+    for (int i = width - 1; i >= 0; i--, v /= 10)
+        p[i] = (char)('0' + v % 10);
+    return p + width;
+}
+
+void aivm_utc_format(char *out, long long t, bool with_time)
+{
+    long long days = (t >= 0 ? t : t - 86399) / 86400, secs = t - days * 86400, y;
+    unsigned m, d;
+    char *p = out;
+    civil_from_days(days, &y, &m, &d);
+    if (y < 0)
+        y = 0;
+    if (y > 9999)
+        y = 9999;
+    p = put_digits(p, y, 4);
+    *p++ = '-';
+    p = put_digits(p, m, 2);
+    *p++ = '-';
+    p = put_digits(p, d, 2);
+    if (with_time) {
+        *p++ = 'T';
+        p = put_digits(p, secs / 3600, 2);
+        *p++ = ':';
+        p = put_digits(p, secs / 60 % 60, 2);
+        *p++ = ':';
+        p = put_digits(p, secs % 60, 2);
+        *p++ = 'Z';
+    }
+    *p = '\0';
+}

@@ -1,0 +1,389 @@
+/*
+ * sizing.c - the memory a training or inference job needs (docs/sizing.md
+ * gives every formula with its source). Inputs come from the workload's
+ * aivm_sizing_input (flags or file), then the --model preset, then defaults;
+ * aivm_sizing_resolve() records where each came from and computes the
+ * breakdown that fit.c maps onto catalog sizes. Pure functions: no I/O.
+ */
+#include "aivm/sizing.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "aivm/util.h"
+
+#define GIB 1073741824.0
+
+static const char *const prec_names[] = {"", "fp32", "bf16", "fp16", "fp8", "int8", "int4", NULL};
+static const char *const ft_names[] = {"", "full", "lora", "qlora", NULL};
+static const char *const opt_names[] = {"", "adamw", "adamw-8bit", "sgd", NULL};
+static const char *const shard_names[] = {"", "none", "zero1", "zero2", "zero3", NULL};
+static const char *const src_names[] = {"default", "flag", "file", "preset", "derived"};
+static const char *const input_names[AIVM_SZ_COUNT] = {
+    "params",      "model",     "layers",       "hidden",   "heads",
+    "kv_heads",    "precision", "kv_precision", "context",  "batch",
+    "concurrency", "finetune",  "optimizer",    "sharding", "activation_checkpointing",
+    "max_nodes",   "gpus"};
+
+static int parse_name(int *out, const char *s, const char *const *names, const char *what,
+                      aivm_error *err)
+{
+    char list[128] = "";
+    for (int i = 1; names[i]; i++) {
+        if (strcmp(s, names[i]) == 0) {
+            *out = i;
+            return 0;
+        }
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i > 1 ? ", " : "",
+                 names[i]);
+    }
+    return aivm_error_set(err, AIVM_EINVALID, NULL, "invalid %s '%s' (expected %s)", what, s, list);
+}
+
+#define PARSER(fn, type, names, what)                                                              \
+    int fn(type *out, const char *s, aivm_error *err)                                              \
+    {                                                                                              \
+        int v = 0;                                                                                 \
+        int rc = parse_name(&v, s, names, what, err);                                              \
+        if (rc == 0)                                                                               \
+            *out = (type)v;                                                                        \
+        return rc;                                                                                 \
+    }
+
+PARSER(aivm_precision_parse, aivm_precision, prec_names, "precision")
+PARSER(aivm_finetune_parse, aivm_finetune, ft_names, "fine-tuning mode")
+PARSER(aivm_optimizer_parse, aivm_optimizer, opt_names, "optimizer")
+PARSER(aivm_sharding_parse, aivm_sharding, shard_names, "sharding mode")
+
+const char *aivm_precision_name(aivm_precision p)
+{
+    return prec_names[p];
+}
+
+const char *aivm_finetune_name(aivm_finetune f)
+{
+    return ft_names[f];
+}
+
+const char *aivm_optimizer_name(aivm_optimizer o)
+{
+    return opt_names[o];
+}
+
+const char *aivm_sharding_name(aivm_sharding s)
+{
+    return shard_names[s];
+}
+
+const char *aivm_input_source_name(aivm_input_source s)
+{
+    return src_names[s];
+}
+
+const char *aivm_sizing_input_name(unsigned which)
+{
+    return which < AIVM_SZ_COUNT ? input_names[which] : "";
+}
+
+int aivm_params_parse(double *out, const char *s, aivm_error *err)
+{
+    char num[64];
+    size_t len = strlen(s);
+    double mult = 1, v = 0;
+    char last = len ? s[len - 1] : '\0';
+    switch (last) {
+    case 'k':
+    case 'K':
+        mult = 1e3;
+        break;
+    case 'm':
+    case 'M':
+        mult = 1e6;
+        break;
+    case 'b':
+    case 'B':
+        mult = 1e9;
+        break;
+    case 't':
+    case 'T':
+        mult = 1e12;
+        break;
+    default:
+        break;
+    }
+    if (mult > 1)
+        len--;
+    if (len == 0 || len >= sizeof num)
+        goto bad;
+    memcpy(num, s, len);
+    num[len] = '\0';
+    if (!aivm_parse_double(&v, num) || !(v > 0) || v * mult > 1e15 || v * mult < 1)
+        goto bad;
+    *out = v * mult;
+    return 0;
+bad:
+    return aivm_error_set(err, AIVM_EINVALID, NULL,
+                          "invalid parameter count '%s' (expected e.g. 350M, 7B, 1.5T or a "
+                          "number)",
+                          s);
+}
+
+double aivm_precision_bytes(aivm_precision p)
+{
+    switch (p) {
+    case AIVM_PREC_FP32:
+        return 4;
+    case AIVM_PREC_BF16:
+    case AIVM_PREC_FP16:
+        return 2;
+    case AIVM_PREC_FP8:
+    case AIVM_PREC_INT8:
+        return 1;
+    case AIVM_PREC_INT4:
+        return 0.5;
+    default:
+        return 2;
+    }
+}
+
+bool aivm_sizing_wanted(const aivm_workload *wl)
+{
+    return (wl->sizing_in.set & ((1u << AIVM_SZ_PARAMS) | (1u << AIVM_SZ_MODEL))) != 0;
+}
+
+double aivm_sizing_weights_gib(double params, aivm_precision p)
+{
+    return params * aivm_precision_bytes(p) / GIB;
+}
+
+double aivm_sizing_kv_cache_gib(unsigned layers, unsigned kv_heads, unsigned head_dim,
+                                aivm_precision p, double tokens, double seqs)
+{
+    return 2.0 * layers * kv_heads * head_dim * aivm_precision_bytes(p) * tokens * seqs / GIB;
+}
+
+/* Bytes per trainable parameter of gradients and optimizer states. With
+ * 16-bit weights the optimizer also keeps an fp32 master copy (4 bytes). */
+static void state_bytes(double *grad, double *optim, aivm_precision p, aivm_optimizer o)
+{
+    bool fp32 = p == AIVM_PREC_FP32;
+    double master = fp32 ? 0 : 4;
+    *grad = fp32 ? 4 : 2;
+    switch (o) {
+    case AIVM_OPTIM_ADAMW_8BIT:
+        *optim = master + 2; /* two 8-bit moments */
+        break;
+    case AIVM_OPTIM_SGD:
+        *optim = master + 4; /* fp32 momentum */
+        break;
+    default:
+        *optim = master + 8; /* fp32 momentum and variance */
+        break;
+    }
+}
+
+/* What every GPU holds (fixed) and what is divided among them (split).
+ * none/zero1/zero2 are data parallelism: each GPU keeps its activations.
+ * zero3 stands for fully sharded training (ZeRO-3/FSDP with activation
+ * partitioning or tensor/pipeline parallelism): everything but the runtime
+ * overhead is spread over the GPUs of one replica. */
+static void split_by_sharding(aivm_memory *m, aivm_sharding s)
+{
+    double w = m->weights, g = m->gradients, o = m->optimizer;
+    double fixed = m->activations + m->overhead;
+    switch (s) {
+    case AIVM_SHARD_NONE:
+        m->fixed = fixed + w + g + o;
+        m->split = 0;
+        break;
+    case AIVM_SHARD_ZERO1:
+        m->fixed = fixed + w + g;
+        m->split = o;
+        break;
+    case AIVM_SHARD_ZERO2:
+        m->fixed = fixed + w;
+        m->split = g + o;
+        break;
+    default:
+        m->fixed = m->overhead;
+        m->split = w + g + o + m->activations;
+        break;
+    }
+}
+
+void aivm_sizing_memory(aivm_memory *m, const aivm_sizing *sz)
+{
+    bool arch = sz->layers && sz->hidden && sz->heads;
+    double P = sz->params;
+    memset(m, 0, sizeof *m);
+    m->overhead = AIVM_SIZING_OVERHEAD_GIB;
+    if (sz->phase == AIVM_PHASE_INFERENCE) {
+        m->weights = aivm_sizing_weights_gib(P, sz->precision);
+        if (arch && sz->kv_heads)
+            m->kv_cache = aivm_sizing_kv_cache_gib(sz->layers, sz->kv_heads, sz->hidden / sz->heads,
+                                                   sz->kv_precision, sz->context, sz->concurrency);
+        m->fixed = m->overhead;
+        m->split = m->weights + m->kv_cache;
+    } else {
+        double T = sz->trainable_params, gb = 0, ob = 0;
+        state_bytes(&gb, &ob, sz->finetune == AIVM_FT_FULL ? sz->precision : AIVM_PREC_BF16,
+                    sz->optimizer);
+        if (sz->finetune == AIVM_FT_FULL) {
+            m->weights = aivm_sizing_weights_gib(P, sz->precision);
+        } else {
+            double base = P * aivm_precision_bytes(sz->precision);
+            if (sz->finetune == AIVM_FT_QLORA)
+                base += P * 0.127 / 8; /* double-quantised constants (Dettmers et al.) */
+            m->weights = (base + 2 * T) / GIB;
+        }
+        m->gradients = gb * T / GIB;
+        m->optimizer = ob * T / GIB;
+        if (arch) {
+            double sbhl = (double)sz->context * sz->batch * sz->hidden * sz->layers;
+            double act_bytes = sz->act_ckpt ? 2 : 34; /* Korthikanti et al., flash attention */
+            if (sz->precision == AIVM_PREC_FP32 && sz->finetune == AIVM_FT_FULL)
+                act_bytes *= 2;
+            m->activations = act_bytes * sbhl / GIB;
+        }
+        split_by_sharding(m, sz->sharding);
+    }
+    m->total =
+        m->weights + m->gradients + m->optimizer + m->activations + m->kv_cache + m->overhead;
+}
+
+/* Source of an input that was given: the workload file or a flag. */
+static aivm_input_source given(const aivm_sizing_input *in, unsigned which)
+{
+    return (in->from_file & (1u << which)) ? AIVM_SRC_FILE : AIVM_SRC_FLAG;
+}
+
+#define IS_SET(in, which) (((in)->set & (1u << (which))) != 0)
+
+/* unsigned input: given, else the preset's value (when non-zero), else `def`. */
+static unsigned pick_u(aivm_sizing *sz, const aivm_sizing_input *in, unsigned which,
+                       unsigned given_v, unsigned preset_v, unsigned def)
+{
+    if (IS_SET(in, which)) {
+        sz->source[which] = given(in, which);
+        return given_v;
+    }
+    if (preset_v) {
+        sz->source[which] = AIVM_SRC_PRESET;
+        return preset_v;
+    }
+    sz->source[which] = AIVM_SRC_DEFAULT;
+    return def;
+}
+
+static int check_arch(const aivm_sizing *sz, aivm_error *err)
+{
+    if (sz->heads && sz->hidden && sz->hidden % sz->heads)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "hidden size %u is not a multiple of the %u attention heads",
+                              sz->hidden, sz->heads);
+    if (sz->kv_heads && sz->heads && (sz->kv_heads > sz->heads || sz->heads % sz->kv_heads))
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "%u KV heads do not divide the %u attention heads", sz->kv_heads,
+                              sz->heads);
+    if (sz->phase == AIVM_PHASE_TRAIN && sz->finetune == AIVM_FT_FULL &&
+        aivm_precision_bytes(sz->precision) < 2)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "full training keeps fp32, bf16 or fp16 weights, not %s (use "
+                              "--finetune lora or qlora for quantised base weights)",
+                              aivm_precision_name(sz->precision));
+    return 0;
+}
+
+static void resolve_training(aivm_sizing *sz, const aivm_sizing_input *in)
+{
+    sz->finetune = in->finetune ? in->finetune : AIVM_FT_FULL;
+    sz->source[AIVM_SZ_FINETUNE] = in->finetune ? given(in, AIVM_SZ_FINETUNE) : AIVM_SRC_DEFAULT;
+    sz->optimizer = in->optimizer ? in->optimizer : AIVM_OPTIM_ADAMW;
+    sz->source[AIVM_SZ_OPTIMIZER] = in->optimizer ? given(in, AIVM_SZ_OPTIMIZER) : AIVM_SRC_DEFAULT;
+    sz->sharding = in->sharding ? in->sharding : AIVM_SHARD_ZERO3;
+    sz->source[AIVM_SZ_SHARDING] = in->sharding ? given(in, AIVM_SZ_SHARDING) : AIVM_SRC_DEFAULT;
+    sz->act_ckpt = in->act_ckpt;
+    sz->source[AIVM_SZ_ACT_CKPT] =
+        IS_SET(in, AIVM_SZ_ACT_CKPT) ? given(in, AIVM_SZ_ACT_CKPT) : AIVM_SRC_DEFAULT;
+    sz->batch = pick_u(sz, in, AIVM_SZ_BATCH, in->batch, 0, 1);
+    if (sz->finetune == AIVM_FT_FULL)
+        sz->trainable_params = sz->params;
+    else if (sz->layers && sz->hidden)
+        /* r×h + h×r adapters on the four attention projections of every layer */
+        sz->trainable_params = 8.0 * AIVM_SIZING_LORA_RANK * sz->hidden * sz->layers;
+    else
+        sz->trainable_params = 0.005 * sz->params;
+}
+
+int aivm_sizing_resolve(aivm_sizing *sz, const aivm_workload *wl, const aivm_models *models,
+                        aivm_error *err)
+{
+    const aivm_sizing_input *in = &wl->sizing_in;
+    const aivm_model *pm = NULL;
+    aivm_precision def_prec;
+    unsigned def_ctx;
+    int rc;
+    memset(sz, 0, sizeof *sz);
+    if (!aivm_sizing_wanted(wl)) {
+        for (unsigned i = 0; i < AIVM_SZ_COUNT; i++)
+            if (IS_SET(in, i))
+                return aivm_error_set(err, AIVM_EINVALID, NULL,
+                                      "sizing input '%s' needs the model's size (give "
+                                      "--params or --model)",
+                                      input_names[i]);
+        return aivm_error_set(err, AIVM_EINVALID, NULL, "no sizing inputs (--params or --model)");
+    }
+    if (IS_SET(in, AIVM_SZ_MODEL)) {
+        pm = models ? aivm_models_find(models, in->model) : NULL;
+        if (!pm)
+            return aivm_error_set(err, AIVM_ENOTFOUND, NULL,
+                                  "unknown model '%s' (docs/sizing.md lists the presets)",
+                                  in->model);
+        sz->source[AIVM_SZ_MODEL] = given(in, AIVM_SZ_MODEL);
+    }
+    sz->phase = wl->phase;
+    sz->preset = pm;
+    if (IS_SET(in, AIVM_SZ_PARAMS)) {
+        sz->params = in->params;
+        sz->source[AIVM_SZ_PARAMS] = given(in, AIVM_SZ_PARAMS);
+    } else {
+        sz->params = pm->params;
+        sz->source[AIVM_SZ_PARAMS] = AIVM_SRC_PRESET;
+    }
+    sz->layers = pick_u(sz, in, AIVM_SZ_LAYERS, in->layers, pm ? pm->layers : 0, 0);
+    sz->hidden = pick_u(sz, in, AIVM_SZ_HIDDEN, in->hidden, pm ? pm->hidden : 0, 0);
+    sz->heads = pick_u(sz, in, AIVM_SZ_HEADS, in->heads, pm ? pm->heads : 0, 0);
+    sz->kv_heads = pick_u(sz, in, AIVM_SZ_KV_HEADS, in->kv_heads, pm ? pm->kv_heads : 0, sz->heads);
+    if (!IS_SET(in, AIVM_SZ_KV_HEADS) && sz->source[AIVM_SZ_KV_HEADS] == AIVM_SRC_DEFAULT &&
+        sz->heads)
+        sz->source[AIVM_SZ_KV_HEADS] = AIVM_SRC_DERIVED; /* no GQA: one KV head per head */
+    def_prec = in->finetune == AIVM_FT_QLORA ? AIVM_PREC_INT4 : AIVM_PREC_BF16;
+    sz->precision = in->precision ? in->precision : def_prec;
+    sz->source[AIVM_SZ_PRECISION] = in->precision ? given(in, AIVM_SZ_PRECISION) : AIVM_SRC_DEFAULT;
+    if (in->kv_precision) {
+        sz->kv_precision = in->kv_precision;
+        sz->source[AIVM_SZ_KV_PRECISION] = given(in, AIVM_SZ_KV_PRECISION);
+    } else {
+        /* weight-only quantisation keeps a 16-bit KV cache */
+        sz->kv_precision =
+            aivm_precision_bytes(sz->precision) >= 2 ? sz->precision : AIVM_PREC_BF16;
+        sz->source[AIVM_SZ_KV_PRECISION] = AIVM_SRC_DERIVED;
+    }
+    def_ctx = pm && pm->context ? pm->context : 4096;
+    if (wl->phase == AIVM_PHASE_TRAIN && def_ctx > 4096)
+        def_ctx = 4096; /* training runs rarely use the full serving window */
+    sz->context = pick_u(sz, in, AIVM_SZ_CONTEXT, in->context, 0, def_ctx);
+    if (!IS_SET(in, AIVM_SZ_CONTEXT) && pm && pm->context)
+        sz->source[AIVM_SZ_CONTEXT] = def_ctx == pm->context ? AIVM_SRC_PRESET : AIVM_SRC_DEFAULT;
+    sz->concurrency = pick_u(sz, in, AIVM_SZ_CONCURRENCY, in->concurrency, 0, 1);
+    sz->max_nodes = pick_u(sz, in, AIVM_SZ_MAX_NODES, in->max_nodes, 0, AIVM_SIZING_MAX_NODES);
+    sz->gpus = pick_u(sz, in, AIVM_SZ_GPUS, in->gpus, 0, 0);
+    if (wl->phase == AIVM_PHASE_TRAIN)
+        resolve_training(sz, in);
+    rc = check_arch(sz, err);
+    if (rc < 0)
+        return rc;
+    aivm_sizing_memory(&sz->mem, sz);
+    return 0;
+}
