@@ -15,28 +15,10 @@
 
 #include "aivm/catalog.h"
 #include "aivm/error.h"
+#include "aivm/prices.h"
 #include "aivm/rules.h"
 #include "aivm/sizing.h"
 #include "aivm/workload.h"
-
-typedef enum {
-    AIVM_PRICE_NONE = 0,
-    AIVM_PRICE_CATALOG = 1,
-    AIVM_PRICE_LIVE = 2,
-    AIVM_PRICE_CACHE = 3
-} aivm_price_source;
-
-/** Pricing models (`--pricing`): how the hourly price is taken. */
-typedef enum {
-    AIVM_PRICING_ON_DEMAND = 0,
-    AIVM_PRICING_SPOT = 1,
-    AIVM_PRICING_RESERVED_1Y = 2, /* reservation total / 8760 h */
-    AIVM_PRICING_RESERVED_3Y = 3, /* reservation total / 26280 h */
-    AIVM_PRICING_SAVINGS_PLAN_1Y = 4,
-    AIVM_PRICING_SAVINGS_PLAN_3Y = 5
-} aivm_pricing;
-
-#define AIVM_PRICING_COUNT 6
 
 /** Orders of `--sort`. */
 typedef enum {
@@ -47,27 +29,6 @@ typedef enum {
 } aivm_sort;
 
 struct aivm_extras;
-
-/** The price shown for one candidate. Strings are borrowed from the catalog
- *  or from the aivm_prices store that priced it (which must outlive it). */
-typedef struct {
-    aivm_price_source source;
-    const char *currency;
-    const char *region; /* where the price applies (may differ from the workload's) */
-    aivm_os os;
-    const char *as_of;
-    bool has_on_demand;
-    double on_demand;
-    bool has_spot;
-    double spot;
-    aivm_pricing pricing;           /* the model asked for */
-    bool has_hourly;                /* a price under `pricing` is known */
-    double hourly;                  /* one VM, per hour, under `pricing` */
-    bool known[AIVM_PRICING_COUNT]; /* which models are known (alternatives) */
-    double alt[AIVM_PRICING_COUNT];
-    const char *fetched_at; /* live/cache: UTC time of the fetch; else NULL */
-    bool ambiguous;         /* competing price rows disagreed */
-} aivm_price;
 
 /** One rule that fired for a candidate. `message` is owned by the advice. */
 typedef struct {
@@ -154,13 +115,47 @@ const char *aivm_rejection_id(const aivm_rejection *r);
 /** The guidance ids of a rejection (G13 for the budget check). */
 const aivm_strlist *aivm_rejection_guidance(const aivm_rejection *r);
 
-/** "on-demand", "spot", "reserved-1y", ...; parse returns 0 or AIVM_EINVALID. */
-const char *aivm_pricing_name(aivm_pricing p);
-int aivm_pricing_parse(aivm_pricing *out, const char *s, aivm_error *err);
 const char *aivm_sort_name(aivm_sort s);
 int aivm_sort_parse(aivm_sort *out, const char *s, aivm_error *err);
-/** Name of a price source: "none", "catalog", "live", "cache". */
-const char *aivm_price_source_name(aivm_price_source s);
+
+/**
+ * The queries an advice needs: its shown candidates, or every ranked one
+ * when `all` (sorting by price, a budget). Strings are borrowed from the
+ * advice. Returns the count; the caller frees `*out` with free().
+ */
+size_t aivm_advice_price_queries(aivm_price_query **out, const aivm_advice *adv,
+                                 const char *currency, bool all);
+
+/**
+ * Put the store's prices on the advice's candidates (source live or cache,
+ * currency, fetched_at, every pricing model known). A candidate whose price
+ * could not be had keeps its catalog price (source "catalog", same currency
+ * only) and a warning says so, except in live mode without `allow_partial`,
+ * where this returns AIVM_ENET and the advice must not be shown. Store
+ * warnings are copied to the advice. Returns 0 or AIVM_ENET.
+ */
+int aivm_advice_apply_prices(aivm_advice *adv, const aivm_prices *p, aivm_prices_mode mode,
+                             bool allow_partial, aivm_error *err);
+
+/** How an advice is priced and ranked by cost (recommend's price options). */
+typedef struct {
+    aivm_prices_mode mode;
+    bool allow_partial;
+    aivm_cost_opts cost;
+    aivm_fetch_opts fetch; /* cached/live: where and how to fetch */
+} aivm_price_step_opts;
+
+/**
+ * The price step of the advice: put prices on `adv` as `o` says and rank it
+ * by cost. Off drops every price; catalog keeps the catalog's (USD only:
+ * another currency drops them with a warning); cached and live fetch them
+ * into a new store `*store`, which the advice then borrows from (free it
+ * with aivm_prices_free() after the advice; NULL in the other modes).
+ * Returns 0, or AIVM_ENET/AIVM_EINVALID when live prices are missing
+ * (without allow_partial) or the fetch options are invalid.
+ */
+int aivm_advice_price(aivm_advice *adv, const aivm_price_step_opts *o, aivm_prices **store,
+                      aivm_error *err);
 
 /**
  * Rank the catalog's sizes for `wl` (which must have been finished with
@@ -172,9 +167,5 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
                 const aivm_workload *wl, const aivm_advise_opts *opts, aivm_error *err);
 
 void aivm_advice_free(aivm_advice *adv);
-
-/** The lifecycle of `size` as of `today` ("YYYY-MM-DD" or NULL): a
- *  retiring size whose date has passed counts as retired. */
-aivm_lifecycle aivm_size_lifecycle_on(const aivm_size *size, const char *today);
 
 #endif

@@ -210,4 +210,8 @@ const char *aivm_lifecycle_name(aivm_lifecycle l);
  */
 aivm_catalog *aivm_catalog_builtin(void);
 
+/** The lifecycle of `size` as of `today` ("YYYY-MM-DD" or NULL): a
+ *  retiring size whose date has passed counts as retired. */
+aivm_lifecycle aivm_size_lifecycle_on(const aivm_size *size, const char *today);
+
 #endif

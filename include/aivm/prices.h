@@ -1,8 +1,8 @@
 /*
  * aivm/prices.h - live VM prices from the Azure Retail Prices API: row
  * classification (pure, from bytes), a cache on disk, an HTTP client that
- * loads libcurl on first use, and the step that puts prices on an advice
- * (docs/prices.md).
+ * loads libcurl on first use, and the price record a candidate carries
+ * (docs/prices.md). The step that puts prices on an advice is in aivm/advise.h.
  *
  * Ownership: an aivm_price_set owns its rows and their strings; an
  * aivm_prices store owns its sets. Pointers handed out stay valid until the
@@ -15,7 +15,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "aivm/advise.h"
 #include "aivm/error.h"
 #include "aivm/workload.h"
 
@@ -25,6 +24,52 @@
 #define AIVM_PRICES_API_VERSION "2023-01-01-preview"
 /** Hours in a month for monthly costs (the usual convention). */
 #define AIVM_HOURS_PER_MONTH 730.0
+
+typedef enum {
+    AIVM_PRICE_NONE = 0,
+    AIVM_PRICE_CATALOG = 1,
+    AIVM_PRICE_LIVE = 2,
+    AIVM_PRICE_CACHE = 3
+} aivm_price_source;
+
+/** Pricing models (`--pricing`): how the hourly price is taken. */
+typedef enum {
+    AIVM_PRICING_ON_DEMAND = 0,
+    AIVM_PRICING_SPOT = 1,
+    AIVM_PRICING_RESERVED_1Y = 2, /* reservation total / 8760 h */
+    AIVM_PRICING_RESERVED_3Y = 3, /* reservation total / 26280 h */
+    AIVM_PRICING_SAVINGS_PLAN_1Y = 4,
+    AIVM_PRICING_SAVINGS_PLAN_3Y = 5
+} aivm_pricing;
+
+#define AIVM_PRICING_COUNT 6
+
+/** The price shown for one candidate. Strings are borrowed from the catalog
+ *  or from the aivm_prices store that priced it (which must outlive it). */
+typedef struct {
+    aivm_price_source source;
+    const char *currency;
+    const char *region; /* where the price applies (may differ from the workload's) */
+    aivm_os os;
+    const char *as_of;
+    bool has_on_demand;
+    double on_demand;
+    bool has_spot;
+    double spot;
+    aivm_pricing pricing;           /* the model asked for */
+    bool has_hourly;                /* a price under `pricing` is known */
+    double hourly;                  /* one VM, per hour, under `pricing` */
+    bool known[AIVM_PRICING_COUNT]; /* which models are known (alternatives) */
+    double alt[AIVM_PRICING_COUNT];
+    const char *fetched_at; /* live/cache: UTC time of the fetch; else NULL */
+    bool ambiguous;         /* competing price rows disagreed */
+} aivm_price;
+
+/** "on-demand", "spot", "reserved-1y", ...; parse returns 0 or AIVM_EINVALID. */
+const char *aivm_pricing_name(aivm_pricing p);
+int aivm_pricing_parse(aivm_pricing *out, const char *s, aivm_error *err);
+/** Name of a price source: "none", "catalog", "live", "cache". */
+const char *aivm_price_source_name(aivm_price_source s);
 
 /** Where a row's price is used: which product tier its skuName names. */
 typedef enum {
@@ -173,25 +218,6 @@ size_t aivm_prices_warning_count(const aivm_prices *p);
 const char *aivm_prices_warning(const aivm_prices *p, size_t i);
 /** How many HTTP requests the store made (retries included). */
 size_t aivm_prices_requests(const aivm_prices *p);
-
-/**
- * The queries an advice needs: its shown candidates, or every ranked one
- * when `all` (sorting by price, a budget). Strings are borrowed from the
- * advice. Returns the count; the caller frees `*out` with free().
- */
-size_t aivm_prices_queries_for(aivm_price_query **out, const aivm_advice *adv, const char *currency,
-                               bool all);
-
-/**
- * Put the store's prices on the advice's candidates (source live or cache,
- * currency, fetched_at, every pricing model known). A candidate whose price
- * could not be had keeps its catalog price (source "catalog", same currency
- * only) and a warning says so, except in live mode without `allow_partial`,
- * where this returns AIVM_ENET and the advice must not be shown. Store
- * warnings are copied to the advice. Returns 0 or AIVM_ENET.
- */
-int aivm_prices_apply(aivm_advice *adv, const aivm_prices *p, aivm_prices_mode mode,
-                      bool allow_partial, aivm_error *err);
 
 /**
  * The libcurl version string, loading libcurl.so.4 if needed, or NULL when

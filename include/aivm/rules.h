@@ -95,4 +95,42 @@ void aivm_rule_render_message(aivm_buf *out, const aivm_rule *r, const aivm_work
 const char *aivm_effect_name(aivm_effect e);
 const char *aivm_severity_name(aivm_severity s);
 
+/* ---- target rules (aivm/extras.h makes the choices they drive) */
+
+typedef enum {
+    AIVM_TARGET_SIZE = 0, /* an ordinary rule: ranks sizes (advise.c) */
+    AIVM_TARGET_IMAGE = 1,
+    AIVM_TARGET_ORCHESTRATOR = 2,
+    AIVM_TARGET_CONTAINER_TOOL = 3,
+    AIVM_TARGET_SPOT = 4,
+    AIVM_TARGET_NOTICE = 5 /* a line for human-readable output only, never JSON */
+} aivm_target;
+
+typedef enum {
+    AIVM_SPOT_NONE = 0, /* no spot rule fired */
+    AIVM_SPOT_RECOMMENDED = 1,
+    AIVM_SPOT_CHECKPOINTING_REQUIRED = 2,
+    AIVM_SPOT_NOT_RECOMMENDED = 3
+} aivm_spot_advice;
+
+/** The rule's target (AIVM_TARGET_SIZE for ordinary rules). */
+aivm_target aivm_rule_target(const aivm_rule *r);
+/** The catalog id the rule selects, or NULL for a note. */
+const char *aivm_rule_select(const aivm_rule *r);
+/** The spot advice of a spot rule (AIVM_SPOT_NONE for notes). */
+aivm_spot_advice aivm_rule_spot_advice(const aivm_rule *r);
+
+/** "image", "orchestrator", "container_tool", "spot", "notice" ("size" for 0). */
+const char *aivm_target_name(aivm_target t);
+/** "recommended", "checkpointing-required", "not-recommended" (NULL for NONE). */
+const char *aivm_spot_advice_name(aivm_spot_advice a);
+
+/**
+ * Check that every `select` and `orchestrator` id of the target rules
+ * names an entry of the catalog. Kinds the catalog has no entries of at
+ * all are not checked (that advice is then simply off). Returns 0 or
+ * AIVM_EINVALID with the position of the offending id in the rules file.
+ */
+int aivm_rules_check_targets(const aivm_rules *rules, const aivm_catalog *cat, aivm_error *err);
+
 #endif

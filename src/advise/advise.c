@@ -54,14 +54,6 @@ static hit *pool_add(hit_pool *p)
     return &p->items[p->n++];
 }
 
-aivm_lifecycle aivm_size_lifecycle_on(const aivm_size *size, const char *today)
-{
-    if (size->lifecycle == AIVM_LC_RETIRING && today && aivm_str(&size->lifecycle_date) &&
-        strcmp(aivm_str(&size->lifecycle_date), today) <= 0)
-        return AIVM_LC_RETIRED;
-    return size->lifecycle;
-}
-
 static void evaluate(work *w, hit_pool *pool, const aivm_rule *const *rules, size_t n_rules,
                      const aivm_workload *wl)
 {

@@ -15,27 +15,7 @@
 #include "aivm/util.h"
 #include "util/mathutil.h"
 
-static const char *const pricing_names[AIVM_PRICING_COUNT] = {
-    "on-demand", "spot", "reserved-1y", "reserved-3y", "savings-plan-1y", "savings-plan-3y"};
 static const char *const sort_names[] = {"score", "price", "price-per-gpu", "price-per-gpu-memory"};
-
-const char *aivm_pricing_name(aivm_pricing p)
-{
-    return (unsigned)p < AIVM_PRICING_COUNT ? pricing_names[p] : "unknown";
-}
-
-int aivm_pricing_parse(aivm_pricing *out, const char *s, aivm_error *err)
-{
-    for (unsigned i = 0; i < AIVM_PRICING_COUNT; i++)
-        if (strcmp(s, pricing_names[i]) == 0) {
-            *out = (aivm_pricing)i;
-            return 0;
-        }
-    return aivm_error_set(err, AIVM_EINVALID, NULL,
-                          "invalid pricing '%s' (expected on-demand, spot, reserved-1y, "
-                          "reserved-3y, savings-plan-1y or savings-plan-3y)",
-                          s);
-}
 
 const char *aivm_sort_name(aivm_sort s)
 {
@@ -53,20 +33,6 @@ int aivm_sort_parse(aivm_sort *out, const char *s, aivm_error *err)
                           "invalid sort '%s' (expected score, price, price-per-gpu or "
                           "price-per-gpu-memory)",
                           s);
-}
-
-const char *aivm_price_source_name(aivm_price_source s)
-{
-    switch (s) {
-    case AIVM_PRICE_CATALOG:
-        return "catalog";
-    case AIVM_PRICE_LIVE:
-        return "live";
-    case AIVM_PRICE_CACHE:
-        return "cache";
-    default:
-        return "none";
-    }
 }
 
 static const char *g13_items[] = {"G13"};

@@ -8,7 +8,7 @@
 
 #include "aivm/util.h"
 #include "catalog_int.h"
-#include "rstr.h"
+#include "util/rstr.h"
 
 static int cmp_nocase(const char *a, const char *b)
 {
@@ -40,15 +40,6 @@ static int name_nocase_cmp(const void *a, const void *b)
     if (c)
         return c;
     return x < y ? -1 : x > y;
-}
-
-void aivm__rlist_set(aivm_rlist *l, const char *const *items, size_t n, aivm_arena *arena)
-{
-    aivm_rstr *r = n ? aivm_arena_alloc(arena, n * sizeof *r) : NULL;
-    for (size_t i = 0; i < n; i++)
-        aivm__rstr_set(&r[i], items[i]);
-    aivm__roff_set(&l->off, r);
-    l->n = n;
 }
 
 const unsigned *aivm_catalog__name_order(const aivm_catalog *cat)
@@ -213,4 +204,12 @@ const char *aivm_lifecycle_name(aivm_lifecycle l)
         return "retired";
     }
     return "?";
+}
+
+aivm_lifecycle aivm_size_lifecycle_on(const aivm_size *size, const char *today)
+{
+    if (size->lifecycle == AIVM_LC_RETIRING && today && aivm_str(&size->lifecycle_date) &&
+        strcmp(aivm_str(&size->lifecycle_date), today) <= 0)
+        return AIVM_LC_RETIRED;
+    return size->lifecycle;
 }

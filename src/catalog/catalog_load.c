@@ -11,8 +11,8 @@
 #include "aivm/buf.h"
 #include "aivm/util.h"
 #include "catalog_int.h"
-#include "rstr.h"
 #include "util/fields.h"
+#include "util/rstr.h"
 #include "util/yamlutil.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -197,8 +197,8 @@ static int load_gpu(ctx *c, aivm_size *s, const aivm_ynode *v, const char *what)
         return aivm_error_set(c->err, AIVM_EINVALID, &v->loc,
                               "%s: count and memory_gb must be positive", w);
     s->has_gpu = true;
-    aivm__rstr_set(&s->gpu_vendor, vendors[vendor]);
-    aivm__rstr_set(&s->gpu_model, g.model);
+    aivm_util__rstr_set(&s->gpu_vendor, vendors[vendor]);
+    aivm_util__rstr_set(&s->gpu_model, g.model);
     s->gpu_count = g.count;
     s->gpu_memory_gb = g.memory_gb;
     return 0;
@@ -224,8 +224,8 @@ static int load_lifecycle(ctx *c, aivm_size *s, const aivm_ynode *v, const char 
         return aivm_error_set(c->err, AIVM_EINVALID, &v->loc, "%s: a %s size needs a date", w,
                               lifecycle_names[l.status]);
     s->lifecycle = (aivm_lifecycle)l.status;
-    aivm__rstr_set(&s->lifecycle_date, l.date);
-    aivm__rstr_set(&s->lifecycle_note, l.note);
+    aivm_util__rstr_set(&s->lifecycle_date, l.date);
+    aivm_util__rstr_set(&s->lifecycle_note, l.note);
     return 0;
 }
 
@@ -243,7 +243,7 @@ static int load_region_price(ctx *c, aivm_region_price *p, const aivm_ynode *k, 
         rc = aivm_yget_num(&p->on_demand, od, w, c->err);
     if (rc < 0)
         return rc;
-    aivm__rstr_set(&p->region, k->str);
+    aivm_util__rstr_set(&p->region, k->str);
     if (p->on_demand <= 0)
         return aivm_error_set(c->err, AIVM_EINVALID, &od->loc,
                               "%s: on_demand must be positive (a missing price is no price)", w);
@@ -291,11 +291,11 @@ static int load_price(ctx *c, aivm_size *s, const aivm_ynode *v, const char *wha
                               "%s: reference_region '%s' has no entry in regions", w,
                               pr.reference_region);
     s->has_price = true;
-    aivm__rstr_set(&s->price_currency, pr.currency);
-    aivm__rstr_set(&s->price_as_of, pr.as_of);
-    aivm__rstr_set(&s->price_source, pr.source);
-    aivm__rstr_set(&s->price_reference_region, pr.reference_region);
-    aivm__roff_set(&s->prices_off, prices);
+    aivm_util__rstr_set(&s->price_currency, pr.currency);
+    aivm_util__rstr_set(&s->price_as_of, pr.as_of);
+    aivm_util__rstr_set(&s->price_source, pr.source);
+    aivm_util__rstr_set(&s->price_reference_region, pr.reference_region);
+    aivm_util__roff_set(&s->prices_off, prices);
     s->n_prices = regs->n;
     return 0;
 }
@@ -340,24 +340,24 @@ static int load_size(ctx *c, aivm_size *s, const aivm_ynode *e, size_t i)
     rc = aivm_fields_load(s, e, size_fields, N(size_fields), &c->cat->arena, what, c->err);
     if (rc < 0)
         return rc;
-    aivm__rstr_set(&s->loc.file, e->loc.file);
+    aivm_util__rstr_set(&s->loc.file, e->loc.file);
     s->loc.line = e->loc.line;
     s->loc.col = e->loc.col;
-    aivm__rstr_set(&s->gpu_interconnect, "none");
-    aivm__rstr_set(&s->cpu_arch, "x86_64");
+    aivm_util__rstr_set(&s->gpu_interconnect, "none");
+    aivm_util__rstr_set(&s->cpu_arch, "x86_64");
     v = aivm_ymap_get(e, "gpu_interconnect");
     if (v) {
         rc = aivm_yget_enum(&idx, v, interconnects, what, c->err);
         if (rc < 0)
             return rc;
-        aivm__rstr_set(&s->gpu_interconnect, interconnects[idx]);
+        aivm_util__rstr_set(&s->gpu_interconnect, interconnects[idx]);
     }
     v = aivm_ymap_get(e, "cpu_arch");
     if (v) {
         rc = aivm_yget_enum(&idx, v, arches, what, c->err);
         if (rc < 0)
             return rc;
-        aivm__rstr_set(&s->cpu_arch, arches[idx]);
+        aivm_util__rstr_set(&s->cpu_arch, arches[idx]);
     }
     v = aivm_ymap_get(e, "gpu");
     if (v && (rc = load_gpu(c, s, v, what)) < 0)

@@ -81,7 +81,7 @@ int cli_load_data(aivm_catalog **cat, aivm_rules **rules, const char *catalog_pa
     for (size_t i = 0; rc == 0 && i < n_rule_files; i++)
         rc = aivm_rules_load_file(*rules, rule_files[i], &err);
     if (rc == 0) /* ids that image/orchestrator/container rules select */
-        rc = aivm_extras_check(*rules, *cat, &err);
+        rc = aivm_rules_check_targets(*rules, *cat, &err);
     if (rc < 0) {
         aivm_catalog_free(*cat);
         aivm_rules_free(*rules);

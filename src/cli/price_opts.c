@@ -184,41 +184,11 @@ void cli_price_progress(void *ctx, size_t done, size_t total, unsigned in_flight
     fflush(stderr);
 }
 
-/* Catalog prices are USD: with another currency they cannot be shown. */
-static void catalog_currency(aivm_advice *adv, const cli_price_opts *po)
-{
-    if (!po->fetch.currency || strcmp(po->fetch.currency, "USD") == 0)
-        return;
-    aivm_advice_clear_prices(adv);
-    aivm_advice_add_warning(adv, "catalog prices are in USD: no price is shown for another "
-                                 "--currency (use --prices cached or live)");
-}
-
 int cli_price_advice(aivm_advice *adv, cli_price_opts *po, aivm_prices **store)
 {
-    aivm_price_query *qs = NULL;
     aivm_error err = AIVM_ERROR_INIT;
-    bool all = po->cost.sort != AIVM_SORT_SCORE || po->cost.has_max_price;
-    size_t n;
-    int rc = 0;
-    *store = NULL;
-    if (po->mode == AIVM_PRICES_OFF) {
-        aivm_advice_clear_prices(adv);
-        return 0;
-    }
-    if (po->mode == AIVM_PRICES_CATALOG) {
-        catalog_currency(adv, po);
-        aivm_advice_rank_by_cost(adv, &po->cost, &err);
-        return 0;
-    }
+    aivm_price_step_opts o = {po->mode, po->allow_partial, po->cost, po->fetch};
     if (po->mode == AIVM_PRICES_LIVE && !cli_quiet && cli_term_stderr_tty())
-        po->fetch.progress = cli_price_progress;
-    n = aivm_prices_queries_for(&qs, adv, po->fetch.currency ? po->fetch.currency : "USD", all);
-    rc = aivm_prices_get(store, po->mode, qs, n, &po->fetch, &err);
-    if (rc == 0)
-        rc = aivm_prices_apply(adv, *store, po->mode, po->allow_partial, &err);
-    if (rc == 0)
-        rc = aivm_advice_rank_by_cost(adv, &po->cost, &err);
-    free(qs);
-    return rc < 0 ? cli_report_error(&err) : 0;
+        o.fetch.progress = cli_price_progress;
+    return aivm_advice_price(adv, &o, store, &err) < 0 ? cli_report_error(&err) : 0;
 }

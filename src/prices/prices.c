@@ -261,96 +261,37 @@ size_t aivm_prices_requests(const aivm_prices *p)
     return p->requests;
 }
 
-size_t aivm_prices_queries_for(aivm_price_query **out, const aivm_advice *adv, const char *currency,
-                               bool all)
+static const char *const pricing_names[AIVM_PRICING_COUNT] = {
+    "on-demand", "spot", "reserved-1y", "reserved-3y", "savings-plan-1y", "savings-plan-3y"};
+
+const char *aivm_pricing_name(aivm_pricing p)
 {
-    size_t n = all ? adv->n_ranked : adv->n_shown;
-    aivm_price_query *qs;
-    /* Sizes tied with the last one shown are ordered by price too: price them
-     * all, or an unpriced one could move into view with its catalog price. */
-    while (n > 0 && n < adv->n_ranked &&
-           aivm_round(adv->ranked[n].score * 1e6) == aivm_round(adv->ranked[n - 1].score * 1e6))
-        n++;
-    qs = aivm_xcalloc(n ? n : 1, sizeof *qs);
-    for (size_t i = 0; i < n; i++) {
-        qs[i].region = adv->workload->region;
-        qs[i].sku = aivm_str(&adv->ranked[i].size->name);
-        qs[i].currency = currency;
-    }
-    *out = qs;
-    return n;
+    return (unsigned)p < AIVM_PRICING_COUNT ? pricing_names[p] : "unknown";
 }
 
-static void put_set(aivm_price *pr, const aivm_price_entry *e, aivm_os os)
+int aivm_pricing_parse(aivm_pricing *out, const char *s, aivm_error *err)
 {
-    const char *region = pr->region;
-    memset(pr, 0, sizeof *pr);
-    pr->source = e->source;
-    pr->currency = e->query.currency;
-    pr->region = e->query.region ? e->query.region : region;
-    pr->os = os;
-    pr->fetched_at = e->fetched_at;
-    for (unsigned k = 0; k < AIVM_PRICING_COUNT; k++) {
-        bool amb = false;
-        pr->known[k] = aivm_price_set_lookup(e->set, os, (aivm_pricing)k, &pr->alt[k], &amb);
-        pr->ambiguous |= pr->known[k] && amb;
-    }
-    pr->has_on_demand = pr->known[AIVM_PRICING_ON_DEMAND];
-    pr->on_demand = pr->alt[AIVM_PRICING_ON_DEMAND];
-    pr->has_spot = pr->known[AIVM_PRICING_SPOT];
-    pr->spot = pr->alt[AIVM_PRICING_SPOT];
-    pr->has_hourly = pr->has_on_demand;
-    pr->hourly = pr->on_demand;
-}
-
-int aivm_prices_apply(aivm_advice *adv, const aivm_prices *p, aivm_prices_mode mode,
-                      bool allow_partial, aivm_error *err)
-{
-    const aivm_price_entry *first = NULL;
-    size_t missing = 0, ambiguous = 0, served = 0;
-    aivm_buf b = AIVM_BUF_INIT;
-    for (size_t i = 0; i < adv->n_ranked; i++) {
-        aivm_candidate *c = &adv->ranked[i];
-        const aivm_price_entry *e =
-            aivm_prices_find(p, adv->workload->region, aivm_str(&c->size->name));
-        if (!e)
-            continue;
-        served++;
-        if (e->set) {
-            put_set(&c->price, e, adv->workload->os);
-            ambiguous += c->price.ambiguous;
-            continue;
+    for (unsigned i = 0; i < AIVM_PRICING_COUNT; i++)
+        if (strcmp(s, pricing_names[i]) == 0) {
+            *out = (aivm_pricing)i;
+            return 0;
         }
-        missing++;
-        if (!first)
-            first = e;
-        if (c->price.source == AIVM_PRICE_CATALOG &&
-            strcmp(e->query.currency, c->price.currency ? c->price.currency : "USD") != 0)
-            aivm_advice_clear_prices_of(c); /* a USD catalog price cannot stand in for EUR */
+    return aivm_error_set(err, AIVM_EINVALID, NULL,
+                          "invalid pricing '%s' (expected on-demand, spot, reserved-1y, "
+                          "reserved-3y, savings-plan-1y or savings-plan-3y)",
+                          s);
+}
+
+const char *aivm_price_source_name(aivm_price_source s)
+{
+    switch (s) {
+    case AIVM_PRICE_CATALOG:
+        return "catalog";
+    case AIVM_PRICE_LIVE:
+        return "live";
+    case AIVM_PRICE_CACHE:
+        return "cache";
+    default:
+        return "none";
     }
-    if (missing && mode == AIVM_PRICES_LIVE && !allow_partial)
-        return aivm_error_set(err, AIVM_ENET, NULL,
-                              "cannot get the live price of %s in %s: %s (%zu of %zu prices "
-                              "missing; --allow-partial shows the rest)",
-                              first->query.sku, first->query.region, first->error, missing, served);
-    for (size_t i = 0; i < p->n_warnings; i++)
-        aivm_advice_add_warning(adv, p->warnings[i]);
-    if (missing) {
-        aivm_buf_printf(&b,
-                        "%zu of %zu sizes have no %s price (first: %s: %s); their "
-                        "price.source says what is shown instead",
-                        missing, served, mode == AIVM_PRICES_LIVE ? "live" : "cached",
-                        first->query.sku, first->error);
-        aivm_advice_add_warning(adv, b.ptr);
-        aivm_buf_clear(&b);
-    }
-    if (ambiguous) {
-        aivm_buf_printf(&b,
-                        "%zu sizes had competing price rows; the newest effectiveStartDate "
-                        "was used (price.ambiguous)",
-                        ambiguous);
-        aivm_advice_add_warning(adv, b.ptr);
-    }
-    aivm_buf_dispose(&b);
-    return 0;
 }

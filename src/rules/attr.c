@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "aivm/advise.h"
+#include "aivm/catalog.h"
 #include "attr_sizing.h"
 
 static const char *const phases[] = {"train", "inference", NULL};

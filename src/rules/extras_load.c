@@ -2,11 +2,11 @@
  * extras_load.c - the rules-file keys of target rules (docs/advice.md):
  * `target`, `select`, `advice`, `orchestrator` and their `weight`. Called
  * by rules_load.c for every rule; the ids a rule selects are checked
- * against the catalog later, by aivm_extras_check(), once both are loaded.
+ * against the catalog later, by aivm_rules_check_targets(), once both are loaded.
  */
 #include <string.h>
 
-#include "aivm/extras.h"
+#include "aivm/rules.h"
 #include "rules_int.h"
 
 /* Indexed by aivm_target - 1. */
@@ -170,7 +170,7 @@ static int unknown_id(const aivm_rule *r, const aivm_catalog *cat, aivm_target t
 
 /* A catalog without any entry of a kind (a sizes-only custom catalog) turns
  * that advice off instead of failing every shipped rule that selects one. */
-int aivm_extras_check(const aivm_rules *rules, const aivm_catalog *cat, aivm_error *err)
+int aivm_rules_check_targets(const aivm_rules *rules, const aivm_catalog *cat, aivm_error *err)
 {
     for (size_t i = 0; i < aivm_rules_count(rules); i++) {
         const aivm_rule *r = aivm_rules_at(rules, i);

@@ -7,9 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "aivm/catalog.h"
 #include "aivm/util.h"
-#include "catalog/rstr.h"
+#include "rstr.h"
 
 static int load_gens(unsigned *out, const aivm_ynode *n, const char *what, aivm_error *err)
 {
@@ -49,7 +48,7 @@ static int load_one(void *obj, const aivm_field *f, const aivm_ynode *v, aivm_ar
         const char *str = NULL;
         rc = aivm_yget_str(&str, v, what, err);
         if (rc == 0)
-            aivm__rstr_set((aivm_rstr *)(void *)p, str);
+            aivm_util__rstr_set((aivm_rstr *)(void *)p, str);
         break;
     }
     case AIVM_F_RLIST: {
@@ -57,7 +56,7 @@ static int load_one(void *obj, const aivm_field *f, const aivm_ynode *v, aivm_ar
         size_t n = 0;
         rc = aivm_yget_strlist(&items, &n, v, arena, what, err);
         if (rc == 0)
-            aivm__rlist_set((aivm_rlist *)(void *)p, items, n, arena);
+            aivm_util__rlist_set((aivm_rlist *)(void *)p, items, n, arena);
         break;
     }
     case AIVM_F_STRLIST: {
@@ -121,4 +120,13 @@ int aivm_fields_load(void *obj, const aivm_ynode *map, const aivm_field *fields,
             return aivm_error_set(err, AIVM_EINVALID, &map->loc, "missing key '%s' in %s",
                                   fields[j].key, what);
     return 0;
+}
+
+void aivm_util__rlist_set(aivm_rlist *l, const char *const *items, size_t n, aivm_arena *arena)
+{
+    aivm_rstr *r = n ? aivm_arena_alloc(arena, n * sizeof *r) : NULL;
+    for (size_t i = 0; i < n; i++)
+        aivm_util__rstr_set(&r[i], items[i]);
+    aivm_util__roff_set(&l->off, r);
+    l->n = n;
 }

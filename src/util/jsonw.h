@@ -11,7 +11,7 @@
 #include <stddef.h>
 
 #include "aivm/buf.h"
-#include "aivm/catalog.h"
+#include "aivm/util.h"
 
 #define AIVM_JSONW_MAX_DEPTH 32
 

@@ -120,7 +120,7 @@ static void extras__shipped_selects_exist_in_catalog(void **state)
 {
     fx *f = *state;
     aivm_error err = AIVM_ERROR_INIT;
-    assert_int_equal(aivm_extras_check(f->rules, f->cat, &err), 0);
+    assert_int_equal(aivm_rules_check_targets(f->rules, f->cat, &err), 0);
 }
 
 /* Load `yaml` as an extra rules document; returns the status. */
@@ -143,7 +143,7 @@ static void extras__unknown_select_is_reported_with_its_position(void **state)
                                 "    message: typo\n",
                                 &err),
                      0);
-    assert_int_equal(aivm_extras_check(f->rules, f->cat, &err), AIVM_EINVALID);
+    assert_int_equal(aivm_rules_check_targets(f->rules, f->cat, &err), AIVM_EINVALID);
     assert_string_equal(err.file, "co.yaml");
     assert_int_equal(err.line, 5);
     assert_int_equal(err.col, 13);
@@ -163,7 +163,7 @@ static void extras__unknown_orchestrator_condition_is_reported(void **state)
                                 "    message: m\n",
                                 &err),
                      0);
-    assert_int_equal(aivm_extras_check(f->rules, f->cat, &err), AIVM_EINVALID);
+    assert_int_equal(aivm_rules_check_targets(f->rules, f->cat, &err), AIVM_EINVALID);
     assert_int_equal(err.line, 4);
     assert_non_null(strstr(err.msg, "unknown orchestrator 'slurm' in 'orchestrator'"));
 }
@@ -397,7 +397,7 @@ static void extras__company_override_always_aks(void **state)
                                 "    message: off\n",
                                 &err),
                      0);
-    assert_int_equal(aivm_extras_check(f->rules, f->cat, &err), 0);
+    assert_int_equal(aivm_rules_check_targets(f->rules, f->cat, &err), 0);
     wl.phase = AIVM_PHASE_INFERENCE;
     adv = advise(f, &wl);
     assert_string_equal(orch(adv, 0), "aks");
