@@ -22,6 +22,7 @@
 #include "aivm/prices.h" /* AIVM_HOURS_PER_MONTH */
 #include "aivm/rules.h"
 #include "aivm/sizing.h"
+#include "aivm/waivers.h"
 #include "aivm/workload.h"
 
 /** One check id: the metadata SARIF rules, JUnit cases and docs/rules.md use. */
@@ -40,39 +41,6 @@ const aivm_check_rule *aivm_check_rules(size_t *n);
 /** Find a check id in the table; NULL when unknown. */
 const aivm_check_rule *aivm_check_rule_find(const char *id);
 
-/* ---- Waivers --------------------------------------------------------- */
-
-/** One waiver: from a waivers file, or from a resource's aivm-waive tag. */
-typedef struct {
-    const char *rule;     /* "AIVM003" */
-    const char *resource; /* address; a trailing '*' matches a prefix; NULL = inline */
-    const char *reason;
-    const char *expires; /* YYYY-MM-DD: valid through that day */
-    aivm_loc loc;        /* the entry (file) or the tag value (inline) */
-} aivm_waiver;
-
-typedef struct aivm_waivers aivm_waivers;
-
-/**
- * Parse a waivers file (YAML/JSON: `version: "1"`, `waivers:` list of
- * {rule, resource, reason, expires}). `*out` is freed with
- * aivm_waivers_free(). Returns 0, AIVM_ESYNTAX, AIVM_EINVALID or AIVM_ELIMIT.
- */
-int aivm_waivers_load_mem(aivm_waivers **out, const char *buf, size_t len, const char *name,
-                          aivm_error *err);
-/** File wrapper; also AIVM_ENOTFOUND/AIVM_EIO. */
-int aivm_waivers_load_file(aivm_waivers **out, const char *path, aivm_error *err);
-void aivm_waivers_free(aivm_waivers *w);
-size_t aivm_waivers_count(const aivm_waivers *w);
-const aivm_waiver *aivm_waivers_at(const aivm_waivers *w, size_t i);
-
-/**
- * Parse an aivm-waive tag value: one or more "RULE:reason:YYYY-MM-DD"
- * separated by ';'. Strings are copied into the waivers object `into`
- * (which must exist: aivm_waivers_new). Returns 0 or AIVM_EINVALID at `loc`.
- */
-int aivm_waivers_parse_inline(aivm_waivers *into, const char *value, aivm_loc loc, aivm_error *err);
-void aivm_waivers_new(aivm_waivers **out);
 
 /* ---- Findings and the report ----------------------------------------- */
 

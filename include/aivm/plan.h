@@ -35,9 +35,6 @@ typedef struct {
     aivm_loc loc; /* of the value */
 } aivm_tag;
 
-/* Bit of aivm_plan_resource.wl.set beyond AIVM_WL_*: aivm-checkpointing given. */
-#define AIVM_PLAN_WL_CHECKPOINTING (1u << 18)
-
 /** One planned VM resource: a VM, a scale set, a node pool, a Batch pool, an
  *  ML compute cluster or a plan-file workload. Transparent: readers fill it,
  *  check and renderers read it. */

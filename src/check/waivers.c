@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aivm/check.h"
+#include "aivm/waivers.h"
 #include "aivm/util.h"
 #include "util/arena.h"
 #include "util/yamlutil.h"

@@ -245,7 +245,8 @@ static int apply_tag(aivm_plan_resource *r, const aivm_tag *t, aivm_error *err)
         if (strcmp(t->value, "true") && strcmp(t->value, "false"))
             return tag_error(r, t, "true or false", err);
         r->checkpointing = strcmp(t->value, "true") == 0;
-        r->wl.set |= AIVM_PLAN_WL_CHECKPOINTING;
+        r->wl.checkpointing = r->checkpointing;
+        r->wl.set |= AIVM_WL_CHECKPOINTING;
     } else if (aivm_streq_nocase(k, "waive")) {
         r->waive = t->value;
         r->waive_loc = t->loc;
