@@ -1,5 +1,6 @@
-/* check_int.h - what check.c shares with check_sizing.c: the finding list
- * and its helpers, and the memory-fit step (AIVM007/AIVM008). */
+/* check_int.h - what the check steps share: the finding list and its
+ * helpers (check_findings.c), and the memory-fit step (check_sizing.c,
+ * AIVM007/AIVM008) that check.c runs. */
 #ifndef AIVM_CHECK_INT_H
 #define AIVM_CHECK_INT_H
 

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aivm/waivers.h"
 #include "aivm/util.h"
+#include "aivm/waivers.h"
 #include "util/arena.h"
 #include "util/yamlutil.h"
 

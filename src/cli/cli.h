@@ -1,4 +1,4 @@
-/* cli.h - the commands of aivm-advise and what they share. */
+/* cli.h - the commands of aivm-advise (cmd_*.c) and what they share (common.c). */
 #ifndef AIVM_CLI_CLI_H
 #define AIVM_CLI_CLI_H
 

@@ -1,17 +1,12 @@
 /*
  * main.c - entry point of aivm-advise: sets the locale-independent
- * environment, dispatches to a subcommand (recommend by default), and
- * shares data loading and version printing between commands.
+ * environment and dispatches to a subcommand (recommend by default).
+ * What the commands share is in common.c.
  */
 #include <locale.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#include "aivm/aivm.h"
-#include "aivm/prices.h"
-#include "aivm/util.h"
 #include "cli.h"
 #include "msg.h"
 
@@ -25,72 +20,6 @@ static const command commands[] = {
     {"check", cmd_check},
     {"prices", cmd_prices},
 };
-
-void cli_print_version(void)
-{
-    const aivm_catalog *cat = aivm_catalog_builtin();
-    const char *curl;
-    printf("aivm-advise %s\n", AIVM_VERSION_STRING);
-    printf("catalog %s (as of %s), %zu sizes\n", aivm_catalog_version(cat), aivm_catalog_as_of(cat),
-           aivm_catalog_size_count(cat));
-    const char *yaml = aivm_yaml_version(), *cjson = aivm_cjson_version();
-    curl = aivm_prices_curl_version(); /* loads the libraries: fine for --version */
-    printf("libyaml %s, cJSON %s, libcurl %s\n", yaml ? yaml : "(not available)",
-           cjson ? cjson : "(not available)", curl ? curl : "(not available)");
-}
-
-void cli_push_arg(const char ***list, size_t *n, const char *arg)
-{
-    const char **l = realloc((void *)*list, (*n + 1) * sizeof *l);
-    if (!l)
-        abort();
-    l[(*n)++] = arg;
-    *list = l;
-}
-
-int cli_date_option(const char **out, const char *arg)
-{
-    if (!aivm_is_date(arg))
-        return cli_usagef("invalid value '%s' for --date (expected a date YYYY-MM-DD)", arg);
-    *out = arg;
-    return 0;
-}
-
-void cli_today(char *out)
-{
-    aivm_utc_format(out, (long long)time(NULL), false);
-}
-
-int cli_load_data(aivm_catalog **cat, aivm_rules **rules, const char *catalog_path,
-                  const char *const *rule_files, size_t n_rule_files)
-{
-    aivm_error err = AIVM_ERROR_INIT;
-    int rc;
-    *cat = NULL;
-    *rules = NULL;
-    if (catalog_path) {
-        rc = aivm_catalog_load_file(cat, catalog_path, &err);
-    } else {
-        *cat = aivm_catalog_builtin(); /* compiled in: no parse */
-        rc = 0;
-    }
-    if (rc < 0)
-        return cli_report_error(&err);
-    aivm_rules_new(rules);
-    rc = aivm_rules_load_builtin(*rules, &err); /* compiled in: no parse */
-    for (size_t i = 0; rc == 0 && i < n_rule_files; i++)
-        rc = aivm_rules_load_file(*rules, rule_files[i], &err);
-    if (rc == 0) /* ids that image/orchestrator/container rules select */
-        rc = aivm_rules_check_targets(*rules, *cat, &err);
-    if (rc < 0) {
-        aivm_catalog_free(*cat);
-        aivm_rules_free(*rules);
-        *cat = NULL;
-        *rules = NULL;
-        return cli_report_error(&err);
-    }
-    return 0;
-}
 
 int main(int argc, char **argv)
 {

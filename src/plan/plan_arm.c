@@ -8,7 +8,6 @@
  * defaults (or to what a nested deployment passes in); anything else is
  * kept as an unresolved expression.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -151,15 +150,7 @@ static aivm_plan_resource *new_res(arm_ctx *c, const aivm_ynode *res, const scop
     r->loc = res->loc;
     r->count = copies * sc->copies;
     r->conditional = sc->conditional || (cond && !resolve(sc, cond, NULL, c, 0));
-    if (loc) {
-        char buf[64];
-        size_t k = 0;
-        for (; *loc && k + 1 < sizeof buf; loc++)
-            if (!isspace((unsigned char)*loc))
-                buf[k++] = (char)tolower((unsigned char)*loc);
-        buf[k] = '\0';
-        r->region = aivm_plan__fmt(c->plan, "%s", buf);
-    }
+    r->region = aivm_plan__region(c->plan, loc);
     add_tags(c, r, sc, iget(res, "tags"));
     return r;
 }

@@ -41,6 +41,9 @@ void aivm_plan__add_tag(aivm_plan *plan, aivm_plan_resource *r, const char *key,
 int aivm_plan__apply_tags(aivm_plan_resource *r, aivm_error *err);
 /** Set r->wl.os from a resource type naming windows or linux. */
 void aivm_plan__os_from_type(aivm_plan_resource *r);
+/** Azure's name of a location as the plan gives it ("East US" -> "eastus": spaces
+ *  dropped, lower case), owned by the plan; NULL for NULL or "". */
+const char *aivm_plan__region(aivm_plan *plan, const char *s);
 
 /**
  * The parse filter for Terraform plans (aivm_yfilter.verdict): drops the

@@ -10,7 +10,6 @@
  * the reader needs a few of them: aivm_plan__terraform_verdict() is the
  * parse filter that leaves the rest out of the tree (most of the memory).
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -156,21 +155,6 @@ static const tf_type *find_type(const char *t)
     return NULL;
 }
 
-/* "East US" -> "eastus", as Azure normalises locations. */
-static const char *region_of(aivm_plan *plan, const aivm_ynode *n)
-{
-    const char *s = aivm_plan__str(n);
-    char buf[64];
-    size_t k = 0;
-    if (!s || !s[0])
-        return NULL;
-    for (; *s && k + 1 < sizeof buf; s++)
-        if (!isspace((unsigned char)*s))
-            buf[k++] = (char)tolower((unsigned char)*s);
-    buf[k] = '\0';
-    return aivm_plan__fmt(plan, "%s", buf);
-}
-
 static bool is_spot(const char *s)
 {
     return s && (strcmp(s, "Spot") == 0 || strcmp(s, "Low") == 0 || strcmp(s, "LowPriority") == 0);
@@ -224,7 +208,7 @@ static void fill(tf_ctx *c, aivm_plan_resource *r, const tf_type *t, const aivm_
     static const char *const inst_keys[] = {"instances", NULL};
     const aivm_ynode *b;
     unsigned lo = 0, dedicated = 0;
-    r->region = region_of(c->plan, aivm_ymap_get(vals, "location"));
+    r->region = aivm_plan__region(c->plan, aivm_plan__str(aivm_ymap_get(vals, "location")));
     aivm_plan__add_tags(c->plan, r, aivm_ymap_get(vals, "tags"));
     aivm_plan__os_from_type(r);
     switch (t->kind) {
