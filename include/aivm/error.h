@@ -60,10 +60,6 @@ typedef struct {
 int aivm_error_set(aivm_error *err, aivm_status code, const aivm_loc *loc, const char *fmt, ...)
     AIVM_PRINTF(4, 5);
 
-/** Reset `err` to the "no error" state. Accepts NULL. */
-void aivm_error_clear(aivm_error *err);
 
-/** A short lower-case name for a status ("syntax error", "invalid input", ...). */
-const char *aivm_status_name(int code);
 
 #endif

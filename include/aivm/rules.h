@@ -67,14 +67,12 @@ aivm_effect aivm_rule_effect(const aivm_rule *r);
 aivm_severity aivm_rule_severity(const aivm_rule *r);
 double aivm_rule_weight(const aivm_rule *r);
 bool aivm_rule_enabled(const aivm_rule *r);
-const char *aivm_rule_message_template(const aivm_rule *r);
 const char *aivm_rule_title(const aivm_rule *r);
 /** The check id ("AIVM003") the rule reports in check mode (`check:` key),
  *  or NULL when the rule only ranks. */
 const char *aivm_rule_check_id(const aivm_rule *r);
 /** The guidance ids ("G1", ...) the rule implements. */
 const aivm_strlist *aivm_rule_guidance(const aivm_rule *r);
-aivm_loc aivm_rule_loc(const aivm_rule *r);
 
 /** True when the rule's `when` conditions hold for the workload. */
 bool aivm_rule_applies(const aivm_rule *r, const aivm_workload *wl);
@@ -115,10 +113,6 @@ typedef enum {
 
 /** The rule's target (AIVM_TARGET_SIZE for ordinary rules). */
 aivm_target aivm_rule_target(const aivm_rule *r);
-/** The catalog id the rule selects, or NULL for a note. */
-const char *aivm_rule_select(const aivm_rule *r);
-/** The spot advice of a spot rule (AIVM_SPOT_NONE for notes). */
-aivm_spot_advice aivm_rule_spot_advice(const aivm_rule *r);
 
 /** "image", "orchestrator", "container_tool", "spot", "notice" ("size" for 0). */
 const char *aivm_target_name(aivm_target t);

@@ -65,8 +65,6 @@ typedef struct aivm_models aivm_models;
  */
 int aivm_models_load_mem(aivm_models **out, const char *buf, size_t len, const char *name,
                          aivm_error *err);
-/** File wrapper of aivm_models_load_mem(); also AIVM_ENOTFOUND/AIVM_EIO. */
-int aivm_models_load_file(aivm_models **out, const char *path, aivm_error *err);
 /** Free a model set. Accepts NULL. */
 void aivm_models_free(aivm_models *models);
 size_t aivm_models_count(const aivm_models *models);
@@ -173,6 +171,5 @@ void aivm_fit_compute(aivm_fit *out, const aivm_sizing *sz, const aivm_size *siz
  */
 void aivm_fit_on(aivm_fit *out, const aivm_sizing *sz, const aivm_size *size, unsigned vms);
 
-const char *aivm_fit_limit_name(aivm_fit_limit l);
 
 #endif

@@ -39,16 +39,6 @@ void cli_warnf(const char *fmt, ...)
     va_end(ap);
 }
 
-void cli_notef(const char *fmt, ...)
-{
-    va_list ap;
-    if (cli_quiet)
-        return;
-    va_start(ap, fmt);
-    vmsg("note", fmt, ap);
-    va_end(ap);
-}
-
 int cli_usagef(const char *fmt, ...)
 {
     va_list ap;

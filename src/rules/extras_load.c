@@ -191,12 +191,3 @@ aivm_target aivm_rule_target(const aivm_rule *r)
     return (aivm_target)r->target;
 }
 
-const char *aivm_rule_select(const aivm_rule *r)
-{
-    return r->select;
-}
-
-aivm_spot_advice aivm_rule_spot_advice(const aivm_rule *r)
-{
-    return (aivm_spot_advice)r->spot_advice;
-}

@@ -163,11 +163,6 @@ bool aivm_rule_enabled(const aivm_rule *r)
     return r->enabled;
 }
 
-const char *aivm_rule_message_template(const aivm_rule *r)
-{
-    return r->message;
-}
-
 const char *aivm_rule_check_id(const aivm_rule *r)
 {
     return r->check;
@@ -183,7 +178,3 @@ const aivm_strlist *aivm_rule_guidance(const aivm_rule *r)
     return &r->guidance;
 }
 
-aivm_loc aivm_rule_loc(const aivm_rule *r)
-{
-    return r->loc;
-}

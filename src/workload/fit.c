@@ -13,13 +13,6 @@
 #define GIB 1073741824.0
 #define MAX_GPUS 1000000.0
 
-static const char *const limit_names[] = {"fits", "max-nodes", "per-gpu", "partial", "cpu-memory"};
-
-const char *aivm_fit_limit_name(aivm_fit_limit l)
-{
-    return limit_names[l];
-}
-
 /* Catalog GPU memory is in GB as published (1 GB = 10^9 bytes). */
 static double hbm_gib(const aivm_size *s)
 {

@@ -160,18 +160,6 @@ int aivm_models_load_mem(aivm_models **out, const char *buf, size_t len, const c
     return 0;
 }
 
-int aivm_models_load_file(aivm_models **out, const char *path, aivm_error *err)
-{
-    aivm_buf b = AIVM_BUF_INIT;
-    int rc;
-    *out = NULL;
-    rc = aivm_buf_read_file(&b, path, (size_t)4 << 20, err);
-    if (rc == 0)
-        rc = aivm_models_load_mem(out, b.ptr, b.size, path, err);
-    aivm_buf_dispose(&b);
-    return rc;
-}
-
 void aivm_models_free(aivm_models *ms)
 {
     if (!ms)
