@@ -41,7 +41,6 @@ const aivm_check_rule *aivm_check_rules(size_t *n);
 /** Find a check id in the table; NULL when unknown. */
 const aivm_check_rule *aivm_check_rule_find(const char *id);
 
-
 /* ---- Findings and the report ----------------------------------------- */
 
 typedef struct {

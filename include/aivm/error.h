@@ -60,6 +60,4 @@ typedef struct {
 int aivm_error_set(aivm_error *err, aivm_status code, const aivm_loc *loc, const char *fmt, ...)
     AIVM_PRINTF(4, 5);
 
-
-
 #endif

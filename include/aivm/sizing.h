@@ -171,5 +171,4 @@ void aivm_fit_compute(aivm_fit *out, const aivm_sizing *sz, const aivm_size *siz
  */
 void aivm_fit_on(aivm_fit *out, const aivm_sizing *sz, const aivm_size *size, unsigned vms);
 
-
 #endif

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "aivm/error.h"
+
 /* ---- allocation: print "aivm-advise: out of memory" and abort() on failure */
 
 /** malloc(n) that never returns NULL. Free with free(). */
@@ -52,11 +54,25 @@ bool aivm_is_date(const char *s);
 void aivm_utc_format(char *out, long long t, bool with_time);
 
 /**
- * The index in `names[0..n)` of the name `s` equals, ignoring ASCII case, or
- * -1: the one name-to-enum lookup of the library and the CLI. NULL entries
- * of `names` never match.
+ * The index in `names[0..n)` of the name equal to `s` (exact, as the CLI and
+ * the data formats spell values), or -1. NULL and "" entries never match:
+ * an enum's "unset" slot stays out of reach. The one name-to-enum lookup of
+ * the library and the CLI.
  */
 int aivm_name_index(const char *s, const char *const *names, size_t n);
+
+/**
+ * Write the names of `names[0..n)` (NULL and "" skipped) as "a, b or c" into
+ * `out` (`cap` bytes, truncated if need be; always NUL-terminated).
+ */
+void aivm_names_list(char *out, size_t cap, const char *const *names, size_t n);
+
+/**
+ * Parse `s` as one of `names[0..n)`: `*out` gets its index and 0 is
+ * returned, or AIVM_EINVALID with "invalid WHAT 'S' (expected a, b or c)".
+ */
+int aivm_enum_parse(int *out, const char *s, const char *const *names, size_t n, const char *what,
+                    aivm_error *err);
 
 /**
  * The name of `names[0..n)` closest to `s` (ASCII case ignored, edit distance

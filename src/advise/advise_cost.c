@@ -24,15 +24,12 @@ const char *aivm_sort_name(aivm_sort s)
 
 int aivm_sort_parse(aivm_sort *out, const char *s, aivm_error *err)
 {
-    for (unsigned i = 0; i < 4; i++)
-        if (strcmp(s, sort_names[i]) == 0) {
-            *out = (aivm_sort)i;
-            return 0;
-        }
-    return aivm_error_set(err, AIVM_EINVALID, NULL,
-                          "invalid sort '%s' (expected score, price, price-per-gpu or "
-                          "price-per-gpu-memory)",
-                          s);
+    int v = 0;
+    int rc =
+        aivm_enum_parse(&v, s, sort_names, sizeof sort_names / sizeof sort_names[0], "sort", err);
+    if (rc == 0)
+        *out = (aivm_sort)v;
+    return rc;
 }
 
 static const char *g13_items[] = {"G13"};

@@ -13,8 +13,7 @@
 static int cmp_nocase(const char *a, const char *b)
 {
     for (;; a++, b++) {
-        int x = (*a >= 'A' && *a <= 'Z') ? *a - 'A' + 'a' : *a;
-        int y = (*b >= 'A' && *b <= 'Z') ? *b - 'A' + 'a' : *b;
+        int x = aivm_ascii_lower(*a), y = aivm_ascii_lower(*b);
         if (x != y || !x)
             return x - y;
     }

@@ -29,4 +29,10 @@ void cli_push_arg(const char ***list, size_t *n, const char *arg);
 /** The value of --date: `*out = arg` and 0, or a usage error (exit 2). */
 int cli_date_option(const char **out, const char *arg);
 
+/**
+ * The value of an option that takes one of `names[0..n)`: `*out` gets its
+ * index and 0, or a usage error listing the names (exit 2).
+ */
+int cli_enum_option(int *out, const char *opt, const char *arg, const char *const *names, size_t n);
+
 #endif

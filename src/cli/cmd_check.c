@@ -89,23 +89,10 @@ static void help(void)
            "  5  output or internal error\n");
 }
 
-/* Index of `arg` in `names`, or a usage error that lists what is expected, as
- * every other option's error does. */
-static int pick(int *out, const char *arg, const char *const *names, const char *opt,
-                const char *expected)
-{
-    for (int i = 0; names[i]; i++)
-        if (strcmp(arg, names[i]) == 0) {
-            *out = i;
-            return 0;
-        }
-    return cli_usagef("invalid value '%s' for --%s (expected %s)", arg, opt, expected);
-}
-
 static int on_option(void *vctx, int id, const char *arg)
 {
     static const char *const formats[] = {"text", "json", "sarif", "junit", "github", NULL};
-    static const char *const levels[] = {"note", "warning", "error", "never", NULL};
+    static const char *const levels[] = {"error", "warning", "note", "never", NULL};
     chk_opts *o = vctx;
     aivm_error err = AIVM_ERROR_INIT;
     int x = 0, rc;
@@ -121,13 +108,13 @@ static int on_option(void *vctx, int id, const char *arg)
         o->waivers = arg;
         return 0;
     case O_FORMAT:
-        rc = pick(&x, arg, formats, "format", "text, json, sarif, junit or github");
+        rc = cli_enum_option(&x, "format", arg, formats, sizeof formats / sizeof formats[0] - 1);
         o->format = (out_format)x;
         return rc;
     case O_FAIL_ON:
-        rc = pick(&x, arg, levels, "fail-on", "error, warning, note or never");
+        rc = cli_enum_option(&x, "fail-on", arg, levels, sizeof levels / sizeof levels[0] - 1);
         o->fail_never = x == 3;
-        o->fail_on = x == 3 ? AIVM_SEV_ERROR : (aivm_severity)x;
+        o->fail_on = x == 3 ? AIVM_SEV_ERROR : (aivm_severity)(AIVM_SEV_ERROR - x);
         return rc;
     case O_CATALOG:
         o->catalog = arg;

@@ -183,11 +183,13 @@ static int on_option(void *vctx, int id, const char *arg)
             return cli_usagef("invalid value '%s' for --top (expected a whole number >= 1)", arg);
         o->top = (unsigned)n;
         return 0;
-    case O_FORMAT:
-        if (strcmp(arg, "json") && strcmp(arg, "table"))
-            return cli_usagef("invalid value '%s' for --format (expected table or json)", arg);
-        o->json = strcmp(arg, "json") == 0;
-        return 0;
+    case O_FORMAT: {
+        static const char *const formats[] = {"table", "json"};
+        int v = 0;
+        int bad = cli_enum_option(&v, "format", arg, formats, 2);
+        o->json = !bad && v == 1;
+        return bad;
+    }
     case O_EXPLAIN:
         o->explain = true;
         return 0;

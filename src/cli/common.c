@@ -77,3 +77,15 @@ int cli_load_data(aivm_catalog **cat, aivm_rules **rules, const char *catalog_pa
     }
     return 0;
 }
+
+int cli_enum_option(int *out, const char *opt, const char *arg, const char *const *names, size_t n)
+{
+    char list[256];
+    int i = aivm_name_index(arg, names, n);
+    if (i >= 0) {
+        *out = i;
+        return 0;
+    }
+    aivm_names_list(list, sizeof list, names, n);
+    return cli_usagef("invalid value '%s' for --%s (expected %s)", arg, opt, list);
+}

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "aivm/util.h"
+#include "cli.h"
 #include "msg.h"
 #include "term.h"
 
@@ -76,13 +77,11 @@ static bool parse_duration(double *out, const char *arg)
 static int parse_mode(cli_price_opts *po, const char *arg)
 {
     static const char *const names[] = {"off", "catalog", "cached", "live"};
-    for (int i = 0; i < 4; i++)
-        if (strcmp(arg, names[i]) == 0) {
-            po->mode = (aivm_prices_mode)i;
-            return 0;
-        }
-    return cli_usagef("invalid value '%s' for --prices (expected off, catalog, cached or live)",
-                      arg);
+    int v = 0;
+    int rc = cli_enum_option(&v, "prices", arg, names, sizeof names / sizeof names[0]);
+    if (rc == 0)
+        po->mode = (aivm_prices_mode)v;
+    return rc;
 }
 
 int cli_price_option(cli_price_opts *po, int id, const char *arg)

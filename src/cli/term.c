@@ -11,18 +11,18 @@
 #include <unistd.h>
 
 #include "aivm/util.h"
+#include "cli.h"
 #include "msg.h"
 
 int cli_color_option(cli_color_mode *out, const char *arg)
 {
     static const char *const names[] = {"auto", "always", "never"};
     static const cli_color_mode modes[] = {CLI_COLOR_AUTO, CLI_COLOR_ALWAYS, CLI_COLOR_NEVER};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(arg, names[i]) == 0) {
-            *out = modes[i];
-            return 0;
-        }
-    return cli_usagef("invalid value '%s' for --color (expected auto, always or never)", arg);
+    int v = 0;
+    int rc = cli_enum_option(&v, "color", arg, names, sizeof names / sizeof names[0]);
+    if (rc == 0)
+        *out = modes[v];
+    return rc;
 }
 
 bool cli_term_color(cli_color_mode mode)

@@ -319,13 +319,11 @@ const char *aivm_plan_format_name(aivm_plan_format f)
 
 int aivm_plan_format_parse(aivm_plan_format *out, const char *s, aivm_error *err)
 {
-    for (int i = 1; format_names[i]; i++)
-        if (strcmp(s, format_names[i]) == 0) {
-            *out = (aivm_plan_format)i;
-            return 0;
-        }
-    return aivm_error_set(err, AIVM_EINVALID, NULL,
-                          "invalid input format '%s' (expected terraform, arm or plan)", s);
+    int v = 0; /* "auto" (0) is the default, never a value */
+    int rc = aivm_enum_parse(&v, s, format_names + 1, 3, "input format", err);
+    if (rc == 0)
+        *out = (aivm_plan_format)(v + 1);
+    return rc;
 }
 
 const char *aivm_priority_name(aivm_priority p)

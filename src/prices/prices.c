@@ -271,15 +271,11 @@ const char *aivm_pricing_name(aivm_pricing p)
 
 int aivm_pricing_parse(aivm_pricing *out, const char *s, aivm_error *err)
 {
-    for (unsigned i = 0; i < AIVM_PRICING_COUNT; i++)
-        if (strcmp(s, pricing_names[i]) == 0) {
-            *out = (aivm_pricing)i;
-            return 0;
-        }
-    return aivm_error_set(err, AIVM_EINVALID, NULL,
-                          "invalid pricing '%s' (expected on-demand, spot, reserved-1y, "
-                          "reserved-3y, savings-plan-1y or savings-plan-3y)",
-                          s);
+    int v = 0;
+    int rc = aivm_enum_parse(&v, s, pricing_names, AIVM_PRICING_COUNT, "pricing", err);
+    if (rc == 0)
+        *out = (aivm_pricing)v;
+    return rc;
 }
 
 const char *aivm_price_source_name(aivm_price_source s)

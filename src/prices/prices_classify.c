@@ -179,8 +179,7 @@ static uint64_t hash_nocase(const char *s)
 {
     uint64_t h = 1469598103934665603ull;
     for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        h ^= c >= 'A' && c <= 'Z' ? c + 32u : c;
+        h ^= (unsigned char)aivm_ascii_lower(*s);
         h *= 1099511628211ull;
     }
     return h;

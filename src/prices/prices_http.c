@@ -151,7 +151,7 @@ static bool split_url(url_parts *u, const char *url)
         return false;
     memcpy(u->scheme, url, (size_t)(p - url));
     for (char *c = u->scheme; *c; c++)
-        *c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+        *c = aivm_ascii_lower(*c);
     auth = p + 3;
     end = auth + strcspn(auth, "/?#");
     if (auth[0] == '[') {
@@ -167,7 +167,7 @@ static bool split_url(url_parts *u, const char *url)
         return false;
     memcpy(u->host, auth, n);
     for (char *c = u->host; *c; c++)
-        *c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+        *c = aivm_ascii_lower(*c);
     u->port = strcmp(u->scheme, "https") == 0 ? 443 : 80;
     if (colon) {
         char digits[8] = {0};
@@ -277,11 +277,8 @@ static bool header_is(const char *line, size_t len, const char *name, const char
     size_t n = strlen(name);
     if (len <= n || line[n] != ':')
         return false;
-    for (size_t i = 0; i < n; i++) {
-        char c = line[i];
-        if ((c >= 'A' && c <= 'Z' ? c + 32 : c) != name[i])
-            return false;
-    }
+    if (!aivm_strneq_nocase(line, name, n))
+        return false;
     *value = line + n + 1;
     return true;
 }

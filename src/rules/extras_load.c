@@ -190,4 +190,3 @@ aivm_target aivm_rule_target(const aivm_rule *r)
 {
     return (aivm_target)r->target;
 }
-

@@ -177,4 +177,3 @@ const aivm_strlist *aivm_rule_guidance(const aivm_rule *r)
 {
     return &r->guidance;
 }
-

@@ -24,4 +24,3 @@ int aivm_error_set(aivm_error *err, aivm_status code, const aivm_loc *loc, const
     va_end(ap);
     return code;
 }
-

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,9 +97,45 @@ bool aivm_strneq_nocase(const char *a, const char *b, size_t n)
 int aivm_name_index(const char *s, const char *const *names, size_t n)
 {
     for (size_t i = 0; s && i < n; i++)
-        if (names[i] && aivm_streq_nocase(s, names[i]))
+        if (names[i] && names[i][0] && strcmp(s, names[i]) == 0)
             return (int)i;
     return -1;
+}
+
+void aivm_names_list(char *out, size_t cap, const char *const *names, size_t n)
+{
+    size_t used = 0, total = 0, k = 0;
+    for (size_t i = 0; i < n; i++)
+        total += names[i] && names[i][0];
+    if (cap)
+        out[0] = '\0';
+    for (size_t i = 0; i < n && used + 1 < cap; i++) {
+        int w;
+        if (!names[i] || !names[i][0])
+            continue;
+        k++;
+        w = snprintf(out + used, cap - used, "%s%s",
+                     k == 1       ? ""
+                     : k == total ? " or "
+                                  : ", ",
+                     names[i]);
+        if (w < 0)
+            break;
+        used += (size_t)w < cap - used ? (size_t)w : cap - used - 1;
+    }
+}
+
+int aivm_enum_parse(int *out, const char *s, const char *const *names, size_t n, const char *what,
+                    aivm_error *err)
+{
+    char list[256];
+    int i = aivm_name_index(s, names, n);
+    if (i >= 0) {
+        *out = i;
+        return 0;
+    }
+    aivm_names_list(list, sizeof list, names, n);
+    return aivm_error_set(err, AIVM_EINVALID, NULL, "invalid %s '%s' (expected %s)", what, s, list);
 }
 
 /* Edit distance with adjacent transpositions (optimal string alignment),

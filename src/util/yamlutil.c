@@ -262,24 +262,18 @@ int aivm_yget_enum(int *idx, const aivm_ynode *n, const char *const *allowed, co
                    aivm_error *err)
 {
     char expected[200];
-    size_t used = 0;
-    if (n->type == AIVM_Y_SCALAR && !aivm_yis_null(n)) {
-        for (int i = 0; allowed[i]; i++)
-            if (strcmp(allowed[i], n->str) == 0) {
-                *idx = i;
-                return 0;
-            }
-    }
-    expected[0] = '\0';
-    for (int i = 0; allowed[i] && used < sizeof expected; i++) {
-        int w = snprintf(expected + used, sizeof expected - used, "%s%s",
-                         i == 0 ? "" : (allowed[i + 1] ? ", " : " or "), allowed[i]);
-        if (w < 0)
-            break;
-        used += (size_t)w;
-    }
+    size_t count = 0;
+    int i;
+    while (allowed[count])
+        count++;
     if (n->type != AIVM_Y_SCALAR || aivm_yis_null(n))
         return type_error(n, "one of the strings", what, err);
+    i = aivm_name_index(n->str, allowed, count);
+    if (i >= 0) {
+        *idx = i;
+        return 0;
+    }
+    aivm_names_list(expected, sizeof expected, allowed, count);
     return aivm_error_set(err, AIVM_EINVALID, &n->loc, "%s: invalid value '%s' (expected %s)", what,
                           n->str, expected);
 }

@@ -26,26 +26,11 @@ static const char *const input_names[AIVM_SZ_COUNT] = {
     "concurrency", "finetune",  "optimizer",    "sharding", "activation_checkpointing",
     "max_nodes",   "gpus"};
 
-static int parse_name(int *out, const char *s, const char *const *names, const char *what,
-                      aivm_error *err)
-{
-    char list[128] = "";
-    for (int i = 1; names[i]; i++) {
-        if (strcmp(s, names[i]) == 0) {
-            *out = i;
-            return 0;
-        }
-        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i > 1 ? ", " : "",
-                 names[i]);
-    }
-    return aivm_error_set(err, AIVM_EINVALID, NULL, "invalid %s '%s' (expected %s)", what, s, list);
-}
-
 #define PARSER(fn, type, names, what)                                                              \
     int fn(type *out, const char *s, aivm_error *err)                                              \
     {                                                                                              \
         int v = 0;                                                                                 \
-        int rc = parse_name(&v, s, names, what, err);                                              \
+        int rc = aivm_enum_parse(&v, s, names, sizeof names / sizeof names[0] - 1, what, err);     \
         if (rc == 0)                                                                               \
             *out = (type)v;                                                                        \
         return rc;                                                                                 \

@@ -25,22 +25,12 @@ static const char *const msize_names[] = {"", "small", "complex", NULL};
 static const char *const os_names[] = {"", "linux", "windows", NULL};
 static const char *const sched_names[] = {"", "slurm", "gridengine", "pbs", "none", NULL};
 
-static int parse_enum(int *out, const char *s, const char *const *names, const char *what,
-                      aivm_error *err)
-{
-    for (int i = 1; names[i]; i++)
-        if (strcmp(s, names[i]) == 0) {
-            *out = i;
-            return 0;
-        }
-    return aivm_error_set(err, AIVM_EINVALID, NULL, "invalid %s '%s' (expected %s or %s)", what, s,
-                          names[1], names[2]);
-}
+#define N_OF(a) (sizeof(a) / sizeof(a)[0] - 1) /* the name arrays end with NULL */
 
 int aivm_phase_parse(aivm_phase *out, const char *s, aivm_error *err)
 {
     int v = 0;
-    int rc = parse_enum(&v, s, phase_names, "phase", err);
+    int rc = aivm_enum_parse(&v, s, phase_names, N_OF(phase_names), "phase", err);
     if (rc == 0)
         *out = (aivm_phase)v;
     return rc;
@@ -49,7 +39,7 @@ int aivm_phase_parse(aivm_phase *out, const char *s, aivm_error *err)
 int aivm_kind_parse(aivm_kind *out, const char *s, aivm_error *err)
 {
     int v = 0;
-    int rc = parse_enum(&v, s, kind_names, "kind", err);
+    int rc = aivm_enum_parse(&v, s, kind_names, N_OF(kind_names), "kind", err);
     if (rc == 0)
         *out = (aivm_kind)v;
     return rc;
@@ -58,7 +48,7 @@ int aivm_kind_parse(aivm_kind *out, const char *s, aivm_error *err)
 int aivm_model_size_parse(aivm_model_size *out, const char *s, aivm_error *err)
 {
     int v = 0;
-    int rc = parse_enum(&v, s, msize_names, "model size", err);
+    int rc = aivm_enum_parse(&v, s, msize_names, N_OF(msize_names), "model size", err);
     if (rc == 0)
         *out = (aivm_model_size)v;
     return rc;
@@ -67,7 +57,7 @@ int aivm_model_size_parse(aivm_model_size *out, const char *s, aivm_error *err)
 int aivm_os_parse(aivm_os *out, const char *s, aivm_error *err)
 {
     int v = 0;
-    int rc = parse_enum(&v, s, os_names, "os", err);
+    int rc = aivm_enum_parse(&v, s, os_names, N_OF(os_names), "os", err);
     if (rc == 0)
         *out = (aivm_os)v;
     return rc;
@@ -75,13 +65,11 @@ int aivm_os_parse(aivm_os *out, const char *s, aivm_error *err)
 
 int aivm_scheduler_parse(aivm_scheduler *out, const char *s, aivm_error *err)
 {
-    for (int i = 1; sched_names[i]; i++)
-        if (strcmp(s, sched_names[i]) == 0) {
-            *out = (aivm_scheduler)i;
-            return 0;
-        }
-    return aivm_error_set(err, AIVM_EINVALID, NULL,
-                          "invalid scheduler '%s' (expected slurm, gridengine, pbs or none)", s);
+    int v = 0;
+    int rc = aivm_enum_parse(&v, s, sched_names, N_OF(sched_names), "scheduler", err);
+    if (rc == 0)
+        *out = (aivm_scheduler)v;
+    return rc;
 }
 
 const char *aivm_scheduler_name(aivm_scheduler s)
