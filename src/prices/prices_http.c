@@ -12,7 +12,6 @@
  */
 #define CURL_DISABLE_TYPECHECK 1
 #include <curl/curl.h>
-#include <dlfcn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +21,7 @@
 #include "aivm/util.h"
 #include "aivm_version.h"
 #include "prices_int.h"
+#include "util/dl_libs.h"
 
 typedef struct {
     CURLcode (*global_init)(long);
@@ -45,39 +45,33 @@ static curl_api api;
 static int api_state;
 static char load_error[256];
 
-static bool sym(void *lib, const char *name, void *fnptr, size_t size)
-{
-    void *p = dlsym(lib, name);
-    if (!p) {
-        snprintf(load_error, sizeof load_error, "libcurl.so.4 lacks %s", name);
-        return false;
+#define CSYM(field, name)                                                                          \
+    {                                                                                              \
+        name, offsetof(curl_api, field)                                                            \
     }
-    memcpy(fnptr, &p, size); /* POSIX: object and function pointers convert */
-    return true;
-}
-
-#define SYM(field, name) sym(lib, name, &api.field, sizeof api.field)
 
 static int load_curl(aivm_error *err)
 {
-    void *lib;
+    static const aivm_dl_sym syms[] = {
+        CSYM(global_init, "curl_global_init"),
+        CSYM(version_info, "curl_version_info"),
+        CSYM(easy_init, "curl_easy_init"),
+        CSYM(easy_setopt, "curl_easy_setopt"),
+        CSYM(easy_getinfo, "curl_easy_getinfo"),
+        CSYM(easy_cleanup, "curl_easy_cleanup"),
+        CSYM(easy_strerror, "curl_easy_strerror"),
+        CSYM(multi_init, "curl_multi_init"),
+        CSYM(multi_add_handle, "curl_multi_add_handle"),
+        CSYM(multi_remove_handle, "curl_multi_remove_handle"),
+        CSYM(multi_perform, "curl_multi_perform"),
+        CSYM(multi_poll, "curl_multi_poll"),
+        CSYM(multi_info_read, "curl_multi_info_read"),
+        CSYM(multi_cleanup, "curl_multi_cleanup"),
+    };
     if (api_state == 0) {
         api_state = -1;
-        lib = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-        if (!lib) {
-            const char *why = dlerror();
-            snprintf(load_error, sizeof load_error,
-                     "cannot load libcurl.so.4 (install libcurl4): %s", why ? why : "not found");
-        } else if (SYM(global_init, "curl_global_init") && SYM(version_info, "curl_version_info") &&
-                   SYM(easy_init, "curl_easy_init") && SYM(easy_setopt, "curl_easy_setopt") &&
-                   SYM(easy_getinfo, "curl_easy_getinfo") &&
-                   SYM(easy_cleanup, "curl_easy_cleanup") &&
-                   SYM(easy_strerror, "curl_easy_strerror") && SYM(multi_init, "curl_multi_init") &&
-                   SYM(multi_add_handle, "curl_multi_add_handle") &&
-                   SYM(multi_remove_handle, "curl_multi_remove_handle") &&
-                   SYM(multi_perform, "curl_multi_perform") && SYM(multi_poll, "curl_multi_poll") &&
-                   SYM(multi_info_read, "curl_multi_info_read") &&
-                   SYM(multi_cleanup, "curl_multi_cleanup")) {
+        if (aivm_util__dl_load(&api, "libcurl.so.4", "libcurl4", syms, sizeof syms / sizeof syms[0],
+                               load_error, sizeof load_error)) {
             if (api.global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK)
                 api_state = 1;
             else

@@ -10,19 +10,15 @@
 
 #include "aivm/check.h"
 #include "aivm_version.h"
+#include "report_int.h"
 #include "util/jsonw.h"
 #include "util/mathutil.h"
 
-#define RED "\033[31m"
-#define YELLOW "\033[33m"
-#define CYAN "\033[36m"
-#define DIM "\033[2m"
-#define BOLD "\033[1m"
-#define RESET "\033[0m"
-
 static const char *sev_color(aivm_severity s)
 {
-    return s == AIVM_SEV_ERROR ? RED : s == AIVM_SEV_WARNING ? YELLOW : CYAN;
+    return s == AIVM_SEV_ERROR     ? AIVM_SGR_RED
+           : s == AIVM_SEV_WARNING ? AIVM_SGR_YELLOW
+                                   : AIVM_SGR_CYAN;
 }
 
 static const char *source_name(aivm_price_source s)
@@ -41,8 +37,8 @@ static void put_loc(aivm_buf *b, const aivm_loc *l)
 static void text_finding(aivm_buf *b, const aivm_finding *f, bool color)
 {
     const char *word = f->waiver ? "waived" : aivm_severity_name(f->severity);
-    const char *on = color ? (f->waiver ? DIM : sev_color(f->severity)) : "";
-    aivm_buf_printf(b, "  %s%-7s%s %s ", on, word, color ? RESET : "", f->id);
+    const char *on = color ? (f->waiver ? AIVM_SGR_DIM : sev_color(f->severity)) : "";
+    aivm_buf_printf(b, "  %s%-7s%s %s ", on, word, color ? AIVM_SGR_RESET : "", f->id);
     put_loc(b, &f->loc);
     aivm_buf_printf(b, ": %s", f->message);
     if (f->n_guidance) {
@@ -63,7 +59,8 @@ static void text_item(aivm_buf *b, const aivm_check_item *it, const aivm_check_r
                       bool color)
 {
     const aivm_plan_resource *r = it->res;
-    aivm_buf_printf(b, "%s%s%s (%s)\n", color ? BOLD : "", r->address, color ? RESET : "", r->type);
+    aivm_buf_printf(b, "%s%s%s (%s)\n", color ? AIVM_SGR_BOLD : "", r->address,
+                    color ? AIVM_SGR_RESET : "", r->type);
     aivm_buf_printf(b, "  at ");
     put_loc(b, &r->loc);
     aivm_buf_printf(b, "\n  size %s",

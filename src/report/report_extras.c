@@ -11,8 +11,8 @@
 #include "aivm/extras.h"
 #include "report_int.h"
 
-#define BOLD(o) ((o)->color ? "\033[1m" : "")
-#define RESET(o) ((o)->color ? "\033[0m" : "")
+#define BOLD(o) aivm_report__sgr((o)->color, AIVM_SGR_BOLD)
+#define RESET(o) aivm_report__sgr((o)->color, AIVM_SGR_RESET)
 
 /* Append `text` word-wrapped to `width`: the caller has already written
  * `indent` columns of the first line; later lines are indented as much. */

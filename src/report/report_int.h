@@ -2,7 +2,23 @@
 #ifndef AIVM_REPORT_INT_H
 #define AIVM_REPORT_INT_H
 
+#include <stdbool.h>
+
 #include "aivm/report.h"
+
+/* ANSI SGR codes of the human-readable renderers (only with colour on). */
+#define AIVM_SGR_BOLD "\033[1m"
+#define AIVM_SGR_DIM "\033[2m"
+#define AIVM_SGR_RED "\033[31m"
+#define AIVM_SGR_YELLOW "\033[33m"
+#define AIVM_SGR_CYAN "\033[36m"
+#define AIVM_SGR_RESET "\033[0m"
+
+/** `code` when colour is on, else "". */
+static inline const char *aivm_report__sgr(bool color, const char *code)
+{
+    return color ? code : "";
+}
 
 /**
  * Append the sections after the ranked sizes (Image, Orchestration,

@@ -8,11 +8,12 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "report_int.h"
 #include "report_sizing.h"
 #include "util/mathutil.h"
 
-#define BOLD(o) ((o)->color ? "\033[1m" : "")
-#define RESET(o) ((o)->color ? "\033[0m" : "")
+#define BOLD(o) aivm_report__sgr((o)->color, AIVM_SGR_BOLD)
+#define RESET(o) aivm_report__sgr((o)->color, AIVM_SGR_RESET)
 
 static bool is_training_input(unsigned i)
 {

@@ -14,9 +14,9 @@
 #include "report_sizing.h"
 #include "util/mathutil.h"
 
-#define BOLD(o) ((o)->color ? "\033[1m" : "")
-#define DIM(o) ((o)->color ? "\033[2m" : "")
-#define RESET(o) ((o)->color ? "\033[0m" : "")
+#define BOLD(o) aivm_report__sgr((o)->color, AIVM_SGR_BOLD)
+#define DIM(o) aivm_report__sgr((o)->color, AIVM_SGR_DIM)
+#define RESET(o) aivm_report__sgr((o)->color, AIVM_SGR_RESET)
 
 static void fmt_gpu(char *out, size_t n, const aivm_size *s)
 {

@@ -1,6 +1,6 @@
 /*
- * dl_libs.c - loads libyaml and cJSON on first use (see dl_libs.h), the way
- * prices_http.c loads libcurl.
+ * dl_libs.c - the one dlopen loader (see dl_libs.h), and libyaml and cJSON
+ * loaded with it on first use.
  */
 #include "dl_libs.h"
 
@@ -8,44 +8,52 @@
 #include <stdio.h>
 #include <string.h>
 
-#define LIBYAML_SONAME "libyaml-0.so.2"
+#include "libyaml_api.h"
 
-static aivm_libyaml api;
-static int state; /* 0 = not tried, 1 = ready, -1 = failed (why in load_error) */
-static char load_error[256];
-
-static int sym(void *lib, const char *name, void *fnptr, size_t size)
+bool aivm_util__dl_load(void *table, const char *soname, const char *package,
+                        const aivm_dl_sym *syms, size_t n, char *why, size_t cap)
 {
-    void *p = dlsym(lib, name);
-    if (!p) {
-        snprintf(load_error, sizeof load_error, LIBYAML_SONAME " lacks %s", name);
-        return 0;
+    void *lib = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+        const char *e = dlerror();
+        snprintf(why, cap, "cannot load %s (install %s): %s", soname, package, e ? e : "not found");
+        return false;
     }
-    memcpy(fnptr, &p, size); /* POSIX: object and function pointers convert */
-    return 1;
+    for (size_t i = 0; i < n; i++) {
+        void *p = dlsym(lib, syms[i].symbol);
+        if (!p) {
+            snprintf(why, cap, "%s lacks %s", soname, syms[i].symbol);
+            return false;
+        }
+        /* POSIX: object and function pointers convert */
+        memcpy((char *)table + syms[i].offset, &p, sizeof p);
+    }
+    return true;
 }
 
-#define SYM(field, name) sym(lib, name, &api.field, sizeof api.field)
-
-const aivm_libyaml *aivm__libyaml(aivm_error *err)
-{
-    if (state == 0) {
-        void *lib = dlopen(LIBYAML_SONAME, RTLD_NOW | RTLD_LOCAL);
-        state = -1;
-        if (!lib) {
-            const char *why = dlerror();
-            snprintf(load_error, sizeof load_error,
-                     "cannot load " LIBYAML_SONAME " (install libyaml-0-2): %s",
-                     why ? why : "not found");
-        } else if (SYM(parser_initialize, "yaml_parser_initialize") &&
-                   SYM(parser_set_input_string, "yaml_parser_set_input_string") &&
-                   SYM(parser_parse, "yaml_parser_parse") &&
-                   SYM(event_delete, "yaml_event_delete") &&
-                   SYM(parser_delete, "yaml_parser_delete") &&
-                   SYM(get_version_string, "yaml_get_version_string")) {
-            state = 1;
-        }
+#define YSYM(field, name)                                                                          \
+    {                                                                                              \
+        name, offsetof(struct aivm_libyaml, field)                                                 \
     }
+
+const struct aivm_libyaml *aivm_util__libyaml(aivm_error *err)
+{
+    static const aivm_dl_sym syms[] = {
+        YSYM(parser_initialize, "yaml_parser_initialize"),
+        YSYM(parser_set_input_string, "yaml_parser_set_input_string"),
+        YSYM(parser_parse, "yaml_parser_parse"),
+        YSYM(event_delete, "yaml_event_delete"),
+        YSYM(parser_delete, "yaml_parser_delete"),
+        YSYM(get_version_string, "yaml_get_version_string"),
+    };
+    static struct aivm_libyaml api;
+    static int state; /* 0 = not tried, 1 = ready, -1 = failed (why in load_error) */
+    static char load_error[256];
+    if (state == 0)
+        state = aivm_util__dl_load(&api, "libyaml-0.so.2", "libyaml-0-2", syms,
+                                   sizeof syms / sizeof syms[0], load_error, sizeof load_error)
+                    ? 1
+                    : -1;
     if (state < 0) {
         aivm_error_set(err, AIVM_ERROR, NULL, "%s", load_error);
         return NULL;
@@ -55,20 +63,20 @@ const aivm_libyaml *aivm__libyaml(aivm_error *err)
 
 const char *aivm_yaml_version(void)
 {
-    const aivm_libyaml *y = aivm__libyaml(NULL);
+    const struct aivm_libyaml *y = aivm_util__libyaml(NULL);
     return y ? y->get_version_string() : NULL;
 }
 
 const char *aivm_cjson_version(void)
 {
+    static const aivm_dl_sym syms[] = {{"cJSON_Version", 0}};
     static const char *(*version)(void);
     static int tried;
+    static char why[256];
     if (!tried) {
-        void *lib = dlopen("libcjson.so.1", RTLD_NOW | RTLD_LOCAL);
-        void *p = lib ? dlsym(lib, "cJSON_Version") : NULL;
         tried = 1;
-        if (p)
-            memcpy(&version, &p, sizeof version); /* POSIX: object and function pointers convert */
+        if (!aivm_util__dl_load(&version, "libcjson.so.1", "libcjson1", syms, 1, why, sizeof why))
+            version = NULL;
     }
     return version ? version() : NULL;
 }

@@ -16,6 +16,7 @@
 #include "aivm/error.h"
 #include "aivm/util.h"
 #include "dl_libs.h"
+#include "libyaml_api.h"
 
 static aivm_loc mark_loc(const char *name, yaml_mark_t m)
 {
@@ -67,7 +68,7 @@ int aivm_yaml__parse_libyaml(aivm_ynode **root, aivm_arena *arena, const char *b
     int rc = 0;
     bool done = false;
 
-    const aivm_libyaml *y = aivm__libyaml(err);
+    const struct aivm_libyaml *y = aivm_util__libyaml(err);
 
     *root = NULL;
     if (!y)
