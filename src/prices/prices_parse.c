@@ -13,6 +13,7 @@
 #include "aivm/util.h"
 #include "prices_int.h"
 #include "util/json_scan.h"
+#include "util/jsonw.h"
 
 struct aivm_price_items {
     aivm_buf text; /* every item's JSON, back to back */
@@ -451,14 +452,14 @@ int aivm_prices__cache_render(aivm_buf *out, const aivm_price_items *it, const a
                 {"tool_version", m->tool_version}};
     int rc = 0;
     aivm_buf_puts(out, "{\"aivm_prices_cache\":1,\"url\":");
-    aivm_json__put_string(out, m->url);
+    aivm_jw_string(out, m->url);
     aivm_buf_puts(out, ",\"fetched_at\":");
-    aivm_json__put_string(out, m->fetched_at);
+    aivm_jw_string(out, m->fetched_at);
     aivm_buf_printf(out, ",\"fetched_epoch\":%lld,\"pages\":%u,\"count\":%zu", m->fetched_epoch,
                     m->pages, it->n);
     for (size_t i = 0; i < sizeof strs / sizeof strs[0]; i++) {
         aivm_buf_printf(out, ",\"%s\":", strs[i].key);
-        aivm_json__put_string(out, strs[i].val);
+        aivm_jw_string(out, strs[i].val);
     }
     aivm_buf_puts(out, ",\"Items\":[");
     for (size_t i = 0; i < it->n; i++) {

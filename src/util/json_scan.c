@@ -6,6 +6,7 @@
  * NUL-terminated input is fine: every read is bounded by `end`.
  */
 #include "json_scan.h"
+#include "utf8.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -103,29 +104,12 @@ bool aivm_json__element(aivm_json *j, bool *first)
     return next_item(j, first, ']');
 }
 
-static int hex4(const char *p)
-{
-    int v = 0;
-    for (int i = 0; i < 4; i++) {
-        char c = p[i];
-        int d = c >= '0' && c <= '9'   ? c - '0'
-                : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                       : -1;
-        if (d < 0)
-            return -1;
-        v = v * 16 + d;
-    }
-    return v;
-}
-
 /* A \uXXXX escape (surrogate pairs joined) at j->p (after the backslash and
  * 'u'), as UTF-8 into `out` when not NULL. */
 static bool unicode_escape(aivm_json *j, aivm_buf *out)
 {
-    long cp = j->end - j->p < 4 ? -1 : hex4(j->p);
+    long cp = j->end - j->p < 4 ? -1 : aivm_util__hex4(j->p);
     char u[4];
-    size_t n;
     if (cp < 0)
         return aivm_json__fail(j);
     j->p += 4;
@@ -133,34 +117,14 @@ static bool unicode_escape(aivm_json *j, aivm_buf *out)
         return aivm_json__fail(j); /* a low surrogate alone */
     if (cp >= 0xD800 && cp <= 0xDBFF) {
         bool pair = j->end - j->p >= 6 && j->p[0] == '\\' && j->p[1] == 'u';
-        int lo = pair ? hex4(j->p + 2) : -1;
+        long lo = pair ? aivm_util__hex4(j->p + 2) : -1;
         if (lo < 0xDC00 || lo > 0xDFFF)
             return aivm_json__fail(j);
         j->p += 6;
         cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
     }
-    if (!out)
-        return true;
-    if (cp < 0x80) {
-        u[0] = (char)cp;
-        n = 1;
-    } else if (cp < 0x800) {
-        u[0] = (char)(0xC0 | (cp >> 6));
-        u[1] = (char)(0x80 | (cp & 0x3F));
-        n = 2;
-    } else if (cp < 0x10000) {
-        u[0] = (char)(0xE0 | (cp >> 12));
-        u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        u[2] = (char)(0x80 | (cp & 0x3F));
-        n = 3;
-    } else {
-        u[0] = (char)(0xF0 | (cp >> 18));
-        u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-        u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-        u[3] = (char)(0x80 | (cp & 0x3F));
-        n = 4;
-    }
-    aivm_buf_put(out, u, n);
+    if (out)
+        aivm_buf_put(out, u, aivm_util__utf8_encode(u, (unsigned long)cp));
     return true;
 }
 
@@ -182,36 +146,6 @@ static bool escape(aivm_json *j, aivm_buf *out)
     if (out)
         aivm_buf_put(out, &to[hit - from], 1);
     return true;
-}
-
-/* Length of the well-formed UTF-8 sequence at p (lead byte >= 0x80), or 0:
- * no overlong forms, no surrogates, nothing past U+10FFFF. */
-static size_t utf8_len(const unsigned char *p, const unsigned char *end)
-{
-    unsigned char c = p[0], lo = 0x80, hi = 0xBF;
-    size_t n;
-    if (c >= 0xC2 && c <= 0xDF)
-        n = 2;
-    else if (c >= 0xE0 && c <= 0xEF)
-        n = 3;
-    else if (c >= 0xF0 && c <= 0xF4)
-        n = 4;
-    else
-        return 0;
-    if (c == 0xE0)
-        lo = 0xA0;
-    else if (c == 0xED)
-        hi = 0x9F;
-    else if (c == 0xF0)
-        lo = 0x90;
-    else if (c == 0xF4)
-        hi = 0x8F;
-    if ((size_t)(end - p) < n || p[1] < lo || p[1] > hi)
-        return 0;
-    for (size_t i = 2; i < n; i++)
-        if (p[i] < 0x80 || p[i] > 0xBF)
-            return 0;
-    return n;
 }
 
 /* Bytes at p that need no attention in a string: printable ASCII other than
@@ -258,7 +192,9 @@ bool aivm_json__string(aivm_json *j, aivm_buf *out)
     while ((j->p = plain_run(j->p, j->end)) < j->end) {
         unsigned char c = (unsigned char)*j->p;
         if (c >= 0x80) {
-            size_t n = utf8_len((const unsigned char *)j->p, (const unsigned char *)j->end);
+            unsigned long cp;
+            size_t n = aivm_util__utf8_decode(&cp, (const unsigned char *)j->p,
+                                              (const unsigned char *)j->end);
             if (!n)
                 return aivm_json__fail(j);
             j->p += n;
@@ -393,19 +329,4 @@ bool aivm_json__skip(aivm_json *j)
     default:
         return aivm_json__number(j, NULL);
     }
-}
-
-void aivm_json__put_string(aivm_buf *out, const char *s)
-{
-    aivm_buf_put(out, "\"", 1);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            aivm_buf_printf(out, "\\%c", c);
-        else if (c < 0x20)
-            aivm_buf_printf(out, "\\u%04x", c);
-        else
-            aivm_buf_put(out, s, 1);
-    }
-    aivm_buf_put(out, "\"", 1);
 }

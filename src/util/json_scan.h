@@ -39,8 +39,6 @@ bool aivm_json__member(aivm_json *j, bool *first, aivm_buf *key);
 bool aivm_json__element(aivm_json *j, bool *first);
 /** A string value decoded and appended to `out` (NULL to only check it). */
 bool aivm_json__string(aivm_json *j, aivm_buf *out);
-/** Append `s` to `out` as a JSON string literal, quotes included. */
-void aivm_json__put_string(aivm_buf *out, const char *s);
 /** A number value into `*out`. */
 bool aivm_json__number(aivm_json *j, double *out);
 /** Check and skip any value, nested ones included. */

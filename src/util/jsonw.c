@@ -346,3 +346,8 @@ void aivm_jw_strlist(aivm_jw *w, const char *key, const aivm_strlist *l)
         aivm_jw_str(w, NULL, l->items[i]);
     aivm_jw_end(w);
 }
+
+void aivm_jw_string(aivm_buf *b, const char *s)
+{
+    string_with(b, NULL, 0, s, NULL, 0);
+}

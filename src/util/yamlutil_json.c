@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "aivm/util.h"
+#include "utf8.h"
 #include "yamlutil_int.h"
 
 /* libyaml forgets a simple key (the JSON key before ':') after 1024 characters. */
@@ -67,50 +68,19 @@ static void tmp_put(scanner *s, const void *data, size_t n)
     s->tmp[s->tmp_len] = '\0';
 }
 
-static int hexval(unsigned char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* A \uXXXX escape at s->p (after the backslash and 'u'), written as UTF-8.
  * False for a surrogate or U+0000, which libyaml refuses or we report. */
 static bool unicode_escape(scanner *s, bool keep)
 {
-    unsigned cp = 0;
-    unsigned char out[3];
-    size_t n;
-    if (s->end - s->p < 4)
+    long cp = s->end - s->p < 4 ? -1 : aivm_util__hex4((const char *)s->p);
+    char out[4];
+    if (cp < 0)
         return false;
-    for (int i = 0; i < 4; i++) {
-        int h = hexval(s->p[i]);
-        if (h < 0)
-            return false;
-        cp = cp * 16 + (unsigned)h;
-    }
     s->p += 4;
     if (cp == 0 || (cp >= 0xD800 && cp <= 0xDFFF))
         return false;
-    if (cp < 0x80) {
-        out[0] = (unsigned char)cp;
-        n = 1;
-    } else if (cp < 0x800) {
-        out[0] = (unsigned char)(0xC0 | (cp >> 6));
-        out[1] = (unsigned char)(0x80 | (cp & 0x3F));
-        n = 2;
-    } else {
-        out[0] = (unsigned char)(0xE0 | (cp >> 12));
-        out[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-        out[2] = (unsigned char)(0x80 | (cp & 0x3F));
-        n = 3;
-    }
     if (keep)
-        tmp_put(s, out, n);
+        tmp_put(s, out, aivm_util__utf8_encode(out, (unsigned long)cp));
     return true;
 }
 
@@ -119,30 +89,13 @@ static bool unicode_escape(scanner *s, bool keep)
  * U+FFFE/F), else 0. */
 static size_t utf8_ok(const unsigned char *q, const unsigned char *end)
 {
-    unsigned cp;
-    if (q[0] >= 0xC2 && q[0] <= 0xDF) {
-        if (end - q < 2 || (q[1] & 0xC0) != 0x80)
-            return 0;
-        cp = (unsigned)(q[0] & 0x1F) << 6 | (q[1] & 0x3F);
-        return cp >= 0xA0 ? 2 : 0;
-    }
-    if (q[0] >= 0xF0 && q[0] <= 0xF4) {
-        if (end - q < 4 || (q[1] & 0xC0) != 0x80 || (q[2] & 0xC0) != 0x80 || (q[3] & 0xC0) != 0x80)
-            return 0;
-        cp = (unsigned)(q[0] & 0x07) << 18 | (unsigned)(q[1] & 0x3F) << 12 |
-             (unsigned)(q[2] & 0x3F) << 6 | (q[3] & 0x3F);
-        return cp >= 0x10000 && cp <= 0x10FFFF ? 4 : 0;
-    }
-    if (q[0] >= 0xE0 && q[0] <= 0xEF) {
-        if (end - q < 3 || (q[1] & 0xC0) != 0x80 || (q[2] & 0xC0) != 0x80)
-            return 0;
-        cp = (unsigned)(q[0] & 0x0F) << 12 | (unsigned)(q[1] & 0x3F) << 6 | (q[2] & 0x3F);
-        if (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF) || cp == 0x2028 || cp == 0x2029 ||
-            cp == 0xFEFF || cp >= 0xFFFE)
-            return 0;
-        return 3;
-    }
-    return 0;
+    unsigned long cp = 0;
+    size_t n = aivm_util__utf8_decode(&cp, q, end);
+    if (n == 2 && cp < 0xA0)
+        return 0; /* C1 controls, NEL */
+    if (n == 3 && (cp == 0x2028 || cp == 0x2029 || cp == 0xFEFF || cp >= 0xFFFE))
+        return 0;
+    return n;
 }
 
 /* Bytes a string copies as they are: printable ASCII but '"' and '\\'. */

@@ -8,6 +8,7 @@
 
 #include "helpers.h"
 #include "util/json_scan.h"
+#include "util/jsonw.h"
 
 /* Scan `text` (copied to an exact-size heap block, so ASan sees any
  * over-read) as one string value; true when it is valid. */
@@ -238,12 +239,12 @@ static void json_scan__error_offset_is_the_first_bad_byte(void **state)
     assert_int_equal(j.err_off, 13);
 }
 
-static void json_scan__put_string_round_trips(void **state)
+static void json_scan__jw_string_round_trips(void **state)
 {
     const char *s = "q\"b\\s\x01\n\tcaf\xC3\xA9";
     aivm_buf lit = AIVM_BUF_INIT, back = AIVM_BUF_INIT;
     (void)state;
-    aivm_json__put_string(&lit, s);
+    aivm_jw_string(&lit, s);
     assert_true(scan_string(lit.ptr, &back));
     assert_string_equal(back.ptr, s);
     aivm_buf_dispose(&lit);
@@ -262,7 +263,7 @@ int main(void)
         cmocka_unit_test(json_scan__structure),
         cmocka_unit_test(json_scan__depth_is_capped),
         cmocka_unit_test(json_scan__error_offset_is_the_first_bad_byte),
-        cmocka_unit_test(json_scan__put_string_round_trips),
+        cmocka_unit_test(json_scan__jw_string_round_trips),
     };
     return cmocka_run_group_tests_name("json_scan", tests, NULL, NULL);
 }

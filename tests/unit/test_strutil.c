@@ -9,6 +9,7 @@
 #include "aivm/util.h"
 #include "helpers.h"
 #include "util/mathutil.h"
+#include "util/utf8.h"
 
 static void strutil__u64_accepts_plain_digits(void **state)
 {
@@ -150,6 +151,68 @@ static void strutil__utc_format_is_gmtime(void **state)
     }
 }
 
+static void strutil__names_and_enums(void **state)
+{
+    static const char *const names[] = {"", "train", "inference", NULL};
+    aivm_error err = AIVM_ERROR_INIT;
+    char list[64];
+    int v = -1;
+    (void)state;
+    assert_int_equal(aivm_name_index("inference", names, 3), 2);
+    assert_int_equal(aivm_name_index("", names, 3), -1); /* the unset slot */
+    assert_int_equal(aivm_name_index("Train", names, 3), -1);
+    aivm_names_list(list, sizeof list, names, 3);
+    assert_string_equal(list, "train or inference");
+    aivm_names_list(list, 8, names, 3); /* truncated, still terminated */
+    assert_int_equal(strlen(list), 7);
+    assert_int_equal(aivm_enum_parse(&v, "train", names, 3, "phase", &err), 0);
+    assert_int_equal(v, 1);
+    assert_int_equal(aivm_enum_parse(&v, "serve", names, 3, "phase", &err), AIVM_EINVALID);
+    assert_string_equal(err.msg, "invalid phase 'serve' (expected train or inference)");
+}
+
+static void strutil__did_you_mean(void **state)
+{
+    static const char *const regions[] = {"eastus", "eastus2", "westeurope", "westus", NULL};
+    (void)state;
+    assert_string_equal(aivm_did_you_mean("westeuropee", regions, 5), "westeurope");
+    assert_string_equal(aivm_did_you_mean("WestEurope", regions, 5), "westeurope");
+    assert_string_equal(aivm_did_you_mean("eastsu", regions, 5), "eastus"); /* transposition */
+    assert_null(aivm_did_you_mean("japaneast", regions, 5));
+    assert_null(aivm_did_you_mean("", regions, 5));
+    assert_true(aivm_strneq_nocase("Retry-After: 3", "retry-after", 11));
+    assert_false(aivm_strneq_nocase("Retry", "retry-after", 11));
+}
+
+static void utf8__decode_encode(void **state)
+{
+    static const struct {
+        const char *s;
+        size_t n;
+        unsigned long cp;
+    } cases[] = {
+        {"\xC3\xA9", 2, 0xE9},      {"\xE2\x82\xAC", 3, 0x20AC}, {"\xF0\x9F\x98\x80", 4, 0x1F600},
+        {"\xC0\xAF", 0, 0},         {"\xE0\x80\xAF", 0, 0},      {"\xED\xA0\x80", 0, 0},
+        {"\xF4\x90\x80\x80", 0, 0}, {"\xE2\x82", 0, 0},          {"\x80", 0, 0},
+    };
+    char out[4];
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const unsigned char *p = (const unsigned char *)cases[i].s;
+        unsigned long cp = 0;
+        size_t n = aivm_util__utf8_decode(&cp, p, p + strlen(cases[i].s));
+        assert_int_equal(n, cases[i].n);
+        if (n) {
+            assert_int_equal(cp, cases[i].cp);
+            assert_int_equal(aivm_util__utf8_encode(out, cp), n);
+            assert_memory_equal(out, cases[i].s, n);
+        }
+    }
+    assert_int_equal(aivm_util__hex4("00e9"), 0xE9);
+    assert_int_equal(aivm_util__hex4("D83D"), 0xD83D);
+    assert_int_equal(aivm_util__hex4("12g4"), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -160,6 +223,9 @@ int main(void)
         cmocka_unit_test(strutil__nocase_equality),
         cmocka_unit_test(mathutil__round_is_libm_round),
         cmocka_unit_test(strutil__utc_format_is_gmtime),
+        cmocka_unit_test(strutil__names_and_enums),
+        cmocka_unit_test(strutil__did_you_mean),
+        cmocka_unit_test(utf8__decode_encode),
     };
     return cmocka_run_group_tests_name("strutil", tests, NULL, NULL);
 }
