@@ -4,6 +4,7 @@
 
 #include "aivm/catalog.h"
 #include "aivm/rules.h"
+#include "aivm/sizing.h"
 
 int cmd_recommend(int argc, char **argv);
 int cmd_check(int argc, char **argv);
@@ -34,5 +35,14 @@ int cli_date_option(const char **out, const char *arg);
  * index and 0, or a usage error listing the names (exit 2).
  */
 int cli_enum_option(int *out, const char *opt, const char *arg, const char *const *names, size_t n);
+
+struct cli_price_opts;
+/**
+ * An option no command handles itself: a sizing option (when `sizing` is not
+ * NULL) or a price option (when `po` is not NULL). Returns 0 or an exit code;
+ * an option of neither kind is an internal error (exit 2, "unhandled option").
+ */
+int cli_common_option(struct cli_price_opts *po, aivm_sizing_input *sizing, int id,
+                      const char *arg);
 
 #endif

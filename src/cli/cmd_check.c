@@ -133,8 +133,7 @@ static int on_option(void *vctx, int id, const char *arg)
         o->help = true;
         return 0;
     default:
-        rc = cli_price_option(&o->prices, id, arg);
-        return rc == -1 ? cli_usagef("unhandled option") : rc;
+        return cli_common_option(&o->prices, NULL, id, arg);
     }
 }
 

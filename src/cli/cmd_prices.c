@@ -57,7 +57,6 @@ static void help(void)
 static int on_option(void *vctx, int id, const char *arg)
 {
     prices_opts *o = vctx;
-    int rc;
     switch (id) {
     case O_REGION:
         if (!arg[0] || strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(arg))
@@ -85,8 +84,7 @@ static int on_option(void *vctx, int id, const char *arg)
         o->help = true;
         return 0;
     default:
-        rc = cli_price_option(&o->prices, id, arg);
-        return rc >= 0 ? rc : cli_usagef("unhandled option");
+        return cli_common_option(&o->prices, NULL, id, arg);
     }
 }
 

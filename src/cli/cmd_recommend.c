@@ -212,13 +212,8 @@ static int on_option(void *vctx, int id, const char *arg)
     case 'V':
         o->version = true;
         return 0;
-    default: {
-        int rc;
-        if (id >= CLI_O_SIZING && id < CLI_O_SIZING + AIVM_SZ_COUNT)
-            return cli_sizing_option(&o->flags.sizing_in, id, arg);
-        rc = cli_price_option(&o->prices, id, arg);
-        return rc >= 0 ? rc : cli_usagef("unhandled option");
-    }
+    default:
+        return cli_common_option(&o->prices, &o->flags.sizing_in, id, arg);
     }
 }
 

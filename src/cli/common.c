@@ -11,6 +11,8 @@
 #include "aivm/util.h"
 #include "cli.h"
 #include "msg.h"
+#include "price_opts.h"
+#include "sizing_opts.h"
 
 void cli_print_version(void)
 {
@@ -88,4 +90,13 @@ int cli_enum_option(int *out, const char *opt, const char *arg, const char *cons
     }
     aivm_names_list(list, sizeof list, names, n);
     return cli_usagef("invalid value '%s' for --%s (expected %s)", arg, opt, list);
+}
+
+int cli_common_option(cli_price_opts *po, aivm_sizing_input *sizing, int id, const char *arg)
+{
+    int rc;
+    if (sizing && id >= CLI_O_SIZING && id < CLI_O_SIZING + AIVM_SZ_COUNT)
+        return cli_sizing_option(sizing, id, arg);
+    rc = po ? cli_price_option(po, id, arg) : -1;
+    return rc >= 0 ? rc : cli_usagef("unhandled option");
 }

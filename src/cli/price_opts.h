@@ -50,7 +50,7 @@ enum {
      "first retry backoff, doubled each time (default 2)"}
 /* clang-format on */
 
-typedef struct {
+typedef struct cli_price_opts {
     aivm_prices_mode mode;
     bool allow_partial;
     aivm_cost_opts cost;
