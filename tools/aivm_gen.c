@@ -1,6 +1,6 @@
 /*
  * aivm_gen.c - build-time tool that turns shipped YAML into C, so the binary
- * needs no YAML parse at start-up (issue 7):
+ * needs no YAML parse at start-up:
  *   aivm-gen catalog CATALOG.yaml NAME OUT.c   the catalog as C records (catalog_gen.c),
  *                                             after the library's strict loader read it
  *   aivm-gen rules RULES.yaml NAME OUT.c       the rules as C records (rules_gen.c), after

@@ -2,7 +2,7 @@
  * catalog_gen.c - writes a loaded catalog as C source: static arrays of
  * aivm_size, aivm_family, ... and an aivm_catalog that points at them. The
  * build runs this (src/tools/aivm_gen.c) over data/catalog.yaml, so the
- * shipped catalog is ready at start-up without a YAML parse (issue 7).
+ * shipped catalog is ready at start-up without a YAML parse.
  * Every field of the catalog records is written here: a field added to
  * include/aivm/catalog.h must be added below and to test_catalog_builtin.c.
  */

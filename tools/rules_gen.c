@@ -3,7 +3,7 @@
  * conditions and values, pointing into the attribute table (attr.c), plus
  * aivm_rules_load_builtin(), which merges them like a rules file without
  * loading anything. The build runs this (src/tools/aivm_gen.c) over
- * data/rules.yaml after the strict loader has read it (issue 7: no rules
+ * data/rules.yaml after the strict loader has read it (no rules
  * load at start-up). A field added to struct aivm_rule (rules_int.h) must be
  * written here and compared in tests/unit/test_rules.c.
  */

@@ -115,6 +115,8 @@ const char *aivm_rejection_id(const aivm_rejection *r);
 /** The guidance ids of a rejection (G13 for the budget check). */
 const aivm_strlist *aivm_rejection_guidance(const aivm_rejection *r);
 
+/** "score", "price", "price-per-gpu", "price-per-gpu-memory"; parse returns 0 or
+ *  AIVM_EINVALID with the expected values. */
 const char *aivm_sort_name(aivm_sort s);
 int aivm_sort_parse(aivm_sort *out, const char *s, aivm_error *err);
 
@@ -166,6 +168,7 @@ int aivm_advice_price(aivm_advice *adv, const aivm_price_step_opts *o, aivm_pric
 int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *rules,
                 const aivm_workload *wl, const aivm_advise_opts *opts, aivm_error *err);
 
+/** Free an advice and everything it owns (not what it borrows). Accepts NULL. */
 void aivm_advice_free(aivm_advice *adv);
 
 #endif

@@ -168,15 +168,19 @@ int aivm_catalog_load_file(aivm_catalog **out, const char *path, aivm_error *err
 /** Free a catalog and everything it owns. Accepts NULL. */
 void aivm_catalog_free(aivm_catalog *cat);
 
+/** The catalog's `version` and `as_of` date, owned by the catalog. */
 const char *aivm_catalog_version(const aivm_catalog *cat);
 const char *aivm_catalog_as_of(const aivm_catalog *cat);
 
+/** How many sizes the catalog holds. */
 size_t aivm_catalog_size_count(const aivm_catalog *cat);
 /** The i-th size in catalog order (i < count). Owned by the catalog. */
 const aivm_size *aivm_catalog_size_at(const aivm_catalog *cat, size_t i);
 /** Find a size by name, case-insensitively; NULL when absent. */
 const aivm_size *aivm_catalog_find_size(const aivm_catalog *cat, const char *name);
 
+/** Families, sources, images, orchestrators and container tools: counts, and the
+ *  i-th entry in file order (i < count), owned by the catalog. */
 size_t aivm_catalog_family_count(const aivm_catalog *cat);
 const aivm_family *aivm_catalog_family_at(const aivm_catalog *cat, size_t i);
 size_t aivm_catalog_source_count(const aivm_catalog *cat);

@@ -89,6 +89,7 @@ int aivm_plan_read_mem(aivm_plan *plan, aivm_plan_format *fmt_out, const char *b
 int aivm_plan_read_file(aivm_plan *plan, aivm_plan_format *fmt_out, const char *path,
                         aivm_plan_format fmt, aivm_error *err);
 
+/** How many resources the plan holds (every input read into it). */
 size_t aivm_plan_count(const aivm_plan *plan);
 /** The i-th resource in input order. Owned by the plan. */
 const aivm_plan_resource *aivm_plan_at(const aivm_plan *plan, size_t i);

@@ -125,8 +125,10 @@ typedef struct {
  */
 int aivm_prices_parse_mem(aivm_price_set **out, const char *buf, size_t len,
                           const aivm_price_query *q, aivm_error *err);
+/** Free a set and its rows. Accepts NULL. */
 void aivm_price_set_free(aivm_price_set *set);
 
+/** How many rows the set holds. */
 size_t aivm_price_set_count(const aivm_price_set *set);
 /** The i-th row, in input order (savings plans right after their row). */
 const aivm_price_row *aivm_price_set_row(const aivm_price_set *set, size_t i);
@@ -208,8 +210,10 @@ typedef struct aivm_prices aivm_prices;
  */
 int aivm_prices_get(aivm_prices **out, aivm_prices_mode mode, const aivm_price_query *qs, size_t n,
                     const aivm_fetch_opts *o, aivm_error *err);
+/** Free a store and every set it owns. Accepts NULL. */
 void aivm_prices_free(aivm_prices *p);
 
+/** The store's entries, one per query, in query order (i < count); owned by the store. */
 size_t aivm_prices_count(const aivm_prices *p);
 const aivm_price_entry *aivm_prices_entry(const aivm_prices *p, size_t i);
 /** The entry for (region, sku), or NULL. */

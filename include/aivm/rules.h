@@ -54,14 +54,19 @@ int aivm_rules_load_builtin(aivm_rules *rules, aivm_error *err);
 
 /** File wrapper of aivm_rules_load_mem(); also AIVM_ENOTFOUND/AIVM_EIO. */
 int aivm_rules_load_file(aivm_rules *rules, const char *path, aivm_error *err);
+/** Free a rule set and every rule it owns. Accepts NULL. */
 void aivm_rules_free(aivm_rules *rules);
 
+/** How many rules the set holds (enabled or not). */
 size_t aivm_rules_count(const aivm_rules *rules);
 /** The i-th enabled-or-disabled rule in evaluation order. */
 const aivm_rule *aivm_rules_at(const aivm_rules *rules, size_t i);
 /** Find a rule by id; NULL when absent. */
 const aivm_rule *aivm_rules_find(const aivm_rules *rules, const char *id);
 
+/** A rule's fields as loaded: id, effect, severity (check mode), weight
+ *  (score contribution of prefer/penalize), enabled, one-line title (may be NULL).
+ *  Strings are owned by the rule set. */
 const char *aivm_rule_id(const aivm_rule *r);
 aivm_effect aivm_rule_effect(const aivm_rule *r);
 aivm_severity aivm_rule_severity(const aivm_rule *r);
@@ -90,6 +95,7 @@ double aivm_rules_complex_from_params(const aivm_rules *rules);
 void aivm_rule_render_message(aivm_buf *out, const aivm_rule *r, const aivm_workload *wl,
                               const aivm_size *size);
 
+/** "exclude", "require", "prefer", "penalize", "note"; "note", "warning", "error". */
 const char *aivm_effect_name(aivm_effect e);
 const char *aivm_severity_name(aivm_severity s);
 

@@ -24,7 +24,7 @@ typedef enum {
     AIVM_SCHED_NONE
 } aivm_scheduler;
 
-/* Model-size inputs (issue 4, docs/sizing.md). UNSET means "not given". */
+/* Model-size inputs (docs/sizing.md). UNSET means "not given". */
 typedef enum {
     AIVM_PREC_UNSET = 0,
     AIVM_PREC_FP32,
@@ -150,6 +150,8 @@ int aivm_os_parse(aivm_os *out, const char *s, aivm_error *err);
 /** "slurm", "gridengine", "pbs" or "none". */
 int aivm_scheduler_parse(aivm_scheduler *out, const char *s, aivm_error *err);
 
+/** The names the flags and workload files use ("train", "generative", "small",
+ *  "linux", "slurm"; "" for UNSET). Static strings. */
 const char *aivm_phase_name(aivm_phase p);
 const char *aivm_kind_name(aivm_kind k);
 const char *aivm_model_size_name(aivm_model_size m);

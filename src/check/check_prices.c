@@ -1,6 +1,6 @@
 /*
  * check_prices.c - prices of a check report from the price store of
- * `--prices cached|live` (issue 5): one query per distinct (region, size),
+ * `--prices cached|live`: one query per distinct (region, size),
  * then each resource's hourly cost at the rate it plans (spot or on-demand),
  * for its OS. A resource the store cannot price keeps its catalog price
  * (same currency only), except in live mode without allow_partial.

@@ -16,7 +16,7 @@
 #include "util/jsonw.h"
 #include "util/mathutil.h"
 
-/* Fields of issue 5: the pricing model, its hourly price, when the price
+/* Price fields: the pricing model, its hourly price, when the price
  * was fetched, and every other model known (never 0 for unknown). */
 static void price_cost_json(aivm_jw *w, const aivm_price *p)
 {

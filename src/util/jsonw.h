@@ -2,7 +2,7 @@
  * jsonw.h - a streaming JSON writer into an aivm_buf whose output is byte for
  * byte what cJSON_Print() formats (tabs, "key":\tvalue, arrays on one line),
  * without building a tree: the recommend report is the hot path of a cold
- * start (issue 7) and its document lists every rejected size.
+ * start and its document lists every rejected size.
  */
 #ifndef AIVM_JSONW_H
 #define AIVM_JSONW_H

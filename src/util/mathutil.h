@@ -2,7 +2,7 @@
  * mathutil.h - round() without libm. round() is the only libm function the
  * optimised binary calls (floor, ceil and fabs are inlined), and loading
  * libm.so (≈0.9 MB, its own relocations) is a measurable part of a cold
- * start (issue 7): the binary links libm only as needed.
+ * start: the binary links libm only as needed.
  */
 #ifndef AIVM_MATHUTIL_H
 #define AIVM_MATHUTIL_H
