@@ -140,3 +140,15 @@ if "$bin" check --help >/dev/null 2>&1; then
   } >> "$out"
 fi
 cat "$out"
+
+# Regression guard for start-up (met; keep it so): the cold recommend must stay
+# within AIVM_BENCH_MAX_MS (default 2 ms) and AIVM_BENCH_MAX_RATIO (default 2.5,
+# wall time on a shared 2-core VM moves 1.5-2.0x run to run) of the trivial process.
+max_ms=${AIVM_BENCH_MAX_MS:-2}
+max_ratio=${AIVM_BENCH_MAX_RATIO:-2.5}
+if ! awk -v t="$t0" -v a="$t2" -v m="$max_ms" -v r="$max_ratio" 'BEGIN{exit !(a*1000 <= m && a/t <= r)}'; then
+  awk -v t="$t0" -v a="$t2" -v m="$max_ms" -v r="$max_ratio" \
+    'BEGIN{printf "bench: start-up regression: cold recommend %.2f ms, %.2fx the trivial process (guard: <= %s ms, <= %sx)\n", a*1000, a/t, m, r}' >&2
+  exit 3
+fi
+echo "bench: start-up guard met (<= ${max_ms} ms, <= ${max_ratio}x the trivial process)"
