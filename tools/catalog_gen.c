@@ -211,6 +211,7 @@ static void write_size(image *im, const aivm_size *s, size_t i)
     SFIELD("lifecycle_note", aivm_str(&s->lifecycle_note));
     aivm_buf_printf(b, ", .generation_year = %d", s->generation_year);
     rlist(im, b, &s->regions, "regions", i);
+    rlist(im, b, &s->os, "os", i);
     aivm_buf_printf(b, ", .has_price = %s", s->has_price ? "true" : "false");
     SFIELD("price_currency", aivm_str(&s->price_currency));
     SFIELD("price_as_of", aivm_str(&s->price_as_of));
@@ -366,6 +367,44 @@ static void write_tool(gen *g, const aivm_container_tool *t, size_t i)
     aivm_buf_puts(b, "}\n");
 }
 
+static void write_gpu_model(gen *g, const aivm_gpu_model *m, size_t i)
+{
+    aivm_buf *b = g->out;
+    unsigned l[2];
+    l[0] = strlist_decl(g, &m->sources);
+    l[1] = strlist_decl(g, &m->notes);
+    aivm_buf_printf(b, "#define GPU%zu {.model = ", i);
+    aivm_cgen_str(b, m->model);
+    FIELD("vendor"), aivm_cgen_str(b, m->vendor);
+    FIELD("architecture"), aivm_cgen_str(b, m->architecture);
+    FIELD("memory_gb"), num(b, m->memory_gb);
+    aivm_buf_printf(b, ", .precisions = %uu, .tflops = {", m->precisions);
+    for (unsigned d = 0; d < AIVM_DTYPE_COUNT; d++) {
+        if (d)
+            aivm_buf_puts(b, ", ");
+        num(b, m->tflops[d]);
+    }
+    aivm_buf_puts(b, "}");
+    FIELD("memory_bandwidth_gbs"), num(b, m->memory_bandwidth_gbs);
+    FIELD("interconnect_gbs"), num(b, m->interconnect_gbs);
+    FIELD("sources"), strlist_init(b, &m->sources, l[0]);
+    FIELD("notes"), strlist_init(b, &m->notes, l[1]);
+    FIELD("as_of"), aivm_cgen_str(b, m->as_of);
+    FIELD("loc"), loc(b, m->loc);
+    aivm_buf_puts(b, "}\n");
+}
+
+static void write_region(gen *g, const aivm_region *r, size_t i)
+{
+    aivm_buf *b = g->out;
+    aivm_buf_printf(b, "#define REGION%zu {.name = ", i);
+    aivm_cgen_str(b, r->name);
+    FIELD("display"), aivm_cgen_str(b, r->display);
+    FIELD("geography"), aivm_cgen_str(b, r->geography);
+    FIELD("loc"), loc(b, r->loc);
+    aivm_buf_puts(b, "}\n");
+}
+
 /* `static T name[] = {MACRO0, MACRO1, ...};` (or a one-element dummy when empty). */
 static void array(aivm_buf *b, const char *type, const char *name, const char *macro, size_t n)
 {
@@ -394,12 +433,18 @@ int aivm_catalog_write_c(aivm_buf *out, const aivm_catalog *cat, const char *fil
         write_orchestrator(&g, &cat->orchestrators[i], i);
     for (size_t i = 0; i < cat->n_tools; i++)
         write_tool(&g, &cat->tools[i], i);
+    for (size_t i = 0; i < cat->n_gpu_models; i++)
+        write_gpu_model(&g, &cat->gpu_models[i], i);
+    for (size_t i = 0; i < cat->n_regions; i++)
+        write_region(&g, &cat->regions[i], i);
     array(out, "aivm_source", "sources", "SOURCE", cat->n_sources);
     array(out, "aivm_family", "families", "FAMILY", cat->n_families);
     write_size_image(out, cat, file_name);
     array(out, "aivm_image", "images", "IMAGE", cat->n_images);
     array(out, "aivm_orchestrator", "orchestrators", "ORCH", cat->n_orchestrators);
     array(out, "aivm_container_tool", "tools", "TOOL", cat->n_tools);
+    array(out, "aivm_gpu_model", "gpu_models", "GPU", cat->n_gpu_models);
+    array(out, "aivm_region", "regions", "REGION", cat->n_regions);
     aivm_buf_printf(out, "static const unsigned by_name[%zu] = {", cat->n_sizes ? cat->n_sizes : 1);
     for (size_t i = 0; i < cat->n_sizes; i++)
         aivm_buf_printf(out, "%s%u", i ? ", " : "", cat->by_name[i]);
@@ -422,9 +467,15 @@ int aivm_catalog_write_c(aivm_buf *out, const aivm_catalog *cat, const char *fil
         ".name_order = name_order, .images = images, .n_images = %zu,\n    "
         ".orchestrators = orchestrators, "
         ".n_orchestrators = %zu, .tools = tools, .n_tools = %zu,\n"
-        "    .is_static = true};\n\n",
+        "    .gpu_models = gpu_models, .n_gpu_models = %zu, .regions = regions, "
+        ".n_regions = %zu,\n    .is_static = true",
         cat->n_sources, cat->n_families, cat->n_sizes, cat->n_images, cat->n_orchestrators,
-        cat->n_tools);
+        cat->n_tools, cat->n_gpu_models, cat->n_regions);
+    aivm_buf_puts(out, ", .regions_source = ");
+    aivm_cgen_str(out, cat->regions_source);
+    aivm_buf_puts(out, ", .regions_as_of = ");
+    aivm_cgen_str(out, cat->regions_as_of);
+    aivm_buf_puts(out, "};\n\n");
     return aivm_buf_puts(out, "aivm_catalog *aivm_catalog_builtin(void)\n{\n"
                               "    return &builtin;\n}\n");
 }

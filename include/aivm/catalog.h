@@ -28,7 +28,23 @@ typedef enum {
     AIVM_CAT_GPU = 0,
     AIVM_CAT_CPU_MEMORY = 1,  /* "cpu-memory-optimized" */
     AIVM_CAT_CPU_COMPUTE = 2, /* "cpu-compute-optimized" */
+    AIVM_CAT_CPU_GENERAL = 3, /* "cpu-general-purpose" (D, B, A: recognised, for check) */
 } aivm_category;
+
+/** Number formats a GPU may run natively (gpu_models.precisions). */
+typedef enum {
+    AIVM_DT_FP64 = 0,
+    AIVM_DT_FP32 = 1,
+    AIVM_DT_TF32 = 2,
+    AIVM_DT_BF16 = 3,
+    AIVM_DT_FP16 = 4,
+    AIVM_DT_FP8 = 5,
+    AIVM_DT_INT8 = 6,
+    AIVM_DT_INT4 = 7,
+    AIVM_DT_FP4 = 8,
+} aivm_dtype;
+
+#define AIVM_DTYPE_COUNT 9
 
 typedef enum {
     AIVM_LC_GA = 0,
@@ -79,6 +95,7 @@ typedef struct {
     aivm_rstr lifecycle_note;
     int generation_year;
     aivm_rlist regions; /* empty = unknown */
+    aivm_rlist os;      /* "linux", "windows" the series supports; empty = unknown */
     bool has_price;
     aivm_rstr price_currency;
     aivm_rstr price_as_of;
@@ -150,6 +167,30 @@ typedef struct {
     aivm_loc loc;
 } aivm_container_tool;
 
+/** Facts about one GPU model (the catalog's `gpu_models`), keyed by the
+ *  `gpu.model` of sizes. Strings and lists are owned by the catalog. */
+typedef struct {
+    const char *model;
+    const char *vendor, *architecture;
+    double memory_gb;                /* of the main variant (notes name the others) */
+    unsigned precisions;             /* 1u << aivm_dtype: formats its tensor/matrix cores run */
+    double tflops[AIVM_DTYPE_COUNT]; /* dense peak per GPU (TOPS for int); 0 = unknown */
+    double memory_bandwidth_gbs;     /* GB/s; 0 = unknown */
+    double interconnect_gbs;         /* GPU-to-GPU per GPU, GB/s; 0 = PCIe only or unknown */
+    aivm_strlist sources;            /* catalog source ids or https URLs */
+    aivm_strlist notes;
+    const char *as_of;
+    aivm_loc loc;
+} aivm_gpu_model;
+
+/** An Azure public region (the catalog's `regions`). */
+typedef struct {
+    const char *name;      /* "westeurope" */
+    const char *display;   /* "West Europe" */
+    const char *geography; /* "Europe" */
+    aivm_loc loc;
+} aivm_region;
+
 typedef struct aivm_catalog aivm_catalog;
 
 /**
@@ -191,6 +232,32 @@ size_t aivm_catalog_orchestrator_count(const aivm_catalog *cat);
 const aivm_orchestrator *aivm_catalog_orchestrator_at(const aivm_catalog *cat, size_t i);
 size_t aivm_catalog_container_tool_count(const aivm_catalog *cat);
 const aivm_container_tool *aivm_catalog_container_tool_at(const aivm_catalog *cat, size_t i);
+
+/** GPU models: count, i-th in file order, and the model named `model` (exact,
+ *  as sizes spell it; NULL when the catalog has no facts about it). */
+size_t aivm_catalog_gpu_model_count(const aivm_catalog *cat);
+const aivm_gpu_model *aivm_catalog_gpu_model_at(const aivm_catalog *cat, size_t i);
+const aivm_gpu_model *aivm_catalog_gpu_model(const aivm_catalog *cat, const char *model);
+
+/** Azure regions: count (0 when the catalog lists none: any region is then
+ *  accepted), i-th in file order, and the region a user's spelling names:
+ *  its name or display name, ASCII case and spaces ignored ("East US",
+ *  "eastus", "EastUS"); NULL when none. The source of the list is
+ *  aivm_catalog_regions_source(). */
+size_t aivm_catalog_region_count(const aivm_catalog *cat);
+const aivm_region *aivm_catalog_region_at(const aivm_catalog *cat, size_t i);
+const aivm_region *aivm_catalog_find_region(const aivm_catalog *cat, const char *name);
+/** The source id and date of the region list (NULL when there is none). */
+const char *aivm_catalog_regions_source(const aivm_catalog *cat);
+const char *aivm_catalog_regions_as_of(const aivm_catalog *cat);
+
+/** "fp64", "fp32", "tf32", "bf16", "fp16", "fp8", "int8", "int4", "fp4". */
+const char *aivm_dtype_name(aivm_dtype d);
+
+/** True when the size's series is documented to support `os` ("linux" or
+ *  "windows"); false when it is documented not to; `*known` says whether the
+ *  catalog knows at all (an empty `os` list: unknown, and true is returned). */
+bool aivm_size_supports_os(const aivm_size *size, const char *os, bool *known);
 
 /** The n_prices reference prices of `size` (NULL when it has none). */
 static inline const aivm_region_price *aivm_size_prices(const aivm_size *size)

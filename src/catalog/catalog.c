@@ -186,6 +186,8 @@ const char *aivm_category_name(aivm_category c)
         return "cpu-memory-optimized";
     case AIVM_CAT_CPU_COMPUTE:
         return "cpu-compute-optimized";
+    case AIVM_CAT_CPU_GENERAL:
+        return "cpu-general-purpose";
     }
     return "?";
 }

@@ -7,6 +7,7 @@
 #include "aivm/buf.h"
 #include "aivm/catalog.h"
 #include "util/arena.h"
+#include "util/yamlutil.h"
 
 struct aivm_catalog {
     aivm_arena arena;
@@ -25,6 +26,11 @@ struct aivm_catalog {
     size_t n_orchestrators;
     aivm_container_tool *tools;
     size_t n_tools;
+    aivm_gpu_model *gpu_models;
+    size_t n_gpu_models;
+    aivm_region *regions;
+    size_t n_regions;
+    const char *regions_source, *regions_as_of;
     bool is_static; /* compiled in (catalog_gen.c): aivm_catalog_free leaves it alone */
 };
 
@@ -34,6 +40,10 @@ const unsigned *aivm_catalog__name_order(const aivm_catalog *cat);
 
 /** Write `cat` as C source defining aivm_catalog_builtin() (catalog_gen.c). */
 int aivm_catalog_write_c(aivm_buf *out, const aivm_catalog *cat, const char *file_name);
+
+/** Load the optional `gpu_models` and `regions` sections of `root` into `cat`
+ *  (catalog_facts.c). Returns 0 or AIVM_EINVALID with the position. */
+int aivm_catalog__load_facts(aivm_catalog *cat, const aivm_ynode *root, aivm_error *err);
 
 /** Sort the name index; false (and `*dup` set) when two sizes share a name. */
 int aivm_catalog__index(aivm_catalog *cat, aivm_error *err);

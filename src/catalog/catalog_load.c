@@ -18,7 +18,7 @@
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 static const char *const category_names[] = {"gpu", "cpu-memory-optimized", "cpu-compute-optimized",
-                                             NULL};
+                                             "cpu-general-purpose", NULL};
 static const char *const lifecycle_names[] = {"ga", "preview", "retiring", "retired", NULL};
 static const char *const interconnects[] = {"nvlink", "infinity-fabric", "pcie", "none", NULL};
 static const char *const vendors[] = {"nvidia", "amd", NULL};
@@ -62,6 +62,7 @@ static const aivm_field size_fields[] = {
     {"lifecycle", AIVM_F_CUSTOM, true, 0, NULL},
     {"generation_year", AIVM_F_INT, true, OFF(aivm_size, generation_year), NULL},
     {"regions", AIVM_F_RLIST, false, OFF(aivm_size, regions), NULL},
+    {"os", AIVM_F_CUSTOM, false, 0, NULL},
     {"price", AIVM_F_CUSTOM, false, 0, NULL},
     {"sources", AIVM_F_RLIST, false, OFF(aivm_size, sources), NULL},
     {"notes", AIVM_F_RLIST, false, OFF(aivm_size, notes), NULL},
@@ -330,6 +331,30 @@ static int check_size(ctx *c, aivm_size *s, const aivm_ynode *e, const char *wha
     return check_sources(c, e, what);
 }
 
+/* `os: [linux, windows]`: what the series supports (docs/catalog-format.md). */
+static int load_os(ctx *c, aivm_size *s, const aivm_ynode *v, const char *what)
+{
+    static const char *const oses[] = {"linux", "windows", NULL};
+    const char *items[2];
+    size_t n = 0;
+    char w[400];
+    int rc;
+    snprintf(w, sizeof w, "key 'os' in %s", what);
+    rc = aivm_yexpect(v, AIVM_Y_SEQ, w, c->err);
+    for (size_t i = 0; rc == 0 && i < v->n; i++) {
+        int o = 0;
+        rc = aivm_yget_enum(&o, v->kids[i], oses, w, c->err);
+        if (rc == 0 && (n == 1 && items[0] == oses[o]))
+            rc = aivm_error_set(c->err, AIVM_EINVALID, &v->kids[i]->loc, "%s: '%s' twice", w,
+                                oses[o]);
+        if (rc == 0)
+            items[n++] = oses[o];
+    }
+    if (rc == 0)
+        aivm_util__rlist_set(&s->os, items, n, &c->cat->arena);
+    return rc;
+}
+
 static int load_size(ctx *c, aivm_size *s, const aivm_ynode *e, size_t i)
 {
     char what[300];
@@ -361,6 +386,9 @@ static int load_size(ctx *c, aivm_size *s, const aivm_ynode *e, size_t i)
     }
     v = aivm_ymap_get(e, "gpu");
     if (v && (rc = load_gpu(c, s, v, what)) < 0)
+        return rc;
+    v = aivm_ymap_get(e, "os");
+    if (v && (rc = load_os(c, s, v, what)) < 0)
         return rc;
     rc = load_lifecycle(c, s, aivm_ymap_get(e, "lifecycle"), what);
     if (rc < 0)
@@ -512,8 +540,9 @@ static int check_unique_ids(ctx *c, const void *arr, size_t n, size_t elem, size
 
 static int load_root(ctx *c, const aivm_ynode *root, const char *name)
 {
-    static const char *const top[] = {"catalog", "sources",       "families",        "sizes",
-                                      "images",  "orchestrators", "container_tools", NULL};
+    static const char *const top[] = {
+        "catalog",       "sources",    "families", "sizes",           "images",
+        "orchestrators", "gpu_models", "regions",  "container_tools", NULL};
     static const char *const hdr_keys[] = {"version", "as_of", "description", NULL};
     const aivm_ynode *hdr, *v;
     aivm_loc start = {name, 1, 1};
@@ -544,6 +573,8 @@ static int load_root(ctx *c, const aivm_ynode *root, const char *name)
                             "missing key 'sizes' in the catalog's top level");
     for (section s = SEC_SOURCES; rc == 0 && s <= SEC_TOOLS; s++)
         rc = load_section(c, root, s);
+    if (rc == 0)
+        rc = aivm_catalog__load_facts(c->cat, root, c->err);
     if (rc == 0)
         rc = UNIQUE(c, c->cat->sources, c->cat->n_sources, aivm_source, "source");
     if (rc == 0)

@@ -16,7 +16,7 @@ static const char *const kinds[] = {"generative", "non-generative", NULL};
 static const char *const msizes[] = {"small", "complex", NULL};
 static const char *const oses[] = {"linux", "windows", NULL};
 static const char *const categories[] = {"gpu", "cpu-memory-optimized", "cpu-compute-optimized",
-                                         NULL};
+                                         "cpu-general-purpose", NULL};
 static const char *const vendors[] = {"nvidia", "amd", NULL};
 static const char *const interconnects[] = {"nvlink", "infinity-fabric", "pcie", "none", NULL};
 static const char *const arches[] = {"x86_64", "arm64", NULL};

@@ -57,6 +57,7 @@ static void same_size(const aivm_size *a, const aivm_size *b)
     same_str(aivm_str(&a->lifecycle_note), aivm_str(&b->lifecycle_note), "lifecycle_note", w);
     assert_int_equal(a->generation_year, b->generation_year);
     same_rlist(&a->regions, &b->regions, "regions", w);
+    same_rlist(&a->os, &b->os, "os", w);
     assert_int_equal(a->has_price, b->has_price);
     same_str(aivm_str(&a->price_currency), aivm_str(&b->price_currency), "price_currency", w);
     same_str(aivm_str(&a->price_as_of), aivm_str(&b->price_as_of), "price_as_of", w);
@@ -157,6 +158,46 @@ static void catalog_builtin__matches_the_yaml(void **state)
         same_list(&a->notes, &b->notes, "notes", a->id);
         same_list(&a->sources, &b->sources, "sources", a->id);
         same_str(a->as_of, b->as_of, "as_of", a->id);
+    }
+    assert_int_equal(aivm_catalog_gpu_model_count(yaml), aivm_catalog_gpu_model_count(bin));
+    assert_true(aivm_catalog_gpu_model_count(bin) > 0);
+    for (size_t i = 0; i < aivm_catalog_gpu_model_count(yaml); i++) {
+        const aivm_gpu_model *a = aivm_catalog_gpu_model_at(yaml, i);
+        const aivm_gpu_model *b = aivm_catalog_gpu_model_at(bin, i);
+        same_str(a->model, b->model, "model", "gpu model");
+        same_str(a->vendor, b->vendor, "vendor", a->model);
+        same_str(a->architecture, b->architecture, "architecture", a->model);
+        assert_true(a->memory_gb == b->memory_gb);
+        assert_int_equal(a->precisions, b->precisions);
+        for (unsigned d = 0; d < AIVM_DTYPE_COUNT; d++)
+            assert_true(a->tflops[d] == b->tflops[d]);
+        assert_true(a->memory_bandwidth_gbs == b->memory_bandwidth_gbs);
+        assert_true(a->interconnect_gbs == b->interconnect_gbs);
+        same_list(&a->sources, &b->sources, "sources", a->model);
+        same_list(&a->notes, &b->notes, "notes", a->model);
+        same_str(a->as_of, b->as_of, "as_of", a->model);
+        assert_ptr_equal(aivm_catalog_gpu_model(bin, a->model), b);
+    }
+    assert_int_equal(aivm_catalog_region_count(yaml), aivm_catalog_region_count(bin));
+    same_str(aivm_catalog_regions_source(yaml), aivm_catalog_regions_source(bin), "source",
+             "regions");
+    same_str(aivm_catalog_regions_as_of(yaml), aivm_catalog_regions_as_of(bin), "as_of", "regions");
+    for (size_t i = 0; i < aivm_catalog_region_count(yaml); i++) {
+        const aivm_region *a = aivm_catalog_region_at(yaml, i), *b = aivm_catalog_region_at(bin, i);
+        same_str(a->name, b->name, "name", "region");
+        same_str(a->display, b->display, "display", a->name);
+        same_str(a->geography, b->geography, "geography", a->name);
+    }
+    /* Every region a size is offered in is a known region. */
+    for (size_t i = 0; i < aivm_catalog_size_count(bin); i++) {
+        const aivm_size *sz = aivm_catalog_size_at(bin, i);
+        for (size_t k = 0; k < sz->regions.n; k++)
+            if (!aivm_catalog_find_region(bin, aivm_rlist_at(&sz->regions, k)))
+                fail_msg("%s: unknown region %s", aivm_str(&sz->name),
+                         aivm_rlist_at(&sz->regions, k));
+        if (sz->has_gpu && sz->lifecycle != AIVM_LC_RETIRED &&
+            !aivm_catalog_gpu_model(bin, aivm_str(&sz->gpu_model)))
+            fail_msg("%s: no facts for GPU %s", aivm_str(&sz->name), aivm_str(&sz->gpu_model));
     }
     for (size_t i = 0; i < aivm_catalog_size_count(yaml); i++) {
         unsigned k = aivm_catalog__name_order(bin)[i];

@@ -99,9 +99,13 @@ static const char *ids(const fx *f)
 static void check__aivm001_unknown_size(void **state)
 {
     fx *f = *state;
-    run(f, "    size: Standard_D4s_v5\n    phase: inference\n    kind: generative\n");
+    run(f, "    size: Standard_X4s_v9\n    phase: inference\n    kind: generative\n");
     assert_string_equal(ids(f), "AIVM001");
     assert_string_equal(aivm_str(&f->rep->findings[0].suggested->name), "Standard_NC40ads_H100_v5");
+    /* a general-purpose size is known: a CPU size for GPU work (AIVM005), not "unknown" */
+    run(f, "    size: Standard_D4s_v5\n    phase: train\n    kind: generative\n");
+    assert_string_equal(ids(f), "AIVM005");
+    assert_int_equal(f->rep->findings[0].severity, AIVM_SEV_ERROR);
     run(f, "    phase: inference\n    kind: generative\n");
     assert_string_equal(ids(f), "AIVM001");
     run(f, "    size: standard_nc40ads_h100_v5\n    phase: inference\n    kind: generative\n");

@@ -89,7 +89,8 @@ static void extras__every_guidance_item_is_implemented_by_a_rule(void **state)
     }
 }
 
-/* The image, orchestrator, container and spot items are implemented by rules of the matching target. */
+/* The image, orchestrator, container and spot items are implemented by rules of the matching
+ * target. */
 static void extras__guidance_items_have_rules_of_their_target(void **state)
 {
     static const struct {
