@@ -212,6 +212,8 @@ static void write_size(image *im, const aivm_size *s, size_t i)
     aivm_buf_printf(b, ", .generation_year = %d", s->generation_year);
     rlist(im, b, &s->regions, "regions", i);
     rlist(im, b, &s->os, "os", i);
+    aivm_buf_printf(b, ", .gpu_precisions = %uu, .unverified = %s", s->gpu_precisions,
+                    s->unverified ? "true" : "false");
     aivm_buf_printf(b, ", .has_price = %s", s->has_price ? "true" : "false");
     SFIELD("price_currency", aivm_str(&s->price_currency));
     SFIELD("price_as_of", aivm_str(&s->price_as_of));

@@ -35,7 +35,34 @@ typedef struct {
     const aivm_rule *rule;
     char *message;
     double delta; /* contribution to the score (0 for require) */
+    double
+        effect_pct; /* with the cost objective: its share of the preference band, in % of
+                       the cost (delta x AIVM_PREF_PCT_PER_POINT; + makes the size look cheaper) */
 } aivm_reason;
+
+/** What orders the candidates (docs/ranking.md). */
+typedef enum {
+    AIVM_OBJ_GUIDANCE = 0, /* no model size given: guidance score, then price */
+    AIVM_OBJ_COST = 1,     /* the need is known: cost of the deployment, preferences bounded */
+    AIVM_OBJ_SORT = 2      /* --sort price|price-per-gpu|price-per-gpu-memory */
+} aivm_objective;
+
+/** Each score point of a preference moves the cost by this many percent ... */
+#define AIVM_PREF_PCT_PER_POINT 2.0
+/** ... and all preferences together by at most this many percent either way. */
+#define AIVM_PREF_CAP_PCT 25.0
+
+/** How a candidate was ranked: the decomposition --explain and the JSON show. */
+typedef struct {
+    aivm_objective objective;
+    unsigned tier;       /* 0 first: cost objective tiers (below), else 0 */
+    const char *tier_id; /* "fits", "multi-vm-replica", "unpriced" (static) */
+    bool has_cost;
+    double cost;           /* deployment per hour: price under the pricing model x VMs */
+    double preference_pct; /* sum of effect_pct, clamped to +-AIVM_PREF_CAP_PCT */
+    double adjusted_cost;  /* cost x (1 - preference_pct / 100): the sort key */
+    char *reason;          /* one sentence: why this place; owned by the advice */
+} aivm_ranking;
 
 typedef struct {
     unsigned rank; /* 1-based */
@@ -47,6 +74,7 @@ typedef struct {
     size_t n_reasons;
     bool has_fit; /* the workload has sizing (aivm_workload.sizing) */
     aivm_fit fit; /* how the job fits this size; price × fit.vms is the deployment's */
+    aivm_ranking ranking;
 } aivm_candidate;
 
 typedef struct {
@@ -68,16 +96,19 @@ typedef struct {
     size_t n_warnings;
     unsigned top;               /* as asked (0 = all) */
     struct aivm_extras *extras; /* image, orchestrators, containers, spot (aivm/extras.h) */
+    bool cost_objective;        /* aivm_advise_opts.cost_objective */
 } aivm_advice;
 
 typedef struct {
     unsigned top;                   /* how many to show (0 = all) */
     bool no_catalog_price_warnings; /* prices come from elsewhere (or are off) */
+    bool cost_objective; /* rank by cost even without a model size (check's suggestions: the
+                            cheapest size that does at least what the plan does) */
 } aivm_advise_opts;
 
 #define AIVM_ADVISE_OPTS_INIT                                                                      \
     {                                                                                              \
-        5, false                                                                                   \
+        5, false, false                                                                            \
     }
 
 /** Cost-related ranking (`--pricing`, `--sort`, `--max-price-per-hour`). */
@@ -101,6 +132,16 @@ typedef struct {
  * n_shown. Adds warnings for unknown prices. Returns 0.
  */
 int aivm_advice_rank_by_cost(aivm_advice *adv, const aivm_cost_opts *o, aivm_error *err);
+
+/**
+ * Order the ranked candidates (docs/ranking.md) and fill each one's ranking:
+ * with a model size known, feasible sizes by tier (a replica on one VM, then
+ * replicas across VMs, then sizes without a price), then by the cost of the
+ * deployment adjusted by the bounded preferences; without one, by guidance
+ * score then price; with a `sort` other than score, by that key. Renumbers
+ * ranks and recounts n_shown. The one ranking recommend and check share.
+ */
+void aivm_advice_rank(aivm_advice *adv, aivm_sort sort);
 
 /** Drop every price from the advice (`--prices off`). */
 void aivm_advice_clear_prices(aivm_advice *adv);

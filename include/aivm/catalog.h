@@ -94,8 +94,10 @@ typedef struct {
     aivm_rstr lifecycle_date; /* "YYYY-MM-DD" or NULL */
     aivm_rstr lifecycle_note;
     int generation_year;
-    aivm_rlist regions; /* empty = unknown */
-    aivm_rlist os;      /* "linux", "windows" the series supports; empty = unknown */
+    aivm_rlist regions;      /* empty = unknown */
+    aivm_rlist os;           /* "linux", "windows" the series supports; empty = unknown */
+    unsigned gpu_precisions; /* 1u << aivm_dtype of its GPU model (gpu_models); 0 = unknown */
+    bool unverified;         /* not on its series' Microsoft page: never recommended */
     bool has_price;
     aivm_rstr price_currency;
     aivm_rstr price_as_of;

@@ -38,7 +38,8 @@ typedef enum {
     AIVM_SRC_FLAG,
     AIVM_SRC_FILE,
     AIVM_SRC_PRESET,
-    AIVM_SRC_DERIVED /* computed from other inputs (head count from hidden size, ...) */
+    AIVM_SRC_DERIVED,  /* computed from other inputs (head count from hidden size, ...) */
+    AIVM_SRC_ESTIMATED /* the shape of the preset nearest in parameters (only --params given) */
 } aivm_input_source;
 
 /** One preset of data/models.yaml. Strings are owned by the aivm_models. */
@@ -86,7 +87,8 @@ typedef struct {
 /** The sizing inputs as resolved (given, preset or default) and the memory. */
 struct aivm_sizing {
     aivm_phase phase;
-    const aivm_model *preset; /* NULL without --model */
+    const aivm_model *preset;     /* NULL without --model */
+    const aivm_model *shape_from; /* --params only: the preset whose shape is assumed */
     double params;
     unsigned layers, hidden, heads, kv_heads; /* 0 = unknown (KV/activations not counted) */
     aivm_precision precision, kv_precision;
@@ -163,6 +165,31 @@ typedef struct {
 
 /** The smallest deployment of `size` for `sz` (respecting --gpus and --max-nodes). */
 void aivm_fit_compute(aivm_fit *out, const aivm_sizing *sz, const aivm_size *size);
+
+/**
+ * The number format the GPUs must run for `sz`: the weights' precision, but
+ * bf16 for LoRA/QLoRA over int8/int4 weights (the adapters and the compute
+ * are 16-bit; QLoRA over 4-bit weights also runs with fp16 compute).
+ */
+aivm_precision aivm_sizing_compute_precision(const aivm_sizing *sz);
+
+/**
+ * Whether the GPUs of `s` run the compute precision of `sz` natively (the
+ * catalog's gpu_models facts): fp32, bf16, fp16 and fp8 need that format;
+ * int8 and int4 are weight-only formats that also run on any GPU with fp16
+ * (dequantised for the matmuls). `*known` is false (and true is returned)
+ * when the size has no GPU or the catalog has no facts about its model.
+ */
+bool aivm_sizing_runs_on(const aivm_sizing *sz, const aivm_size *s, bool *known);
+
+/**
+ * The fit of `wl`'s sizing (which must be set) on `s` for the deployment the
+ * workload asks for: with --nodes N, training is sharded over the GPUs of
+ * exactly N VMs (aivm_fit_on) and an inference replica must fit within N
+ * VMs (else limit max-nodes); without it, as few VMs as the job needs
+ * (aivm_fit_compute). The deployment is then N VMs (or fit.vms).
+ */
+void aivm_fit_for(aivm_fit *f, const aivm_workload *wl, const aivm_size *s);
 
 /**
  * Whether the job `sz` fits on exactly `vms` VMs of `size` using all their

@@ -4,8 +4,8 @@
  * reject candidates (the first rejecting rule is recorded), prefer/penalize
  * add or subtract their weight (scaled rules in proportion to where the
  * candidate's value lies between the accepted candidates' min and max).
- * Candidates are ranked by score, then price, then name, so output is
- * deterministic. Prices here come from the catalog.
+ * Candidates are then ordered by aivm_advice_rank() (advise_rank.c) with
+ * catalog prices; the price step (advise_price.c) may re-price and re-rank.
  */
 #include "aivm/advise.h"
 #include "util/mathutil.h"
@@ -143,41 +143,11 @@ static void set_price(aivm_price *p, const aivm_size *s, const aivm_workload *wl
     p->alt[AIVM_PRICING_ON_DEMAND] = rp->on_demand;
     p->known[AIVM_PRICING_SPOT] = rp->has_spot;
     p->alt[AIVM_PRICING_SPOT] = rp->has_spot ? rp->spot : 0;
-    p->has_hourly = true;
-    p->hourly = rp->on_demand;
-}
-
-/* Hourly price of the whole deployment: per-VM price × VMs needed. */
-static double deploy_price(const aivm_candidate *c)
-{
-    return c->price.on_demand * (c->has_fit && c->fit.vms > 1 ? c->fit.vms : 1);
-}
-
-static int cand_cmp(const void *a, const void *b)
-{
-    const aivm_candidate *x = a, *y = b;
-    double dx = aivm_round(x->score * 1e6), dy = aivm_round(y->score * 1e6);
-    if (dx != dy)
-        return dx > dy ? -1 : 1;
-    if (x->price.has_on_demand != y->price.has_on_demand)
-        return x->price.has_on_demand ? -1 : 1;
-    if (x->price.has_on_demand && deploy_price(x) != deploy_price(y))
-        return deploy_price(x) < deploy_price(y) ? -1 : 1;
-    return strcmp(aivm_str(&x->size->name), aivm_str(&y->size->name));
-}
-
-/* With --spot the tie-break is the spot price (sizes without one last). */
-static int cand_cmp_spot(const void *a, const void *b)
-{
-    const aivm_candidate *x = a, *y = b;
-    double dx = aivm_round(x->score * 1e6), dy = aivm_round(y->score * 1e6);
-    if (dx != dy)
-        return dx > dy ? -1 : 1;
-    if (x->price.has_spot != y->price.has_spot)
-        return x->price.has_spot ? -1 : 1;
-    if (x->price.has_spot && x->price.spot != y->price.spot)
-        return x->price.spot < y->price.spot ? -1 : 1;
-    return cand_cmp(a, b);
+    /* --spot: the job runs on spot capacity, so spot is what it costs (unknown
+     * when no spot price is published: never the pay-as-you-go price). */
+    p->pricing = wl->spot ? AIVM_PRICING_SPOT : AIVM_PRICING_ON_DEMAND;
+    p->has_hourly = p->known[p->pricing];
+    p->hourly = p->alt[p->pricing];
 }
 
 /* A rule's message for a size, rendered in `scratch` (reused, so a message
@@ -243,8 +213,8 @@ static void collect(aivm_advice *adv, const work *ws, size_t n, const hit_pool *
         set_price(&c->price, w->size, wl, fallback);
         if (wl->sizing) {
             c->has_fit = true;
-            aivm_fit_compute(&c->fit, wl->sizing, w->size);
-            if (c->fit.vms >= 1)
+            aivm_fit_for(&c->fit, wl, w->size);
+            if (c->fit.vms >= 1 && !(wl->set & AIVM_WL_NODES))
                 c->instances = c->fit.vms; /* the deployment is as many VMs as the job needs */
         }
     }
@@ -314,20 +284,37 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
     collect(adv, ws, n, &pool, ranges, wl, &fallback);
     free(ranges);
     free(pool.items);
-    qsort(adv->ranked, adv->n_ranked, sizeof *adv->ranked, wl->spot ? cand_cmp_spot : cand_cmp);
-    for (size_t i = 0; i < adv->n_ranked; i++)
-        adv->ranked[i].rank = (unsigned)i + 1;
     adv->top = opts ? opts->top : 0;
-    adv->n_shown = adv->top && adv->top < adv->n_ranked ? adv->top : adv->n_ranked;
+    adv->cost_objective = opts && opts->cost_objective;
+    aivm_advice_rank(adv, AIVM_SORT_SCORE);
     if (!(opts && opts->no_catalog_price_warnings))
         add_price_warnings(adv, wl, fallback);
     if (wl->sizing && !(wl->sizing->layers && wl->sizing->hidden && wl->sizing->heads))
         add_warning(adv, aivm_xstrdup("the model's shape is unknown: KV cache and activations "
                                       "are not counted (give --model, or --layers, --hidden "
                                       "and --heads)"));
+    else if (wl->sizing && wl->sizing->shape_from) {
+        aivm_buf b = AIVM_BUF_INIT;
+        aivm_buf_printf(&b,
+                        "the model's shape is estimated from %s, the preset nearest in "
+                        "parameters: its KV cache and activations are estimates (give --model, "
+                        "or --layers, --hidden and --heads)",
+                        wl->sizing->shape_from->id);
+        add_warning(adv, aivm_buf_detach(&b));
+    }
     if (adv->n_ranked == 0)
         add_warning(adv, aivm_xstrdup("no size in the catalog satisfies the rules for this "
                                       "workload (see the rejected list)"));
+    if (adv->n_ranked == 0 && wl->sizing && wl->sizing->phase == AIVM_PHASE_TRAIN &&
+        !wl->sizing->act_ckpt && wl->sizing->mem.activations > 16) {
+        aivm_buf b = AIVM_BUF_INIT;
+        aivm_buf_printf(&b,
+                        "activations alone take %.1f GiB on every GPU: "
+                        "--activation-checkpointing keeps only each layer's input (about "
+                        "%.1f GiB), and --batch is per GPU",
+                        wl->sizing->mem.activations, wl->sizing->mem.activations * 2 / 34);
+        add_warning(adv, aivm_buf_detach(&b));
+    }
     aivm_extras_eval(&adv->extras, cat, rules, extras_workload(&ewl, wl, adv),
                      adv->n_ranked ? adv->ranked[0].size : NULL, err);
     free(ws);
@@ -344,6 +331,7 @@ void aivm_advice_free(aivm_advice *adv)
         for (size_t j = 0; j < adv->ranked[i].n_reasons; j++)
             free(adv->ranked[i].reasons[j].message);
         free(adv->ranked[i].reasons);
+        free(adv->ranked[i].ranking.reason);
     }
     for (size_t i = 0; i < adv->n_rejected; i++)
         free(adv->rejected[i].message);

@@ -121,7 +121,9 @@ int aivm_advice_price(aivm_advice *adv, const aivm_price_step_opts *o, aivm_pric
                       aivm_error *err)
 {
     aivm_price_query *qs = NULL;
-    bool all = o->cost.sort != AIVM_SORT_SCORE || o->cost.has_max_price;
+    /* Ranking by cost (a model size is known), by a price key or within a
+     * budget needs the price of every candidate, not only of those shown. */
+    bool all = o->cost.sort != AIVM_SORT_SCORE || o->cost.has_max_price || adv->workload->sizing;
     size_t n;
     int rc;
     *store = NULL;

@@ -193,6 +193,14 @@ int aivm_catalog__load_facts(aivm_catalog *cat, const aivm_ynode *root, aivm_err
     v = aivm_ymap_get(root, "regions");
     if (rc == 0 && v)
         rc = load_regions(cat, v, err);
+    /* Each GPU size carries its model's native formats, so rules read them
+     * from the size record alone. Sizes are the catalog's own arena memory. */
+    for (size_t i = 0; rc == 0 && i < cat->n_sizes; i++) {
+        aivm_size *sz = (aivm_size *)(uintptr_t)&cat->sizes[i];
+        const aivm_gpu_model *g =
+            sz->has_gpu ? aivm_catalog_gpu_model(cat, aivm_str(&sz->gpu_model)) : NULL;
+        sz->gpu_precisions = g ? g->precisions : 0;
+    }
     return rc;
 }
 

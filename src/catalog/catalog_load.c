@@ -59,6 +59,7 @@ static const aivm_field size_fields[] = {
     {"cpu", AIVM_F_RSTR, false, OFF(aivm_size, cpu), NULL},
     {"cpu_arch", AIVM_F_CUSTOM, false, 0, NULL},
     {"confidential", AIVM_F_BOOL, false, OFF(aivm_size, confidential), NULL},
+    {"unverified", AIVM_F_BOOL, false, OFF(aivm_size, unverified), NULL},
     {"lifecycle", AIVM_F_CUSTOM, true, 0, NULL},
     {"generation_year", AIVM_F_INT, true, OFF(aivm_size, generation_year), NULL},
     {"regions", AIVM_F_RLIST, false, OFF(aivm_size, regions), NULL},

@@ -66,6 +66,7 @@ static const aivm_advice *advice_for(advice_cache *c, const aivm_catalog *cat,
         if (same_wl(&c->v[i].wl, wl))
             return c->v[i].adv;
     ao.top = 0;
+    ao.cost_objective = true; /* suggestions: the cheapest size that does the job */
     if (aivm_advise(&adv, cat, rules, wl, &ao, NULL) < 0)
         return NULL;
     if (c->n == c->cap) {
@@ -127,9 +128,10 @@ static bool comparable(const aivm_size *c, const aivm_size *p)
     return !c->has_gpu && c->vcpus >= p->vcpus && c->memory_gib >= p->memory_gib * 0.99;
 }
 
-/* True when `c` would raise no error or warning from the check rules, nor
- * AIVM004 for a multi-node training group. */
-static bool passes(const aivm_rules *rules, const aivm_check_item *it, const aivm_size *c)
+/* True when `c` would raise no finding at or above `floor` from the check
+ * rules, nor AIVM004 for a multi-node training group. */
+static bool passes(const aivm_rules *rules, const aivm_check_item *it, const aivm_size *c,
+                   aivm_severity floor)
 {
     const aivm_workload *wl = &it->wl;
     if (wl->phase == AIVM_PHASE_TRAIN && it->res->nodes > 1 && !c->infiniband)
@@ -138,8 +140,8 @@ static bool passes(const aivm_rules *rules, const aivm_check_item *it, const aiv
         const aivm_rule *r = aivm_rules_at(rules, i);
         aivm_effect e = aivm_rule_effect(r);
         bool m;
-        if (!aivm_rule_check_id(r) || !aivm_rule_applies(r, wl) ||
-            aivm_rule_severity(r) == AIVM_SEV_NOTE || e == AIVM_EFFECT_PREFER)
+        if (!aivm_rule_check_id(r) || !aivm_rule_applies(r, wl) || aivm_rule_severity(r) < floor ||
+            e == AIVM_EFFECT_PREFER)
             continue;
         m = aivm_rule_matches(r, wl, c);
         if (e == AIVM_EFFECT_REQUIRE ? !m : m)
@@ -164,30 +166,35 @@ static bool rejected(const aivm_rules *rules, const aivm_workload *wl, const aiv
     return false;
 }
 
-/* The advisor's best size that passes the check and holds at least what is
- * planned (with sizing, the advisor's ranking already weighs the memory
- * fit), else its best size that passes; NULL when the plan is already the
- * best such size, or nothing passes. */
+/* The advisor's first size (its ranking: the cheapest that does the job)
+ * that passes the check and holds at least what is planned (with sizing, the
+ * ranking already weighs the memory fit); failing that, the first that
+ * raises no error (a warning such as AIVM003 may be the price of holding the
+ * model), first holding what is planned, then any. NULL when the plan
+ * itself comes first, or nothing passes. */
 static const aivm_size *pick(const aivm_advice *adv, const aivm_rules *rules,
                              const aivm_check_item *it, bool same_family)
 {
-    const aivm_size *planned = it->size, *any = NULL;
+    static const aivm_severity floors[] = {AIVM_SEV_WARNING, AIVM_SEV_ERROR};
+    const aivm_size *planned = it->size;
     if (!adv)
         return NULL;
-    for (size_t i = 0; i < adv->n_ranked; i++) {
-        const aivm_size *c = adv->ranked[i].size;
-        if (c == planned && !any)
-            return NULL; /* nothing better ranks above the plan */
-        if (!passes(rules, it, c) ||
-            (same_family &&
-             (!planned || strcmp(aivm_str(&c->family), aivm_str(&planned->family)) != 0)))
-            continue;
-        if (!planned || it->wl.sizing || comparable(c, planned))
-            return c == planned ? NULL : c;
-        if (!any)
-            any = c;
+    for (size_t k = 0; k < 4; k++) {
+        bool holds = k % 2 == 0; /* passes 0, 2: holds at least what is planned */
+        for (size_t i = 0; i < adv->n_ranked; i++) {
+            const aivm_size *c = adv->ranked[i].size;
+            bool ok = passes(rules, it, c, floors[k / 2]);
+            if (c == planned && ok)
+                return NULL; /* nothing better ranks above the plan */
+            if (c == planned || !ok ||
+                (same_family &&
+                 (!planned || strcmp(aivm_str(&c->family), aivm_str(&planned->family)) != 0)))
+                continue;
+            if (!holds || !planned || it->wl.sizing || comparable(c, planned))
+                return c;
+        }
     }
-    return any;
+    return NULL;
 }
 
 static char *render_rule(const aivm_rule *r, const aivm_workload *wl, const aivm_size *s,

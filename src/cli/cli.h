@@ -2,6 +2,9 @@
 #ifndef AIVM_CLI_CLI_H
 #define AIVM_CLI_CLI_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "aivm/catalog.h"
 #include "aivm/rules.h"
 #include "aivm/sizing.h"
@@ -35,6 +38,24 @@ int cli_date_option(const char **out, const char *arg);
  * index and 0, or a usage error listing the names (exit 2).
  */
 int cli_enum_option(int *out, const char *opt, const char *arg, const char *const *names, size_t n);
+
+/**
+ * Check `*region` against the catalog's region list (any name passes when it
+ * has none) and replace it with the canonical name ("West Europe" ->
+ * "westeurope"). An unknown name is a usage error (exit 2) with a
+ * did-you-mean, or, when it came from the workload file `from_file`, an
+ * input error (exit 3). Returns 0 or the exit code.
+ */
+int cli_check_region(const aivm_catalog *cat, const char **region, const char *from_file);
+
+/** A --region value as Azure normalises it into `out` (`cap` bytes): spaces
+ *  dropped, lower case ("West Europe" -> "westeurope"). False when it holds
+ *  anything but letters, digits and spaces, is empty or too long. */
+bool cli_region_option(char *out, size_t cap, const char *arg);
+
+/** Flags override the workload file: copy each field `f` sets over `wl`
+ *  (sizing inputs too). */
+void cli_workload_apply_flags(aivm_workload *wl, const aivm_workload *f);
 
 struct cli_price_opts;
 /**

@@ -33,7 +33,11 @@ enum {
     O_CATALOG,
     O_RULES,
     O_COLOR,
-    O_DATE
+    O_DATE,
+    O_PHASE,
+    O_KIND,
+    O_MODEL_SIZE,
+    O_OS
 };
 
 typedef enum { F_TEXT, F_JSON, F_SARIF, F_JUNIT, F_GITHUB } out_format;
@@ -49,6 +53,11 @@ static const cli_opt options[] = {
     {O_RULES, "rules", 0, "FILE", "add or override rules by id (repeatable)"},
     {O_COLOR, "color", 0, "auto|always|never", "colour the text report (default auto; NO_COLOR)"},
     {O_DATE, "date", 0, "YYYY-MM-DD", "today for lifecycle and waiver expiry (default: UTC)"},
+    {O_PHASE, "phase", 0, "train|inference", "default phase of untagged resources"},
+    {O_KIND, "kind", 0, "generative|non-generative", "default kind of untagged resources"},
+    {O_MODEL_SIZE, "model-size", 0, "small|complex", "default model size class"},
+    {O_OS, "os", 0, "linux|windows", "default operating system"},
+    CLI_SIZING_OPTIONS,
     {CLI_O_PRICES, "prices", 0, "off|catalog|cached|live",
      "where the cost summary's prices come from (default catalog)"},
     {CLI_O_ALLOW_PARTIAL, "allow-partial", 0, NULL,
@@ -66,6 +75,7 @@ typedef struct {
     const char **rules;
     size_t n_rules;
     out_format format;
+    aivm_workload flags; /* --phase, --kind, --params, ...: defaults under the aivm-* tags */
     bool fail_never, help;
     aivm_severity fail_on;
     cli_color_mode color;
@@ -132,8 +142,35 @@ static int on_option(void *vctx, int id, const char *arg)
     case 'h':
         o->help = true;
         return 0;
+    case O_PHASE:
+        rc = aivm_phase_parse(&o->flags.phase, arg, &err) < 0
+                 ? cli_usagef("invalid value '%s' for --phase (expected train or inference)", arg)
+                 : 0;
+        o->flags.set |= AIVM_WL_PHASE;
+        return rc;
+    case O_KIND:
+        rc = aivm_kind_parse(&o->flags.kind, arg, &err) < 0
+                 ? cli_usagef("invalid value '%s' for --kind (expected generative or "
+                              "non-generative)",
+                              arg)
+                 : 0;
+        o->flags.set |= AIVM_WL_KIND;
+        return rc;
+    case O_MODEL_SIZE:
+        rc =
+            aivm_model_size_parse(&o->flags.model_size, arg, &err) < 0
+                ? cli_usagef("invalid value '%s' for --model-size (expected small or complex)", arg)
+                : 0;
+        o->flags.set |= AIVM_WL_MODEL_SIZE;
+        return rc;
+    case O_OS:
+        rc = aivm_os_parse(&o->flags.os, arg, &err) < 0
+                 ? cli_usagef("invalid value '%s' for --os (expected linux or windows)", arg)
+                 : 0;
+        o->flags.set |= AIVM_WL_OS;
+        return rc;
     default:
-        return cli_common_option(&o->prices, NULL, id, arg);
+        return cli_common_option(&o->prices, &o->flags.sizing_in, id, arg);
     }
 }
 
@@ -230,6 +267,7 @@ int cmd_check(int argc, char **argv)
     int rc;
 
     memset(&o, 0, sizeof o);
+    o.flags = wl;
     o.fail_on = AIVM_SEV_ERROR;
     cli_price_opts_init(&o.prices);
     rc = cli_opts_parse(options, N_OPTIONS, argc, argv, on_option, &o, &first);
@@ -262,7 +300,8 @@ int cmd_check(int argc, char **argv)
     cli_today(today);
     co.today = o.date ? o.date : today;
     co.models = models;
-    co.workload = o.workload ? &wl : NULL;
+    cli_workload_apply_flags(&wl, &o.flags);
+    co.workload = o.workload || wl.set || wl.sizing_in.set ? &wl : NULL;
     co.waivers = waivers;
     if (aivm_check_run(&rep, plan, cat, rules, &co, &err) < 0) {
         rc = cli_report_error(&err);

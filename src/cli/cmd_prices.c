@@ -34,6 +34,7 @@ static const cli_opt options[] = {
 
 typedef struct {
     const char *region;
+    char region_buf[64];
     const char **skus;
     size_t n_skus;
     const char *catalog;
@@ -59,11 +60,11 @@ static int on_option(void *vctx, int id, const char *arg)
     prices_opts *o = vctx;
     switch (id) {
     case O_REGION:
-        if (!arg[0] || strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(arg))
+        if (!cli_region_option(o->region_buf, sizeof o->region_buf, arg))
             return cli_usagef("invalid region '%s' for --region (expected an Azure region name "
                               "such as eastus)",
                               arg);
-        o->region = arg;
+        o->region = o->region_buf;
         return 0;
     case O_SKU:
         if (!arg[0] || strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -296,6 +297,10 @@ int cmd_prices(int argc, char **argv)
         rc = cli_usagef("prices %s needs --region", sub);
         goto done;
     }
+    /* the shipped region list (a --catalog of one's own may name other regions) */
+    rc = o.catalog ? 0 : cli_check_region(aivm_catalog_builtin(), &o.region, NULL);
+    if (rc)
+        goto done;
     rc = strcmp(sub, "fetch") == 0 ? do_fetch(&o) : do_show(&o);
 done:
     cli_price_opts_dispose(&o.prices);

@@ -84,6 +84,7 @@ typedef struct {
     size_t n_rules;
     cli_color_mode color;
     const char *date;
+    char region[64]; /* --region as Azure normalises it: "West Europe" -> "westeurope" */
     cli_price_opts prices;
 } rec_opts;
 
@@ -135,11 +136,11 @@ static int on_option(void *vctx, int id, const char *arg)
         o->flags.set |= AIVM_WL_OS;
         return 0;
     case O_REGION:
-        if (!arg[0] || strspn(arg, "abcdefghijklmnopqrstuvwxyz0123456789") != strlen(arg))
+        if (!cli_region_option(o->region, sizeof o->region, arg))
             return cli_usagef("invalid value '%s' for --region (expected an Azure region name "
                               "such as eastus)",
                               arg);
-        o->flags.region = arg;
+        o->flags.region = o->region;
         o->flags.set |= AIVM_WL_REGION;
         return 0;
     case O_RETIRED:
@@ -217,37 +218,6 @@ static int on_option(void *vctx, int id, const char *arg)
     }
 }
 
-/* Flags override the file: copy each field the flags set over `wl`. */
-static void apply_flags(aivm_workload *wl, const aivm_workload *f)
-{
-    if (f->set & AIVM_WL_PHASE)
-        wl->phase = f->phase;
-    if (f->set & AIVM_WL_KIND)
-        wl->kind = f->kind;
-    if (f->set & AIVM_WL_MODEL_SIZE)
-        wl->model_size = f->model_size;
-    if (f->set & AIVM_WL_REGION)
-        wl->region = f->region;
-    if (f->set & AIVM_WL_OS)
-        wl->os = f->os;
-    if (f->set & AIVM_WL_INCLUDE_RETIRED)
-        wl->include_retired = f->include_retired;
-    if (f->set & AIVM_WL_NODES)
-        wl->nodes = f->nodes;
-    if (f->set & AIVM_WL_SCHEDULER)
-        wl->scheduler = f->scheduler;
-    if (f->set & AIVM_WL_MANAGED)
-        wl->managed = f->managed;
-    if (f->set & AIVM_WL_CONTAINERS)
-        wl->containers = f->containers;
-    if (f->set & AIVM_WL_SPOT)
-        wl->spot = f->spot;
-    if (f->set & AIVM_WL_CHECKPOINTING)
-        wl->checkpointing = f->checkpointing;
-    wl->set |= f->set;
-    cli_sizing_apply(&wl->sizing_in, &f->sizing_in);
-}
-
 static int render(const aivm_advice *adv, const rec_opts *o)
 {
     aivm_render_opts ro = AIVM_RENDER_OPTS_INIT;
@@ -314,7 +284,7 @@ int cmd_recommend(int argc, char **argv)
         rc = cli_report_error(&err);
         goto done;
     }
-    apply_flags(&wl, &o.flags);
+    cli_workload_apply_flags(&wl, &o.flags);
     rc = cli_sizing_prepare(&models, &wl);
     if (rc)
         goto done;
@@ -326,6 +296,11 @@ int cmd_recommend(int argc, char **argv)
     cli_today(today);
     wl.today = o.date ? o.date : today;
     rc = cli_load_data(&cat, &rules, o.catalog, o.rules, o.n_rules);
+    if (rc)
+        goto done;
+    rc = cli_check_region(
+        cat, &wl.region,
+        (o.flags.set & AIVM_WL_REGION) || !(wl.set & AIVM_WL_REGION) ? NULL : o.workload_file);
     if (rc)
         goto done;
     rc = cli_sizing_resolve(&sizing, models, &wl, rules, o.workload_file);

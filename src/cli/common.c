@@ -100,3 +100,82 @@ int cli_common_option(cli_price_opts *po, aivm_sizing_input *sizing, int id, con
     rc = po ? cli_price_option(po, id, arg) : -1;
     return rc >= 0 ? rc : cli_usagef("unhandled option");
 }
+
+int cli_check_region(const aivm_catalog *cat, const char **region, const char *from_file)
+{
+    const aivm_region *r;
+    const char **names;
+    const char *guess;
+    size_t n = aivm_catalog_region_count(cat);
+    if (!*region || n == 0) /* a catalog without a region list accepts any name */
+        return 0;
+    r = aivm_catalog_find_region(cat, *region);
+    if (r) {
+        *region = r->name; /* "West Europe" -> "westeurope" */
+        return 0;
+    }
+    names = aivm_xcalloc(n, sizeof *names);
+    for (size_t i = 0; i < n; i++)
+        names[i] = aivm_catalog_region_at(cat, i)->name;
+    guess = aivm_did_you_mean(*region, names, n);
+    free((void *)names);
+    if (from_file) {
+        if (guess)
+            cli_errorf("%s: unknown region '%s' (did you mean %s?)", from_file, *region, guess);
+        else
+            cli_errorf("%s: unknown region '%s' (not an Azure public region of the catalog's "
+                       "list)",
+                       from_file, *region);
+        return CLI_EXIT_INPUT;
+    }
+    if (guess)
+        return cli_usagef("unknown region '%s' (did you mean %s?)", *region, guess);
+    return cli_usagef("unknown region '%s' (not an Azure public region of the catalog's list)",
+                      *region);
+}
+
+bool cli_region_option(char *out, size_t cap, const char *arg)
+{
+    size_t k = 0;
+    for (; *arg; arg++) {
+        char c = aivm_ascii_lower(*arg);
+        if (c == ' ')
+            continue;
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) || k + 1 >= cap)
+            return false;
+        out[k++] = c;
+    }
+    out[k] = '\0';
+    return k > 0;
+}
+
+/* Flags override the file: copy each field the flags set over `wl`. */
+void cli_workload_apply_flags(aivm_workload *wl, const aivm_workload *f)
+{
+    if (f->set & AIVM_WL_PHASE)
+        wl->phase = f->phase;
+    if (f->set & AIVM_WL_KIND)
+        wl->kind = f->kind;
+    if (f->set & AIVM_WL_MODEL_SIZE)
+        wl->model_size = f->model_size;
+    if (f->set & AIVM_WL_REGION)
+        wl->region = f->region;
+    if (f->set & AIVM_WL_OS)
+        wl->os = f->os;
+    if (f->set & AIVM_WL_INCLUDE_RETIRED)
+        wl->include_retired = f->include_retired;
+    if (f->set & AIVM_WL_NODES)
+        wl->nodes = f->nodes;
+    if (f->set & AIVM_WL_SCHEDULER)
+        wl->scheduler = f->scheduler;
+    if (f->set & AIVM_WL_MANAGED)
+        wl->managed = f->managed;
+    if (f->set & AIVM_WL_CONTAINERS)
+        wl->containers = f->containers;
+    if (f->set & AIVM_WL_SPOT)
+        wl->spot = f->spot;
+    if (f->set & AIVM_WL_CHECKPOINTING)
+        wl->checkpointing = f->checkpointing;
+    wl->set |= f->set;
+    cli_sizing_apply(&wl->sizing_in, &f->sizing_in);
+}

@@ -7,6 +7,7 @@
 #include "sizing_opts.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "aivm/util.h"
@@ -194,6 +195,22 @@ int cli_load_models(aivm_models **models)
     return 0;
 }
 
+/* An unknown --model: a did-you-mean among the presets (exit 2). */
+static int unknown_model(const aivm_models *models, const char *name)
+{
+    size_t n = aivm_models_count(models);
+    const char **ids = aivm_xcalloc(n ? n : 1, sizeof *ids);
+    const char *guess;
+    for (size_t i = 0; i < n; i++)
+        ids[i] = aivm_models_at(models, i)->id;
+    guess = aivm_did_you_mean(name, ids, n);
+    free((void *)ids);
+    if (guess)
+        return cli_usagef("unknown model '%s' (did you mean %s?)", name, guess);
+    return cli_usagef("unknown model '%s' (docs/sizing.md lists the presets, e.g. llama-3.1-8b)",
+                      name);
+}
+
 int cli_sizing_prepare(aivm_models **models, aivm_workload *wl)
 {
     const aivm_model *m;
@@ -205,9 +222,18 @@ int cli_sizing_prepare(aivm_models **models, aivm_workload *wl)
     if (rc)
         return rc;
     m = wl->sizing_in.model ? aivm_models_find(*models, wl->sizing_in.model) : NULL;
+    if (wl->sizing_in.model && !m)
+        return unknown_model(*models, wl->sizing_in.model);
     if (m && wl->kind == AIVM_KIND_UNSET) {
         wl->kind = m->kind; /* the preset knows whether the model is generative */
         wl->set |= AIVM_WL_KIND;
+    } else if (!m && wl->kind == AIVM_KIND_UNSET && (wl->sizing_in.set & (1u << AIVM_SZ_PARAMS)) &&
+               wl->sizing_in.params >= 1e9) {
+        /* A model of a billion parameters or more is a generative transformer in practice. */
+        wl->kind = AIVM_KIND_GENERATIVE;
+        wl->set |= AIVM_WL_KIND;
+        cli_warnf("no --kind: a model of %g billion parameters is taken as generative",
+                  wl->sizing_in.params / 1e9);
     }
     return 0;
 }

@@ -90,10 +90,15 @@ static void gpu_json(aivm_jw *w, const aivm_size *s)
     aivm_jw_num(w, "count", s->gpu_count);
     aivm_jw_num(w, "memory_gb", s->gpu_memory_gb);
     aivm_jw_str(w, "interconnect", aivm_str(&s->gpu_interconnect));
+    aivm_jw_array(w, "precisions"); /* native formats; [] when the catalog has no facts */
+    for (unsigned d = 0; d < AIVM_DTYPE_COUNT; d++)
+        if (s->gpu_precisions & (1u << d))
+            aivm_jw_str(w, NULL, aivm_dtype_name((aivm_dtype)d));
+    aivm_jw_end(w);
     aivm_jw_end(w);
 }
 
-/* A reason: {rule, guidance, [effect,] score_delta, message}. */
+/* A reason: {rule, guidance, [effect,] score_delta, [effect_pct,] message}. */
 static void reason_json(aivm_jw *w, const aivm_reason *r, bool effect)
 {
     aivm_jw_object(w, NULL);
@@ -102,7 +107,26 @@ static void reason_json(aivm_jw *w, const aivm_reason *r, bool effect)
     if (effect)
         aivm_jw_str(w, "effect", aivm_effect_name(aivm_rule_effect(r->rule)));
     aivm_jw_num(w, "score_delta", aivm_round_to(r->delta, 3));
+    if (effect)
+        aivm_jw_num(w, "effect_pct", aivm_round_to(r->effect_pct, 3));
     aivm_jw_str(w, "message", r->message);
+    aivm_jw_end(w);
+}
+
+static const char *const objective_names[] = {"guidance", "cost", "sort"};
+
+/* How the candidate was ranked (docs/ranking.md): the decomposition. */
+static void ranking_json(aivm_jw *w, const aivm_candidate *c)
+{
+    const aivm_ranking *r = &c->ranking;
+    aivm_jw_object(w, "ranking");
+    aivm_jw_str(w, "objective", objective_names[r->objective]);
+    aivm_jw_num(w, "tier", r->tier);
+    aivm_jw_str(w, "tier_id", r->tier_id);
+    opt_num(w, "deployment_hourly", r->has_cost, aivm_round_to(r->cost, 3));
+    aivm_jw_num(w, "preference_pct", aivm_round_to(r->preference_pct, 3));
+    opt_num(w, "adjusted_hourly", r->has_cost, aivm_round_to(r->adjusted_cost, 3));
+    aivm_jw_str(w, "reason", r->reason);
     aivm_jw_end(w);
 }
 
@@ -131,6 +155,7 @@ static void candidate_json(aivm_jw *w, const aivm_candidate *c, const aivm_workl
     aivm_jw_num(w, "score", aivm_round_to(c->score, 3));
     price_json(w, c);
     deployment_json(w, c);
+    ranking_json(w, c);
     aivm_jw_array(w, "reasons");
     for (size_t i = 0; i < c->n_reasons; i++)
         reason_json(w, &c->reasons[i], true);

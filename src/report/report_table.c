@@ -34,8 +34,11 @@ static void fmt_gpu(char *out, size_t n, const aivm_size *s)
 static void fmt_price(char *out, size_t n, const aivm_price *p, const char *region, bool spot)
 {
     char od[32] = "-", sp[32] = "-";
-    if (p->has_hourly)
-        snprintf(od, sizeof od, "%.3f%s", p->hourly, strcmp(p->region, region) ? "*" : "");
+    /* --spot ranks by the spot price: the first column then shows pay-as-you-go */
+    bool both = spot && p->pricing == AIVM_PRICING_SPOT;
+    if (both ? p->has_on_demand : p->has_hourly)
+        snprintf(od, sizeof od, "%.3f%s", both ? p->on_demand : p->hourly,
+                 strcmp(p->region, region) ? "*" : "");
     if (p->has_spot)
         snprintf(sp, sizeof sp, "%.3f%s", p->spot, strcmp(p->region, region) ? "*" : "");
     if (spot) /* --spot: the spot price beside the price asked for */
@@ -107,10 +110,17 @@ static void header(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts
 
 static void explain_candidate(aivm_buf *out, const aivm_candidate *c)
 {
+    bool cost = c->ranking.objective == AIVM_OBJ_COST;
+    if (c->ranking.reason)
+        aivm_buf_printf(out, "      rank: %s\n", c->ranking.reason);
     for (size_t i = 0; i < c->n_reasons; i++) {
         const aivm_reason *r = &c->reasons[i];
         const aivm_strlist *g = aivm_rule_guidance(r->rule);
-        aivm_buf_printf(out, "      %+6.2f  %s [", r->delta, aivm_rule_id(r->rule));
+        /* a zero is printed unsigned: "-0.00" says nothing */
+        aivm_buf_printf(out, "      %+6.2f", fabs(r->delta) < 0.005 ? 0.0 : r->delta);
+        if (cost)
+            aivm_buf_printf(out, " (%+5.1f%%)", fabs(r->effect_pct) < 0.05 ? 0.0 : r->effect_pct);
+        aivm_buf_printf(out, "  %s [", aivm_rule_id(r->rule));
         for (size_t j = 0; j < g->n; j++)
             aivm_buf_printf(out, "%s%s", j ? "," : "", g->items[j]);
         aivm_buf_printf(out, "] %s\n", r->message);

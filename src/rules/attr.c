@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "aivm/catalog.h"
+#include "aivm/sizing.h"
 #include "attr_sizing.h"
 
 static const char *const phases[] = {"train", "inference", NULL};
@@ -236,6 +237,57 @@ static aivm_value c_priced(const aivm_workload *wl, const aivm_size *s)
     UNUSED(wl);
     return vbool(s->has_price);
 }
+static aivm_value w_compute_precision(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(s);
+    return wl->sizing ? vstr(aivm_precision_name(aivm_sizing_compute_precision(wl->sizing)))
+                      : vnull();
+}
+static aivm_value c_native_precision(const aivm_workload *wl, const aivm_size *s)
+{
+    bool known = false, ok;
+    if (!wl->sizing)
+        return vnull();
+    ok = aivm_sizing_runs_on(wl->sizing, s, &known);
+    return known ? vbool(ok) : vnull();
+}
+static aivm_value c_gpu_precisions(const aivm_workload *wl, const aivm_size *s)
+{
+    static char buf[AIVM_DTYPE_COUNT * 6];
+    size_t k = 0;
+    UNUSED(wl);
+    if (!s->gpu_precisions)
+        return vnull();
+    for (unsigned d = 0; d < AIVM_DTYPE_COUNT; d++)
+        if (s->gpu_precisions & (1u << d)) {
+            const char *n = aivm_dtype_name((aivm_dtype)d);
+            size_t l = strlen(n);
+            if (k)
+                buf[k++] = ' ';
+            memcpy(buf + k, n, l);
+            k += l;
+        }
+    buf[k] = '\0';
+    return vstr(buf);
+}
+static aivm_value c_os_supported(const aivm_workload *wl, const aivm_size *s)
+{
+    bool known = false, ok;
+    if (!wl->os)
+        return vnull();
+    ok = aivm_size_supports_os(s, aivm_os_name(wl->os), &known);
+    return known ? vbool(ok) : vnull();
+}
+static aivm_value c_os_documented(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vbool(s->os.n > 0);
+}
+static aivm_value c_unverified(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(wl);
+    return vbool(s->unverified);
+}
 static aivm_value c_region_listed(const aivm_workload *wl, const aivm_size *s)
 {
     if (!s->regions.n || !wl->region)
@@ -307,6 +359,20 @@ const aivm_attr aivm__attr_table[] = {
     {"lifecycle_date", C, S, NULL, "retirement date (null if none)", c_lifecycle_date},
     {"generation_year", C, NUM, NULL, "year the hardware generation came to Azure", c_gen_year},
     {"priced", C, B, NULL, "has a reference price in the catalog", c_priced},
+    {"compute_precision", W, S, aivm_attr__precisions,
+     "the format the GPUs must run (bf16 for LoRA/QLoRA over quantised weights)",
+     w_compute_precision},
+    {"gpu.native_precision", C, B, NULL,
+     "its GPUs run compute_precision natively (null: no sizing, no GPU or no GPU facts)",
+     c_native_precision},
+    {"gpu.precisions", C, S, NULL, "the formats its GPUs run natively, e.g. 'fp32 tf32 bf16'",
+     c_gpu_precisions},
+    {"os_supported", C, B, NULL, "its series supports the workload's OS (null when unknown)",
+     c_os_supported},
+    {"os_documented", C, B, NULL, "the catalog knows which OSes its series supports",
+     c_os_documented},
+    {"unverified", C, B, NULL, "not on its series' Microsoft page (no public source)",
+     c_unverified},
     {"region_listed", C, B, NULL,
      "priced in the workload's region (null when the catalog lists no regions)", c_region_listed},
     {"regions_known", C, B, NULL, "the catalog lists the regions that offer the size",

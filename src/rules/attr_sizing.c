@@ -78,7 +78,9 @@ aivm_value aivm_attr__w_sharding(const aivm_workload *wl, const aivm_size *s)
 aivm_value aivm_attr__w_max_nodes(const aivm_workload *wl, const aivm_size *s)
 {
     (void)s;
-    return wl->sizing ? vnum(wl->sizing->max_nodes) : vnull();
+    if (!wl->sizing)
+        return vnull();
+    return vnum((wl->set & AIVM_WL_NODES) && wl->nodes ? wl->nodes : wl->sizing->max_nodes);
 }
 
 /* The candidate's fit; false when there is no sizing or no candidate. */
@@ -86,7 +88,7 @@ static bool fit_of(aivm_fit *f, const aivm_workload *wl, const aivm_size *s)
 {
     if (!wl->sizing || !s)
         return false;
-    aivm_fit_compute(f, wl->sizing, s);
+    aivm_fit_for(f, wl, s);
     return true;
 }
 

@@ -130,3 +130,67 @@ void aivm_fit_on(aivm_fit *f, const aivm_sizing *sz, const aivm_size *s, unsigne
     f->limit = f->fits ? AIVM_FIT_OK : AIVM_FIT_PER_GPU;
     finish(f, sz, hbm_gib(s));
 }
+
+void aivm_fit_for(aivm_fit *f, const aivm_workload *wl, const aivm_size *s)
+{
+    unsigned n = (wl->set & AIVM_WL_NODES) && wl->nodes >= 1 ? wl->nodes : 0;
+    const aivm_sizing *sz = wl->sizing;
+    if (!n) {
+        aivm_fit_compute(f, sz, s);
+        return;
+    }
+    if (sz->phase == AIVM_PHASE_TRAIN && !sz->gpus) {
+        aivm_fit_on(f, sz, s, n); /* the states are sharded over every GPU of the n VMs */
+        return;
+    }
+    aivm_fit_compute(f, sz, s);
+    if (f->fits && f->vms > n) {
+        f->fits = false; /* one replica needs more VMs than the deployment has */
+        f->limit = AIVM_FIT_MAX_NODES;
+    }
+}
+
+aivm_precision aivm_sizing_compute_precision(const aivm_sizing *sz)
+{
+    bool weight_only = sz->precision == AIVM_PREC_INT8 || sz->precision == AIVM_PREC_INT4;
+    if (sz->phase == AIVM_PHASE_TRAIN && sz->finetune != AIVM_FT_FULL && weight_only)
+        return AIVM_PREC_BF16; /* LoRA/QLoRA over int8/int4 weights computes in 16 bits */
+    return sz->precision;
+}
+
+static unsigned dtype_bit(aivm_dtype d)
+{
+    return 1u << d;
+}
+
+bool aivm_sizing_runs_on(const aivm_sizing *sz, const aivm_size *s, bool *known)
+{
+    unsigned have = s->gpu_precisions;
+    *known = s->has_gpu && have != 0;
+    if (!*known)
+        return true;
+    if (sz->phase == AIVM_PHASE_TRAIN && sz->finetune != AIVM_FT_FULL &&
+        (sz->precision == AIVM_PREC_INT8 || sz->precision == AIVM_PREC_INT4))
+        /* LoRA/QLoRA over int8/int4 weights: the base is dequantised to a 16-bit
+         * compute dtype, bf16 or fp16 (bitsandbytes' compute_dtype), so any GPU
+         * with either runs it. */
+        return (have & (dtype_bit(AIVM_DT_BF16) | dtype_bit(AIVM_DT_FP16))) != 0;
+    switch (aivm_sizing_compute_precision(sz)) {
+    case AIVM_PREC_FP32:
+        return (have & dtype_bit(AIVM_DT_FP32)) != 0;
+    case AIVM_PREC_BF16:
+        return (have & dtype_bit(AIVM_DT_BF16)) != 0;
+    case AIVM_PREC_FP16:
+        return (have & dtype_bit(AIVM_DT_FP16)) != 0;
+    case AIVM_PREC_FP8:
+        return (have & dtype_bit(AIVM_DT_FP8)) != 0;
+    case AIVM_PREC_INT8: /* weight-only (GPTQ, AWQ, LLM.int8): int8 math or fp16 after
+                            dequantisation */
+        return (have & (dtype_bit(AIVM_DT_INT8) | dtype_bit(AIVM_DT_FP16))) != 0;
+    case AIVM_PREC_INT4:
+        return (have &
+                (dtype_bit(AIVM_DT_INT4) | dtype_bit(AIVM_DT_FP4) | dtype_bit(AIVM_DT_FP16))) != 0;
+    default:
+        return true;
+    }
+}

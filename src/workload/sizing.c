@@ -19,7 +19,8 @@ static const char *const prec_names[] = {"", "fp32", "bf16", "fp16", "fp8", "int
 static const char *const ft_names[] = {"", "full", "lora", "qlora", NULL};
 static const char *const opt_names[] = {"", "adamw", "adamw-8bit", "sgd", NULL};
 static const char *const shard_names[] = {"", "none", "zero1", "zero2", "zero3", NULL};
-static const char *const src_names[] = {"default", "flag", "file", "preset", "derived"};
+static const char *const src_names[] = {"default", "flag",    "file",
+                                        "preset",  "derived", "estimated"};
 static const char *const input_names[AIVM_SZ_COUNT] = {
     "params",      "model",     "layers",       "hidden",   "heads",
     "kv_heads",    "precision", "kv_precision", "context",  "batch",
@@ -169,10 +170,10 @@ static void state_bytes(double *grad, double *optim, aivm_precision p, aivm_opti
 }
 
 /* What every GPU holds (fixed) and what is divided among them (split).
- * none/zero1/zero2 are data parallelism: each GPU keeps its activations.
- * zero3 stands for fully sharded training (ZeRO-3/FSDP with activation
- * partitioning or tensor/pipeline parallelism): everything but the runtime
- * overhead is spread over the GPUs of one replica. */
+ * ZeRO (and FSDP) shard model states, never activations: every GPU keeps the
+ * activations of its own micro-batch (--batch per GPU; Rajbhandari et al.,
+ * "ZeRO", 2020, sections 5.1-5.2). ZeRO-1 shards the optimizer states,
+ * ZeRO-2 the gradients too, ZeRO-3 the weights too. */
 static void split_by_sharding(aivm_memory *m, aivm_sharding s)
 {
     double w = m->weights, g = m->gradients, o = m->optimizer;
@@ -191,8 +192,8 @@ static void split_by_sharding(aivm_memory *m, aivm_sharding s)
         m->split = g + o;
         break;
     default:
-        m->fixed = m->overhead;
-        m->split = w + g + o + m->activations;
+        m->fixed = fixed;
+        m->split = w + g + o;
         break;
     }
 }
@@ -288,7 +289,9 @@ static void resolve_training(aivm_sizing *sz, const aivm_sizing_input *in)
     sz->source[AIVM_SZ_OPTIMIZER] = in->optimizer ? given(in, AIVM_SZ_OPTIMIZER) : AIVM_SRC_DEFAULT;
     sz->sharding = in->sharding ? in->sharding : AIVM_SHARD_ZERO3;
     sz->source[AIVM_SZ_SHARDING] = in->sharding ? given(in, AIVM_SZ_SHARDING) : AIVM_SRC_DEFAULT;
-    sz->act_ckpt = in->act_ckpt;
+    /* QLoRA turns activation checkpointing on unless told otherwise, as PEFT's
+     * prepare_model_for_kbit_training does (use_gradient_checkpointing=True). */
+    sz->act_ckpt = IS_SET(in, AIVM_SZ_ACT_CKPT) ? in->act_ckpt : sz->finetune == AIVM_FT_QLORA;
     sz->source[AIVM_SZ_ACT_CKPT] =
         IS_SET(in, AIVM_SZ_ACT_CKPT) ? given(in, AIVM_SZ_ACT_CKPT) : AIVM_SRC_DEFAULT;
     sz->batch = pick_u(sz, in, AIVM_SZ_BATCH, in->batch, 0, 1);
@@ -301,11 +304,46 @@ static void resolve_training(aivm_sizing *sz, const aivm_sizing_input *in)
         sz->trainable_params = 0.005 * sz->params;
 }
 
+/* The transformer preset nearest to `params` (by ratio, larger over smaller) of the asked
+ * kind, for the shape of a model known only by its parameter count. */
+static const aivm_model *nearest_shape(const aivm_models *models, double params, aivm_kind kind)
+{
+    const aivm_model *best = NULL;
+    double best_d = 0;
+    for (size_t i = 0; models && i < aivm_models_count(models); i++) {
+        const aivm_model *m = aivm_models_at(models, i);
+        double d;
+        if (!(m->layers && m->hidden && m->heads) || (kind && m->kind != kind))
+            continue;
+        d = m->params > params ? m->params / params : params / m->params;
+        if (!best || d < best_d) {
+            best = m;
+            best_d = d;
+        }
+    }
+    return best;
+}
+
+/* With --params only: take the shape (layers, hidden, heads, KV heads) of the
+ * nearest preset for what was not given, so activations and the KV cache are
+ * estimated rather than counted as zero. */
+static void estimate_shape(aivm_sizing *sz, const aivm_sizing_input *in, const aivm_models *models,
+                           aivm_kind kind)
+{
+    const aivm_model *m;
+    if (IS_SET(in, AIVM_SZ_LAYERS) && IS_SET(in, AIVM_SZ_HIDDEN) && IS_SET(in, AIVM_SZ_HEADS))
+        return;
+    m = nearest_shape(models, sz->params, kind);
+    if (!m)
+        m = nearest_shape(models, sz->params, AIVM_KIND_UNSET);
+    sz->shape_from = m;
+}
+
 int aivm_sizing_resolve(aivm_sizing *sz, const aivm_workload *wl, const aivm_models *models,
                         aivm_error *err)
 {
     const aivm_sizing_input *in = &wl->sizing_in;
-    const aivm_model *pm = NULL;
+    const aivm_model *pm = NULL, *shp;
     aivm_precision def_prec;
     unsigned def_ctx;
     int rc;
@@ -336,10 +374,17 @@ int aivm_sizing_resolve(aivm_sizing *sz, const aivm_workload *wl, const aivm_mod
         sz->params = pm->params;
         sz->source[AIVM_SZ_PARAMS] = AIVM_SRC_PRESET;
     }
-    sz->layers = pick_u(sz, in, AIVM_SZ_LAYERS, in->layers, pm ? pm->layers : 0, 0);
-    sz->hidden = pick_u(sz, in, AIVM_SZ_HIDDEN, in->hidden, pm ? pm->hidden : 0, 0);
-    sz->heads = pick_u(sz, in, AIVM_SZ_HEADS, in->heads, pm ? pm->heads : 0, 0);
-    sz->kv_heads = pick_u(sz, in, AIVM_SZ_KV_HEADS, in->kv_heads, pm ? pm->kv_heads : 0, sz->heads);
+    if (!pm)
+        estimate_shape(sz, in, models, wl->kind);
+    shp = pm ? pm : sz->shape_from;
+    sz->layers = pick_u(sz, in, AIVM_SZ_LAYERS, in->layers, shp ? shp->layers : 0, 0);
+    sz->hidden = pick_u(sz, in, AIVM_SZ_HIDDEN, in->hidden, shp ? shp->hidden : 0, 0);
+    sz->heads = pick_u(sz, in, AIVM_SZ_HEADS, in->heads, shp ? shp->heads : 0, 0);
+    sz->kv_heads =
+        pick_u(sz, in, AIVM_SZ_KV_HEADS, in->kv_heads, shp ? shp->kv_heads : 0, sz->heads);
+    for (unsigned k = AIVM_SZ_LAYERS; !pm && k <= AIVM_SZ_KV_HEADS; k++)
+        if (sz->source[k] == AIVM_SRC_PRESET)
+            sz->source[k] = AIVM_SRC_ESTIMATED;
     if (!IS_SET(in, AIVM_SZ_KV_HEADS) && sz->source[AIVM_SZ_KV_HEADS] == AIVM_SRC_DEFAULT &&
         sz->heads)
         sz->source[AIVM_SZ_KV_HEADS] = AIVM_SRC_DERIVED; /* no GQA: one KV head per head */

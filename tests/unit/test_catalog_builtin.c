@@ -58,6 +58,8 @@ static void same_size(const aivm_size *a, const aivm_size *b)
     assert_int_equal(a->generation_year, b->generation_year);
     same_rlist(&a->regions, &b->regions, "regions", w);
     same_rlist(&a->os, &b->os, "os", w);
+    assert_int_equal(a->gpu_precisions, b->gpu_precisions);
+    assert_int_equal(a->unverified, b->unverified);
     assert_int_equal(a->has_price, b->has_price);
     same_str(aivm_str(&a->price_currency), aivm_str(&b->price_currency), "price_currency", w);
     same_str(aivm_str(&a->price_as_of), aivm_str(&b->price_as_of), "price_as_of", w);

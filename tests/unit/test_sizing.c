@@ -134,7 +134,10 @@ static void sizing__training_bytes_per_param(void **state)
         resolve(&sz, &wl);
         state_gib = sz.mem.weights + sz.mem.gradients + sz.mem.optimizer;
         assert_true(fabs(state_gib * 1073741824.0 / 1e9 - cases[i].bytes) < 1e-9);
-        assert_true(sz.mem.activations == 0); /* no shape: not counted */
+        /* no shape given: the nearest preset's, flagged, never counted as zero */
+        assert_non_null(sz.shape_from);
+        assert_int_equal(sz.source[AIVM_SZ_LAYERS], AIVM_SRC_ESTIMATED);
+        assert_true(sz.mem.activations > 0);
     }
 }
 
@@ -279,6 +282,89 @@ static void fit__tensor_parallel_rounding(void **state)
     assert_true(f.fits && f.gpus_needed == 4 && f.vms == 1);
 }
 
+/* ZeRO shards model states, never activations: Llama 2 7B, full bf16 AdamW,
+ * ZeRO-3 on 4 GPUs holds 104 GiB / 4 of states plus all 17 GiB of its own
+ * micro-batch's activations, about 43 GiB per GPU (Rajbhandari et al., ZeRO,
+ * 2020; activations 34 bytes x s·b·h·L, Korthikanti et al., 2022). */
+static void sizing__zero_shards_states_not_activations(void **state)
+{
+    aivm_workload wl = wl_new(AIVM_PHASE_TRAIN);
+    aivm_sizing sz;
+    double per_gpu, states;
+    (void)state;
+    set_model(&wl, "llama-2-7b");
+    wl.sizing_in.sharding = AIVM_SHARD_ZERO3;
+    wl.sizing_in.gpus = 4;
+    wl.sizing_in.set |= (1u << AIVM_SZ_SHARDING) | (1u << AIVM_SZ_GPUS);
+    resolve(&sz, &wl);
+    states = sz.mem.weights + sz.mem.gradients + sz.mem.optimizer;
+    per_gpu = sz.mem.fixed + sz.mem.split / 4;
+    assert_true(fabs(sz.mem.fixed - (sz.mem.activations + sz.mem.overhead)) < 1e-9);
+    assert_true(fabs(sz.mem.split - states) < 1e-9);
+    assert_true(per_gpu > 42 && per_gpu < 45);
+    /* ZeRO-1 keeps weights and gradients on every GPU, ZeRO-2 the weights */
+    wl.sizing_in.sharding = AIVM_SHARD_ZERO1;
+    resolve(&sz, &wl);
+    assert_true(fabs(sz.mem.split - sz.mem.optimizer) < 1e-9);
+    wl.sizing_in.sharding = AIVM_SHARD_ZERO2;
+    resolve(&sz, &wl);
+    assert_true(fabs(sz.mem.split - sz.mem.optimizer - sz.mem.gradients) < 1e-9);
+}
+
+/* QLoRA turns activation checkpointing on, as PEFT's k-bit preparation does;
+ * an explicit false wins. */
+static void sizing__qlora_checkpoints_by_default(void **state)
+{
+    aivm_workload wl = wl_new(AIVM_PHASE_TRAIN);
+    aivm_sizing sz;
+    (void)state;
+    set_model(&wl, "llama-2-7b");
+    wl.sizing_in.finetune = AIVM_FT_QLORA;
+    wl.sizing_in.set |= 1u << AIVM_SZ_FINETUNE;
+    resolve(&sz, &wl);
+    assert_true(sz.act_ckpt);
+    wl.sizing_in.act_ckpt = false;
+    wl.sizing_in.set |= 1u << AIVM_SZ_ACT_CKPT;
+    resolve(&sz, &wl);
+    assert_false(sz.act_ckpt);
+    wl.sizing_in.finetune = AIVM_FT_LORA;
+    wl.sizing_in.set &= ~(1u << AIVM_SZ_ACT_CKPT);
+    resolve(&sz, &wl);
+    assert_false(sz.act_ckpt);
+}
+
+/* The precision a GPU must run natively (catalog gpu_models). */
+static void fit__native_precision(void **state)
+{
+    aivm_workload wl = wl_new(AIVM_PHASE_TRAIN);
+    aivm_sizing sz;
+    bool known = false;
+    (void)state;
+    set_model(&wl, "llama-2-7b");
+    resolve(&sz, &wl); /* bf16 by default */
+    assert_false(aivm_sizing_runs_on(&sz, size("Standard_ND40rs_v2"), &known)); /* V100 */
+    assert_true(known);
+    assert_false(aivm_sizing_runs_on(&sz, size("Standard_NC4as_T4_v3"), &known));
+    assert_true(aivm_sizing_runs_on(&sz, size("Standard_NC24ads_A100_v4"), &known));
+    wl.sizing_in.finetune = AIVM_FT_QLORA; /* 4-bit base, fp16 or bf16 compute: T4 runs it */
+    wl.sizing_in.set |= 1u << AIVM_SZ_FINETUNE;
+    resolve(&sz, &wl);
+    assert_true(aivm_sizing_runs_on(&sz, size("Standard_NC4as_T4_v3"), &known));
+    wl = wl_new(AIVM_PHASE_INFERENCE);
+    set_model(&wl, "llama-3.1-70b");
+    wl.sizing_in.precision = AIVM_PREC_FP8;
+    wl.sizing_in.set |= 1u << AIVM_SZ_PRECISION;
+    resolve(&sz, &wl);
+    assert_false(aivm_sizing_runs_on(&sz, size("Standard_NC24ads_A100_v4"), &known));
+    assert_true(aivm_sizing_runs_on(&sz, size("Standard_NC40ads_H100_v5"), &known));
+    assert_true(aivm_sizing_runs_on(&sz, size("Standard_ND96isr_MI300X_v5"), &known));
+    wl.sizing_in.precision = AIVM_PREC_INT4; /* weight-only: any fp16 GPU */
+    resolve(&sz, &wl);
+    assert_true(aivm_sizing_runs_on(&sz, size("Standard_ND40rs_v2"), &known));
+    assert_true(aivm_sizing_runs_on(&sz, size("Standard_E8s_v5"), &known));
+    assert_false(known); /* no GPU: nothing to check */
+}
+
 static void fit__7b_full_training(void **state)
 {
     aivm_workload wl = wl_new(AIVM_PHASE_TRAIN);
@@ -286,6 +372,8 @@ static void fit__7b_full_training(void **state)
     aivm_fit f;
     (void)state;
     set_params(&wl, 7e9);
+    wl.sizing_in.act_ckpt = true; /* activations of about 1 GiB: the states decide */
+    wl.sizing_in.set |= 1u << AIVM_SZ_ACT_CKPT;
     resolve(&sz, &wl);
     /* 16 bytes × 7B = 104.3 GiB > one 80 GB GPU: ZeRO-3 spreads it over two */
     assert_int_equal(sz.sharding, AIVM_SHARD_ZERO3);
@@ -311,6 +399,8 @@ static void fit__max_nodes(void **state)
     aivm_fit f;
     (void)state;
     set_model(&wl, "llama-3.1-405b");
+    wl.sizing_in.act_ckpt = true;
+    wl.sizing_in.set |= 1u << AIVM_SZ_ACT_CKPT;
     resolve(&sz, &wl);
     aivm_fit_compute(&f, &sz, size("Standard_ND96isr_H100_v5"));
     assert_true(f.fits && f.vms > 1 && f.vms <= 16);
@@ -397,7 +487,8 @@ static void fit__advise_integration(void **state)
     (void)state;
     set_model(&wl, "llama-3.1-405b");
     wl.sizing_in.max_nodes = 8;
-    wl.sizing_in.set |= 1u << AIVM_SZ_MAX_NODES;
+    wl.sizing_in.act_ckpt = true;
+    wl.sizing_in.set |= (1u << AIVM_SZ_MAX_NODES) | (1u << AIVM_SZ_ACT_CKPT);
     assert_int_equal(aivm_workload_finish(&wl, NULL), 0);
     wl.today = "2026-11-29";
     resolve(&sz, &wl);
@@ -412,7 +503,8 @@ static void fit__advise_integration(void **state)
     for (size_t i = 0; i < adv->n_rejected; i++)
         if (strcmp(aivm_rule_id(adv->rejected[i].rule), "fit-max-nodes") == 0) {
             saw_max_nodes = true;
-            assert_non_null(strstr(adv->rejected[i].message, "more than --max-nodes 8"));
+            assert_non_null(
+                strstr(adv->rejected[i].message, "more than the 8 VMs the deployment may use"));
             assert_null(strstr(adv->rejected[i].message, "n/a"));
         }
     assert_true(saw_max_nodes);
@@ -445,6 +537,9 @@ int main(void)
         cmocka_unit_test(sizing__params_parse),
         cmocka_unit_test(fit__70b_inference),
         cmocka_unit_test(fit__tensor_parallel_rounding),
+        cmocka_unit_test(sizing__zero_shards_states_not_activations),
+        cmocka_unit_test(sizing__qlora_checkpoints_by_default),
+        cmocka_unit_test(fit__native_precision),
         cmocka_unit_test(fit__7b_full_training),
         cmocka_unit_test(fit__max_nodes),
         cmocka_unit_test(fit__partial_gpu),

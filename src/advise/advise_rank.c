@@ -1,0 +1,238 @@
+/*
+ * advise_rank.c - the one ranking of the advice (docs/ranking.md).
+ *
+ * Feasibility is decided before this runs: every candidate here can do the
+ * job (rules that exclude or require, the memory fit, the precision, the OS,
+ * the interconnect, the region, the lifecycle). What remains is the order:
+ *
+ *  - the need is known (a model size): the objective is the cost of the
+ *    deployment that does the job, price x VMs under the pricing model. The
+ *    guidance preferences (prefer/penalize rules) move it within a bounded
+ *    band: AIVM_PREF_PCT_PER_POINT % of the cost per score point, at most
+ *    AIVM_PREF_CAP_PCT % in all, so they order sizes of similar cost and never
+ *    buy a far dearer one. Tiers come first: an inference replica that fits
+ *    one VM before one spread over several; priced sizes before unpriced ones.
+ *  - no model size: the guidance's class is all there is to go on, so the
+ *    score leads and the price breaks ties.
+ *  - an explicit --sort key (price, per GPU, per GB of GPU memory).
+ *
+ * Swapping the objective for the cost of the work (time x price) is a change
+ * to objective_cost() alone.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "aivm/advise.h"
+#include "aivm/buf.h"
+#include "aivm/util.h"
+#include "util/mathutil.h"
+
+enum { TIER_FITS = 0, TIER_MULTI_VM = 1, TIER_UNPRICED = 2 };
+
+static const char *const tier_ids[] = {"fits", "multi-vm-replica", "unpriced"};
+
+static unsigned vms_of(const aivm_candidate *c)
+{
+    return c->instances ? c->instances : 1;
+}
+
+/* The objective's raw value: the deployment's price per hour. */
+static bool objective_cost(const aivm_candidate *c, double *cost)
+{
+    if (!c->price.has_hourly)
+        return false;
+    *cost = c->price.hourly * vms_of(c);
+    return true;
+}
+
+static double clamp(double v, double lo, double hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+static void decompose(aivm_candidate *c, const aivm_workload *wl, aivm_objective obj)
+{
+    aivm_ranking *r = &c->ranking;
+    double pct = 0;
+    free(r->reason);
+    memset(r, 0, sizeof *r);
+    r->objective = obj;
+    for (size_t i = 0; i < c->n_reasons; i++) {
+        c->reasons[i].effect_pct = c->reasons[i].delta * AIVM_PREF_PCT_PER_POINT;
+        pct += c->reasons[i].effect_pct;
+    }
+    r->preference_pct = clamp(pct, -AIVM_PREF_CAP_PCT, AIVM_PREF_CAP_PCT);
+    r->has_cost = objective_cost(c, &r->cost);
+    r->adjusted_cost = r->has_cost ? r->cost * (1 - r->preference_pct / 100) : 0;
+    if (obj == AIVM_OBJ_COST) {
+        if (!r->has_cost)
+            r->tier = TIER_UNPRICED;
+        else if (wl->phase == AIVM_PHASE_INFERENCE && c->has_fit && c->fit.vms > 1)
+            r->tier = TIER_MULTI_VM;
+        else
+            r->tier = TIER_FITS;
+    }
+    r->tier_id = tier_ids[r->tier];
+}
+
+/* qsort has no context argument: set just before sorting. */
+static aivm_sort g_sort;
+static bool g_spot;
+
+/* The --sort key: deployment price per hour, per GPU or per GB of GPU memory. */
+static bool sort_key(const aivm_candidate *c, double *key)
+{
+    const aivm_size *s = c->size;
+    double total;
+    if (!objective_cost(c, &total))
+        return false;
+    switch (g_sort) {
+    case AIVM_SORT_PRICE_PER_GPU:
+        if (!s->has_gpu || !(s->gpu_count > 0))
+            return false;
+        *key = total / (s->gpu_count * vms_of(c));
+        return true;
+    case AIVM_SORT_PRICE_PER_GPU_MEMORY:
+        if (!s->has_gpu || !(s->gpu_count * s->gpu_memory_gb > 0))
+            return false;
+        *key = total / (s->gpu_count * s->gpu_memory_gb * vms_of(c));
+        return true;
+    default:
+        *key = total;
+        return true;
+    }
+}
+
+static int by_score(const aivm_candidate *x, const aivm_candidate *y)
+{
+    double sx = aivm_round(x->score * 1e6), sy = aivm_round(y->score * 1e6);
+    return sx != sy ? (sx > sy ? -1 : 1) : 0;
+}
+
+static int by_name(const aivm_candidate *x, const aivm_candidate *y)
+{
+    return strcmp(aivm_str(&x->size->name), aivm_str(&y->size->name));
+}
+
+static int cmp_guidance(const aivm_candidate *x, const aivm_candidate *y)
+{
+    const aivm_ranking *a = &x->ranking, *b = &y->ranking;
+    int c = by_score(x, y);
+    if (c)
+        return c;
+    if (g_spot && x->price.has_spot != y->price.has_spot)
+        return x->price.has_spot ? -1 : 1;
+    if (g_spot && x->price.has_spot && x->price.spot != y->price.spot)
+        return x->price.spot < y->price.spot ? -1 : 1;
+    if (a->has_cost != b->has_cost)
+        return a->has_cost ? -1 : 1;
+    if (a->has_cost && a->cost != b->cost)
+        return a->cost < b->cost ? -1 : 1;
+    return 0;
+}
+
+static int cmp_cost(const aivm_candidate *x, const aivm_candidate *y)
+{
+    const aivm_ranking *a = &x->ranking, *b = &y->ranking;
+    double ka, kb;
+    if (a->tier != b->tier)
+        return a->tier < b->tier ? -1 : 1;
+    if (a->has_cost) {
+        ka = aivm_round(a->adjusted_cost * 1e6);
+        kb = aivm_round(b->adjusted_cost * 1e6);
+        if (ka != kb)
+            return ka < kb ? -1 : 1;
+    }
+    return by_score(x, y);
+}
+
+static int cmp_sort(const aivm_candidate *x, const aivm_candidate *y)
+{
+    double kx = 0, ky = 0;
+    bool hx = sort_key(x, &kx), hy = sort_key(y, &ky);
+    if (hx != hy)
+        return hx ? -1 : 1;
+    if (hx && kx != ky)
+        return kx < ky ? -1 : 1;
+    return by_score(x, y);
+}
+
+static int cand_cmp(const void *pa, const void *pb)
+{
+    const aivm_candidate *x = pa, *y = pb;
+    int c;
+    switch (x->ranking.objective) {
+    case AIVM_OBJ_COST:
+        c = cmp_cost(x, y);
+        break;
+    case AIVM_OBJ_SORT:
+        c = cmp_sort(x, y);
+        break;
+    default:
+        c = cmp_guidance(x, y);
+        break;
+    }
+    return c ? c : by_name(x, y);
+}
+
+/* One sentence per candidate: why it stands where it does. */
+static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b)
+{
+    const aivm_ranking *r = &c->ranking;
+    const char *cur = c->price.currency ? c->price.currency : "USD";
+    unsigned n = vms_of(c);
+    aivm_buf_clear(b);
+    switch (r->objective) {
+    case AIVM_OBJ_COST:
+        if (r->tier == TIER_UNPRICED) {
+            aivm_buf_printf(b,
+                            "can do the job, but has no known %s price: ranked after every "
+                            "priced size",
+                            aivm_pricing_name(c->price.pricing));
+            break;
+        }
+        aivm_buf_printf(b, "%u x %.3f = %.3f %s/hour", n, c->price.hourly, r->cost, cur);
+        if (fabs(r->preference_pct) >= 0.005)
+            aivm_buf_printf(b, ", guidance preferences %+.1f%% -> %.3f", r->preference_pct,
+                            r->adjusted_cost);
+        if (c == first)
+            aivm_buf_puts(b, r->tier == TIER_MULTI_VM
+                                 ? ": the cheapest size that can hold a replica, across VMs"
+                                 : ": the cheapest deployment that does the job");
+        else if (first->ranking.has_cost && first->ranking.adjusted_cost > 0)
+            aivm_buf_printf(b, ": %.2fx #1%s", r->adjusted_cost / first->ranking.adjusted_cost,
+                            r->tier == TIER_MULTI_VM ? " (a replica spans VMs)" : "");
+        break;
+    case AIVM_OBJ_SORT:
+        aivm_buf_printf(b, "ordered by --sort %s", aivm_sort_name(g_sort));
+        break;
+    default:
+        aivm_buf_printf(b,
+                        "no model size given: guidance score %.2f leads, the price breaks "
+                        "ties (give --params or --model to rank by cost)",
+                        c->score);
+        break;
+    }
+    c->ranking.reason = aivm_xstrndup(b->ptr ? b->ptr : "", b->size);
+}
+
+void aivm_advice_rank(aivm_advice *adv, aivm_sort sort)
+{
+    const aivm_workload *wl = adv->workload;
+    aivm_objective obj = sort != AIVM_SORT_SCORE             ? AIVM_OBJ_SORT
+                         : wl->sizing || adv->cost_objective ? AIVM_OBJ_COST
+                                                             : AIVM_OBJ_GUIDANCE;
+    aivm_buf b = AIVM_BUF_INIT;
+    for (size_t i = 0; i < adv->n_ranked; i++)
+        decompose(&adv->ranked[i], wl, obj);
+    g_sort = sort;
+    g_spot = wl->spot;
+    qsort(adv->ranked, adv->n_ranked, sizeof *adv->ranked, cand_cmp);
+    for (size_t i = 0; i < adv->n_ranked; i++) {
+        adv->ranked[i].rank = (unsigned)i + 1;
+        explain(&adv->ranked[i], &adv->ranked[0], &b);
+    }
+    aivm_buf_dispose(&b);
+    adv->n_shown = adv->top && adv->top < adv->n_ranked ? adv->top : adv->n_ranked;
+}
