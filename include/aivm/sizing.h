@@ -104,6 +104,13 @@ struct aivm_sizing {
     aivm_memory mem;
 };
 
+/**
+ * Copy every input `f` sets over `wl` (flags over the workload file, a
+ * resource's tags over the --workload defaults); the merged inputs no longer
+ * count as coming from the file.
+ */
+void aivm_sizing_input_merge(aivm_sizing_input *wl, const aivm_sizing_input *f);
+
 /** Parse a parameter count: "350M", "7B", "70b", "1.5T", "125000000". */
 int aivm_params_parse(double *out, const char *s, aivm_error *err);
 int aivm_precision_parse(aivm_precision *out, const char *s, aivm_error *err);

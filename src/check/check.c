@@ -101,7 +101,7 @@ static void settle_workload(aivm_check_item *it, const aivm_check_opts *o)
         wl.os = t->os;
     if (it->res->region)
         wl.region = it->res->region;
-    aivm_check__merge_sizing(&wl.sizing_in, &t->sizing_in);
+    aivm_sizing_input_merge(&wl.sizing_in, &t->sizing_in);
     if (wl.kind == AIVM_KIND_UNSET && wl.sizing_in.model && o->models) {
         const aivm_model *m = aivm_models_find(o->models, wl.sizing_in.model);
         if (m)

@@ -20,8 +20,6 @@ char *aivm_check__fmt(const char *format, ...) AIVM_PRINTF(1, 2);
 /** GPU memory of one VM of `s` (GB); 0 without GPU. */
 double aivm_check__gpu_total(const aivm_size *s);
 
-/** The model-size tags of a resource over the --workload file's inputs. */
-void aivm_check__merge_sizing(aivm_sizing_input *dst, const aivm_sizing_input *tags);
 /** Resolve the item's sizing into `sz` (kept by the caller) and point its
  *  workload at it. Returns 0, AIVM_ENOTFOUND or AIVM_EINVALID at the tag. */
 int aivm_check__resolve_sizing(aivm_check_item *it, aivm_sizing *sz, const aivm_check_opts *o,

@@ -15,25 +15,6 @@
 
 static const char *const g_g9[] = {"G9"};
 
-/* The model-size tags of a resource over the --workload file's inputs. */
-void aivm_check__merge_sizing(aivm_sizing_input *dst, const aivm_sizing_input *tags)
-{
-    if (tags->set & (1u << AIVM_SZ_PARAMS))
-        dst->params = tags->params;
-    if (tags->set & (1u << AIVM_SZ_MODEL))
-        dst->model = tags->model;
-    if (tags->set & (1u << AIVM_SZ_PRECISION))
-        dst->precision = tags->precision;
-    if (tags->set & (1u << AIVM_SZ_FINETUNE))
-        dst->finetune = tags->finetune;
-    if (tags->set & (1u << AIVM_SZ_CONTEXT))
-        dst->context = tags->context;
-    if (tags->set & (1u << AIVM_SZ_CONCURRENCY))
-        dst->concurrency = tags->concurrency;
-    dst->set |= tags->set;
-    dst->from_file &= ~tags->set;
-}
-
 /* AIVM007/AIVM008 from a plain GB figure (the aivm_check_opts.gpu_need hook). */
 static void hook_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_check_opts *o,
                           unsigned vms)

@@ -177,5 +177,5 @@ void cli_workload_apply_flags(aivm_workload *wl, const aivm_workload *f)
     if (f->set & AIVM_WL_CHECKPOINTING)
         wl->checkpointing = f->checkpointing;
     wl->set |= f->set;
-    cli_sizing_apply(&wl->sizing_in, &f->sizing_in);
+    aivm_sizing_input_merge(&wl->sizing_in, &f->sizing_in);
 }

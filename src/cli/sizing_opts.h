@@ -50,7 +50,7 @@
 int cli_sizing_option(aivm_sizing_input *in, int id, const char *arg);
 
 /** Copy the inputs the flags set over `wl` (flags win over the workload file). */
-void cli_sizing_apply(aivm_sizing_input *wl, const aivm_sizing_input *flags);
+void aivm_sizing_input_merge(aivm_sizing_input *wl, const aivm_sizing_input *flags);
 
 /**
  * Before the workload is finished: when it has sizing inputs, load the

@@ -115,6 +115,11 @@ static int apply_sizing_tag(aivm_plan_resource *r, const aivm_tag *t, const char
             in->context = (unsigned)n;
         else
             in->concurrency = (unsigned)n;
+    } else if (aivm_streq_nocase(k, "activation-checkpointing")) {
+        if (strcmp(t->value, "true") && strcmp(t->value, "false"))
+            return tag_error(r, t, "true or false", err);
+        in->act_ckpt = strcmp(t->value, "true") == 0;
+        bit = AIVM_SZ_ACT_CKPT;
     } else {
         return 1;
     }
@@ -145,7 +150,7 @@ static int apply_tag(aivm_plan_resource *r, const aivm_tag *t, aivm_error *err)
                               "unknown tag '%s' on %s (aivm tags: aivm-phase, aivm-kind, "
                               "aivm-model-size, aivm-os, aivm-params, aivm-model, "
                               "aivm-precision, aivm-finetune, aivm-context, aivm-concurrency, "
-                              "aivm-checkpointing, aivm-waive)",
+                              "aivm-activation-checkpointing, aivm-checkpointing, aivm-waive)",
                               t->key, r->address);
     }
     return 0;

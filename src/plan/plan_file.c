@@ -10,11 +10,26 @@
 
 #include "plan_int.h"
 
-static const char *const keys[] = {"name",       "size",        "count",     "region",
-                                   "priority",   "os",          "phase",     "kind",
-                                   "model_size", "params",      "precision", "checkpointing",
-                                   "tags",       "waive",       "model",     "finetune",
-                                   "context",    "concurrency", NULL};
+static const char *const keys[] = {"name",
+                                   "size",
+                                   "count",
+                                   "region",
+                                   "priority",
+                                   "os",
+                                   "phase",
+                                   "kind",
+                                   "model_size",
+                                   "params",
+                                   "precision",
+                                   "checkpointing",
+                                   "tags",
+                                   "waive",
+                                   "model",
+                                   "finetune",
+                                   "context",
+                                   "concurrency",
+                                   "activation_checkpointing",
+                                   NULL};
 
 /* Plan-file key -> tag name ("model_size" -> "aivm-model-size"). */
 static const struct {
@@ -31,6 +46,7 @@ static const struct {
     {"context", "aivm-context"},
     {"concurrency", "aivm-concurrency"},
     {"checkpointing", "aivm-checkpointing"},
+    {"activation_checkpointing", "aivm-activation-checkpointing"},
     {"waive", "aivm-waive"},
 };
 

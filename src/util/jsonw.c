@@ -349,5 +349,5 @@ void aivm_jw_strlist(aivm_jw *w, const char *key, const aivm_strlist *l)
 
 void aivm_jw_string(aivm_buf *b, const char *s)
 {
-    string_with(b, NULL, 0, s, NULL, 0);
+    string(b, s);
 }

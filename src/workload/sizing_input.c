@@ -107,3 +107,72 @@ int aivm_sizing__load_keys(aivm_sizing_input *in, const aivm_ynode *root, aivm_e
     }
     return 0;
 }
+
+/* Copy input `i` of `from` into `to`. */
+static void copy_one(aivm_sizing_input *to, const aivm_sizing_input *from, unsigned i)
+{
+    switch (i) {
+    case AIVM_SZ_PARAMS:
+        to->params = from->params;
+        break;
+    case AIVM_SZ_MODEL:
+        to->model = from->model;
+        break;
+    case AIVM_SZ_LAYERS:
+        to->layers = from->layers;
+        break;
+    case AIVM_SZ_HIDDEN:
+        to->hidden = from->hidden;
+        break;
+    case AIVM_SZ_HEADS:
+        to->heads = from->heads;
+        break;
+    case AIVM_SZ_KV_HEADS:
+        to->kv_heads = from->kv_heads;
+        break;
+    case AIVM_SZ_PRECISION:
+        to->precision = from->precision;
+        break;
+    case AIVM_SZ_KV_PRECISION:
+        to->kv_precision = from->kv_precision;
+        break;
+    case AIVM_SZ_CONTEXT:
+        to->context = from->context;
+        break;
+    case AIVM_SZ_BATCH:
+        to->batch = from->batch;
+        break;
+    case AIVM_SZ_CONCURRENCY:
+        to->concurrency = from->concurrency;
+        break;
+    case AIVM_SZ_FINETUNE:
+        to->finetune = from->finetune;
+        break;
+    case AIVM_SZ_OPTIMIZER:
+        to->optimizer = from->optimizer;
+        break;
+    case AIVM_SZ_SHARDING:
+        to->sharding = from->sharding;
+        break;
+    case AIVM_SZ_ACT_CKPT:
+        to->act_ckpt = from->act_ckpt;
+        break;
+    case AIVM_SZ_MAX_NODES:
+        to->max_nodes = from->max_nodes;
+        break;
+    case AIVM_SZ_GPUS:
+        to->gpus = from->gpus;
+        break;
+    default:
+        break;
+    }
+}
+
+void aivm_sizing_input_merge(aivm_sizing_input *wl, const aivm_sizing_input *f)
+{
+    for (unsigned i = 0; i < AIVM_SZ_COUNT; i++)
+        if (f->set & (1u << i))
+            copy_one(wl, f, i);
+    wl->set |= f->set;
+    wl->from_file &= ~f->set;
+}
