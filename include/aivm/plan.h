@@ -41,14 +41,16 @@ typedef struct {
 typedef struct {
     const char *file; /* input name as given ("-" for stdin) */
     aivm_plan_format format;
-    const char *address;   /* Terraform address, ARM type/name[/pool], or plan-file name */
-    const char *group;     /* address without its [index]: instances of one resource */
-    const char *type;      /* azurerm_..., Microsoft.Compute/..., or "workload" */
-    const char *size;      /* planned size as written; NULL when absent, empty or unresolved */
-    const char *size_expr; /* the unresolved expression or empty value, when size is NULL */
-    const char *size_via;  /* "parameter 'vmSize' default", ...; NULL for a literal */
-    unsigned count;        /* VMs of this entry (instances, nodes, max nodes) */
-    unsigned nodes;        /* VMs of the whole group (sum of counts) */
+    const char *address;    /* Terraform address, ARM type/name[/pool], or plan-file name */
+    const char *group;      /* address without its [index]: instances of one resource */
+    const char *type;       /* azurerm_..., Microsoft.Compute/..., or "workload" */
+    const char *size;       /* planned size as written; NULL when absent, empty or unresolved */
+    const char *size_expr;  /* the unresolved expression or empty value, when size is NULL */
+    const char *size_via;   /* "parameter 'vmSize' default", ...; NULL for a literal */
+    unsigned count;         /* VMs of this entry (instances, nodes, max nodes) */
+    const char *count_expr; /* a count the reader could not evaluate (an ARM expression):
+                               count is then 1 for the rules but the VMs and cost are unknown */
+    unsigned nodes;         /* VMs of the whole group (sum of counts) */
     aivm_priority priority;
     const char *region; /* NULL when unknown at plan time */
     bool conditional;   /* ARM `condition` that could not be evaluated */

@@ -321,8 +321,8 @@ static void price_item(aivm_check_item *it)
     const aivm_size *s = it->size;
     const aivm_region_price *rp;
     double rate;
-    if (!s || !s->has_price || it->wl.os == AIVM_OS_WINDOWS)
-        return;
+    if (!s || !s->has_price || it->wl.os == AIVM_OS_WINDOWS || it->res->count_expr)
+        return; /* an unknown count has an unknown cost, never a guessed one */
     rp = aivm_size_price_in(s, it->wl.region);
     if (!rp) {
         rp = aivm_size_price_in(s, aivm_str(&s->price_reference_region));

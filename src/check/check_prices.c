@@ -55,7 +55,7 @@ static bool store_price(aivm_check_item *it, const aivm_prices *p)
     const aivm_price_entry *e = aivm_prices_find(p, it->wl.region, aivm_str(&it->size->name));
     bool spot = it->res->priority == AIVM_PRIO_SPOT;
     double h = 0;
-    if (!e || !e->set)
+    if (!e || !e->set || it->res->count_expr)
         return false;
     if (spot && aivm_price_set_lookup(e->set, it->wl.os, AIVM_PRICING_SPOT, &h, NULL)) {
         it->spot_price = true;

@@ -208,14 +208,22 @@ static void read_deployment(arm_ctx *c, const aivm_ynode *res, const scope *sc, 
                    aivm_plan__fmt(c->plan, "%s/properties/template/resources", ptr), depth + 1);
 }
 
+/* A count the reader cannot evaluate (an expression beyond parameters() and
+ * variables()): the VMs, and so the cost, are unknown, never 1 or 0. */
+static void unknown_count(aivm_plan_resource *r, const aivm_ynode *expr)
+{
+    r->count_expr = expr->type == AIVM_Y_SCALAR ? expr->str : "(not a number)";
+}
+
 static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, const scope *sc,
                      const char *ptr, int depth)
 {
+    const aivm_ynode *copy_count;
     const char *type = aivm_plan__str(iget(res, "type"));
     const char *name = resolve_str(sc, iget(res, "name"), c);
     const aivm_ynode *props = iget(res, "properties"), *ex = iget(res, "existing");
     const aivm_ynode *cond = resolve(sc, iget(res, "condition"), NULL, c, 0);
-    aivm_plan_resource *r;
+    aivm_plan_resource *r = NULL;
     unsigned copies = 1;
     if (!type || res->type != AIVM_Y_MAP ||
         (ex && aivm_plan__str(ex) && strcmp(ex->str, "true") == 0))
@@ -226,8 +234,11 @@ static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, co
         name = symbolic ? symbolic : aivm_plan__str(iget(res, "name"));
     if (!name)
         name = "?";
-    if (!resolve_uint(&copies, sc, iget(iget(res, "copy"), "count"), c) || copies == 0)
+    copy_count = iget(iget(res, "copy"), "count");
+    if (!resolve_uint(&copies, sc, copy_count, c) || copies == 0)
         copies = 1;
+    else
+        copy_count = NULL; /* evaluated */
     if (aivm_streq_nocase(type, "Microsoft.Resources/deployments")) {
         read_deployment(c, res, sc, ptr, copies, depth);
     } else if (aivm_streq_nocase(type, "Microsoft.Compute/virtualMachines")) {
@@ -247,6 +258,8 @@ static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, co
         set_size(c, r, sc, iget(sku, "name"), aivm_plan__fmt(c->plan, "%s/sku/name", ptr));
         if (resolve_uint(&cap, sc, iget(sku, "capacity"), c))
             r->count = copies * sc->copies * (cap ? cap : 1);
+        else if (iget(sku, "capacity"))
+            unknown_count(r, iget(sku, "capacity"));
         r->priority =
             is_spot(resolve_str(sc, iget(iget(props, "virtualMachineProfile"), "priority"), c))
                 ? AIVM_PRIO_SPOT
@@ -277,6 +290,8 @@ static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, co
         r->priority = is_spot(resolve_str(sc, iget(inner, "vmPriority"), c)) ? AIVM_PRIO_SPOT
                                                                              : AIVM_PRIO_REGULAR;
     }
+    if (copy_count && r)
+        unknown_count(r, copy_count);
 }
 
 static void read_resources(arm_ctx *c, const aivm_ynode *list, const scope *sc, const char *ptr,

@@ -68,7 +68,11 @@ static void text_item(aivm_buf *b, const aivm_check_item *it, const aivm_check_r
                             : (r->size_expr && r->size_expr[0] ? r->size_expr : "(empty)"));
     if (r->size_via)
         aivm_buf_printf(b, " (via %s)", r->size_via);
-    aivm_buf_printf(b, " x %u, %s%s, %s%s\n", r->count, it->wl.region,
+    if (r->count_expr)
+        aivm_buf_printf(b, " x ? (count %s)", r->count_expr);
+    else
+        aivm_buf_printf(b, " x %u", r->count);
+    aivm_buf_printf(b, ", %s%s, %s%s\n", it->wl.region,
                     r->region ? "" : " (assumed: region unknown)", aivm_priority_name(r->priority),
                     r->conditional ? ", conditional" : "");
     if (it->has_workload)
@@ -124,11 +128,14 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
             text_finding(out, &rep->findings[i], color);
         aivm_buf_puts(out, "\n");
     }
-    aivm_buf_printf(out, "cost: %s %.2f/hour, %.2f/month (%.0f h) for %zu priced resource%s",
-                    rep->currency, rep->hourly_total, rep->hourly_total * AIVM_HOURS_PER_MONTH,
-                    AIVM_HOURS_PER_MONTH, rep->n_items - rep->n_unpriced,
-                    rep->n_items - rep->n_unpriced == 1 ? "" : "s");
-    if (rep->n_unpriced)
+    if (rep->n_items && rep->n_unpriced == rep->n_items)
+        aivm_buf_puts(out, "cost: unknown (no resource could be priced)");
+    else
+        aivm_buf_printf(out, "cost: %s %.2f/hour, %.2f/month (%.0f h) for %zu priced resource%s",
+                        rep->currency, rep->hourly_total, rep->hourly_total * AIVM_HOURS_PER_MONTH,
+                        AIVM_HOURS_PER_MONTH, rep->n_items - rep->n_unpriced,
+                        rep->n_items - rep->n_unpriced == 1 ? "" : "s");
+    if (rep->n_unpriced && rep->n_unpriced != rep->n_items)
         aivm_buf_printf(out, "; %zu without a price", rep->n_unpriced);
     aivm_buf_puts(out, "\nsummary: ");
     counts(out, rep);
@@ -205,7 +212,11 @@ static void item_json(aivm_jw *w, const aivm_check_item *it, const aivm_check_re
     aivm_jw_str(w, "size_expression", r->size ? NULL : r->size_expr);
     aivm_jw_str(w, "size_via", r->size_via);
     aivm_jw_bool(w, "size_known", it->size != NULL);
-    aivm_jw_num(w, "count", r->count);
+    if (r->count_expr)
+        aivm_jw_null(w, "count");
+    else
+        aivm_jw_num(w, "count", r->count);
+    aivm_jw_str(w, "count_expression", r->count_expr);
     aivm_jw_num(w, "nodes", r->nodes);
     aivm_jw_str(w, "priority", aivm_priority_name(r->priority));
     aivm_jw_str(w, "region", r->region);
