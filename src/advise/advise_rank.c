@@ -65,6 +65,8 @@ static void decompose(aivm_candidate *c, const aivm_workload *wl, aivm_objective
     r->preference_pct = clamp(pct, -AIVM_PREF_CAP_PCT, AIVM_PREF_CAP_PCT);
     r->has_cost = objective_cost(c, &r->cost);
     r->adjusted_cost = r->has_cost ? r->cost * (1 - r->preference_pct / 100) : 0;
+    if (obj == AIVM_OBJ_GUIDANCE && wl->spot && !r->has_cost)
+        r->tier = TIER_UNPRICED; /* --spot: no known spot offer ranks after those with one */
     if (obj == AIVM_OBJ_COST) {
         if (!r->has_cost)
             r->tier = TIER_UNPRICED;
@@ -118,7 +120,7 @@ static int by_name(const aivm_candidate *x, const aivm_candidate *y)
 static int cmp_guidance(const aivm_candidate *x, const aivm_candidate *y)
 {
     const aivm_ranking *a = &x->ranking, *b = &y->ranking;
-    int c = by_score(x, y);
+    int c = a->tier != b->tier ? (a->tier < b->tier ? -1 : 1) : by_score(x, y);
     if (c)
         return c;
     if (g_spot && x->price.has_spot != y->price.has_spot)
@@ -208,6 +210,11 @@ static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b)
         aivm_buf_printf(b, "ordered by --sort %s", aivm_sort_name(g_sort));
         break;
     default:
+        if (r->tier == TIER_UNPRICED && c->price.pricing == AIVM_PRICING_SPOT) {
+            aivm_buf_puts(b, "no known spot price (no spot offer published): ranked after the "
+                             "sizes with one");
+            break;
+        }
         aivm_buf_printf(b,
                         "no model size given: guidance score %.2f leads, the price breaks "
                         "ties (give --params or --model to rank by cost)",
