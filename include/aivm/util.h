@@ -82,6 +82,21 @@ int aivm_enum_parse(int *out, const char *s, const char *const *names, size_t n,
  */
 const char *aivm_did_you_mean(const char *s, const char *const *names, size_t n);
 
+/**
+ * Define `int fn(type *out, const char *s, aivm_error *err)`: the enum parser
+ * of a NULL-terminated `names` array whose indices are the enum's values
+ * (an "" at 0 keeps the UNSET value out of reach), via aivm_enum_parse().
+ */
+#define AIVM_ENUM_PARSER(fn, type, names, what)                                                    \
+    int fn(type *out, const char *s, aivm_error *err)                                              \
+    {                                                                                              \
+        int v = 0;                                                                                 \
+        int rc = aivm_enum_parse(&v, s, names, sizeof names / sizeof names[0] - 1, what, err);     \
+        if (rc == 0)                                                                               \
+            *out = (type)v;                                                                        \
+        return rc;                                                                                 \
+    }
+
 /* ---- lists and relative strings (records without pointers) */
 
 /** A string list owned by whoever built it (a catalog, a rule set). */

@@ -27,20 +27,10 @@ static const char *const input_names[AIVM_SZ_COUNT] = {
     "concurrency", "finetune",  "optimizer",    "sharding", "activation_checkpointing",
     "max_nodes",   "gpus"};
 
-#define PARSER(fn, type, names, what)                                                              \
-    int fn(type *out, const char *s, aivm_error *err)                                              \
-    {                                                                                              \
-        int v = 0;                                                                                 \
-        int rc = aivm_enum_parse(&v, s, names, sizeof names / sizeof names[0] - 1, what, err);     \
-        if (rc == 0)                                                                               \
-            *out = (type)v;                                                                        \
-        return rc;                                                                                 \
-    }
-
-PARSER(aivm_precision_parse, aivm_precision, prec_names, "precision")
-PARSER(aivm_finetune_parse, aivm_finetune, ft_names, "fine-tuning mode")
-PARSER(aivm_optimizer_parse, aivm_optimizer, opt_names, "optimizer")
-PARSER(aivm_sharding_parse, aivm_sharding, shard_names, "sharding mode")
+AIVM_ENUM_PARSER(aivm_precision_parse, aivm_precision, prec_names, "precision")
+AIVM_ENUM_PARSER(aivm_finetune_parse, aivm_finetune, ft_names, "fine-tuning mode")
+AIVM_ENUM_PARSER(aivm_optimizer_parse, aivm_optimizer, opt_names, "optimizer")
+AIVM_ENUM_PARSER(aivm_sharding_parse, aivm_sharding, shard_names, "sharding mode")
 
 const char *aivm_precision_name(aivm_precision p)
 {

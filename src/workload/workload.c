@@ -25,52 +25,15 @@ static const char *const msize_names[] = {"", "small", "complex", NULL};
 static const char *const os_names[] = {"", "linux", "windows", NULL};
 static const char *const sched_names[] = {"", "slurm", "gridengine", "pbs", "none", NULL};
 
-#define N_OF(a) (sizeof(a) / sizeof(a)[0] - 1) /* the name arrays end with NULL */
+AIVM_ENUM_PARSER(aivm_phase_parse, aivm_phase, phase_names, "phase")
 
-int aivm_phase_parse(aivm_phase *out, const char *s, aivm_error *err)
-{
-    int v = 0;
-    int rc = aivm_enum_parse(&v, s, phase_names, N_OF(phase_names), "phase", err);
-    if (rc == 0)
-        *out = (aivm_phase)v;
-    return rc;
-}
+AIVM_ENUM_PARSER(aivm_kind_parse, aivm_kind, kind_names, "kind")
 
-int aivm_kind_parse(aivm_kind *out, const char *s, aivm_error *err)
-{
-    int v = 0;
-    int rc = aivm_enum_parse(&v, s, kind_names, N_OF(kind_names), "kind", err);
-    if (rc == 0)
-        *out = (aivm_kind)v;
-    return rc;
-}
+AIVM_ENUM_PARSER(aivm_model_size_parse, aivm_model_size, msize_names, "model size")
 
-int aivm_model_size_parse(aivm_model_size *out, const char *s, aivm_error *err)
-{
-    int v = 0;
-    int rc = aivm_enum_parse(&v, s, msize_names, N_OF(msize_names), "model size", err);
-    if (rc == 0)
-        *out = (aivm_model_size)v;
-    return rc;
-}
+AIVM_ENUM_PARSER(aivm_os_parse, aivm_os, os_names, "os")
 
-int aivm_os_parse(aivm_os *out, const char *s, aivm_error *err)
-{
-    int v = 0;
-    int rc = aivm_enum_parse(&v, s, os_names, N_OF(os_names), "os", err);
-    if (rc == 0)
-        *out = (aivm_os)v;
-    return rc;
-}
-
-int aivm_scheduler_parse(aivm_scheduler *out, const char *s, aivm_error *err)
-{
-    int v = 0;
-    int rc = aivm_enum_parse(&v, s, sched_names, N_OF(sched_names), "scheduler", err);
-    if (rc == 0)
-        *out = (aivm_scheduler)v;
-    return rc;
-}
+AIVM_ENUM_PARSER(aivm_scheduler_parse, aivm_scheduler, sched_names, "scheduler")
 
 const char *aivm_scheduler_name(aivm_scheduler s)
 {
