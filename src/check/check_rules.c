@@ -65,12 +65,12 @@ static const aivm_check_rule table[] = {
      "A waiver's expiry date has passed: the finding it waived counts again. Fix the finding, "
      "or renew the waiver with a new reason and date.",
      "", false},
-    {"AIVM014", "OsNotSupported", AIVM_SEV_ERROR, "Size whose series does not support the OS",
+    {"AIVM015", "OsNotSupported", AIVM_SEV_ERROR, "Size whose series does not support the OS",
      "The planned operating system is not one the size's series supports, per its Microsoft "
      "size page (ND H100 v5 and ND MI300X v5 are Linux only; NVv4 and NGads V620 Windows "
      "only). Deploy the other OS or pick a size that supports it.",
      "G7", false},
-    {"AIVM015", "PrecisionNotNative", AIVM_SEV_ERROR,
+    {"AIVM016", "PrecisionNotNative", AIVM_SEV_ERROR,
      "GPU without native support for the precision",
      "The workload's number format (aivm-precision, bf16 by default for training) is not one the "
      "size's GPUs run natively: V100 and T4 have no bf16, A100, A10 and T4 no FP8. The job "

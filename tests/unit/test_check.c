@@ -335,9 +335,9 @@ static void check__cost_spot_and_count(void **state)
 static void check__rules_tie_to_check_ids(void **state)
 {
     fx *f = *state;
-    bool used[16] = {false};
-    /* AIVM013 is kept for the quota check (insufficient quota) */
-    static const unsigned ids_in_table[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15};
+    bool used[17] = {false};
+    /* AIVM013 and AIVM014 are kept for the quota and work-cost checks */
+    static const unsigned ids_in_table[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 16};
     size_t n = 0;
     const aivm_check_rule *t = aivm_check_rules(&n);
     aivm_error err = AIVM_ERROR_INIT;
@@ -358,7 +358,7 @@ static void check__rules_tie_to_check_ids(void **state)
         used[(cid[5] - '0') * 10 + (cid[6] - '0')] = true;
     }
     /* the size rules of recommend produce these findings */
-    assert_true(used[2] && used[3] && used[5] && used[6] && used[9] && used[14] && used[15]);
+    assert_true(used[2] && used[3] && used[5] && used[6] && used[9] && used[15] && used[16]);
     assert_int_equal(aivm_rules_load_mem(f->rules, bad, strlen(bad), "r.yaml", &err),
                      AIVM_EINVALID);
     assert_non_null(strstr(err.msg, "check id 'AIVM1'"));
