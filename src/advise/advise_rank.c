@@ -28,9 +28,10 @@
 #include "aivm/util.h"
 #include "util/mathutil.h"
 
-enum { TIER_FITS = 0, TIER_MULTI_VM = 1, TIER_UNPRICED = 2 };
+enum { TIER_FITS = 0, TIER_MULTI_VM = 1, TIER_UNPRICED = 2, TIER_OS_UNDOCUMENTED = 3 };
 
-static const char *const tier_ids[] = {"fits", "multi-vm-replica", "unpriced"};
+static const char *const tier_ids[] = {"fits", "multi-vm-replica", "unpriced",
+                                       "os-undocumented"};
 
 static unsigned vms_of(const aivm_candidate *c)
 {
@@ -43,6 +44,25 @@ static bool objective_cost(const aivm_candidate *c, double *cost)
     if (!c->price.has_hourly)
         return false;
     *cost = c->price.hourly * vms_of(c);
+    return true;
+}
+
+/* --os windows with catalog prices: the catalog holds Linux prices only, so
+ * sizes are ordered by their Linux reference price (a Windows VM costs that
+ * plus a licence per vCPU); the price shown stays unknown. */
+static bool linux_reference_cost(const aivm_candidate *c, const aivm_workload *wl, double *cost)
+{
+    const aivm_size *s = c->size;
+    const aivm_region_price *rp;
+    if (wl->os != AIVM_OS_WINDOWS || c->price.source != AIVM_PRICE_NONE || !s->has_price ||
+        c->price.pricing != AIVM_PRICING_ON_DEMAND)
+        return false;
+    rp = aivm_size_price_in(s, wl->region);
+    if (!rp)
+        rp = aivm_size_price_in(s, aivm_str(&s->price_reference_region));
+    if (!rp)
+        return false;
+    *cost = rp->on_demand * vms_of(c);
     return true;
 }
 
@@ -64,6 +84,8 @@ static void decompose(aivm_candidate *c, const aivm_workload *wl, aivm_objective
     }
     r->preference_pct = clamp(pct, -AIVM_PREF_CAP_PCT, AIVM_PREF_CAP_PCT);
     r->has_cost = objective_cost(c, &r->cost);
+    if (!r->has_cost && linux_reference_cost(c, wl, &r->cost))
+        r->has_cost = r->cost_is_linux_reference = true;
     r->adjusted_cost = r->has_cost ? r->cost * (1 - r->preference_pct / 100) : 0;
     if (obj == AIVM_OBJ_GUIDANCE && wl->spot && !r->has_cost)
         r->tier = TIER_UNPRICED; /* --spot: no known spot offer ranks after those with one */
@@ -74,6 +96,12 @@ static void decompose(aivm_candidate *c, const aivm_workload *wl, aivm_objective
             r->tier = TIER_MULTI_VM;
         else
             r->tier = TIER_FITS;
+    }
+    if (wl->os == AIVM_OS_WINDOWS) {
+        bool known = false;
+        aivm_size_supports_os(c->size, "windows", &known);
+        if (!known) /* a size known to run Windows before one that may not */
+            r->tier = TIER_OS_UNDOCUMENTED;
     }
     r->tier_id = tier_ids[r->tier];
 }
@@ -187,6 +215,11 @@ static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b)
     aivm_buf_clear(b);
     switch (r->objective) {
     case AIVM_OBJ_COST:
+        if (r->tier == TIER_OS_UNDOCUMENTED) {
+            aivm_buf_puts(b, "its series does not document Windows support: ranked after the "
+                             "sizes that do");
+            break;
+        }
         if (r->tier == TIER_UNPRICED) {
             aivm_buf_printf(b,
                             "can do the job, but has no known %s price: ranked after every "
@@ -194,7 +227,10 @@ static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b)
                             aivm_pricing_name(c->price.pricing));
             break;
         }
-        aivm_buf_printf(b, "%u x %.3f = %.3f %s/hour", n, c->price.hourly, r->cost, cur);
+        if (r->cost_is_linux_reference)
+            aivm_buf_printf(b, "no Windows price in the catalog: ordered by the Linux reference "
+                               "price, ");
+        aivm_buf_printf(b, "%u x %.3f = %.3f %s/hour", n, r->cost / n, r->cost, cur);
         if (fabs(r->preference_pct) >= 0.005)
             aivm_buf_printf(b, ", guidance preferences %+.1f%% -> %.3f", r->preference_pct,
                             r->adjusted_cost);
@@ -210,6 +246,11 @@ static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b)
         aivm_buf_printf(b, "ordered by --sort %s", aivm_sort_name(g_sort));
         break;
     default:
+        if (r->tier == TIER_OS_UNDOCUMENTED) {
+            aivm_buf_puts(b, "its series does not document Windows support: ranked after the "
+                             "sizes that do");
+            break;
+        }
         if (r->tier == TIER_UNPRICED && c->price.pricing == AIVM_PRICING_SPOT) {
             aivm_buf_puts(b, "no known spot price (no spot offer published): ranked after the "
                              "sizes with one");
