@@ -58,12 +58,12 @@ typedef struct {
     unsigned tier;       /* 0 first: cost objective tiers (below), else 0 */
     const char *tier_id; /* "fits", "multi-vm-replica", "unpriced", "os-undocumented" (static) */
     bool has_cost;
-    double cost;           /* deployment per hour: price under the pricing model x VMs */
+    double cost;                  /* deployment per hour: price under the pricing model x VMs */
     bool cost_is_linux_reference; /* --os windows without a Windows price: ordered by the
                                      catalog's Linux price (Windows adds a licence), not shown */
-    double preference_pct; /* sum of effect_pct, clamped to +-AIVM_PREF_CAP_PCT */
-    double adjusted_cost;  /* cost x (1 - preference_pct / 100): the sort key */
-    char *reason;          /* one sentence: why this place; owned by the advice */
+    double preference_pct;        /* sum of effect_pct, clamped to +-AIVM_PREF_CAP_PCT */
+    double adjusted_cost;         /* cost x (1 - preference_pct / 100): the sort key */
+    char *reason;                 /* one sentence: why this place; owned by the advice */
 } aivm_ranking;
 
 typedef struct {

@@ -30,8 +30,7 @@
 
 enum { TIER_FITS = 0, TIER_MULTI_VM = 1, TIER_UNPRICED = 2, TIER_OS_UNDOCUMENTED = 3 };
 
-static const char *const tier_ids[] = {"fits", "multi-vm-replica", "unpriced",
-                                       "os-undocumented"};
+static const char *const tier_ids[] = {"fits", "multi-vm-replica", "unpriced", "os-undocumented"};
 
 static unsigned vms_of(const aivm_candidate *c)
 {

@@ -170,8 +170,9 @@ static bool rejected(const aivm_rules *rules, const aivm_workload *wl, const aiv
  * that passes the check and holds at least what is planned (with sizing, the
  * ranking already weighs the memory fit); failing that, the first that
  * raises no error (a warning such as AIVM003 may be the price of holding the
- * model), first holding what is planned, then any. NULL when the plan
- * itself comes first, or nothing passes. */
+ * model). When nothing that passes holds what is planned, the passing size
+ * closest below the planned GPU memory (a GPU plan), else the first passing
+ * one. NULL when the plan itself comes first, or nothing passes. */
 static const aivm_size *pick(const aivm_advice *adv, const aivm_rules *rules,
                              const aivm_check_item *it, bool same_family)
 {
@@ -181,6 +182,7 @@ static const aivm_size *pick(const aivm_advice *adv, const aivm_rules *rules,
         return NULL;
     for (size_t k = 0; k < 4; k++) {
         bool holds = k % 2 == 0; /* passes 0, 2: holds at least what is planned */
+        const aivm_size *closest = NULL;
         for (size_t i = 0; i < adv->n_ranked; i++) {
             const aivm_size *c = adv->ranked[i].size;
             bool ok = passes(rules, it, c, floors[k / 2]);
@@ -190,9 +192,15 @@ static const aivm_size *pick(const aivm_advice *adv, const aivm_rules *rules,
                 (same_family &&
                  (!planned || strcmp(aivm_str(&c->family), aivm_str(&planned->family)) != 0)))
                 continue;
-            if (!holds || !planned || it->wl.sizing || comparable(c, planned))
+            if (!planned || it->wl.sizing || comparable(c, planned))
                 return c;
+            if (!holds && !(planned->has_gpu && c->has_gpu))
+                return c;
+            if (!holds && (!closest || aivm_check__gpu_total(c) > aivm_check__gpu_total(closest)))
+                closest = c;
         }
+        if (closest)
+            return closest;
     }
     return NULL;
 }

@@ -226,8 +226,11 @@ static void show_set(const aivm_price_entry *e)
         printf("%-7s %-12s %-12s %-4s %12.4f %12.4f  %s%s\n", aivm_os_name(r->os),
                tier_name(r->tier), type_name(r->type), term, r->price, r->hourly, use_of(r),
                r->ambiguous ? " (ambiguous: newest row used)" : "");
-        printf("        %s | %s\n", r->product_name ? r->product_name : "-",
-               r->sku_name ? r->sku_name : (r->meter_name ? r->meter_name : "-"));
+        char product[512], name[512]; /* API text is untrusted: control characters shown */
+        aivm_vis(product, sizeof product, r->product_name ? r->product_name : "-");
+        aivm_vis(name, sizeof name,
+                 r->sku_name ? r->sku_name : (r->meter_name ? r->meter_name : "-"));
+        printf("        %s | %s\n", product, name);
     }
     for (int os = AIVM_OS_LINUX; os <= AIVM_OS_WINDOWS; os++) {
         printf("\n%s:", aivm_os_name((aivm_os)os));

@@ -5,6 +5,8 @@
  */
 #include "msg.h"
 
+#include "aivm/util.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,11 +16,20 @@ bool cli_quiet = false;
 
 static void vmsg(const char *level, const char *fmt, va_list ap) AIVM_PRINTF(2, 0);
 
+/* Every message is one line: what it quotes (a tag value, a file name) may
+ * hold control characters, which are shown visibly (aivm_vis). */
+static void put_line(const char *prefix, const char *msg)
+{
+    char vis[4096];
+    fprintf(stderr, "%s%s\n", prefix, aivm_vis(vis, sizeof vis, msg));
+}
+
 static void vmsg(const char *level, const char *fmt, va_list ap)
 {
-    fprintf(stderr, "aivm-advise: %s: ", level);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    char msg[2048], prefix[64];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    snprintf(prefix, sizeof prefix, "aivm-advise: %s: ", level);
+    put_line(prefix, msg);
 }
 
 void cli_errorf(const char *fmt, ...)
@@ -84,11 +95,17 @@ static void excerpt(const char *path, unsigned line, unsigned col)
         size_t len = strlen(buf);
         bool whole = len > 0 && buf[len - 1] == '\n';
         if (n == line) {
+            char saved;
             while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
                 buf[--len] = '\0';
-            fprintf(stderr, "  %s\n  ", buf);
-            for (unsigned i = 1; i < col && i <= len; i++)
-                fputc(buf[i - 1] == '\t' ? '\t' : ' ', stderr);
+            saved = buf[col && col - 1 < len ? col - 1 : len];
+            char vis[2048], before[2048];
+            buf[col && col - 1 < len ? col - 1 : len] = '\0'; /* the part before the caret */
+            aivm_vis(before, sizeof before, buf);
+            buf[col && col - 1 < len ? col - 1 : len] = saved;
+            fprintf(stderr, "  %s\n  ", aivm_vis(vis, sizeof vis, buf));
+            for (size_t i = 0; before[i]; i++)
+                fputc(' ', stderr);
             fputs("^\n", stderr);
             break;
         }
@@ -100,13 +117,17 @@ static void excerpt(const char *path, unsigned line, unsigned col)
 
 int cli_report_error(const aivm_error *err)
 {
+    char file[1024], prefix[1100];
+    aivm_vis(file, sizeof file, err->file);
     if (err->file[0] && err->line > 0) {
-        fprintf(stderr, "%s:%u:%u: error: %s\n", err->file, err->line, err->col, err->msg);
+        snprintf(prefix, sizeof prefix, "%s:%u:%u: error: ", file, err->line, err->col);
+        put_line(prefix, err->msg);
         excerpt(err->file, err->line, err->col);
     } else if (err->file[0]) {
-        fprintf(stderr, "%s: error: %s\n", err->file, err->msg);
+        snprintf(prefix, sizeof prefix, "%s: error: ", file);
+        put_line(prefix, err->msg);
     } else {
-        fprintf(stderr, "aivm-advise: error: %s\n", err->msg);
+        put_line("aivm-advise: error: ", err->msg);
     }
     return cli_exit_code(err->code);
 }

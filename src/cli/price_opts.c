@@ -68,8 +68,8 @@ static bool parse_duration(double *out, const char *arg)
     default:
         break;
     }
-    if (!aivm_parse_double(&v, num) || v < 0)
-        return false;
+    if (!aivm_parse_double(&v, num) || v < 0 || v * mult > 365 * 86400.0)
+        return false; /* a year at most: no overflow, no infinity */
     *out = v * mult;
     return true;
 }
@@ -104,9 +104,9 @@ int cli_price_option(cli_price_opts *po, int id, const char *arg)
             return cli_usagef("%s for --sort", err.msg);
         return 0;
     case CLI_O_MAX_PRICE:
-        if (!aivm_parse_double(&d, arg) || !(d > 0))
+        if (!aivm_parse_double(&d, arg) || !(d > 0) || d > 1e9)
             return cli_usagef("invalid value '%s' for --max-price-per-hour (expected a "
-                              "positive number)",
+                              "positive number, at most 1e9)",
                               arg);
         po->cost.has_max_price = true;
         po->cost.max_price = d;
@@ -140,7 +140,9 @@ int cli_price_option(cli_price_opts *po, int id, const char *arg)
         return 0;
     case CLI_O_TIMEOUT:
         if (!parse_duration(&d, arg) || !(d > 0) || d > 3600)
-            return cli_usagef("invalid value '%s' for --timeout (expected seconds, > 0)", arg);
+            return cli_usagef("invalid value '%s' for --timeout (expected seconds, > 0 and at most "
+                              "3600)",
+                              arg);
         po->fetch.timeout_s = d;
         if (po->fetch.connect_timeout_s > d)
             po->fetch.connect_timeout_s = d;

@@ -90,6 +90,20 @@ const char *aivm_prices_curl_version(void)
     return api.version_info(CURLVERSION_NOW)->version;
 }
 
+/* A timeout in whole milliseconds, rounded up and never 0: libcurl reads 0 as
+ * "no timeout", so 0.0001 s must become 1 ms, not switch the timeout off. */
+static long timeout_ms(double s)
+{
+    double ms = s * 1000;
+    long v;
+    if (!(ms < 86400000.0))
+        return 86400000L;
+    v = (long)ms;
+    if ((double)v < ms)
+        v++;
+    return v < 1 ? 1 : v;
+}
+
 /* ---- URLs ---- */
 
 static void put_encoded(aivm_buf *b, const char *s)
@@ -321,8 +335,8 @@ static int start(xfer *x, CURLM *multi, const aivm_fetch_opts *o, const char *ua
     api.easy_setopt(x->easy, CURLOPT_SSL_VERIFYHOST, 2L);
     api.easy_setopt(x->easy, CURLOPT_FOLLOWLOCATION, 0L);
     api.easy_setopt(x->easy, CURLOPT_NOSIGNAL, 1L);
-    api.easy_setopt(x->easy, CURLOPT_CONNECTTIMEOUT_MS, (long)(o->connect_timeout_s * 1000));
-    api.easy_setopt(x->easy, CURLOPT_TIMEOUT_MS, (long)(o->timeout_s * 1000));
+    api.easy_setopt(x->easy, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms(o->connect_timeout_s));
+    api.easy_setopt(x->easy, CURLOPT_TIMEOUT_MS, timeout_ms(o->timeout_s));
     api.easy_setopt(x->easy, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)o->max_body);
     api.easy_setopt(x->easy, CURLOPT_ACCEPT_ENCODING, "");
     api.easy_setopt(x->easy, CURLOPT_USERAGENT, ua);

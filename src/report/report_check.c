@@ -11,6 +11,8 @@
 #include "aivm/check.h"
 #include "aivm_version.h"
 #include "report_int.h"
+
+#define VIS(s) aivm_report__vis(s)
 #include "util/jsonw.h"
 #include "util/mathutil.h"
 
@@ -29,9 +31,9 @@ static const char *source_name(aivm_price_source s)
 static void put_loc(aivm_buf *b, const aivm_loc *l)
 {
     if (l->file && l->line)
-        aivm_buf_printf(b, "%s:%u:%u", l->file, l->line, l->col);
+        aivm_buf_printf(b, "%s:%u:%u", VIS(l->file), l->line, l->col);
     else if (l->file)
-        aivm_buf_puts(b, l->file);
+        aivm_buf_puts(b, VIS(l->file));
 }
 
 static void text_finding(aivm_buf *b, const aivm_finding *f, bool color)
@@ -40,7 +42,7 @@ static void text_finding(aivm_buf *b, const aivm_finding *f, bool color)
     const char *on = color ? (f->waiver ? AIVM_SGR_DIM : sev_color(f->severity)) : "";
     aivm_buf_printf(b, "  %s%-7s%s %s ", on, word, color ? AIVM_SGR_RESET : "", f->id);
     put_loc(b, &f->loc);
-    aivm_buf_printf(b, ": %s", f->message);
+    aivm_buf_printf(b, ": %s", VIS(f->message));
     if (f->n_guidance) {
         aivm_buf_puts(b, " [");
         for (size_t i = 0; i < f->n_guidance; i++)
@@ -49,30 +51,30 @@ static void text_finding(aivm_buf *b, const aivm_finding *f, bool color)
     }
     aivm_buf_puts(b, "\n");
     if (f->suggested && !f->waiver)
-        aivm_buf_printf(b, "          suggested: %s\n", aivm_str(&f->suggested->name));
+        aivm_buf_printf(b, "          suggested: %s\n", VIS(aivm_str(&f->suggested->name)));
     if (f->waiver)
-        aivm_buf_printf(b, "          waived until %s: %s\n", f->waiver->expires,
-                        f->waiver->reason);
+        aivm_buf_printf(b, "          waived until %s: %s\n", VIS(f->waiver->expires),
+                        VIS(f->waiver->reason));
 }
 
 static void text_item(aivm_buf *b, const aivm_check_item *it, const aivm_check_report *rep,
                       bool color)
 {
     const aivm_plan_resource *r = it->res;
-    aivm_buf_printf(b, "%s%s%s (%s)\n", color ? AIVM_SGR_BOLD : "", r->address,
-                    color ? AIVM_SGR_RESET : "", r->type);
+    aivm_buf_printf(b, "%s%s%s (%s)\n", color ? AIVM_SGR_BOLD : "", VIS(r->address),
+                    color ? AIVM_SGR_RESET : "", VIS(r->type));
     aivm_buf_printf(b, "  at ");
     put_loc(b, &r->loc);
-    aivm_buf_printf(b, "\n  size %s",
-                    r->size ? r->size
-                            : (r->size_expr && r->size_expr[0] ? r->size_expr : "(empty)"));
+    aivm_buf_printf(
+        b, "\n  size %s",
+        VIS(r->size ? r->size : (r->size_expr && r->size_expr[0] ? r->size_expr : "(empty)")));
     if (r->size_via)
-        aivm_buf_printf(b, " (via %s)", r->size_via);
+        aivm_buf_printf(b, " (via %s)", VIS(r->size_via));
     if (r->count_expr)
-        aivm_buf_printf(b, " x ? (count %s)", r->count_expr);
+        aivm_buf_printf(b, " x ? (count %s)", VIS(r->count_expr));
     else
         aivm_buf_printf(b, " x %u", r->count);
-    aivm_buf_printf(b, ", %s%s, %s%s\n", it->wl.region,
+    aivm_buf_printf(b, ", %s%s, %s%s\n", VIS(it->wl.region),
                     r->region ? "" : " (assumed: region unknown)", aivm_priority_name(r->priority),
                     r->conditional ? ", conditional" : "");
     if (it->has_workload)
@@ -320,6 +322,8 @@ static void gh_escape(aivm_buf *b, const char *s, bool property)
             aivm_buf_puts(b, "%3A");
         else if (property && *s == ',')
             aivm_buf_puts(b, "%2C");
+        else if ((unsigned char)*s < 0x20 || *s == 0x7f) /* ESC, BEL, ...: shown, not sent */
+            aivm_buf_printf(b, "\\x%02x", (unsigned char)*s);
         else
             aivm_buf_put(b, s, 1);
     }

@@ -11,6 +11,8 @@
 #include "aivm/extras.h"
 #include "report_int.h"
 
+#define VIS(s) aivm_report__vis(s)
+
 #define BOLD(o) aivm_report__sgr((o)->color, AIVM_SGR_BOLD)
 #define RESET(o) aivm_report__sgr((o)->color, AIVM_SGR_RESET)
 
@@ -45,7 +47,7 @@ static void put_reason(aivm_buf *out, const aivm_reason *r, unsigned indent,
 {
     const aivm_strlist *g = aivm_rule_guidance(r->rule);
     aivm_buf line = AIVM_BUF_INIT;
-    aivm_buf_printf(&line, "%s [", r->message);
+    aivm_buf_printf(&line, "%s [", VIS(r->message));
     if (o->explain)
         aivm_buf_printf(&line, "%s%s", aivm_rule_id(r->rule), g->n ? ": " : "");
     for (size_t i = 0; i < g->n; i++)
@@ -83,7 +85,7 @@ static void image_section(aivm_buf *out, const aivm_extras *ex, const aivm_rende
                         BOLD(o), RESET(o));
         return;
     }
-    aivm_buf_printf(out, "\n%sImage:%s %s\n", BOLD(o), RESET(o), img->name);
+    aivm_buf_printf(out, "\n%sImage:%s %s\n", BOLD(o), RESET(o), VIS(img->name));
     aivm_buf_printf(out, "  %-10s %s:%s:%s:%s\n", "URN", img->publisher, img->offer, img->sku,
                     img->version);
     put_list(out, "Ships", &img->ships, 12, width);
@@ -103,7 +105,7 @@ static void orchestration_section(aivm_buf *out, const aivm_extras *ex, const ai
     for (size_t i = 0; i < ex->n_orchestrators; i++) {
         const aivm_orchestrator_choice *c = &ex->orchestrators[i];
         const aivm_strlist *cl = &c->orchestrator->checklist;
-        aivm_buf_printf(out, "  %u. %s\n", c->rank, c->orchestrator->name);
+        aivm_buf_printf(out, "  %u. %s\n", c->rank, VIS(c->orchestrator->name));
         for (size_t j = 0; j < c->n_reasons; j++)
             put_reason(out, &c->reasons[j], 5, o, width);
         if (cl->n)
@@ -124,7 +126,7 @@ static void containers_section(aivm_buf *out, const aivm_extras *ex, const aivm_
     }
     aivm_buf_printf(out, "\n%sContainers:%s\n", BOLD(o), RESET(o));
     for (size_t i = 0; i < ex->n_tools; i++) {
-        aivm_buf_printf(out, "  %s\n", ex->tools[i].tool->name);
+        aivm_buf_printf(out, "  %s\n", VIS(ex->tools[i].tool->name));
         for (size_t j = 0; j < ex->tools[i].n_reasons; j++)
             put_reason(out, &ex->tools[i].reasons[j], 4, o, width);
     }
@@ -160,6 +162,6 @@ void aivm_report__extras_table(aivm_buf *out, const aivm_advice *adv, const aivm
         aivm_buf_puts(out, "\n");
     for (size_t i = 0; i < ex->n_notices; i++) {
         aivm_buf_puts(out, "Note: ");
-        wrap(out, ex->notices[i].message, 6, width);
+        wrap(out, VIS(ex->notices[i].message), 6, width);
     }
 }

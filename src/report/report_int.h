@@ -14,6 +14,13 @@
 #define AIVM_SGR_CYAN "\033[36m"
 #define AIVM_SGR_RESET "\033[0m"
 
+/**
+ * `s` with its control characters made visible (aivm_vis()): `s` itself when
+ * it has none, else a copy that lives until RING (8) later calls. Every
+ * untrusted string a text renderer prints goes through it. NULL stays NULL.
+ */
+const char *aivm_report__vis(const char *s);
+
 /** `code` when colour is on, else "". */
 static inline const char *aivm_report__sgr(bool color, const char *code)
 {

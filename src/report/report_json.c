@@ -125,7 +125,9 @@ static void ranking_json(aivm_jw *w, const aivm_candidate *c)
     aivm_jw_str(w, "tier_id", r->tier_id);
     opt_num(w, "deployment_hourly", r->has_cost, aivm_round_to(r->cost, 3));
     aivm_jw_str(w, "cost_basis",
-                !r->has_cost ? NULL : r->cost_is_linux_reference ? "linux-reference" : "price");
+                !r->has_cost                 ? NULL
+                : r->cost_is_linux_reference ? "linux-reference"
+                                             : "price");
     aivm_jw_num(w, "preference_pct", aivm_round_to(r->preference_pct, 3));
     opt_num(w, "adjusted_hourly", r->has_cost, aivm_round_to(r->adjusted_cost, 3));
     aivm_jw_str(w, "reason", r->reason);

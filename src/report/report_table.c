@@ -11,6 +11,8 @@
 
 #include "aivm/report.h"
 #include "report_int.h"
+
+#define VIS(s) aivm_report__vis(s)
 #include "report_sizing.h"
 #include "util/mathutil.h"
 
@@ -24,9 +26,9 @@ static void fmt_gpu(char *out, size_t n, const aivm_size *s)
     if (!s->has_gpu) {
         snprintf(out, n, "-");
     } else if (fabs(c - aivm_round(c)) < 1e-6) {
-        snprintf(out, n, "%.0fx %s %gGB", c, aivm_str(&s->gpu_model), s->gpu_memory_gb);
+        snprintf(out, n, "%.0fx %s %gGB", c, VIS(aivm_str(&s->gpu_model)), s->gpu_memory_gb);
     } else {
-        snprintf(out, n, "1/%.0f %s %gGB", aivm_round(1 / c), aivm_str(&s->gpu_model),
+        snprintf(out, n, "1/%.0f %s %gGB", aivm_round(1 / c), VIS(aivm_str(&s->gpu_model)),
                  s->gpu_memory_gb);
     }
 }
@@ -112,7 +114,7 @@ static void explain_candidate(aivm_buf *out, const aivm_candidate *c)
 {
     bool cost = c->ranking.objective == AIVM_OBJ_COST;
     if (c->ranking.reason)
-        aivm_buf_printf(out, "      rank: %s\n", c->ranking.reason);
+        aivm_buf_printf(out, "      rank: %s\n", VIS(c->ranking.reason));
     for (size_t i = 0; i < c->n_reasons; i++) {
         const aivm_reason *r = &c->reasons[i];
         const aivm_strlist *g = aivm_rule_guidance(r->rule);
@@ -123,7 +125,7 @@ static void explain_candidate(aivm_buf *out, const aivm_candidate *c)
         aivm_buf_printf(out, "  %s [", aivm_rule_id(r->rule));
         for (size_t j = 0; j < g->n; j++)
             aivm_buf_printf(out, "%s%s", j ? "," : "", g->items[j]);
-        aivm_buf_printf(out, "] %s\n", r->message);
+        aivm_buf_printf(out, "] %s\n", VIS(r->message));
     }
 }
 
@@ -138,7 +140,7 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         aivm_report__sizing_table(out, adv->workload->sizing, o);
     for (size_t i = 0; i < adv->n_shown; i++) {
         char gpu[64];
-        int n = (int)strlen(aivm_str(&adv->ranked[i].size->name));
+        int n = (int)strlen(VIS(aivm_str(&adv->ranked[i].size->name)));
         fmt_gpu(gpu, sizeof gpu, adv->ranked[i].size);
         wsize = n > wsize ? n : wsize;
         n = (int)strlen(gpu);
@@ -162,9 +164,9 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         if (c->price.has_hourly && strcmp(c->price.region, adv->workload->region))
             other_region = true;
         used = snprintf(line, sizeof line, "%-3u %-*s %-16.16s %-*s %5u %7g %-3s %s  ", c->rank,
-                        wsize, aivm_str(&c->size->name), aivm_str(&c->size->series), wgpu, gpu,
-                        c->size->vcpus, c->size->memory_gib, c->size->infiniband ? "yes" : "no",
-                        price);
+                        wsize, VIS(aivm_str(&c->size->name)), VIS(aivm_str(&c->size->series)), wgpu,
+                        gpu, c->size->vcpus, c->size->memory_gib,
+                        c->size->infiniband ? "yes" : "no", price);
         if (c->has_fit && used > 0 && (size_t)used < sizeof line)
             used += fit_cells(line + used, sizeof line - (size_t)used, c);
         if (used < 0 || (unsigned)used + 30 > width) {
@@ -178,7 +180,7 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         } else {
             aivm_buf_puts(out, line);
         }
-        put_clipped(out, why ? why->message : "", width - (unsigned)used);
+        put_clipped(out, why ? VIS(why->message) : "", width - (unsigned)used);
         aivm_buf_puts(out, "\n");
         if (o->explain)
             explain_candidate(out, c);
@@ -193,8 +195,8 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         aivm_buf_printf(out, "\n%sRejected (%zu):%s\n", BOLD(o), adv->n_rejected, RESET(o));
         for (size_t i = 0; i < adv->n_rejected; i++) {
             const char *name = aivm_str(&adv->rejected[i].size->name); /* never NULL */
-            aivm_buf_printf(out, "  %-36s %s: %s\n", name ? name : "",
-                            aivm_rejection_id(&adv->rejected[i]), adv->rejected[i].message);
+            aivm_buf_printf(out, "  %-36s %s: %s\n", name ? VIS(name) : "",
+                            aivm_rejection_id(&adv->rejected[i]), VIS(adv->rejected[i].message));
         }
     }
     if (out->overflow)

@@ -254,3 +254,61 @@ void aivm_utc_format(char *out, long long t, bool with_time)
     }
     *p = '\0';
 }
+
+/* Length of the escape of the character at p ("" when it is printed as is). */
+static size_t vis_one(char esc[8], const unsigned char *p, size_t *consumed)
+{
+    unsigned char c = p[0];
+    *consumed = 1;
+    if (c == '\n' || c == '\r' || c == '\t') {
+        esc[0] = '\\';
+        esc[1] = c == '\n' ? 'n' : c == '\r' ? 'r' : 't';
+        esc[2] = '\0';
+        return 2;
+    }
+    if (c < 0x20 || c == 0x7f) {
+        snprintf(esc, 8, "\\x%02x", c);
+        return 4;
+    }
+    if (c == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F) { /* C1 control, U+0080-U+009F */
+        snprintf(esc, 8, "\\u%04x", (unsigned)p[1]);
+        *consumed = 2;
+        return 6;
+    }
+    esc[0] = '\0';
+    return 0;
+}
+
+bool aivm_has_controls(const char *s)
+{
+    char esc[8];
+    size_t used;
+    for (const unsigned char *p = (const unsigned char *)s; s && *p; p += used)
+        if (vis_one(esc, p, &used))
+            return true;
+    return false;
+}
+
+char *aivm_vis(char *out, size_t cap, const char *s)
+{
+    size_t k = 0, used;
+    char esc[8];
+    if (!cap)
+        return out;
+    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p += used) {
+        size_t n = vis_one(esc, p, &used);
+        const char *piece = n ? esc : (const char *)p;
+        if (!n) {
+            n = 1;
+            while ((p[n] & 0xC0) == 0x80) /* keep a UTF-8 sequence whole */
+                n++;
+            used = n;
+        }
+        if (k + n >= cap)
+            break;
+        memcpy(out + k, piece, n);
+        k += n;
+    }
+    out[k] = '\0';
+    return out;
+}

@@ -235,6 +235,17 @@ def case_slow(e):
     expect_exit4(p, "timed out")
 
 
+def case_tiny_timeout_is_not_off(e):
+    """--timeout 0.0001 rounds up to 1 ms: it never becomes 0, which libcurl reads as
+    "no timeout" (a stalled server would then hold the run)."""
+    e.state.fault = "slow-always"
+    p = e.run(*WL, "--prices", "live", "--top", "1", "--timeout", "0.0001", "--retries", "0",
+              "--refresh")
+    expect_exit4(p, "")
+    check(p.elapsed < 2.0, "gave up within the timeout, not after the 2.5 s stall: %.2fs" %
+          p.elapsed, p)
+
+
 def case_malformed_pages(e):
     sku = "Standard_NC24ads_A100_v4"
     e.state.fault_sku = sku

@@ -213,6 +213,20 @@ static void utf8__decode_encode(void **state)
     assert_int_equal(aivm_util__hex4("12g4"), -1);
 }
 
+static void strutil__vis_shows_controls(void **state)
+{
+    char out[64];
+    (void)state;
+    assert_string_equal(aivm_vis(out, sizeof out, "a\n::error::x"), "a\\n::error::x");
+    assert_string_equal(aivm_vis(out, sizeof out, "\x1b]0;t\x07\r\t"), "\\x1b]0;t\\x07\\r\\t");
+    assert_string_equal(aivm_vis(out, sizeof out, "caf\xc3\xa9 \xc2\x9b"), "caf\xc3\xa9 \\u009b");
+    assert_false(aivm_has_controls("plain caf\xc3\xa9"));
+    assert_true(aivm_has_controls("x\x7f"));
+    /* cut on a character boundary, always terminated */
+    assert_string_equal(aivm_vis(out, 5, "abc\xc3\xa9"), "abc");
+    assert_string_equal(aivm_vis(out, 4, "ab\n"), "ab");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -226,6 +240,7 @@ int main(void)
         cmocka_unit_test(strutil__names_and_enums),
         cmocka_unit_test(strutil__did_you_mean),
         cmocka_unit_test(utf8__decode_encode),
+        cmocka_unit_test(strutil__vis_shows_controls),
     };
     return cmocka_run_group_tests_name("strutil", tests, NULL, NULL);
 }
