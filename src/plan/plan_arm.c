@@ -148,7 +148,7 @@ static aivm_plan_resource *new_res(arm_ctx *c, const aivm_ynode *res, const scop
     r->type = type;
     r->address = aivm_plan__fmt(c->plan, "%s/%s", slash ? slash + 1 : type, name);
     r->loc = res->loc;
-    r->count = copies * sc->copies;
+    aivm_plan__set_count(r, copies, sc->copies, 1);
     r->conditional = sc->conditional || (cond && !resolve(sc, cond, NULL, c, 0));
     r->region = aivm_plan__region(c->plan, loc);
     add_tags(c, r, sc, iget(res, "tags"));
@@ -173,7 +173,7 @@ static void read_pools(arm_ctx *c, const aivm_ynode *res, const scope *sc, const
         r->loc = p->loc;
         if (resolve_uint(&n, sc, iget(p, "count"), c) ||
             resolve_uint(&n, sc, iget(p, "maxCount"), c))
-            r->count = copies * sc->copies * (n ? n : 1);
+            aivm_plan__set_count(r, copies, sc->copies, n ? n : 1);
         r->priority = is_spot(resolve_str(sc, iget(p, "scaleSetPriority"), c)) ? AIVM_PRIO_SPOT
                                                                                : AIVM_PRIO_REGULAR;
         add_tags(c, r, sc, iget(p, "tags"));
@@ -201,7 +201,10 @@ static void read_deployment(arm_ctx *c, const aivm_ynode *res, const scope *sc, 
     } else {
         inner = *sc; /* outer scope: expressions see the enclosing template */
     }
-    inner.copies = sc->copies * copies;
+    /* saturating: a product past the cap stays past it (an unknown count later) */
+    inner.copies = (unsigned long long)sc->copies * copies > AIVM_PLAN_MAX_COUNT
+                       ? (unsigned)AIVM_PLAN_MAX_COUNT + 1
+                       : sc->copies * copies;
     inner.conditional = sc->conditional || (iget(res, "condition") &&
                                             !resolve(sc, iget(res, "condition"), NULL, c, 0));
     read_resources(c, iget(tmpl, "resources"), &inner,
@@ -257,7 +260,7 @@ static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, co
         r = new_res(c, res, sc, "Microsoft.Compute/virtualMachineScaleSets", name, copies);
         set_size(c, r, sc, iget(sku, "name"), aivm_plan__fmt(c->plan, "%s/sku/name", ptr));
         if (resolve_uint(&cap, sc, iget(sku, "capacity"), c))
-            r->count = copies * sc->copies * (cap ? cap : 1);
+            aivm_plan__set_count(r, copies, sc->copies, cap ? cap : 1);
         else if (iget(sku, "capacity"))
             unknown_count(r, iget(sku, "capacity"));
         r->priority =
@@ -274,7 +277,7 @@ static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, co
                  aivm_plan__fmt(c->plan, "%s/properties/vmSize", ptr));
         if (resolve_uint(&n, sc, iget(props, "count"), c) ||
             resolve_uint(&n, sc, iget(props, "maxCount"), c))
-            r->count = copies * sc->copies * (n ? n : 1);
+            aivm_plan__set_count(r, copies, sc->copies, n ? n : 1);
         r->priority = is_spot(resolve_str(sc, iget(props, "scaleSetPriority"), c))
                           ? AIVM_PRIO_SPOT
                           : AIVM_PRIO_REGULAR;
@@ -286,7 +289,7 @@ static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, co
         set_size(c, r, sc, iget(inner, "vmSize"),
                  aivm_plan__fmt(c->plan, "%s/properties/properties/vmSize", ptr));
         if (resolve_uint(&n, sc, iget(iget(inner, "scaleSettings"), "maxNodeCount"), c))
-            r->count = copies * sc->copies * (n ? n : 1);
+            aivm_plan__set_count(r, copies, sc->copies, n ? n : 1);
         r->priority = is_spot(resolve_str(sc, iget(inner, "vmPriority"), c)) ? AIVM_PRIO_SPOT
                                                                              : AIVM_PRIO_REGULAR;
     }

@@ -83,6 +83,33 @@ bool aivm_plan__uint(unsigned *out, const aivm_ynode *n)
     return true;
 }
 
+int aivm_plan__count(unsigned *out, const aivm_ynode *n)
+{
+    if (!n || aivm_yis_null(n))
+        return 0;
+    return aivm_plan__uint(out, n) ? 1 : -1;
+}
+
+void aivm_plan__set_count(aivm_plan_resource *r, unsigned long long a, unsigned long long b,
+                          unsigned long long c)
+{
+    unsigned long long v = a;
+    if (b && v > AIVM_PLAN_MAX_COUNT / b)
+        v = AIVM_PLAN_MAX_COUNT + 1;
+    else
+        v *= b;
+    if (c && v <= AIVM_PLAN_MAX_COUNT && v > AIVM_PLAN_MAX_COUNT / c)
+        v = AIVM_PLAN_MAX_COUNT + 1;
+    else if (v <= AIVM_PLAN_MAX_COUNT)
+        v *= c;
+    if (v > AIVM_PLAN_MAX_COUNT) {
+        r->count = 1;
+        r->count_expr = "(more than 1000000 VMs)";
+        return;
+    }
+    r->count = (unsigned)v;
+}
+
 void aivm_plan__add_tag(aivm_plan *plan, aivm_plan_resource *r, const char *key, const char *value,
                         aivm_loc loc)
 {

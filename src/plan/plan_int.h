@@ -41,6 +41,16 @@ void aivm_plan__add_tag(aivm_plan *plan, aivm_plan_resource *r, const char *key,
 int aivm_plan__apply_tags(aivm_plan_resource *r, aivm_error *err);
 /** Set r->wl.os from a resource type naming windows or linux. */
 void aivm_plan__os_from_type(aivm_plan_resource *r);
+
+/** The most VMs one plan entry may count (larger products are unknown counts). */
+#define AIVM_PLAN_MAX_COUNT 1000000ULL
+/** A count value: 1 and `*out` when it is a whole number 0-1000000, 0 when it is
+ *  absent or null, -1 when it is anything else (-1, 1.5, NaN, 1e400, 1e20, text). */
+int aivm_plan__count(unsigned *out, const aivm_ynode *n);
+/** r->count = a x b x c, overflow-checked: past AIVM_PLAN_MAX_COUNT the count is
+ *  unknown (count_expr says so), never a wrapped 0. Factors of 0 count as given. */
+void aivm_plan__set_count(aivm_plan_resource *r, unsigned long long a, unsigned long long b,
+                          unsigned long long c);
 /** Azure's name of a location as the plan gives it ("East US" -> "eastus": spaces
  *  dropped, lower case), owned by the plan; NULL for NULL or "". */
 const char *aivm_plan__region(aivm_plan *plan, const char *s);

@@ -192,12 +192,22 @@ static void set_size(tf_ctx *c, aivm_plan_resource *r, const aivm_ynode *vals, c
     }
 }
 
-static unsigned first_uint(const aivm_ynode *m, const char *const *keys, unsigned dflt)
+/* The first of `keys` that holds a count; an invalid one (-1, 1.5, NaN,
+ * 1e400, 10^20) makes the count unknown rather than silently `dflt`. */
+static unsigned first_uint(aivm_plan_resource *r, const aivm_ynode *m, const char *const *keys,
+                           unsigned dflt)
 {
-    unsigned v;
-    for (size_t i = 0; keys[i]; i++)
-        if (aivm_plan__uint(&v, aivm_ymap_get(m, keys[i])))
+    unsigned v = 0;
+    for (size_t i = 0; keys[i]; i++) {
+        const aivm_ynode *n = aivm_ymap_get(m, keys[i]);
+        int k = aivm_plan__count(&v, n);
+        if (k > 0)
             return v;
+        if (k < 0) {
+            r->count_expr = n->type == AIVM_Y_SCALAR ? n->str : "(not a number)";
+            return dflt;
+        }
+    }
     return dflt;
 }
 
@@ -223,7 +233,7 @@ static void fill(tf_ctx *c, aivm_plan_resource *r, const tf_type *t, const aivm_
         break;
     case K_VMSS:
         set_size(c, r, vals, t->size_key, ptr, unknown);
-        r->count = first_uint(vals, inst_keys, 1);
+        r->count = first_uint(r, vals, inst_keys, 1);
         r->priority = is_spot(aivm_plan__str(aivm_ymap_get(vals, "priority"))) ? AIVM_PRIO_SPOT
                                                                                : AIVM_PRIO_REGULAR;
         break;
@@ -240,11 +250,11 @@ static void fill(tf_ctx *c, aivm_plan_resource *r, const tf_type *t, const aivm_
             ptr = aivm_plan__ptr_idx(c->plan, ptr, 0);
         aivm_plan__add_tags(c->plan, r, aivm_ymap_get(b, "tags"));
         set_size(c, r, b, "vm_size", ptr, NULL);
-        r->count = first_uint(b, node_keys, 1);
+        r->count = first_uint(r, b, node_keys, 1);
         break;
     case K_AKS_POOL:
         set_size(c, r, vals, "vm_size", ptr, unknown);
-        r->count = first_uint(vals, node_keys, 1);
+        r->count = first_uint(r, vals, node_keys, 1);
         r->priority = is_spot(aivm_plan__str(aivm_ymap_get(vals, "priority"))) ? AIVM_PRIO_SPOT
                                                                                : AIVM_PRIO_REGULAR;
         break;

@@ -102,6 +102,7 @@ static bool from_cache(aivm_prices *p, size_t i, aivm_prices_mode mode, const ch
         warn(p, "%s: ignored%s", e.msg, mode == AIVM_PRICES_LIVE ? ", fetching again" : "");
         return false;
     }
+    /* both are within 1970-9999 (the parser checked the entry): no overflow */
     age = now - m.fetched_epoch;
     if (mode == AIVM_PRICES_CACHED || (age >= 0 && (double)age < o->cache_ttl_s)) {
         aivm_prices__classify(&set, items, q);

@@ -473,6 +473,12 @@ int aivm_prices__cache_render(aivm_buf *out, const aivm_price_items *it, const a
     return 0;
 }
 
+/* `v` is a whole number within [lo, hi] (NaN and infinities are not). */
+static bool whole_in(double v, double lo, double hi)
+{
+    return v >= lo && v <= hi && v == (double)(long long)v;
+}
+
 int aivm_prices__cache_parse(aivm_price_items **out, aivm_cache_meta *m, const char *buf,
                              size_t len, aivm_error *err)
 {
@@ -508,8 +514,12 @@ int aivm_prices__cache_parse(aivm_price_items **out, aivm_cache_meta *m, const c
         rc = syntax_error(&j, buf, len, "the cache entry", err);
         goto done;
     }
+    /* Every number is range-checked before a cast: a hand-edited 1e300, -1e19
+     * or -1 is a corrupt entry (warned about and fetched again), never UB. */
     ok = d.items_array && f[VERSION].type == 'n' && f[VERSION].num == 1 && f[EPOCH].type == 'n' &&
-         f[PAGES].type == 'n' && f[COUNT].type == 'n' && f[COUNT].num == (double)d.n_items;
+         whole_in(f[EPOCH].num, 0, 253402300799.0) && /* 1970 to 9999-12-31 */
+         f[PAGES].type == 'n' && whole_in(f[PAGES].num, 0, 100000) && f[COUNT].type == 'n' &&
+         f[COUNT].num == (double)d.n_items;
     for (size_t i = 0; ok && i < sizeof strs / sizeof strs[0]; i++) {
         const top_field *s = &f[strs[i].idx];
         ok = s->type == 's' && strlen(s->str.ptr) < strs[i].n;

@@ -475,6 +475,30 @@ static void prices_parse__cache_keeps_the_items_bytes(void **state)
     assert_int_equal(got.count, 3);
     assert_int_equal(aivm_prices__items_count(back), 3);
     aivm_prices__items_free(back);
+    back = NULL;
+    /* hand-edited numbers out of range are a corrupt entry, not a cast out of range */
+    {
+        static const char *const bad[][2] = {
+            {"\"fetched_epoch\":0", "\"fetched_epoch\":1e300"},
+            {"\"fetched_epoch\":0", "\"fetched_epoch\":1e400"},
+            {"\"fetched_epoch\":0", "\"fetched_epoch\":-1e19"},
+            {"\"fetched_epoch\":0", "\"fetched_epoch\":1.5"},
+            {"\"pages\":0", "\"pages\":-1"},
+            {"\"pages\":0", "\"pages\":4294967296"},
+        };
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            aivm_buf edit = AIVM_BUF_INIT;
+            const char *at = strstr(doc.ptr, bad[i][0]);
+            assert_non_null(at);
+            aivm_buf_put(&edit, doc.ptr, (size_t)(at - doc.ptr));
+            aivm_buf_puts(&edit, bad[i][1]);
+            aivm_buf_puts(&edit, at + strlen(bad[i][0]));
+            assert_int_equal(aivm_prices__cache_parse(&back, &got, edit.ptr, edit.size, &err),
+                             AIVM_EINVALID);
+            assert_null(back);
+            aivm_buf_dispose(&edit);
+        }
+    }
     aivm_prices__items_free(it);
     aivm_buf_dispose(&doc);
     free(next);
