@@ -195,6 +195,8 @@ typedef struct {
     long long age_s;           /* age of the data at lookup time */
     int status;                /* 0, or why set is NULL */
     const char *error;         /* message when status < 0 */
+    bool in_cache;             /* the set is in the cache (read from it, or written to it) */
+    const char *cache_error;   /* fetched live but not cached: why (NULL otherwise) */
 } aivm_price_entry;
 
 /** Prices for a batch of queries, from cache and/or the network. */

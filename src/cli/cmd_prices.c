@@ -142,7 +142,8 @@ static int do_fetch(prices_opts *o)
     aivm_prices *store = NULL;
     aivm_price_query *qs = NULL;
     const char **skus = NULL;
-    size_t n = 0, failed = 0, live = 0;
+    size_t n = 0, failed = 0, live = 0, uncached = 0;
+    const char *why = NULL;
     int rc = fetch_list(&skus, &n, o, &cat);
     if (rc)
         goto done;
@@ -168,6 +169,10 @@ static int do_fetch(prices_opts *o)
             continue;
         }
         live += e->source == AIVM_PRICE_LIVE;
+        if (!e->in_cache) {
+            uncached++;
+            why = why ? why : e->cache_error;
+        }
         printf("%s %s %s: %zu items, %s (fetched %s)\n", e->query.region, e->query.sku,
                e->query.currency, aivm_price_set_items(e->set),
                e->source == AIVM_PRICE_LIVE ? "fetched" : "cached, still fresh", e->fetched_at);
@@ -175,6 +180,11 @@ static int do_fetch(prices_opts *o)
     printf("%zu sizes: %zu fetched, %zu already cached, %zu failed (%zu requests); cache %s\n", n,
            live, n - live - failed, failed, aivm_prices_requests(store), o->prices.fetch.cache_dir);
     rc = failed ? CLI_EXIT_PRICES : 0;
+    if (!rc && uncached) { /* the point of fetch is the cache: later --prices cached needs it */
+        cli_errorf("%zu of %zu sizes could not be cached in %s: %s", uncached, n,
+                   o->prices.fetch.cache_dir, why ? why : "unknown reason");
+        rc = CLI_EXIT_INTERNAL;
+    }
 done:
     aivm_prices_free(store);
     aivm_catalog_free(cat);

@@ -107,6 +107,7 @@ static bool from_cache(aivm_prices *p, size_t i, aivm_prices_mode mode, const ch
     if (mode == AIVM_PRICES_CACHED || (age >= 0 && (double)age < o->cache_ttl_s)) {
         aivm_prices__classify(&set, items, q);
         set_entry(p, i, set, AIVM_PRICE_CACHE, m.fetched_at, age);
+        p->entries[i].in_cache = true;
         served = true;
     }
     aivm_prices__items_free(items);
@@ -134,8 +135,12 @@ static void store_fetched(aivm_prices *p, size_t i, aivm_http_job *job, const ch
     snprintf(m.sku, sizeof m.sku, "%s", q->sku);
     snprintf(m.api_version, sizeof m.api_version, "%s", AIVM_PRICES_API_VERSION);
     snprintf(m.tool_version, sizeof m.tool_version, "%s", AIVM_VERSION_STRING);
-    if (aivm_prices__cache_write(o->cache_dir, base, q, job->items, &m, &e) < 0)
+    if (aivm_prices__cache_write(o->cache_dir, base, q, job->items, &m, &e) < 0) {
         warn(p, "cannot cache prices: %s", e.msg);
+        p->entries[i].cache_error = aivm_arena_strdup(&p->arena, e.msg);
+    } else {
+        p->entries[i].in_cache = true;
+    }
 }
 
 static void fetch_missing(aivm_prices *p, const char *base, const aivm_fetch_opts *o, long long now)

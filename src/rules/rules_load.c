@@ -280,8 +280,9 @@ static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t i
                                   "missing key 'weight' in %s (needed by effect '%s')", what,
                                   effect_names[r->effect]);
         rc = aivm_yget_num(&r->weight, v, what, err);
-        if (rc == 0 && !(r->weight > 0))
-            rc = aivm_error_set(err, AIVM_EINVALID, &v->loc, "%s: weight must be positive", what);
+        if (rc == 0 && !(r->weight > 0 && r->weight <= 1000))
+            rc = aivm_error_set(err, AIVM_EINVALID, &v->loc,
+                                "%s: weight must be positive and at most 1000", what);
         if (rc < 0)
             return rc;
     } else if (v) {

@@ -378,6 +378,26 @@ def case_prices_fetch_show(e):
     expect_exit4(p, "Couldn't connect")
 
 
+def case_fetch_that_caches_nothing_fails(e):
+    """prices fetch exists to fill the cache: when the cache directory is not a
+    directory (or not writable), it says so in one line and exits non-zero."""
+    not_a_dir = os.path.join(e.tmp, "file-not-dir")
+    open(not_a_dir, "w").close()
+    p = e.run("prices", "fetch", "--region", "eastus", "--sku", "Standard_NC24ads_A100_v4",
+              "--cache-dir", not_a_dir, cache=False)
+    check(p.returncode == 5, "exit 5 when nothing could be cached", p)
+    lines = [l for l in p.stderr.splitlines() if "could not be cached" in l]
+    check(len(lines) == 1 and "1 of 1 sizes" in lines[0], "one line says why", p)
+
+
+def case_scheme_is_case_insensitive(e):
+    """URL schemes are case-insensitive (RFC 3986): HTTP:// passes the check and works."""
+    p = e.run(*WL, "--prices", "live", "--top", "1", "--format", "json",
+              "--prices-url", e.url.replace("http://", "HTTP://", 1), url=False)
+    doc = ok_json(p)
+    check(recs(doc)[0]["price"]["source"] == "live", "live price through HTTP://", p)
+
+
 def case_progress_only_on_a_terminal(e):
     import pty
     p = e.run(*WL, "--prices", "live", "--top", "2", "--format", "json")

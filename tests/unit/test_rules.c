@@ -309,9 +309,29 @@ static void rules__builtin_rules_match_the_yaml(void **state)
     aivm_rules_free(yaml);
 }
 
+static void rules__absurd_weights_are_rejected(void **state)
+{
+    static const char *const weights[] = {"1e308", "1e400", "1001"};
+    (void)state;
+    for (size_t i = 0; i < sizeof weights / sizeof weights[0]; i++) {
+        aivm_rules *r = NULL;
+        aivm_error err = AIVM_ERROR_INIT;
+        char yaml[256];
+        snprintf(yaml, sizeof yaml,
+                 "version: \"1\"\nrules:\n  - id: x\n    effect: prefer\n    weight: %s\n"
+                 "    message: m\n",
+                 weights[i]);
+        aivm_rules_new(&r);
+        assert_int_equal(load(r, yaml, &err), AIVM_EINVALID);
+        assert_int_equal(err.line, 5);
+        aivm_rules_free(r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(rules__absurd_weights_are_rejected),
         cmocka_unit_test(rules__shipped_rules_cite_guidance_g1_to_g23),
         cmocka_unit_test(rules__bad_rules_are_reported_with_position),
         cmocka_unit_test(rules__later_files_override_by_id),
