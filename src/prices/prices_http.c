@@ -121,6 +121,16 @@ static void put_encoded(aivm_buf *b, const char *s)
     }
 }
 
+/* An OData string literal: quoted, with every ' doubled (OData 4.01 ABNF,
+ * SQUOTE-in-string), so no value can close the literal and add a clause. */
+static void put_odata_string(aivm_buf *b, const char *s)
+{
+    aivm_buf_put(b, "'", 1);
+    for (; *s; s++)
+        aivm_buf_put(b, *s == '\'' ? "''" : s, *s == '\'' ? 2 : 1);
+    aivm_buf_put(b, "'", 1);
+}
+
 char *aivm_prices__query_url(const char *base_url, const aivm_price_query *q, unsigned long skip)
 {
     aivm_buf b = AIVM_BUF_INIT, f = AIVM_BUF_INIT;
@@ -129,10 +139,10 @@ char *aivm_prices__query_url(const char *base_url, const aivm_price_query *q, un
     aivm_buf_printf(&f, "'%s'", q->currency);
     put_encoded(&b, f.ptr);
     aivm_buf_clear(&f);
-    aivm_buf_printf(&f,
-                    "serviceName eq 'Virtual Machines' and armRegionName eq '%s' and "
-                    "armSkuName eq '%s'",
-                    q->region, q->sku);
+    aivm_buf_puts(&f, "serviceName eq 'Virtual Machines' and armRegionName eq ");
+    put_odata_string(&f, q->region);
+    aivm_buf_puts(&f, " and armSkuName eq ");
+    put_odata_string(&f, q->sku);
     aivm_buf_puts(&b, "&$filter=");
     put_encoded(&b, f.ptr);
     if (skip)

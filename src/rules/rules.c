@@ -132,10 +132,7 @@ const aivm_rule *aivm_rules_at(const aivm_rules *rules, size_t i)
 
 const aivm_rule *aivm_rules_find(const aivm_rules *rules, const char *id)
 {
-    for (size_t i = 0; i < rules->n; i++)
-        if (strcmp(rules->items[i]->id, id) == 0)
-            return rules->items[i];
-    return NULL;
+    return aivm_rules__find(rules, id);
 }
 
 const char *aivm_rule_id(const aivm_rule *r)

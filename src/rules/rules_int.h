@@ -63,6 +63,8 @@ struct aivm_rules {
     aivm_rules_doc *docs;
     aivm_rule **items;
     size_t n, cap;
+    size_t *slots; /* id index: open addressing, item index + 1 (0 = empty) */
+    size_t n_slots;
     double complex_from_params; /* `sizing: complex_from_params`; 0 = not set */
 };
 
@@ -82,6 +84,8 @@ int aivm_rules__load_target(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, c
 /** Add `r` (owned elsewhere), replacing a rule with the same id; `fresh` (the
  *  set was empty before this document) skips the search. */
 void aivm_rules__put(aivm_rules *rules, aivm_rule *r, bool fresh);
+/** The rule of id `id`, or NULL (the id index of aivm_rules__put). */
+const aivm_rule *aivm_rules__find(const aivm_rules *rules, const char *id);
 
 /** Write `rules` as C source defining aivm_rules_load_builtin() (rules_gen.c). */
 int aivm_rules_write_c(aivm_buf *out, const aivm_rules *rules, const char *file_name);

@@ -307,18 +307,64 @@ static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t i
 
 /* Add `r`, replacing a rule of the same id. `fresh` (nothing loaded before
  * this document) skips the search: ids within one document are unique. */
+static size_t id_hash(const char *s)
+{
+    size_t h = 1469598103934665603ull & SIZE_MAX;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+/* The slot that holds `id`, or the empty one where it would go. */
+static size_t *slot_of(const aivm_rules *rules, const char *id)
+{
+    size_t mask = rules->n_slots - 1, i = id_hash(id) & mask;
+    while (rules->slots[i] && strcmp(rules->items[rules->slots[i] - 1]->id, id) != 0)
+        i = (i + 1) & mask;
+    return &rules->slots[i];
+}
+
+/* Keep the index at most half full (rebuilt when it grows). */
+static void index_room(aivm_rules *rules)
+{
+    if (2 * (rules->n + 1) <= rules->n_slots)
+        return;
+    free(rules->slots);
+    rules->n_slots = rules->n_slots ? rules->n_slots * 2 : 128;
+    while (2 * (rules->n + 1) > rules->n_slots)
+        rules->n_slots *= 2;
+    rules->slots = aivm_xcalloc(rules->n_slots, sizeof *rules->slots);
+    for (size_t i = 0; i < rules->n; i++)
+        *slot_of(rules, rules->items[i]->id) = i + 1;
+}
+
+/* Add `r`, or replace the rule of the same id: a hash index keeps loading
+ * n rules O(n), not O(n^2) (100k rules took 2 minutes with a linear search). */
 void aivm_rules__put(aivm_rules *rules, aivm_rule *r, bool fresh)
 {
-    for (size_t i = 0; !fresh && i < rules->n; i++)
-        if (strcmp(rules->items[i]->id, r->id) == 0) {
-            rules->items[i] = r;
-            return;
-        }
+    size_t *slot;
+    (void)fresh; /* ids of one file are unique (checked): the index answers for all */
+    index_room(rules);
+    slot = slot_of(rules, r->id);
+    if (*slot) {
+        rules->items[*slot - 1] = r;
+        return;
+    }
     if (rules->n == rules->cap) {
         rules->cap = rules->cap ? rules->cap * 2 : 32;
         rules->items = aivm_xrealloc(rules->items, rules->cap * sizeof *rules->items);
     }
     rules->items[rules->n++] = r;
+    *slot = rules->n;
+}
+
+const aivm_rule *aivm_rules__find(const aivm_rules *rules, const char *id)
+{
+    size_t *slot;
+    if (!rules->n_slots)
+        return NULL;
+    slot = slot_of(rules, id);
+    return *slot ? rules->items[*slot - 1] : NULL;
 }
 
 /* `sizing: {complex_from_params: N}`: the model-size class when only the
@@ -470,6 +516,7 @@ void aivm_rules_free(aivm_rules *rules)
         d = next;
     }
     free(rules->items);
+    free(rules->slots);
     free(rules);
 }
 

@@ -249,6 +249,15 @@ static void prices_parse__urls(void **state)
     u = aivm_prices__query_url("http://127.0.0.1:9/p", &q, 1000);
     assert_non_null(strstr(u, "&$skip=1000"));
     free(u);
+    {
+        /* a quote in a value cannot close the literal and add a clause (OData '') */
+        aivm_price_query evil = {"eastus' or armRegionName ne 'x", "S", "USD"};
+        u = aivm_prices__query_url("http://127.0.0.1:9/p", &evil, 0);
+        assert_non_null(strstr(u, "armRegionName%20eq%20%27eastus%27%27%20or%20armRegionName%20ne"
+                                  "%20%27%27x%27%20and"));
+        free(u);
+    }
+    assert_int_equal(aivm_prices_check_url("HTTPS://prices.azure.com/api/retail/prices", NULL), 0);
 }
 
 static void prices_parse__cache_round_trip_and_corruption(void **state)
