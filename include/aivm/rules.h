@@ -91,6 +91,10 @@ bool aivm_rule_scale_value(const aivm_rule *r, const aivm_workload *wl, const ai
 /** The parameter count from which a model counts as "complex" when only
  *  --params is known (rules file key `sizing.complex_from_params`); 0 = unset. */
 double aivm_rules_complex_from_params(const aivm_rules *rules);
+/** A rendered rule message is cut (with "...") past this many bytes: a
+ *  placeholder-heavy --rules message cannot blow up the output. */
+#define AIVM_RULE_MESSAGE_MAX 4096
+
 /** Render the rule's message for a candidate ({attr} placeholders filled) into `out`. */
 void aivm_rule_render_message(aivm_buf *out, const aivm_rule *r, const aivm_workload *wl,
                               const aivm_size *size);

@@ -86,12 +86,26 @@ double aivm_rules_complex_from_params(const aivm_rules *rules)
     return rules->complex_from_params;
 }
 
+/* Cut what was rendered since `start` to AIVM_RULE_MESSAGE_MAX bytes (not
+ * inside a UTF-8 sequence), with "..." */
+static void cut_message(aivm_buf *out, size_t start)
+{
+    if (out->size - start <= AIVM_RULE_MESSAGE_MAX || !out->ptr)
+        return;
+    out->size = start + AIVM_RULE_MESSAGE_MAX;
+    while (out->size > start && ((unsigned char)out->ptr[out->size] & 0xC0) == 0x80)
+        out->size--;
+    out->ptr[out->size] = '\0';
+    aivm_buf_puts(out, "...");
+}
+
 void aivm_rule_render_message(aivm_buf *out, const aivm_rule *r, const aivm_workload *wl,
                               const aivm_size *size)
 {
     const char *p = r->message;
-    size_t ph = 0;
-    while (*p) {
+    size_t ph = 0, start = out->size;
+    /* placeholders can expand a message several times: stop at the cap */
+    while (*p && out->size - start <= AIVM_RULE_MESSAGE_MAX) {
         const char *open = strchr(p, '{');
         const char *close = open ? strchr(open, '}') : NULL;
         char name[64];
@@ -99,7 +113,7 @@ void aivm_rule_render_message(aivm_buf *out, const aivm_rule *r, const aivm_work
         size_t len;
         if (!open || !close) {
             aivm_buf_puts(out, p);
-            return;
+            break;
         }
         aivm_buf_put(out, p, (size_t)(open - p));
         len = (size_t)(close - open - 1);
@@ -118,6 +132,7 @@ void aivm_rule_render_message(aivm_buf *out, const aivm_rule *r, const aivm_work
         }
         p = close + 1;
     }
+    cut_message(out, start);
 }
 
 size_t aivm_rules_count(const aivm_rules *rules)

@@ -59,6 +59,25 @@ static int on_event(event_ctx *c, const yaml_event_t *ev, aivm_error *err)
     }
 }
 
+/* Reader errors (invalid UTF-8, a control character) set problem_offset, not
+ * problem_mark: turn the byte offset into a 1-based line and column
+ * (columns count characters, as libyaml's marks do). */
+static aivm_loc offset_loc(const char *name, const char *buf, size_t len, size_t off)
+{
+    aivm_loc loc = {name, 1, 1};
+    if (off > len)
+        off = len;
+    for (size_t i = 0; i < off; i++) {
+        if (buf[i] == '\n') {
+            loc.line++;
+            loc.col = 1;
+        } else if (((unsigned char)buf[i] & 0xC0) != 0x80) {
+            loc.col++;
+        }
+    }
+    return loc;
+}
+
 int aivm_yaml__parse_libyaml(aivm_ynode **root, aivm_arena *arena, const char *buf, size_t len,
                              const char *name, const aivm_yfilter *filter, aivm_error *err)
 {
@@ -80,7 +99,9 @@ int aivm_yaml__parse_libyaml(aivm_ynode **root, aivm_arena *arena, const char *b
     y->parser_set_input_string(&parser, (const unsigned char *)buf, len);
     while (!done) {
         if (!y->parser_parse(&parser, &ev)) {
-            aivm_loc loc = mark_loc(c.b.name, parser.problem_mark);
+            aivm_loc loc = parser.error == YAML_READER_ERROR
+                               ? offset_loc(c.b.name, buf, len, parser.problem_offset)
+                               : mark_loc(c.b.name, parser.problem_mark);
             if (parser.context)
                 rc = aivm_error_set(err, AIVM_ESYNTAX, &loc, "%s %s",
                                     parser.problem ? parser.problem : "invalid YAML",

@@ -328,9 +328,32 @@ static void rules__absurd_weights_are_rejected(void **state)
     }
 }
 
+static void rules__rendered_messages_are_capped(void **state)
+{
+    aivm_rules *r = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_buf yaml = AIVM_BUF_INIT, out = AIVM_BUF_INIT;
+    aivm_workload wl = AIVM_WORKLOAD_INIT;
+    const aivm_catalog *cat = aivm_catalog_builtin();
+    (void)state;
+    aivm_buf_puts(&yaml, "version: \"1\"\nrules:\n  - id: big\n    effect: note\n    message: \"");
+    for (int i = 0; i < 5000; i++) /* 6 bytes that expand to a 24-byte size name */
+        aivm_buf_puts(&yaml, "{name}");
+    aivm_buf_puts(&yaml, "\"\n");
+    aivm_rules_new(&r);
+    assert_int_equal(load(r, yaml.ptr, &err), 0);
+    aivm_rule_render_message(&out, aivm_rules_find(r, "big"), &wl, aivm_catalog_size_at(cat, 0));
+    assert_true(out.size <= AIVM_RULE_MESSAGE_MAX + 3);
+    assert_string_equal(out.ptr + out.size - 3, "...");
+    aivm_buf_dispose(&out);
+    aivm_buf_dispose(&yaml);
+    aivm_rules_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(rules__rendered_messages_are_capped),
         cmocka_unit_test(rules__absurd_weights_are_rejected),
         cmocka_unit_test(rules__shipped_rules_cite_guidance_g1_to_g23),
         cmocka_unit_test(rules__bad_rules_are_reported_with_position),
