@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 bool cli_quiet = false;
 
@@ -88,6 +89,11 @@ static void excerpt(const char *path, unsigned line, unsigned col)
     unsigned n = 1;
     if (!path[0] || path[0] == '<' || strcmp(path, "-") == 0)
         return;
+    {
+        struct stat st; /* only a regular file: a FIFO would block (or yield other data) */
+        if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+            return;
+    }
     f = fopen(path, "rb");
     if (!f)
         return;

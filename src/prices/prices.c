@@ -30,6 +30,7 @@ struct aivm_prices {
     char **warnings;
     size_t n_warnings;
     size_t requests;
+    const char *cache_refused; /* why the cache directory is not used this run, or NULL */
 };
 
 static const char *const currencies[] = {"USD", "AUD", "BRL", "CAD", "CHF", "CNY",
@@ -125,8 +126,10 @@ static void store_fetched(aivm_prices *p, size_t i, aivm_http_job *job, const ch
     iso_time(m.fetched_at, sizeof m.fetched_at, now);
     aivm_prices__classify(&set, job->items, q);
     set_entry(p, i, set, AIVM_PRICE_LIVE, m.fetched_at, 0);
-    if (!o->cache_dir)
+    if (!o->cache_dir) {
+        p->entries[i].cache_error = p->cache_refused;
         return;
+    }
     snprintf(m.url, sizeof m.url, "%s", job->url);
     m.fetched_epoch = now;
     m.pages = job->pages;
@@ -183,6 +186,8 @@ int aivm_prices_get(aivm_prices **out, aivm_prices_mode mode, const aivm_price_q
     long long now = o->now ? o->now : (long long)time(NULL);
     long long oldest = -1;
     aivm_prices *p;
+    aivm_fetch_opts local = *o;
+    aivm_error unsafe = AIVM_ERROR_INIT;
     int rc;
     *out = NULL;
     rc = aivm_prices_check_url(base, err);
@@ -193,6 +198,12 @@ int aivm_prices_get(aivm_prices **out, aivm_prices_mode mode, const aivm_price_q
     if (mode != AIVM_PRICES_CACHED && mode != AIVM_PRICES_LIVE)
         return aivm_error_set(err, AIVM_EINVALID, NULL, "prices mode must be cached or live");
     p = aivm_xcalloc(1, sizeof *p);
+    if (local.cache_dir && aivm_prices__cache_dir_safe(local.cache_dir, &unsafe) < 0) {
+        warn(p, "%s: prices are not read from or written to the cache", unsafe.msg);
+        p->cache_refused = aivm_arena_strdup(&p->arena, unsafe.msg);
+        local.cache_dir = NULL;
+    }
+    o = &local;
     p->n = n;
     p->entries = aivm_xcalloc(n ? n : 1, sizeof *p->entries);
     p->sets = aivm_xcalloc(n ? n : 1, sizeof *p->sets);

@@ -79,6 +79,11 @@ int aivm_prices__cache_parse(aivm_price_items **out, aivm_cache_meta *m, const c
 
 /* prices_cache.c */
 
+/** 0 when `dir` may hold the cache: absent (it is created 0700), or a
+ *  directory of this user that others cannot write (as ssh judges ~/.ssh);
+ *  else AIVM_EIO with why. */
+int aivm_prices__cache_dir_safe(const char *dir, aivm_error *err);
+
 /** Path of the cache entry for `q` under `dir` into `out`. */
 void aivm_prices__cache_path(aivm_buf *out, const char *dir, const char *base_url,
                              const aivm_price_query *q);

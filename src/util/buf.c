@@ -5,9 +5,12 @@
 #include "aivm/buf.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "aivm/util.h"
 
@@ -141,6 +144,38 @@ char *aivm_buf_detach(aivm_buf *b)
     return p;
 }
 
+/* Open `path` for reading if it is a regular file: a FIFO or a device would
+ * block or never end. Opened non-blocking (a FIFO's open returns at once),
+ * checked with fstat on the same descriptor, then made blocking again. */
+static FILE *open_regular(const char *path, aivm_error *err, int *rc)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), flags;
+    FILE *f;
+    if (fd < 0) {
+        int e = errno;
+        *rc = aivm_error_set(err, e == ENOENT ? AIVM_ENOTFOUND : AIVM_EIO, NULL,
+                             "cannot open '%s': %s", path, strerror(e));
+        if (err)
+            err->sys_errno = e;
+        return NULL;
+    }
+    if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        *rc = aivm_error_set(err, AIVM_EIO, NULL, "'%s' is not a regular file", path);
+        return NULL;
+    }
+    flags = fcntl(fd, F_GETFL);
+    if (flags >= 0)
+        fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        *rc = aivm_error_set(err, AIVM_EIO, NULL, "cannot open '%s': %s", path, strerror(errno));
+    }
+    return f;
+}
+
 int aivm_buf_read_file(aivm_buf *out, const char *path, size_t max, aivm_error *err)
 {
     FILE *f = NULL;
@@ -151,13 +186,11 @@ int aivm_buf_read_file(aivm_buf *out, const char *path, size_t max, aivm_error *
     size_t saved_cap = out->cap;
     aivm_buf_clear(out);
     out->cap = max ? max : (size_t)64 << 20;
-    f = is_stdin ? stdin : fopen(path, "rb");
+    f = is_stdin ? stdin : open_regular(path, err, &rc);
     if (!f) {
-        int e = errno;
-        rc = aivm_error_set(err, e == ENOENT ? AIVM_ENOTFOUND : AIVM_EIO, NULL,
-                            "cannot open '%s': %s", path, strerror(e));
-        if (err)
-            err->sys_errno = e;
+        if (is_stdin) {
+            rc = aivm_error_set(err, AIVM_EIO, NULL, "cannot read standard input");
+        }
         goto done;
     }
     while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {

@@ -398,6 +398,34 @@ def case_scheme_is_case_insensitive(e):
     check(recs(doc)[0]["price"]["source"] == "live", "live price through HTTP://", p)
 
 
+def case_cache_dir_writable_by_others_is_refused(e):
+    """Like ssh, a cache directory others can write is not trusted: another user
+    could plant a price there. Warned about; nothing read from or written to it."""
+    shared = os.path.join(e.tmp, "shared-cache")
+    os.mkdir(shared)
+    os.chmod(shared, 0o777)
+    p = e.run("prices", "fetch", "--region", "eastus", "--sku", "Standard_NC24ads_A100_v4",
+              "--cache-dir", shared, cache=False)
+    check(p.returncode == 5 and "writable by others" in p.stderr, "refused with why", p)
+    check(os.listdir(shared) == [], "nothing written: %s" % os.listdir(shared), p)
+
+
+def case_stale_temp_files_are_removed(e):
+    """A run killed between write and rename leaves '<entry>.tmp.XXXXXX': the next
+    write of that entry removes ours once they are older than ten minutes."""
+    args = ["prices", "fetch", "--region", "eastus", "--sku", "Standard_NC24ads_A100_v4"]
+    check(e.run(*args).returncode == 0, "first fetch")
+    entries = [os.path.join(d, f) for d, _, fs in os.walk(e.cache) for f in fs]
+    check(len(entries) == 1, "one cache entry: %s" % entries)
+    stale, fresh = entries[0] + ".tmp.AbC123", entries[0] + ".tmp.XyZ789"
+    for path, age in ((stale, 3600), (fresh, 0)):
+        open(path, "w").close()
+        os.utime(path, (time.time() - age, time.time() - age))
+    check(e.run(*args, "--refresh").returncode == 0, "second fetch")
+    check(not os.path.exists(stale), "the stale temp file is gone")
+    check(os.path.exists(fresh), "a recent one (maybe a live writer's) is kept")
+
+
 def case_progress_only_on_a_terminal(e):
     import pty
     p = e.run(*WL, "--prices", "live", "--top", "2", "--format", "json")

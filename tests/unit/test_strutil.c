@@ -1,8 +1,11 @@
 /* test_strutil.c - checked number and date parsing. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "aivm/workload.h"
 
@@ -227,6 +230,25 @@ static void strutil__vis_shows_controls(void **state)
     assert_string_equal(aivm_vis(out, 4, "ab\n"), "ab");
 }
 
+/* A FIFO (or any file that is not a regular file) is refused at once: reading
+ * one would block every run that meets it. */
+static void buf__read_file_refuses_a_fifo(void **state)
+{
+    char dir[] = "/tmp/aivm-fifo-XXXXXX", path[64];
+    aivm_buf b = AIVM_BUF_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    (void)state;
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/f", dir);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    assert_int_equal(aivm_buf_read_file(&b, path, 0, &err), AIVM_EIO);
+    assert_non_null(strstr(err.msg, "not a regular file"));
+    assert_int_equal(aivm_buf_read_file(&b, dir, 0, &err), AIVM_EIO); /* a directory */
+    unlink(path);
+    rmdir(dir);
+    aivm_buf_dispose(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -241,6 +263,7 @@ int main(void)
         cmocka_unit_test(strutil__did_you_mean),
         cmocka_unit_test(utf8__decode_encode),
         cmocka_unit_test(strutil__vis_shows_controls),
+        cmocka_unit_test(buf__read_file_refuses_a_fifo),
     };
     return cmocka_run_group_tests_name("strutil", tests, NULL, NULL);
 }
