@@ -64,6 +64,8 @@ typedef struct {
     aivm_workload wl;      /* as evaluated (defaults filled when has_workload) */
     bool has_workload;     /* phase and kind known */
     const aivm_size *suggested;
+    bool region_unknown; /* the plan's location is not an Azure region of the catalog's list:
+                            not priced, never put in a price query */
     bool priced;
     aivm_price_source price_source; /* catalog, live or cache; NONE when unpriced */
     bool price_fallback;            /* priced in the size's reference region */

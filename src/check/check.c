@@ -329,7 +329,8 @@ static void price_item(aivm_check_item *it)
     const aivm_size *s = it->size;
     const aivm_region_price *rp;
     double rate;
-    if (!s || !s->has_price || it->wl.os == AIVM_OS_WINDOWS || it->res->count_expr)
+    if (!s || !s->has_price || it->wl.os == AIVM_OS_WINDOWS || it->res->count_expr ||
+        it->region_unknown)
         return; /* an unknown count has an unknown cost, never a guessed one */
     rp = aivm_size_price_in(s, it->wl.region);
     if (!rp) {
@@ -431,6 +432,13 @@ static int check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_ca
     const aivm_advice *adv = NULL;
     int rc;
     settle_workload(it, o);
+    if (aivm_catalog_region_count(cat) && it->wl.region) {
+        const aivm_region *reg = aivm_catalog_find_region(cat, it->wl.region);
+        if (reg)
+            it->wl.region = reg->name;
+        else
+            it->region_unknown = true;
+    }
     rc = aivm_check__resolve_sizing(it, sz, o, err);
     if (rc < 0)
         return rc;

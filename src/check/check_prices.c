@@ -19,7 +19,7 @@ size_t aivm_check_price_queries(aivm_price_query **out, const aivm_check_report 
     for (size_t i = 0; i < rep->n_items; i++) {
         const aivm_check_item *it = &rep->items[i];
         bool seen = false;
-        if (!it->size)
+        if (!it->size || it->region_unknown) /* never an unvalidated region in a $filter */
             continue;
         for (size_t j = 0; j < n && !seen; j++)
             seen = strcmp(qs[j].sku, aivm_str(&it->size->name)) == 0 &&
@@ -85,8 +85,9 @@ int aivm_check_apply_prices(aivm_check_report *rep, const aivm_prices *p, aivm_p
             it->price_source = AIVM_PRICE_NONE;
             continue;
         }
-        if (mode == AIVM_PRICES_CATALOG || !it->size || store_price(it, p))
-            continue;
+        if (mode == AIVM_PRICES_CATALOG || !it->size || it->region_unknown || it->res->count_expr ||
+            store_price(it, p))
+            continue; /* an unknown region or count is unpriced, not a failed fetch */
         if (mode == AIVM_PRICES_LIVE && !allow_partial) {
             const aivm_price_entry *e =
                 aivm_prices_find(p, it->wl.region, aivm_str(&it->size->name));

@@ -75,8 +75,10 @@ static void text_item(aivm_buf *b, const aivm_check_item *it, const aivm_check_r
     else
         aivm_buf_printf(b, " x %u", r->count);
     aivm_buf_printf(b, ", %s%s, %s%s\n", VIS(it->wl.region),
-                    r->region ? "" : " (assumed: region unknown)", aivm_priority_name(r->priority),
-                    r->conditional ? ", conditional" : "");
+                    it->region_unknown ? " (not an Azure region)"
+                    : r->region        ? ""
+                                       : " (assumed: region unknown)",
+                    aivm_priority_name(r->priority), r->conditional ? ", conditional" : "");
     if (it->has_workload)
         aivm_buf_printf(b, "  workload %s, %s, %s model, %s\n", aivm_phase_name(it->wl.phase),
                         aivm_kind_name(it->wl.kind), aivm_model_size_name(it->wl.model_size),

@@ -426,6 +426,17 @@ def case_stale_temp_files_are_removed(e):
     check(os.path.exists(fresh), "a recent one (maybe a live writer's) is kept")
 
 
+def case_check_unknown_region_never_queried(e):
+    """A plan's location goes into the API's $filter only when it is an Azure region
+    of the catalog's list: an injected one is never sent (and is not priced)."""
+    fx = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "check",
+                      "tf_injected_location.json")
+    p = e.run("check", "--date", "2026-11-29", "--prices", "live", "--format", "json", fx)
+    doc = json.loads(p.stdout)
+    check(doc["resources"][0]["cost"] is None, "not priced", p)
+    check(e.log() == [], "no request sent: %s" % e.log(), p)
+
+
 def case_progress_only_on_a_terminal(e):
     import pty
     p = e.run(*WL, "--prices", "live", "--top", "2", "--format", "json")
