@@ -198,6 +198,17 @@ int aivm_prices_get(aivm_prices **out, aivm_prices_mode mode, const aivm_price_q
     if (mode != AIVM_PRICES_CACHED && mode != AIVM_PRICES_LIVE)
         return aivm_error_set(err, AIVM_EINVALID, NULL, "prices mode must be cached or live");
     p = aivm_xcalloc(1, sizeof *p);
+    {
+        /* the scheme in lower case ("HTTPS://" is https://): what libcurl and the
+         * NextPageLink comparison see */
+        const char *sep = strstr(base, "://");
+        if (sep) {
+            char *b = aivm_arena_strdup(&p->arena, base);
+            for (char *c = b; c < b + (sep - base); c++)
+                *c = aivm_ascii_lower(*c);
+            base = b;
+        }
+    }
     if (local.cache_dir && aivm_prices__cache_dir_safe(local.cache_dir, &unsafe) < 0) {
         warn(p, "%s: prices are not read from or written to the cache", unsafe.msg);
         p->cache_refused = aivm_arena_strdup(&p->arena, unsafe.msg);

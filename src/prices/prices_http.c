@@ -227,8 +227,7 @@ int aivm_prices_check_url(const char *url, aivm_error *err)
                           url);
 }
 
-/* The $skip of a NextPageLink, if it has the same origin and path as `base`. */
-static int next_skip(unsigned long *skip, const char *link, const char *base, aivm_error *err)
+int aivm_prices__next_skip(unsigned long *skip, const char *link, const char *base, aivm_error *err)
 {
     url_parts a, b;
     const char *p;
@@ -301,10 +300,8 @@ static bool header_is(const char *line, size_t len, const char *name, const char
     return true;
 }
 
-static size_t on_header(char *line, size_t size, size_t nmemb, void *ctx)
+void aivm_prices__parse_header(const char *line, size_t len, double *retry_after, long *remaining)
 {
-    xfer *x = ctx;
-    size_t len = size * nmemb;
     const char *v = NULL;
     char tmp[32] = {0};
     double d;
@@ -313,16 +310,23 @@ static size_t on_header(char *line, size_t size, size_t nmemb, void *ctx)
               header_is(line, len, "x-ms-ratelimit-retailprices-retry-after", &v);
     bool rem = !ra && header_is(line, len, "x-ms-ratelimit-remaining-retailprices-requests", &v);
     if (!ra && !rem)
-        return len;
+        return;
     while (v < line + len && *v == ' ')
         v++;
     memcpy(tmp, v,
            (size_t)(line + len - v) < sizeof tmp - 1 ? (size_t)(line + len - v) : sizeof tmp - 1);
     tmp[strcspn(tmp, "\r\n ")] = '\0';
-    if (ra && aivm_parse_double(&d, tmp) && d >= 0 && d > x->retry_after)
-        x->retry_after = d; /* the larger of the two headers wins */
+    if (ra && aivm_parse_double(&d, tmp) && d >= 0 && d <= 86400 && d > *retry_after)
+        *retry_after = d; /* the larger of the two headers wins; a day at most */
     if (rem && aivm_parse_u64(&u, tmp, 1000000000))
-        x->remaining = (long)u;
+        *remaining = (long)u;
+}
+
+static size_t on_header(char *line, size_t size, size_t nmemb, void *ctx)
+{
+    xfer *x = ctx;
+    size_t len = size * nmemb;
+    aivm_prices__parse_header(line, len, &x->retry_after, &x->remaining);
     return len;
 }
 
@@ -424,7 +428,7 @@ static void page_done(xfer *x, const aivm_fetch_opts *o, double now, double *sha
         x->job->status = 0;
         return;
     }
-    rc = next_skip(&skip, next, x->base, &e);
+    rc = aivm_prices__next_skip(&skip, next, x->base, &e);
     free(next);
     if (rc < 0)
         fail(x, rc, "%s", e.msg);

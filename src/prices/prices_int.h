@@ -124,4 +124,15 @@ int aivm_prices__http_run(aivm_http_job *jobs, size_t n, const aivm_fetch_opts *
 /** The URL of the first page of `q` (caller frees). */
 char *aivm_prices__query_url(const char *base_url, const aivm_price_query *q, unsigned long skip);
 
+/** The $skip of a NextPageLink when it has the same origin and path as `base`
+ *  (a foreign or malformed link is AIVM_EINVALID: pages are rebuilt from our
+ *  own query, never followed). */
+int aivm_prices__next_skip(unsigned long *skip, const char *link, const char *base,
+                           aivm_error *err);
+/** One response header line (`len` bytes, no NUL needed): Retry-After and
+ *  x-ms-ratelimit-retailPrices-retry-after raise `*retry_after` (seconds, at
+ *  most a day; the larger wins), x-ms-ratelimit-remaining-retailPrices-requests
+ *  sets `*remaining`. Other lines change nothing. */
+void aivm_prices__parse_header(const char *line, size_t len, double *retry_after, long *remaining);
+
 #endif
