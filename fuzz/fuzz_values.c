@@ -1,5 +1,6 @@
 /* fuzz_values.c - libFuzzer target: the value parsers behind options, tags and
- * data keys (parameter counts, numbers, dates, enum names, did-you-mean) and
+ * data keys (parameter counts, numbers, durations, dates, enum names, size and
+ * region names, did-you-mean) and
  * the escaping of untrusted text for terminals and CI logs, which must leave
  * no control byte and stay terminated within its buffer. */
 #include <stddef.h>
@@ -7,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aivm/catalog.h"
 #include "aivm/sizing.h"
 #include "aivm/util.h"
 
@@ -27,6 +29,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (aivm_parse_double(&d, text) && d != d)
         abort(); /* never NaN */
     (void)aivm_parse_u64(&u, text, 1000000);
+    if (aivm_parse_duration(&d, text) && !(d >= 0 && d <= 365 * 86400.0))
+        abort();
+    (void)aivm_catalog_find_size(aivm_catalog_builtin(), text);
+    (void)aivm_catalog_find_region(aivm_catalog_builtin(), text);
     (void)aivm_is_date(text);
     if (aivm_enum_parse(&idx, text, names, 5, "value", &err) == 0 && (idx < 1 || idx > 4))
         abort();

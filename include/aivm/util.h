@@ -43,6 +43,9 @@ static inline char aivm_ascii_lower(char c)
 {
     return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
 }
+/** A duration in seconds: a number with an optional unit s, m, h or d
+ *  ("90m", "24h", "3600"); false when negative, malformed or over a year. */
+bool aivm_parse_duration(double *out, const char *s);
 /** True for a valid calendar date written YYYY-MM-DD. */
 bool aivm_is_date(const char *s);
 /**

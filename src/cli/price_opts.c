@@ -40,40 +40,6 @@ void cli_price_opts_dispose(cli_price_opts *po)
     po->default_cache_dir = NULL;
 }
 
-/* A duration: plain seconds, or a number with s, m, h or d. */
-static bool parse_duration(double *out, const char *arg)
-{
-    char num[32];
-    size_t n = strlen(arg);
-    double mult = 1, v;
-    if (n == 0 || n >= sizeof num)
-        return false;
-    memcpy(num, arg, n + 1);
-    switch (num[n - 1]) {
-    case 's':
-        num[n - 1] = '\0';
-        break;
-    case 'm':
-        mult = 60;
-        num[n - 1] = '\0';
-        break;
-    case 'h':
-        mult = 3600;
-        num[n - 1] = '\0';
-        break;
-    case 'd':
-        mult = 86400;
-        num[n - 1] = '\0';
-        break;
-    default:
-        break;
-    }
-    if (!aivm_parse_double(&v, num) || v < 0 || v * mult > 365 * 86400.0)
-        return false; /* a year at most: no overflow, no infinity */
-    *out = v * mult;
-    return true;
-}
-
 static int parse_mode(cli_price_opts *po, const char *arg)
 {
     static const char *const names[] = {"off", "catalog", "cached", "live"};
@@ -130,7 +96,7 @@ int cli_price_option(cli_price_opts *po, int id, const char *arg)
         po->cache_dir_set = true;
         return 0;
     case CLI_O_CACHE_TTL:
-        if (!parse_duration(&d, arg))
+        if (!aivm_parse_duration(&d, arg))
             return cli_usagef("invalid duration '%s' for --cache-ttl (e.g. 3600, 90m, 24h, 7d)",
                               arg);
         po->fetch.cache_ttl_s = d;
@@ -139,7 +105,7 @@ int cli_price_option(cli_price_opts *po, int id, const char *arg)
         po->fetch.refresh = true;
         return 0;
     case CLI_O_TIMEOUT:
-        if (!parse_duration(&d, arg) || !(d > 0) || d > 3600)
+        if (!aivm_parse_duration(&d, arg) || !(d > 0) || d > 3600)
             return cli_usagef("invalid value '%s' for --timeout (expected seconds, > 0 and at most "
                               "3600)",
                               arg);
@@ -153,7 +119,7 @@ int cli_price_option(cli_price_opts *po, int id, const char *arg)
         po->fetch.retries = (unsigned)n;
         return 0;
     case CLI_O_RETRY_DELAY:
-        if (!parse_duration(&d, arg) || d > 60)
+        if (!aivm_parse_duration(&d, arg) || d > 60)
             return cli_usagef("invalid value '%s' for --retry-delay (expected 0 to 60 seconds)",
                               arg);
         po->fetch.backoff_s = d;

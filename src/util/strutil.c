@@ -312,3 +312,36 @@ char *aivm_vis(char *out, size_t cap, const char *s)
     out[k] = '\0';
     return out;
 }
+
+bool aivm_parse_duration(double *out, const char *arg)
+{
+    char num[32];
+    size_t n = strlen(arg);
+    double mult = 1, v;
+    if (n == 0 || n >= sizeof num)
+        return false;
+    memcpy(num, arg, n + 1);
+    switch (num[n - 1]) {
+    case 's':
+        num[n - 1] = '\0';
+        break;
+    case 'm':
+        mult = 60;
+        num[n - 1] = '\0';
+        break;
+    case 'h':
+        mult = 3600;
+        num[n - 1] = '\0';
+        break;
+    case 'd':
+        mult = 86400;
+        num[n - 1] = '\0';
+        break;
+    default:
+        break;
+    }
+    if (!aivm_parse_double(&v, num) || v < 0 || v * mult > 365 * 86400.0)
+        return false; /* a year at most: no overflow, no infinity */
+    *out = v * mult;
+    return true;
+}

@@ -216,6 +216,19 @@ static void utf8__decode_encode(void **state)
     assert_int_equal(aivm_util__hex4("12g4"), -1);
 }
 
+static void strutil__durations(void **state)
+{
+    double d = 0;
+    (void)state;
+    assert_true(aivm_parse_duration(&d, "90m") && d == 5400);
+    assert_true(aivm_parse_duration(&d, "24h") && d == 86400);
+    assert_true(aivm_parse_duration(&d, "0.0001") && d == 0.0001);
+    assert_false(aivm_parse_duration(&d, "-1"));
+    assert_false(aivm_parse_duration(&d, "366d")); /* a year at most */
+    assert_false(aivm_parse_duration(&d, "1e400"));
+    assert_false(aivm_parse_duration(&d, "5x"));
+}
+
 static void strutil__vis_shows_controls(void **state)
 {
     char out[64];
@@ -262,6 +275,7 @@ int main(void)
         cmocka_unit_test(strutil__names_and_enums),
         cmocka_unit_test(strutil__did_you_mean),
         cmocka_unit_test(utf8__decode_encode),
+        cmocka_unit_test(strutil__durations),
         cmocka_unit_test(strutil__vis_shows_controls),
         cmocka_unit_test(buf__read_file_refuses_a_fifo),
     };
