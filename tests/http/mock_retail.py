@@ -233,6 +233,9 @@ class Handler(BaseHTTPRequestHandler):
         more = skip + st.page_size < len(items)
         if fault == "dup-boundary" and skip > 0:
             page = [items[skip - 1]] + page  # the boundary row again, as the API once did
+        if fault == "hostile-text":  # untrusted API text with a forged CI line and escapes
+            page = [dict(r, productName=r["productName"] + "\n::error::pwned\u001b[31m\r")
+                    for r in page]
         if more or fault in ("endless", "self-next", "foreign-next"):
             nskip = skip + st.page_size
             if fault == "self-next":

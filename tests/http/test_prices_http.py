@@ -437,6 +437,16 @@ def case_check_unknown_region_never_queried(e):
     check(e.log() == [], "no request sent: %s" % e.log(), p)
 
 
+def case_show_escapes_api_text(e):
+    """API text (productName) reaches the terminal with its control characters shown."""
+    e.state.fault = "hostile-text"
+    p = e.run("prices", "show", "--region", "eastus", "--sku", "Standard_NC24ads_A100_v4")
+    check(p.returncode == 0, "show ok", p)
+    check(not any(l.startswith("::error") for l in p.stdout.splitlines()), "no forged line", p)
+    check("\x1b" not in p.stdout and "\r" not in p.stdout, "no raw escape or CR", p)
+    check("\\n::error::pwned\\x1b[31m\\r" in p.stdout, "shown visibly", p)
+
+
 def case_progress_only_on_a_terminal(e):
     import pty
     p = e.run(*WL, "--prices", "live", "--top", "2", "--format", "json")
