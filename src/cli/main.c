@@ -4,6 +4,7 @@
  * What the commands share is in common.c.
  */
 #include <locale.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,24 +14,115 @@
 typedef struct {
     const char *name;
     int (*fn)(int argc, char **argv);
+    const char *summary;
 } command;
 
+static int cmd_help(int argc, char **argv);
+static int cmd_version(int argc, char **argv);
+
 static const command commands[] = {
-    {"recommend", cmd_recommend},
-    {"check", cmd_check},
-    {"prices", cmd_prices},
+    {"recommend", cmd_recommend, "rank VM sizes for an AI workload (the default command)"},
+    {"check", cmd_check, "judge the VMs of a Terraform plan, ARM template or plan file (CI gate)"},
+    {"prices", cmd_prices, "fetch and show live prices of the Azure Retail Prices API"},
+    {"help", cmd_help, "this list, or 'help COMMAND' for a command's options"},
+    {"version", cmd_version, "the tool, catalog and library versions"},
 };
+
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
+
+static void usage(FILE *out)
+{
+    fputs("Usage: aivm-advise [COMMAND] [options]\n\n"
+          "Azure VM sizing advice for AI workloads, from Azure's compute guidance for AI on\n"
+          "IaaS. Without a command, the options are recommend's.\n\nCommands:\n",
+          out);
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fputs("\nExamples:\n"
+          "  aivm-advise --phase train --kind generative\n"
+          "  aivm-advise --phase inference --model llama-3.1-70b --format json\n"
+          "  aivm-advise check plan.json --format sarif > aivm.sarif\n\n"
+          "Run 'aivm-advise COMMAND --help' for a command's options.\n",
+          out);
+}
+
+static const command *find_command(const char *name)
+{
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        if (strcmp(name, commands[i].name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+static int cmd_help(int argc, char **argv)
+{
+    const command *c;
+    static char help_flag[] = "--help";
+    char *args[3];
+    if (argc < 2) {
+        usage(stdout);
+        return 0;
+    }
+    c = find_command(argv[1]);
+    if (!c || c->fn == cmd_help || c->fn == cmd_version) {
+        if (!c)
+            return cli_usagef("unknown command '%s' (commands: recommend, check, prices, help, "
+                              "version)",
+                              argv[1]);
+        usage(stdout);
+        return 0;
+    }
+    args[0] = argv[1];
+    args[1] = help_flag;
+    args[2] = NULL;
+    cli_command = c->name;
+    return c->fn(2, args);
+}
+
+static int cmd_version(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    cli_print_version();
+    return 0;
+}
+
+/* --version works with every command ("check --version"). */
+static bool asks_version(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0)
+            return false;
+        if (strcmp(argv[i], "--version") == 0)
+            return true;
+    }
+    return false;
+}
 
 int main(int argc, char **argv)
 {
-    int rc;
+    const command *c;
     setlocale(LC_ALL, "C");
-    if (argc > 1 && argv[1][0] != '-') {
-        for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-            if (strcmp(argv[1], commands[i].name) == 0)
-                return cli_finish_stdout(commands[i].fn(argc - 1, argv + 1));
-        return cli_finish_stdout(cli_usagef("unknown command '%s'", argv[1]));
+    if (argc < 2) {
+        usage(stderr);
+        return cli_finish_stdout(CLI_EXIT_USAGE);
     }
-    rc = cmd_recommend(argc, argv);
-    return cli_finish_stdout(rc);
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        usage(stdout);
+        return cli_finish_stdout(0);
+    }
+    if (argv[1][0] != '-') {
+        c = find_command(argv[1]);
+        if (!c)
+            return cli_finish_stdout(cli_usagef("unknown command '%s' (commands: recommend, "
+                                                "check, prices, help, version)",
+                                                argv[1]));
+        cli_command = c->name;
+        if (asks_version(argc - 1, argv + 1)) {
+            cli_print_version();
+            return cli_finish_stdout(0);
+        }
+        return cli_finish_stdout(c->fn(argc - 1, argv + 1));
+    }
+    return cli_finish_stdout(cmd_recommend(argc, argv));
 }

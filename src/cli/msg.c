@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 bool cli_quiet = false;
+const char *cli_command = NULL;
 
 static void vmsg(const char *level, const char *fmt, va_list ap) AIVM_PRINTF(2, 0);
 
@@ -57,7 +58,10 @@ int cli_usagef(const char *fmt, ...)
     va_start(ap, fmt);
     vmsg("error", fmt, ap);
     va_end(ap);
-    fputs("Try 'aivm-advise --help' for more information.\n", stderr);
+    if (cli_command)
+        fprintf(stderr, "Try 'aivm-advise %s --help' for more information.\n", cli_command);
+    else
+        fputs("Try 'aivm-advise --help' for more information.\n", stderr);
     return CLI_EXIT_USAGE;
 }
 

@@ -16,6 +16,9 @@
 #define CLI_EXIT_INTERNAL 5
 
 extern bool cli_quiet;
+/** The command given on the command line ("check"), or NULL: usage errors then
+ *  say "Try 'aivm-advise check --help'". */
+extern const char *cli_command;
 
 void cli_errorf(const char *fmt, ...) AIVM_PRINTF(1, 2);
 void cli_warnf(const char *fmt, ...) AIVM_PRINTF(1, 2);
