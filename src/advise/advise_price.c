@@ -113,6 +113,8 @@ static void catalog_currency(aivm_advice *adv, const char *currency)
     if (!currency || strcmp(currency, "USD") == 0)
         return;
     aivm_advice_clear_prices(adv);
+    for (size_t i = 0; i < adv->n_ranked; i++)
+        adv->ranked[i].price.currency = currency; /* unknown, in the currency asked for */
     aivm_advice_add_warning(adv, "catalog prices are in USD: no price is shown for another "
                                  "--currency (use --prices cached or live)");
 }

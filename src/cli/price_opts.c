@@ -78,6 +78,15 @@ int cli_price_option(cli_price_opts *po, int id, const char *arg)
         po->cost.max_price = d;
         return 0;
     case CLI_O_CURRENCY:
+        /* ISO 4217 codes are upper case: "eur" is EUR */
+        if (strlen(arg) < sizeof po->currency) {
+            size_t i = 0;
+            for (; arg[i]; i++)
+                po->currency[i] =
+                    arg[i] >= 'a' && arg[i] <= 'z' ? (char)(arg[i] - 'a' + 'A') : arg[i];
+            po->currency[i] = '\0';
+            arg = po->currency;
+        }
         if (!aivm_prices_currency_valid(arg))
             return cli_usagef("invalid currency '%s' for --currency (expected one of USD AUD "
                               "BRL CAD CHF CNY DKK EUR GBP INR JPY KRW NOK NZD RUB SEK TWD)",

@@ -57,6 +57,7 @@ typedef struct cli_price_opts {
     aivm_fetch_opts fetch;
     bool cache_dir_set;
     char *default_cache_dir; /* owned */
+    char currency[8];        /* --currency in upper case */
 } cli_price_opts;
 
 /** Defaults, including the cache directory from XDG_CACHE_HOME or HOME. */

@@ -18,7 +18,8 @@ static const char *shown_currency(const aivm_advice *adv)
     for (size_t i = 0; i < adv->n_shown; i++)
         if (adv->ranked[i].price.has_hourly && adv->ranked[i].price.currency)
             return adv->ranked[i].price.currency;
-    return "USD";
+    /* no price shown: the currency the prices would be in (asked for) */
+    return adv->n_shown && adv->ranked[0].price.currency ? adv->ranked[0].price.currency : "USD";
 }
 
 const char *aivm_report__price_heading(const aivm_advice *adv)
