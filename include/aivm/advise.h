@@ -99,6 +99,7 @@ typedef struct {
     unsigned top;               /* as asked (0 = all) */
     struct aivm_extras *extras; /* image, orchestrators, containers, spot (aivm/extras.h) */
     bool cost_objective;        /* aivm_advise_opts.cost_objective */
+    const aivm_rules *rules;    /* the rules it was made with (borrowed) */
 } aivm_advice;
 
 typedef struct {

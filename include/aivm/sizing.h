@@ -92,6 +92,7 @@ struct aivm_sizing {
     double params;
     unsigned layers, hidden, heads, kv_heads; /* 0 = unknown (KV/activations not counted) */
     aivm_precision precision, kv_precision;
+    bool any_16bit; /* the default bf16 of an inference or non-generative job: fp16 does too */
     unsigned context, batch, concurrency;
     aivm_finetune finetune;
     aivm_optimizer optimizer;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "advise_int.h"
 #include "aivm/buf.h"
 #include "aivm/extras.h"
 #include "aivm/util.h"
@@ -224,16 +225,10 @@ static void collect(aivm_advice *adv, const work *ws, size_t n, const hit_pool *
 static void add_price_warnings(aivm_advice *adv, const aivm_workload *wl, bool fallback)
 {
     aivm_buf b = AIVM_BUF_INIT;
-    size_t unpriced = 0;
-    for (size_t i = 0; i < adv->n_shown; i++)
-        if (!adv->ranked[i].price.has_on_demand)
-            unpriced++;
+    /* sizes shown without a price are counted by the price step, once the
+     * final order (and so what is shown) is known */
     if (wl->os == AIVM_OS_WINDOWS) {
         aivm_buf_puts(&b, "the catalog holds Linux prices only: no price is shown for windows");
-        add_warning(adv, aivm_buf_detach(&b));
-    } else if (unpriced) {
-        aivm_buf_printf(&b, "%zu of the %zu sizes shown have no reference price in the catalog",
-                        unpriced, adv->n_shown);
         add_warning(adv, aivm_buf_detach(&b));
     }
     if (fallback && wl->os == AIVM_OS_LINUX) {
@@ -258,6 +253,18 @@ static const aivm_workload *extras_workload(aivm_workload *copy, const aivm_work
     return copy;
 }
 
+void aivm_advise__extras(aivm_advice *adv)
+{
+    aivm_workload ewl;
+    const aivm_size *top = adv->n_ranked ? adv->ranked[0].size : NULL;
+    if (adv->extras && adv->extras->size == top)
+        return;
+    aivm_extras_free(adv->extras);
+    adv->extras = NULL;
+    aivm_extras_eval(&adv->extras, adv->catalog, adv->rules,
+                     extras_workload(&ewl, adv->workload, adv), top, NULL);
+}
+
 int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *rules,
                 const aivm_workload *wl, const aivm_advise_opts *opts, aivm_error *err)
 {
@@ -265,7 +272,6 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
     const aivm_rule **active = aivm_xcalloc(aivm_rules_count(rules) + 1, sizeof *active);
     work *ws = aivm_xcalloc(n ? n : 1, sizeof *ws);
     aivm_advice *adv = aivm_xcalloc(1, sizeof *adv);
-    aivm_workload ewl;
     range *ranges;
     hit_pool pool = {NULL, 0, 0};
     bool fallback = false;
@@ -315,8 +321,9 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
                         wl->sizing->mem.activations, wl->sizing->mem.activations * 2 / 34);
         add_warning(adv, aivm_buf_detach(&b));
     }
-    aivm_extras_eval(&adv->extras, cat, rules, extras_workload(&ewl, wl, adv),
-                     adv->n_ranked ? adv->ranked[0].size : NULL, err);
+    adv->rules = rules;
+    (void)err;
+    aivm_advise__extras(adv);
     free(ws);
     free(active);
     *out = adv;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "advise_int.h"
 #include "aivm/advise.h"
 #include "aivm/buf.h"
 #include "aivm/util.h"
@@ -135,15 +136,20 @@ int aivm_advice_rank_by_cost(aivm_advice *adv, const aivm_cost_opts *o, aivm_err
     aivm_advice_rank(adv, o->sort);
     if (adv->n_rejected != rejected_before) /* budget rejections joined the sorted list */
         qsort(adv->rejected, adv->n_rejected, sizeof *adv->rejected, rej_cmp);
-    for (size_t i = 0; i < adv->n_shown; i++)
-        if (adv->ranked[i].price.source != AIVM_PRICE_NONE && !adv->ranked[i].price.has_hourly)
-            unknown++;
+    for (size_t i = 0; i < adv->n_shown; i++) {
+        const aivm_price *p = &adv->ranked[i].price;
+        if (p->has_hourly || (p->source == AIVM_PRICE_NONE && adv->workload->os == AIVM_OS_WINDOWS))
+            continue; /* Windows without a catalog price has its own warning */
+        unknown++;
+    }
+    aivm_advise__extras(adv); /* the advice beside the table speaks of the size shown first */
     if (unknown) {
         aivm_buf b = AIVM_BUF_INIT;
         aivm_buf_printf(&b,
-                        "%zu of the %zu sizes shown have no known %s price (shown as "
+                        "%zu of the %zu sizes shown %s no known %s price (shown as "
                         "unknown, never 0)",
-                        unknown, adv->n_shown, aivm_pricing_name(pricing));
+                        unknown, adv->n_shown, unknown == 1 ? "has" : "have",
+                        aivm_pricing_name(pricing));
         aivm_advice_add_warning(adv, b.ptr);
         aivm_buf_dispose(&b);
     }

@@ -46,15 +46,20 @@ static bool objective_cost(const aivm_candidate *c, double *cost)
     return true;
 }
 
-/* --os windows with catalog prices: the catalog holds Linux prices only, so
- * sizes are ordered by their Linux reference price (a Windows VM costs that
- * plus a licence per vCPU); the price shown stays unknown. */
-static bool linux_reference_cost(const aivm_candidate *c, const aivm_workload *wl, double *cost)
+/* Catalog prices are Linux pay-as-you-go (and spot) in USD: when the price
+ * asked for cannot be had from them (--os windows, --pricing reserved-1y or
+ * savings plans, another --currency), sizes are still ordered by their
+ * catalog pay-as-you-go price, the nearest proxy (a Windows VM costs that
+ * plus a licence; commitments discount it), and the price shown stays
+ * unknown. Not for spot (a size without a spot offer ranks after those with
+ * one) nor for live or cached prices (unknown there means unknown). */
+static bool reference_cost(const aivm_candidate *c, const aivm_workload *wl, double *cost)
 {
     const aivm_size *s = c->size;
     const aivm_region_price *rp;
-    if (wl->os != AIVM_OS_WINDOWS || c->price.source != AIVM_PRICE_NONE || !s->has_price ||
-        c->price.pricing != AIVM_PRICING_ON_DEMAND)
+    (void)wl;
+    if (c->price.source == AIVM_PRICE_LIVE || c->price.source == AIVM_PRICE_CACHE ||
+        !s->has_price || c->price.pricing == AIVM_PRICING_SPOT)
         return false;
     rp = aivm_size_price_in(s, wl->region);
     if (!rp)
@@ -83,7 +88,7 @@ static void decompose(aivm_candidate *c, const aivm_workload *wl, aivm_objective
     }
     r->preference_pct = clamp(pct, -AIVM_PREF_CAP_PCT, AIVM_PREF_CAP_PCT);
     r->has_cost = objective_cost(c, &r->cost);
-    if (!r->has_cost && linux_reference_cost(c, wl, &r->cost))
+    if (!r->has_cost && reference_cost(c, wl, &r->cost))
         r->has_cost = r->cost_is_linux_reference = true;
     r->adjusted_cost = r->has_cost ? r->cost * (1 - r->preference_pct / 100) : 0;
     if (obj == AIVM_OBJ_GUIDANCE && wl->spot && !r->has_cost)
@@ -96,7 +101,8 @@ static void decompose(aivm_candidate *c, const aivm_workload *wl, aivm_objective
         else
             r->tier = TIER_FITS;
     }
-    if (wl->os == AIVM_OS_WINDOWS) {
+    if (wl->os == AIVM_OS_WINDOWS && c->size->has_gpu) { /* GPU drivers decide; CPU sizes
+                                                             only get the rule's penalty */
         bool known = false;
         aivm_size_supports_os(c->size, "windows", &known);
         if (!known) /* a size known to run Windows before one that may not */
@@ -167,6 +173,8 @@ static int cmp_cost(const aivm_candidate *x, const aivm_candidate *y)
     double ka, kb;
     if (a->tier != b->tier)
         return a->tier < b->tier ? -1 : 1;
+    if (a->has_cost != b->has_cost) /* within a tier too: priced first */
+        return a->has_cost ? -1 : 1;
     if (a->has_cost) {
         ka = aivm_round(a->adjusted_cost * 1e6);
         kb = aivm_round(b->adjusted_cost * 1e6);
@@ -206,7 +214,7 @@ static int cand_cmp(const void *pa, const void *pb)
 }
 
 /* One sentence per candidate: why it stands where it does. */
-static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b)
+static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b, bool wl_os_windows)
 {
     const aivm_ranking *r = &c->ranking;
     const char *cur = c->price.currency ? c->price.currency : "USD";
@@ -227,8 +235,10 @@ static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b)
             break;
         }
         if (r->cost_is_linux_reference)
-            aivm_buf_printf(b, "no Windows price in the catalog: ordered by the Linux reference "
-                               "price, ");
+            aivm_buf_printf(b,
+                            "no %s price in the catalog: ordered by its pay-as-you-go "
+                            "reference price, ",
+                            wl_os_windows ? "Windows" : aivm_pricing_name(c->price.pricing));
         aivm_buf_printf(b, "%u x %.3f = %.3f %s/hour", n, r->cost / n, r->cost, cur);
         if (fabs(r->preference_pct) >= 0.005)
             aivm_buf_printf(b, ", guidance preferences %+.1f%% -> %.3f", r->preference_pct,
@@ -278,7 +288,7 @@ void aivm_advice_rank(aivm_advice *adv, aivm_sort sort)
     qsort(adv->ranked, adv->n_ranked, sizeof *adv->ranked, cand_cmp);
     for (size_t i = 0; i < adv->n_ranked; i++) {
         adv->ranked[i].rank = (unsigned)i + 1;
-        explain(&adv->ranked[i], &adv->ranked[0], &b);
+        explain(&adv->ranked[i], &adv->ranked[0], &b, wl->os == AIVM_OS_WINDOWS);
     }
     aivm_buf_dispose(&b);
     adv->n_shown = adv->top && adv->top < adv->n_ranked ? adv->top : adv->n_ranked;

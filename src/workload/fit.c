@@ -179,7 +179,8 @@ bool aivm_sizing_runs_on(const aivm_sizing *sz, const aivm_size *s, bool *known)
     case AIVM_PREC_FP32:
         return (have & dtype_bit(AIVM_DT_FP32)) != 0;
     case AIVM_PREC_BF16:
-        return (have & dtype_bit(AIVM_DT_BF16)) != 0;
+        return (have & (dtype_bit(AIVM_DT_BF16) | (sz->any_16bit ? dtype_bit(AIVM_DT_FP16) : 0))) !=
+               0;
     case AIVM_PREC_FP16:
         return (have & dtype_bit(AIVM_DT_FP16)) != 0;
     case AIVM_PREC_FP8:

@@ -380,6 +380,11 @@ int aivm_sizing_resolve(aivm_sizing *sz, const aivm_workload *wl, const aivm_mod
         sz->source[AIVM_SZ_KV_HEADS] = AIVM_SRC_DERIVED; /* no GQA: one KV head per head */
     def_prec = in->finetune == AIVM_FT_QLORA ? AIVM_PREC_INT4 : AIVM_PREC_BF16;
     sz->precision = in->precision ? in->precision : def_prec;
+    /* Unasked, serving (and non-generative training such as BERT or ResNet, fp16
+     * AMP) runs in fp16 as well as bf16; LLM training keeps bf16 (fp16 needs loss
+     * scaling and diverges at scale), so V100 and T4 stay out of it. */
+    sz->any_16bit = !in->precision && sz->precision == AIVM_PREC_BF16 &&
+                    (wl->phase == AIVM_PHASE_INFERENCE || wl->kind == AIVM_KIND_NON_GENERATIVE);
     sz->source[AIVM_SZ_PRECISION] = in->precision ? given(in, AIVM_SZ_PRECISION) : AIVM_SRC_DEFAULT;
     if (in->kv_precision) {
         sz->kv_precision = in->kv_precision;

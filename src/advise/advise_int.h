@@ -1,0 +1,12 @@
+/* advise_int.h - what the advise files share (private to the module). */
+#ifndef AIVM_ADVISE_INT_H
+#define AIVM_ADVISE_INT_H
+
+#include "aivm/advise.h"
+
+/** (Re)run the target rules (image, orchestrators, containers, spot) for the
+ *  current rank-1 size, so the advice beside the table always speaks of the
+ *  size printed first, whatever re-ranked it (prices, --sort). */
+void aivm_advise__extras(aivm_advice *adv);
+
+#endif
