@@ -129,13 +129,14 @@ typedef struct {
     bool checkpointing;          /* the job checkpoints and can resume */
     aivm_sizing_input sizing_in; /* model-size inputs; all zero when none were given */
     const aivm_sizing *sizing;   /* resolved by aivm_sizing_resolve(); NULL = no sizing */
+    bool region_assumed;         /* check: the plan gives no location (eastus only for prices) */
 } aivm_workload;
 
 #define AIVM_WORKLOAD_INIT                                                                         \
     {                                                                                              \
         AIVM_PHASE_UNSET, AIVM_KIND_UNSET, AIVM_MSIZE_UNSET, NULL, AIVM_OS_UNSET, false, NULL, 0,  \
             {NULL, 0, 0}, {NULL, 0, 0}, 0, AIVM_SCHED_UNSET, false, false, false, false,           \
-            AIVM_SIZING_INPUT_INIT, NULL                                                           \
+            AIVM_SIZING_INPUT_INIT, NULL, false                                                    \
     }
 
 /** The most VMs --nodes accepts. */

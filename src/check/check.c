@@ -101,15 +101,24 @@ static void settle_workload(aivm_check_item *it, const aivm_check_opts *o)
         wl.os = t->os;
     if (it->res->region)
         wl.region = it->res->region;
+    /* no location in the plan nor in --workload: eastus is assumed for prices,
+     * but no rule may judge the size by a region nobody chose */
+    wl.region_assumed = !it->res->region && !wl.region;
     aivm_sizing_input_merge(&wl.sizing_in, &t->sizing_in);
     if (wl.kind == AIVM_KIND_UNSET && wl.sizing_in.model && o->models) {
         const aivm_model *m = aivm_models_find(o->models, wl.sizing_in.model);
         if (m)
             wl.kind = m->kind; /* the preset knows whether the model is generative */
     }
+    if (wl.kind == AIVM_KIND_UNSET && !wl.sizing_in.model &&
+        (wl.sizing_in.set & (1u << AIVM_SZ_PARAMS)) && wl.sizing_in.params >= 1e9)
+        wl.kind = AIVM_KIND_GENERATIVE; /* as recommend: a billion parameters is an LLM */
     wl.set |= t->set & 0xffffu;
     wl.today = o->today;
-    it->has_workload = wl.phase != AIVM_PHASE_UNSET && wl.kind != AIVM_KIND_UNSET;
+    /* an unknown aivm-model with a phase is still a workload: its sizing then
+     * fails at the tag (exit 3), never silently skipped */
+    it->has_workload =
+        wl.phase != AIVM_PHASE_UNSET && (wl.kind != AIVM_KIND_UNSET || wl.sizing_in.model != NULL);
     if (it->has_workload) {
         aivm_workload_finish(&wl, NULL);
     } else {

@@ -76,6 +76,11 @@ static const aivm_check_rule table[] = {
      "size's GPUs run natively: V100 and T4 have no bf16, A100, A10 and T4 no FP8. The job "
      "would fail or fall back to a slow path. Pick a GPU that runs it, or a format it runs.",
      "G9", true},
+    {"AIVM017", "SizeNotOfferedInRegion", AIVM_SEV_ERROR, "Size not offered in the region",
+     "The size has no price meter in the planned location (the catalog's region lists, from "
+     "the Retail Prices API): it is not offered there, and the deployment will fail. Pick a "
+     "size offered there, or another region (the suggested size is offered in the planned one).",
+     "G13", false},
 };
 
 const aivm_check_rule *aivm_check_rules(size_t *n)

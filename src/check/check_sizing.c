@@ -44,6 +44,27 @@ static void hook_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_
     aivm_check__guidance(f, g_g9, 1);
 }
 
+/* Pay-as-you-go price of `s` in `region` (else its reference region); < 0 unknown. */
+static double price_of(const aivm_size *s, const char *region)
+{
+    const aivm_region_price *rp = s->has_price ? aivm_size_price_in(s, region) : NULL;
+    if (!rp && s->has_price)
+        rp = aivm_size_price_in(s, aivm_str(&s->price_reference_region));
+    return rp ? rp->on_demand : -1;
+}
+
+/* AIVM008 (too much GPU memory) only when a size that does the job costs less:
+ * an under-used size that is already the cheapest answer is no finding. */
+static bool cheaper(const aivm_size *suggested, const aivm_size *planned, const char *region)
+{
+    double a, b;
+    if (!suggested || suggested == planned)
+        return false;
+    a = price_of(suggested, region);
+    b = price_of(planned, region);
+    return a >= 0 && b >= 0 && a < b;
+}
+
 /* AIVM007/AIVM008 from the model-memory sizing: does the job fit exactly the
  * planned deployment (all nodes for training, one VM per replica for inference)? */
 void aivm_check__sizing_findings(aivm_check__flist *l, aivm_check_item *it,
@@ -80,7 +101,8 @@ void aivm_check__sizing_findings(aivm_check__flist *l, aivm_check_item *it,
                 "the job (%.1f GiB) does not fit %u x %s: each GPU would hold "
                 "%.1f GiB, more than its %.1f GiB usable",
                 sz->mem.total, vms, aivm_str(&it->size->name), fit->need_gib, fit->usable_gib);
-    } else if (it->size->has_gpu && fit->memory_utilization < UNDERUSED) {
+    } else if (it->size->has_gpu && fit->memory_utilization < UNDERUSED &&
+               cheaper(it->suggested, it->size, it->wl.region)) {
         f = aivm_check__add(l, "AIVM008", AIVM_SEV_WARNING, r);
         f->message = aivm_check__fmt(
             "the job (%.1f GiB) fills only %.0f%% of the GPU memory of %u x %s", sz->mem.total,

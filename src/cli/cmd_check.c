@@ -294,7 +294,13 @@ int cmd_check(int argc, char **argv)
             rc = cli_report_error(&err);
             goto done;
         }
-    rc = cli_load_models(&models); /* model-memory sizing is always on in check */
+    /* --model: an unknown preset is a usage error with a did-you-mean (and the
+     * preset gives the kind), as in recommend */
+    rc = cli_sizing_prepare(&models, &o.flags);
+    if (rc)
+        goto done;
+    if (!models)
+        rc = cli_load_models(&models); /* model-memory sizing is always on in check */
     if (rc)
         goto done;
     cli_today(today);

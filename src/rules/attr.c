@@ -290,7 +290,7 @@ static aivm_value c_unverified(const aivm_workload *wl, const aivm_size *s)
 }
 static aivm_value c_region_listed(const aivm_workload *wl, const aivm_size *s)
 {
-    if (!s->regions.n || !wl->region)
+    if (!s->regions.n || !wl->region || wl->region_assumed)
         return vnull();
     for (size_t i = 0; i < s->regions.n; i++)
         if (strcmp(aivm_rlist_at(&s->regions, i), wl->region) == 0)

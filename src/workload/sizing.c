@@ -262,6 +262,13 @@ static int check_arch(const aivm_sizing *sz, aivm_error *err)
         return aivm_error_set(err, AIVM_EINVALID, NULL,
                               "%u KV heads do not divide the %u attention heads", sz->kv_heads,
                               sz->heads);
+    if (sz->phase == AIVM_PHASE_TRAIN && sz->finetune == AIVM_FT_QLORA &&
+        sz->precision != AIVM_PREC_INT4)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "qlora keeps the base weights in 4 bits (precision int4, its "
+                              "default), not %s: with %s weights it is --finetune lora",
+                              aivm_precision_name(sz->precision),
+                              aivm_precision_name(sz->precision));
     if (sz->phase == AIVM_PHASE_TRAIN && sz->finetune == AIVM_FT_FULL &&
         aivm_precision_bytes(sz->precision) < 2)
         return aivm_error_set(err, AIVM_EINVALID, NULL,
