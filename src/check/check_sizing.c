@@ -83,6 +83,14 @@ void aivm_check__sizing_findings(aivm_check__flist *l, aivm_check_item *it,
     }
     if (!sz)
         return;
+    if (it->wl.phase == AIVM_PHASE_INFERENCE && r->nodes > 1) {
+        /* a replica may span the planned group (over InfiniBand; the rules judge
+         * the network): judge it on the VMs it needs, up to the group */
+        aivm_fit need;
+        aivm_fit_compute(&need, sz, it->size);
+        if (need.fits && need.vms > 1)
+            vms = need.vms <= r->nodes ? need.vms : r->nodes;
+    }
     aivm_fit_on(fit, sz, it->size, vms);
     it->fit_known = true;
     it->gpu_need_gb = sz->mem.total;

@@ -381,6 +381,8 @@ const aivm_attr aivm__attr_table[] = {
     {"fit.limit", C, S, aivm_attr__fit_limits, "why it does not fit (fits if it does)",
      aivm_attr__c_limit},
     {"fit.vms", C, NUM, NULL, "VMs needed (0 when no count works)", aivm_attr__c_vms},
+    {"fit.multi_vm", C, B, NULL, "one replica or job spans several VMs (false without sizing)",
+     aivm_attr__c_multi_vm},
     {"fit.gpus_needed", C, NUM, NULL, "GPUs the job uses", aivm_attr__c_gpus_needed},
     {"fit.gpus_total", C, NUM, NULL, "GPUs in the VMs needed", aivm_attr__c_gpus_total},
     {"fit.idle_gpus", C, NUM, NULL, "GPUs of those VMs the job leaves idle",

@@ -114,6 +114,14 @@ aivm_value aivm_attr__c_vms(const aivm_workload *wl, const aivm_size *s)
     return fit_of(&f, wl, s) ? vnum(f.vms) : vnull();
 }
 
+aivm_value aivm_attr__c_multi_vm(const aivm_workload *wl, const aivm_size *s)
+{
+    aivm_fit f;
+    aivm_value v = {AIVM_V_BOOL, false, 0, NULL};
+    v.b = fit_of(&f, wl, s) && f.fits && f.vms > 1; /* false without sizing */
+    return v;
+}
+
 aivm_value aivm_attr__c_gpus_needed(const aivm_workload *wl, const aivm_size *s)
 {
     aivm_fit f;
