@@ -241,6 +241,20 @@ static int render(const aivm_advice *adv, const rec_opts *o)
     return 0;
 }
 
+/* Inputs that contradict each other are usage errors, not a silent choice. */
+static int check_combinations(const aivm_workload *wl, const cli_price_opts *po)
+{
+    const aivm_sizing_input *in = &wl->sizing_in;
+    aivm_pricing p = po->cost.pricing;
+    if (wl->spot && p != AIVM_PRICING_ON_DEMAND && p != AIVM_PRICING_SPOT)
+        return cli_usagef("--spot runs on spot capacity, --pricing %s on a commitment: pick one",
+                          aivm_pricing_name(p));
+    if ((wl->set & AIVM_WL_NODES) && (in->set & (1u << AIVM_SZ_MAX_NODES)) &&
+        wl->nodes > in->max_nodes)
+        return cli_usagef("--nodes %u is more than --max-nodes %u", wl->nodes, in->max_nodes);
+    return 0;
+}
+
 int cmd_recommend(int argc, char **argv)
 {
     rec_opts o;
@@ -285,6 +299,9 @@ int cmd_recommend(int argc, char **argv)
         goto done;
     }
     cli_workload_apply_flags(&wl, &o.flags);
+    rc = check_combinations(&wl, &o.prices);
+    if (rc)
+        goto done;
     rc = cli_sizing_prepare(&models, &wl);
     if (rc)
         goto done;

@@ -262,6 +262,11 @@ static int check_arch(const aivm_sizing *sz, aivm_error *err)
         return aivm_error_set(err, AIVM_EINVALID, NULL,
                               "%u KV heads do not divide the %u attention heads", sz->kv_heads,
                               sz->heads);
+    if (sz->phase == AIVM_PHASE_INFERENCE && sz->gpus && (sz->gpus & (sz->gpus - 1)))
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--gpus %u: tensor parallelism splits a replica over 1, 2, 4, 8 "
+                              "or 16 GPUs (a power of two)",
+                              sz->gpus);
     if (sz->phase == AIVM_PHASE_TRAIN && sz->finetune == AIVM_FT_QLORA &&
         sz->precision != AIVM_PREC_INT4)
         return aivm_error_set(err, AIVM_EINVALID, NULL,
