@@ -169,6 +169,8 @@ typedef struct {
     double usable_gib;         /* usable memory per GPU (or per CPU VM) */
     double need_gib;           /* memory each used GPU (or the VM) must hold */
     double memory_utilization; /* job memory / memory of the whole deployment (HBM or RAM) */
+    unsigned replicas;         /* inference: independent replicas the concurrency is split over */
+    unsigned replica_vms;      /* VMs one replica (or the training job) spans */
 } aivm_fit;
 
 /** The smallest deployment of `size` for `sz` (respecting --gpus and --max-nodes). */

@@ -28,9 +28,16 @@
 #include "aivm/util.h"
 #include "util/mathutil.h"
 
-enum { TIER_FITS = 0, TIER_MULTI_VM = 1, TIER_UNPRICED = 2, TIER_OS_UNDOCUMENTED = 3 };
+enum {
+    TIER_FITS = 0,
+    TIER_REPLICAS = 1, /* the concurrency split over independent one-VM replicas */
+    TIER_MULTI_VM = 2, /* one replica across VMs */
+    TIER_UNPRICED = 3,
+    TIER_OS_UNDOCUMENTED = 4
+};
 
-static const char *const tier_ids[] = {"fits", "multi-vm-replica", "unpriced", "os-undocumented"};
+static const char *const tier_ids[] = {"fits", "replicas", "multi-vm-replica", "unpriced",
+                                       "os-undocumented"};
 
 static unsigned vms_of(const aivm_candidate *c)
 {
@@ -96,8 +103,10 @@ static void decompose(aivm_candidate *c, const aivm_workload *wl, aivm_objective
     if (obj == AIVM_OBJ_COST) {
         if (!r->has_cost)
             r->tier = TIER_UNPRICED;
-        else if (wl->phase == AIVM_PHASE_INFERENCE && c->has_fit && c->fit.vms > 1)
+        else if (wl->phase == AIVM_PHASE_INFERENCE && c->has_fit && c->fit.replica_vms > 1)
             r->tier = TIER_MULTI_VM;
+        else if (wl->phase == AIVM_PHASE_INFERENCE && c->has_fit && c->fit.replicas > 1)
+            r->tier = TIER_REPLICAS; /* one VM that serves it all comes first */
         else
             r->tier = TIER_FITS;
     }
@@ -244,8 +253,10 @@ static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b,
             aivm_buf_printf(b, ", guidance preferences %+.1f%% -> %.3f", r->preference_pct,
                             r->adjusted_cost);
         if (c == first)
-            aivm_buf_puts(b, r->tier == TIER_MULTI_VM
-                                 ? ": the cheapest size that can hold a replica, across VMs"
+            aivm_buf_puts(b, r->tier == TIER_MULTI_VM ? ": the cheapest size that can hold a "
+                                                        "replica, across VMs"
+                             : r->tier == TIER_REPLICAS
+                                 ? ": no VM holds it all; the cheapest split over one-VM replicas"
                                  : ": the cheapest deployment that does the job");
         else if (first->ranking.has_cost && first->ranking.adjusted_cost > 0)
             aivm_buf_printf(b, ": %.2fx #1%s", r->adjusted_cost / first->ranking.adjusted_cost,

@@ -88,10 +88,15 @@ void aivm_check__sizing_findings(aivm_check__flist *l, aivm_check_item *it,
          * the network): judge it on the VMs it needs, up to the group */
         aivm_fit need;
         aivm_fit_compute(&need, sz, it->size);
-        if (need.fits && need.vms > 1)
+        if (need.fits && need.replicas > 1 && need.replicas <= r->nodes) {
+            *fit = need; /* the concurrency split over one-VM replicas of the group */
+            vms = 0;
+        } else if (need.fits && need.vms > 1) {
             vms = need.vms <= r->nodes ? need.vms : r->nodes;
+        }
     }
-    aivm_fit_on(fit, sz, it->size, vms);
+    if (vms)
+        aivm_fit_on(fit, sz, it->size, vms);
     it->fit_known = true;
     it->gpu_need_gb = sz->mem.total;
     if (!fit->fits) {

@@ -150,6 +150,8 @@ void aivm_report__fit_json(aivm_jw *w, const aivm_candidate *c)
     aivm_jw_num(w, "memory_per_gpu_gib", aivm_round_to(fit->need_gib, 2));
     aivm_jw_num(w, "usable_per_gpu_gib", aivm_round_to(fit->usable_gib, 2));
     aivm_jw_bool(w, "fits", fit->fits);
+    aivm_jw_num(w, "replicas", fit->replicas);
+    aivm_jw_num(w, "replica_vms", fit->replica_vms);
     aivm_jw_end(w);
 }
 

@@ -118,8 +118,20 @@ aivm_value aivm_attr__c_multi_vm(const aivm_workload *wl, const aivm_size *s)
 {
     aivm_fit f;
     aivm_value v = {AIVM_V_BOOL, false, 0, NULL};
-    v.b = fit_of(&f, wl, s) && f.fits && f.vms > 1; /* false without sizing */
+    v.b = fit_of(&f, wl, s) && f.fits && f.replica_vms > 1; /* false without sizing */
     return v;
+}
+
+aivm_value aivm_attr__c_replica_vms(const aivm_workload *wl, const aivm_size *s)
+{
+    aivm_fit f;
+    return fit_of(&f, wl, s) ? vnum(f.replica_vms) : vnull();
+}
+
+aivm_value aivm_attr__c_replicas(const aivm_workload *wl, const aivm_size *s)
+{
+    aivm_fit f;
+    return fit_of(&f, wl, s) ? vnum(f.replicas) : vnull();
 }
 
 aivm_value aivm_attr__c_gpus_needed(const aivm_workload *wl, const aivm_size *s)

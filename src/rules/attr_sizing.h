@@ -21,6 +21,8 @@ aivm_value aivm_attr__c_fits(const aivm_workload *wl, const aivm_size *s);
 aivm_value aivm_attr__c_limit(const aivm_workload *wl, const aivm_size *s);
 aivm_value aivm_attr__c_vms(const aivm_workload *wl, const aivm_size *s);
 aivm_value aivm_attr__c_multi_vm(const aivm_workload *wl, const aivm_size *s);
+aivm_value aivm_attr__c_replica_vms(const aivm_workload *wl, const aivm_size *s);
+aivm_value aivm_attr__c_replicas(const aivm_workload *wl, const aivm_size *s);
 aivm_value aivm_attr__c_gpus_needed(const aivm_workload *wl, const aivm_size *s);
 aivm_value aivm_attr__c_gpus_total(const aivm_workload *wl, const aivm_size *s);
 aivm_value aivm_attr__c_idle_gpus(const aivm_workload *wl, const aivm_size *s);

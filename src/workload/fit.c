@@ -42,6 +42,8 @@ static void fit_cpu(aivm_fit *f, const aivm_sizing *sz, const aivm_size *s)
     f->limit = f->fits ? AIVM_FIT_OK : AIVM_FIT_CPU_MEMORY;
     f->vms = f->fits ? 1 : 0;
     f->memory_utilization = f->fits ? f->need_gib / s->memory_gib : 0;
+    f->replicas = f->vms ? 1 : 0;
+    f->replica_vms = f->vms;
 }
 
 /* A partition of one GPU: the job must fit in it; partitions are not combined. */
@@ -54,6 +56,8 @@ static void fit_partial(aivm_fit *f, const aivm_sizing *sz, const aivm_size *s)
     f->gpus_needed = f->gpus_total = f->fits ? s->gpu_count : 0;
     if (f->fits)
         f->memory_utilization = f->need_gib / hbm_gib(s);
+    f->replicas = f->vms ? 1 : 0;
+    f->replica_vms = f->vms;
 }
 
 /* Smallest GPU count that holds the job, or 0 when none does. */
@@ -97,6 +101,39 @@ static bool fit_common(aivm_fit *f, const aivm_sizing *sz, const aivm_size *s)
     return false;
 }
 
+/*
+ * Serving many sequences: when the weights fit one VM but the KV cache of all
+ * the concurrent sequences does not, the concurrency is split over R
+ * independent one-VM replicas (each holds the weights and 1/R of the KV cache)
+ * rather than one replica spread over VMs: no traffic between VMs, so no
+ * InfiniBand needed. Taken when the size has no InfiniBand (a spread replica
+ * would be refused) or when it needs no more VMs than the spread replica.
+ */
+static void split_into_replicas(aivm_fit *f, const aivm_sizing *sz, const aivm_size *s)
+{
+    double g = s->gpu_count, kv = sz->mem.kv_cache, w = sz->mem.split - kv, cap, r;
+    unsigned vms = f->vms;
+    if (sz->phase != AIVM_PHASE_INFERENCE || sz->gpus || !(g >= 1) || !(kv > 0) ||
+        sz->concurrency < 2 || (f->fits && vms <= 1) ||
+        (!f->fits && f->limit != AIVM_FIT_MAX_NODES))
+        return;
+    cap = g * (f->usable_gib - sz->mem.fixed) - w; /* KV cache one VM can hold beside the weights */
+    if (!(cap > 0))
+        return;
+    r = ceil(kv / cap - 1e-9);
+    if (r < 2 || r > sz->concurrency || r > sz->max_nodes || (s->infiniband && f->fits && r > vms))
+        return;
+    f->replicas = (unsigned)r;
+    f->replica_vms = 1;
+    f->vms = (unsigned)r;
+    f->gpus_needed = r * g;
+    f->gpus_total = r * g;
+    f->fits = true;
+    f->limit = AIVM_FIT_OK;
+    f->need_gib = sz->mem.fixed + (w + kv / r) / g;
+    f->memory_utilization = (r * g * sz->mem.fixed + r * w + kv) / (r * g * hbm_gib(s));
+}
+
 void aivm_fit_compute(aivm_fit *f, const aivm_sizing *sz, const aivm_size *s)
 {
     double n;
@@ -115,6 +152,9 @@ void aivm_fit_compute(aivm_fit *f, const aivm_sizing *sz, const aivm_size *s)
     f->fits = f->vms <= sz->max_nodes;
     f->limit = f->fits ? AIVM_FIT_OK : AIVM_FIT_MAX_NODES;
     finish(f, sz, hbm_gib(s));
+    f->replicas = 1;
+    f->replica_vms = f->vms;
+    split_into_replicas(f, sz, s);
 }
 
 void aivm_fit_on(aivm_fit *f, const aivm_sizing *sz, const aivm_size *s, unsigned vms)
@@ -129,6 +169,8 @@ void aivm_fit_on(aivm_fit *f, const aivm_sizing *sz, const aivm_size *s, unsigne
     f->fits = need_on(sz, f->gpus_total) <= f->usable_gib;
     f->limit = f->fits ? AIVM_FIT_OK : AIVM_FIT_PER_GPU;
     finish(f, sz, hbm_gib(s));
+    f->replicas = 1;
+    f->replica_vms = f->vms;
 }
 
 void aivm_fit_for(aivm_fit *f, const aivm_workload *wl, const aivm_size *s)
