@@ -119,7 +119,8 @@ typedef struct {
     bool include_retired;
     const char *today; /* "YYYY-MM-DD": lifecycle is judged as of this date; NULL = as stored */
     unsigned set;      /* AIVM_WL_* bits */
-    aivm_loc phase_loc, kind_loc; /* where the value came from (file input); line 0 = flag */
+    aivm_loc phase_loc, kind_loc,
+        region_loc; /* where the value came from (file input); line 0 = flag */
     /* Beyond the size (docs/advice.md): image, orchestrator, containers, spot. */
     unsigned nodes;              /* VMs the job spans; 0 = unset (finish makes it 1) */
     aivm_scheduler scheduler;    /* open-source scheduler the user runs */
@@ -135,8 +136,8 @@ typedef struct {
 #define AIVM_WORKLOAD_INIT                                                                         \
     {                                                                                              \
         AIVM_PHASE_UNSET, AIVM_KIND_UNSET, AIVM_MSIZE_UNSET, NULL, AIVM_OS_UNSET, false, NULL, 0,  \
-            {NULL, 0, 0}, {NULL, 0, 0}, 0, AIVM_SCHED_UNSET, false, false, false, false,           \
-            AIVM_SIZING_INPUT_INIT, NULL, false                                                    \
+            {NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}, 0, AIVM_SCHED_UNSET, false, false, false,    \
+            false, AIVM_SIZING_INPUT_INIT, NULL, false                                             \
     }
 
 /** The most VMs --nodes accepts. */

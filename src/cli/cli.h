@@ -43,10 +43,11 @@ int cli_enum_option(int *out, const char *opt, const char *arg, const char *cons
  * Check `*region` against the catalog's region list (any name passes when it
  * has none) and replace it with the canonical name ("West Europe" ->
  * "westeurope"). An unknown name is a usage error (exit 2) with a
- * did-you-mean, or, when it came from the workload file `from_file`, an
- * input error (exit 3). Returns 0 or the exit code.
+ * did-you-mean, or, when it came from a workload file (`from_file` is the
+ * key's position there), an input error at that position (exit 3).
+ * Returns 0 or the exit code.
  */
-int cli_check_region(const aivm_catalog *cat, const char **region, const char *from_file);
+int cli_check_region(const aivm_catalog *cat, const char **region, const aivm_loc *from_file);
 
 /** A --region value as Azure normalises it into `out` (`cap` bytes): spaces
  *  dropped, lower case ("West Europe" -> "westeurope"). False when it holds

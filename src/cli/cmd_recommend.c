@@ -317,7 +317,7 @@ int cmd_recommend(int argc, char **argv)
         goto done;
     rc = cli_check_region(
         cat, &wl.region,
-        (o.flags.set & AIVM_WL_REGION) || !(wl.set & AIVM_WL_REGION) ? NULL : o.workload_file);
+        (o.flags.set & AIVM_WL_REGION) || !(wl.set & AIVM_WL_REGION) ? NULL : &wl.region_loc);
     if (rc)
         goto done;
     rc = cli_sizing_resolve(&sizing, models, &wl, rules, o.workload_file);

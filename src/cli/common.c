@@ -101,11 +101,12 @@ int cli_common_option(cli_price_opts *po, aivm_sizing_input *sizing, int id, con
     return rc >= 0 ? rc : cli_usagef("unhandled option");
 }
 
-int cli_check_region(const aivm_catalog *cat, const char **region, const char *from_file)
+int cli_check_region(const aivm_catalog *cat, const char **region, const aivm_loc *from_file)
 {
     const aivm_region *r;
     const char **names;
     const char *guess;
+    char hint[160];
     size_t n = aivm_catalog_region_count(cat);
     if (!*region || n == 0) /* a catalog without a region list accepts any name */
         return 0;
@@ -118,20 +119,18 @@ int cli_check_region(const aivm_catalog *cat, const char **region, const char *f
     for (size_t i = 0; i < n; i++)
         names[i] = aivm_catalog_region_at(cat, i)->name;
     guess = aivm_did_you_mean(*region, names, n);
-    free((void *)names);
-    if (from_file) {
-        if (guess)
-            cli_errorf("%s: unknown region '%s' (did you mean %s?)", from_file, *region, guess);
-        else
-            cli_errorf("%s: unknown region '%s' (not an Azure public region of the catalog's "
-                       "list)",
-                       from_file, *region);
-        return CLI_EXIT_INPUT;
-    }
     if (guess)
-        return cli_usagef("unknown region '%s' (did you mean %s?)", *region, guess);
-    return cli_usagef("unknown region '%s' (not an Azure public region of the catalog's list)",
-                      *region);
+        snprintf(hint, sizeof hint, "did you mean %s?", guess);
+    else
+        snprintf(hint, sizeof hint, "not an Azure public region of the catalog's list");
+    free((void *)names);
+    if (from_file) { /* the workload file's key, at its position when known */
+        aivm_error err = AIVM_ERROR_INIT;
+        aivm_error_set(&err, AIVM_EINVALID, from_file,
+                       "key 'region' in the workload: unknown region '%s' (%s)", *region, hint);
+        return cli_report_error(&err);
+    }
+    return cli_usagef("unknown region '%s' (%s)", *region, hint);
 }
 
 bool cli_region_option(char *out, size_t cap, const char *arg)

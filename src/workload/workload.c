@@ -174,8 +174,10 @@ static int load_root(aivm_workload *wl, const aivm_ynode *root, const char *name
         wl->set |= AIVM_WL_OS;
     }
     if (rc == 0 && (v = aivm_ymap_get(root, "region")) != NULL &&
-        (rc = aivm_yget_str(&wl->region, v, "key 'region' in the workload", err)) == 0)
+        (rc = aivm_yget_str(&wl->region, v, "key 'region' in the workload", err)) == 0) {
+        wl->region_loc = v->loc;
         wl->set |= AIVM_WL_REGION;
+    }
     if (rc == 0 && (v = aivm_ymap_get(root, "include_retired")) != NULL &&
         (rc = aivm_yget_bool(&wl->include_retired, v, "key 'include_retired' in the workload",
                              err)) == 0)
