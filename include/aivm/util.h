@@ -71,6 +71,15 @@ int aivm_name_index(const char *s, const char *const *names, size_t n);
 void aivm_names_list(char *out, size_t cap, const char *const *names, size_t n);
 
 /**
+ * What an invalid value `s` should have been, for an error message: the list
+ * of aivm_names_list, followed by "; did you mean X?" when aivm_did_you_mean
+ * finds a likely typo ("train or inference; did you mean train?"). Same
+ * `out`/`cap` contract as aivm_names_list; the guess is left out when it
+ * would not fit whole.
+ */
+void aivm_names_expected(char *out, size_t cap, const char *s, const char *const *names, size_t n);
+
+/**
  * Parse `s` as one of `names[0..n)`: `*out` gets its index and 0 is
  * returned, or AIVM_EINVALID with "invalid WHAT 'S' (expected a, b or c)".
  */
@@ -80,7 +89,8 @@ int aivm_enum_parse(int *out, const char *s, const char *const *names, size_t n,
 /**
  * The name of `names[0..n)` closest to `s` (ASCII case ignored, edit distance
  * with transpositions), when it is close enough to be a likely typo: at most
- * two edits and at most a third of the name's length. NULL otherwise. NULL
+ * two edits and at most a third of the name's length (the first of equally
+ * close names). NULL otherwise. NULL
  * entries of `names` are skipped. The result is borrowed from `names`.
  */
 const char *aivm_did_you_mean(const char *s, const char *const *names, size_t n);

@@ -292,7 +292,14 @@ int cmd_prices(int argc, char **argv)
         goto done;
     }
     if (!sub || (strcmp(sub, "fetch") && strcmp(sub, "show"))) {
-        rc = cli_usagef("prices needs a subcommand: fetch or show");
+        static const char *const subs[] = {"fetch", "show"};
+        const char *guess = sub && sub[0] != '-' ? aivm_did_you_mean(sub, subs, 2) : NULL;
+        if (guess)
+            rc = cli_usagef("unknown prices subcommand '%s' (did you mean %s?)", sub, guess);
+        else if (sub && sub[0] != '-')
+            rc = cli_usagef("unknown prices subcommand '%s' (expected fetch or show)", sub);
+        else
+            rc = cli_usagef("prices needs a subcommand: fetch or show");
         goto done;
     }
     rc = cli_opts_parse(options, N_OPTIONS, argc - 1, argv + 1, on_option, &o, &first);

@@ -88,7 +88,7 @@ int cli_enum_option(int *out, const char *opt, const char *arg, const char *cons
         *out = i;
         return 0;
     }
-    aivm_names_list(list, sizeof list, names, n);
+    aivm_names_expected(list, sizeof list, arg, names, n);
     return cli_usagef("invalid value '%s' for --%s (expected %s)", arg, opt, list);
 }
 

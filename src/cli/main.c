@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "aivm/util.h"
 #include "cli.h"
 #include "msg.h"
 
@@ -54,6 +55,20 @@ static const command *find_command(const char *name)
     return NULL;
 }
 
+/* An unknown command: the closest name when it looks like a typo, else the list. */
+static int unknown_command(const char *name)
+{
+    const char *names[N_COMMANDS];
+    const char *guess;
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        names[i] = commands[i].name;
+    guess = aivm_did_you_mean(name, names, N_COMMANDS);
+    if (guess)
+        return cli_usagef("unknown command '%s' (did you mean %s?)", name, guess);
+    return cli_usagef("unknown command '%s' (commands: recommend, check, prices, help, version)",
+                      name);
+}
+
 static int cmd_help(int argc, char **argv)
 {
     const command *c;
@@ -66,9 +81,7 @@ static int cmd_help(int argc, char **argv)
     c = find_command(argv[1]);
     if (!c || c->fn == cmd_help || c->fn == cmd_version) {
         if (!c)
-            return cli_usagef("unknown command '%s' (commands: recommend, check, prices, help, "
-                              "version)",
-                              argv[1]);
+            return unknown_command(argv[1]);
         usage(stdout);
         return 0;
     }
@@ -114,9 +127,7 @@ int main(int argc, char **argv)
     if (argv[1][0] != '-') {
         c = find_command(argv[1]);
         if (!c)
-            return cli_finish_stdout(cli_usagef("unknown command '%s' (commands: recommend, "
-                                                "check, prices, help, version)",
-                                                argv[1]));
+            return cli_finish_stdout(unknown_command(argv[1]));
         cli_command = c->name;
         if (asks_version(argc - 1, argv + 1)) {
             cli_print_version();

@@ -12,6 +12,32 @@
 #include "aivm/util.h"
 #include "msg.h"
 
+/* An unknown long option, with the closest of the table's names when it
+ * looks like a typo ("--phse" -> --phase). */
+static int unknown_long(const cli_opt *opts, size_t n, const char *arg)
+{
+    char name[64];
+    const char **names = aivm_xcalloc(n ? n : 1, sizeof *names);
+    const char *guess;
+    size_t len;
+    int rc;
+    const char *s = strncmp(arg, "--", 2) == 0 ? arg + 2 : arg;
+    len = strcspn(s, "="); /* "--formt=json" names "formt" */
+    if (len >= sizeof name)
+        len = sizeof name - 1;
+    memcpy(name, s, len);
+    name[len] = '\0';
+    for (size_t i = 0; i < n; i++)
+        names[i] = opts[i].long_name;
+    guess = aivm_did_you_mean(name, names, n);
+    if (guess)
+        rc = cli_usagef("unknown option '%s' (did you mean --%s?)", arg, guess);
+    else
+        rc = cli_usagef("unknown option '%s'", arg);
+    free((void *)names);
+    return rc;
+}
+
 int cli_opts_parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt_fn fn, void *ctx,
                    int *first_operand)
 {
@@ -40,7 +66,7 @@ int cli_opts_parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt
             if (optopt && optopt < 256)
                 rc = cli_usagef("unknown option '-%c'", optopt);
             else
-                rc = cli_usagef("unknown option '%s'", argv[optind - 1]);
+                rc = unknown_long(opts, n, argv[optind - 1]);
         } else if (c == ':') {
             if (optopt && optopt < 256)
                 rc = cli_usagef("option '-%c' needs an argument", optopt);

@@ -5,6 +5,7 @@
 #include "fields.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "aivm/util.h"
@@ -90,6 +91,25 @@ static int load_one(void *obj, const aivm_field *f, const aivm_ynode *v, aivm_ar
     return rc;
 }
 
+/* An unknown key, with the closest field name when it looks like a typo. */
+static int unknown_key(const aivm_field *fields, size_t n_fields, const aivm_ynode *k,
+                       const char *what, aivm_error *err)
+{
+    const char **names = aivm_xcalloc(n_fields ? n_fields : 1, sizeof *names);
+    const char *guess;
+    int rc;
+    for (size_t j = 0; j < n_fields; j++)
+        names[j] = fields[j].key;
+    guess = aivm_did_you_mean(k->str, names, n_fields);
+    if (guess)
+        rc = aivm_error_set(err, AIVM_EINVALID, &k->loc,
+                            "unknown key '%s' in %s (did you mean '%s'?)", k->str, what, guess);
+    else
+        rc = aivm_error_set(err, AIVM_EINVALID, &k->loc, "unknown key '%s' in %s", k->str, what);
+    free((void *)names);
+    return rc;
+}
+
 int aivm_fields_load(void *obj, const aivm_ynode *map, const aivm_field *fields, size_t n_fields,
                      aivm_arena *arena, const char *what, aivm_error *err)
 {
@@ -106,8 +126,7 @@ int aivm_fields_load(void *obj, const aivm_ynode *map, const aivm_field *fields,
                 break;
             }
         if (!f)
-            return aivm_error_set(err, AIVM_EINVALID, &k->loc, "unknown key '%s' in %s", k->str,
-                                  what);
+            return unknown_key(fields, n_fields, k, what, err);
         /* Describe the key only when it is wrong: loading stays cheap for large catalogs. */
         rc = load_one(obj, f, map->kids[2 * i + 1], arena, "", NULL);
         if (rc < 0) {

@@ -125,6 +125,16 @@ void aivm_names_list(char *out, size_t cap, const char *const *names, size_t n)
     }
 }
 
+void aivm_names_expected(char *out, size_t cap, const char *s, const char *const *names, size_t n)
+{
+    const char *guess = aivm_did_you_mean(s, names, n);
+    size_t used;
+    aivm_names_list(out, cap, names, n);
+    used = strlen(out);
+    if (guess && used + strlen(guess) + sizeof "; did you mean ?" <= cap) /* whole or not at all */
+        snprintf(out + used, cap - used, "; did you mean %s?", guess);
+}
+
 int aivm_enum_parse(int *out, const char *s, const char *const *names, size_t n, const char *what,
                     aivm_error *err)
 {
@@ -134,7 +144,7 @@ int aivm_enum_parse(int *out, const char *s, const char *const *names, size_t n,
         *out = i;
         return 0;
     }
-    aivm_names_list(list, sizeof list, names, n);
+    aivm_names_expected(list, sizeof list, s, names, n);
     return aivm_error_set(err, AIVM_EINVALID, NULL, "invalid %s '%s' (expected %s)", what, s, list);
 }
 

@@ -183,9 +183,19 @@ int aivm_ycheck_keys(const aivm_ynode *map, const char *const *allowed, const ch
                 ok = true;
                 break;
             }
-        if (!ok)
+        if (!ok) {
+            size_t n = 0;
+            const char *guess;
+            while (allowed[n])
+                n++;
+            guess = aivm_did_you_mean(k->str, allowed, n);
+            if (guess)
+                return aivm_error_set(err, AIVM_EINVALID, &k->loc,
+                                      "unknown key '%s' in %s (did you mean '%s'?)", k->str, what,
+                                      guess);
             return aivm_error_set(err, AIVM_EINVALID, &k->loc, "unknown key '%s' in %s", k->str,
                                   what);
+        }
     }
     return 0;
 }
@@ -295,7 +305,7 @@ int aivm_yget_enum(int *idx, const aivm_ynode *n, const char *const *allowed, co
         *idx = i;
         return 0;
     }
-    aivm_names_list(expected, sizeof expected, allowed, count);
+    aivm_names_expected(expected, sizeof expected, n->str, allowed, count);
     return aivm_error_set(err, AIVM_EINVALID, &n->loc, "%s: invalid value '%s' (expected %s)", what,
                           n->str, expected);
 }

@@ -225,7 +225,7 @@ static void plan__errors_have_positions(void **state)
     (void)state;
     assert_int_equal(read_err("{\"workloads\": [{\"name\": \"a\", \"sise\": \"x\"}]}", &err),
                      AIVM_EINVALID);
-    assert_string_equal(err.msg, "unknown key 'sise' in workloads[0]");
+    assert_string_equal(err.msg, "unknown key 'sise' in workloads[0] (did you mean 'size'?)");
     assert_int_equal(err.col, 30);
     assert_int_equal(
         read_err("{\"workloads\": [{\"name\": \"a\", \"precision\": \"fp64\"}]}", &err),

@@ -172,6 +172,11 @@ static void strutil__names_and_enums(void **state)
     assert_int_equal(v, 1);
     assert_int_equal(aivm_enum_parse(&v, "serve", names, 3, "phase", &err), AIVM_EINVALID);
     assert_string_equal(err.msg, "invalid phase 'serve' (expected train or inference)");
+    assert_int_equal(aivm_enum_parse(&v, "trian", names, 3, "phase", &err), AIVM_EINVALID);
+    assert_string_equal(err.msg,
+                        "invalid phase 'trian' (expected train or inference; did you mean train?)");
+    aivm_names_expected(list, 24, "trian", names, 3); /* no room for the guess: the list */
+    assert_string_equal(list, "train or inference");
 }
 
 static void strutil__did_you_mean(void **state)
@@ -183,6 +188,7 @@ static void strutil__did_you_mean(void **state)
     assert_string_equal(aivm_did_you_mean("eastsu", regions, 5), "eastus"); /* transposition */
     assert_null(aivm_did_you_mean("japaneast", regions, 5));
     assert_null(aivm_did_you_mean("", regions, 5));
+    assert_string_equal(aivm_did_you_mean("eastus22", regions, 5), "eastus2");
     assert_true(aivm_strneq_nocase("Retry-After: 3", "retry-after", 11));
     assert_false(aivm_strneq_nocase("Retry", "retry-after", 11));
 }
