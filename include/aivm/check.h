@@ -155,11 +155,17 @@ typedef struct {
     const char *tool_version;
     bool fail_never;       /* --fail-on never: JUnit has no failures */
     aivm_severity fail_on; /* JUnit: findings at or above are failures */
+    /* SARIF: the absolute directory (the working directory) that relative
+     * input paths are relative to. Files under it are written relative, with
+     * uriBaseId %SRCROOT% (declared in originalUriBaseIds); files outside it as
+     * file:// URIs. NULL: relative paths keep %SRCROOT% without a declaration,
+     * absolute ones become file:// URIs. Borrowed for the call. */
+    const char *srcroot;
 } aivm_check_render_opts;
 
 #define AIVM_CHECK_RENDER_OPTS_INIT                                                                \
     {                                                                                              \
-        false, NULL, false, AIVM_SEV_ERROR                                                         \
+        false, NULL, false, AIVM_SEV_ERROR, NULL                                                   \
     }
 
 /** The JSON schema version check writes (docs/check.md). */

@@ -179,8 +179,10 @@ static int render(const aivm_check_report *rep, const chk_opts *o)
     aivm_check_render_opts ro = AIVM_CHECK_RENDER_OPTS_INIT;
     aivm_buf out = AIVM_BUF_INIT;
     aivm_error err = AIVM_ERROR_INIT;
+    char cwd[4096];
     int rc = 0;
     ro.color = o->format == F_TEXT && cli_term_color(o->color);
+    ro.srcroot = getcwd(cwd, sizeof cwd); /* SARIF paths are relative to it; NULL if unknown */
     ro.fail_never = o->fail_never;
     ro.fail_on = o->fail_on;
     cli_stream_to_stdout(&out); /* a report on a large plan is written as it is rendered */

@@ -85,16 +85,99 @@ static aivm_check_rule custom_rule(const aivm_finding *f)
     return cr;
 }
 
-static const char *uri_of(const char *file)
+/* Append `s` percent-encoded as a URI path: unreserved characters and '/'
+ * stay, every other byte is %XX (RFC 3986; UTF-8 bytes one by one). */
+static void put_encoded(aivm_buf *b, const char *s)
 {
-    if (!file || strcmp(file, "-") == 0)
-        return "stdin";
-    if (strncmp(file, "./", 2) == 0)
-        return file + 2;
-    return file;
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+            c == '-' || c == '.' || c == '_' || c == '~' || c == '/')
+            aivm_buf_put(b, s, 1);
+        else
+            aivm_buf_printf(b, "%%%02X", c);
+    }
 }
 
-static void result_json(aivm_jw *w, const aivm_finding *f, size_t idx)
+/* `path` joined to `base` (when relative and `base` is given) with "." and
+ * ".." segments and repeated '/' removed, lexically (no file system access):
+ * an absolute path ("/" at least). Caller frees. */
+static char *normalise(const char *base, const char *path)
+{
+    size_t cap = (base ? strlen(base) : 0) + strlen(path) + 3, n = 0;
+    char *joined = aivm_xmalloc(cap), *out = aivm_xmalloc(cap);
+    const char *p;
+    snprintf(joined, cap, "%s/%s", path[0] != '/' && base ? base : "", path);
+    for (p = joined; *p;) {
+        size_t len = strcspn(p, "/");
+        if (len == 0 || (len == 1 && p[0] == '.')) {
+            /* an empty or "." segment */
+        } else if (len == 2 && p[0] == '.' && p[1] == '.') { /* drop the last; ".." of "/" is "/" */
+            while (n > 0 && out[n - 1] != '/')
+                n--;
+            if (n > 0)
+                n--;
+        } else {
+            out[n++] = '/';
+            memcpy(out + n, p, len);
+            n += len;
+        }
+        p += len;
+        if (*p == '/')
+            p++;
+    }
+    if (n == 0)
+        out[n++] = '/';
+    out[n] = '\0';
+    free(joined);
+    return out;
+}
+
+/* The artifactLocation of `file`: relative (uriBaseId %SRCROOT%) under the
+ * source root, else a file:// URI (a relative path that leaves an unknown
+ * root stays as given); standard input is "stdin" without a base. */
+static void artifact_location(aivm_jw *w, const char *file, const char *srcroot)
+{
+    aivm_buf uri = AIVM_BUF_INIT;
+    char *path, *root = NULL;
+    const char *rel = NULL;
+    if (!file || strcmp(file, "-") == 0) { /* no file: a name, not a path of the repository */
+        text_obj(w, "artifactLocation", "uri", "stdin");
+        return;
+    }
+    if (srcroot && srcroot[0] != '/')
+        srcroot = NULL;
+    /* without a root, a relative path that stays inside "." stays relative */
+    path = normalise(srcroot ? srcroot : "/", file);
+    if (srcroot) {
+        size_t k;
+        root = normalise(NULL, srcroot);
+        k = strcmp(root, "/") == 0 ? 0 : strlen(root);
+        if (strncmp(path, root, k) == 0 && path[k] == '/' && path[k + 1])
+            rel = path + k + 1;
+    } else if (file[0] != '/' && strcmp(path, "/") != 0 && strncmp(file, "../", 3) != 0 &&
+               strstr(file, "/../") == NULL) {
+        rel = path + 1;
+    }
+    if (rel) {
+        put_encoded(&uri, rel);
+    } else if (!srcroot && file[0] != '/') { /* leaves an unknown root: as given, no base */
+        put_encoded(&uri, file);
+    } else {
+        aivm_buf_puts(&uri, "file://");
+        put_encoded(&uri, path);
+    }
+    aivm_jw_object(w, "artifactLocation");
+    aivm_jw_str(w, "uri", uri.ptr);
+    if (rel)
+        aivm_jw_str(w, "uriBaseId", "%SRCROOT%");
+    aivm_jw_end(w);
+    free(path);
+    free(root);
+    aivm_buf_dispose(&uri);
+}
+
+static void result_json(aivm_jw *w, const aivm_finding *f, size_t idx, const char *srcroot)
 {
     char key[600];
     aivm_jw_object(w, NULL);
@@ -113,7 +196,7 @@ static void result_json(aivm_jw *w, const aivm_finding *f, size_t idx)
     aivm_jw_array(w, "locations");
     aivm_jw_object(w, NULL);
     aivm_jw_object(w, "physicalLocation");
-    text_obj(w, "artifactLocation", "uri", uri_of(f->loc.file));
+    artifact_location(w, f->loc.file, srcroot);
     if (f->loc.line) {
         aivm_jw_object(w, "region");
         aivm_jw_num(w, "startLine", f->loc.line);
@@ -198,10 +281,23 @@ int aivm_check_render_sarif(aivm_buf *out, const aivm_check_report *rep,
     aivm_jw_end(&w);
     aivm_jw_end(&w);
     aivm_jw_end(&w);
+    if (o && o->srcroot && o->srcroot[0] == '/') { /* where %SRCROOT% is */
+        aivm_buf uri = AIVM_BUF_INIT;
+        char *root = normalise(NULL, o->srcroot);
+        aivm_buf_puts(&uri, "file://");
+        put_encoded(&uri, root);
+        if (strcmp(root, "/") != 0)
+            aivm_buf_puts(&uri, "/");
+        aivm_jw_object(&w, "originalUriBaseIds");
+        text_obj(&w, "%SRCROOT%", "uri", uri.ptr);
+        aivm_jw_end(&w);
+        free(root);
+        aivm_buf_dispose(&uri);
+    }
     aivm_jw_str(&w, "columnKind", "unicodeCodePoints");
     aivm_jw_array(&w, "results");
     for (size_t i = 0; i < rep->n_findings; i++)
-        result_json(&w, &rep->findings[i], index[i]);
+        result_json(&w, &rep->findings[i], index[i], o ? o->srcroot : NULL);
     aivm_jw_end(&w);
     aivm_jw_end(&w);
     aivm_jw_end(&w);

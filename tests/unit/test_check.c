@@ -387,6 +387,56 @@ static void check__renderers_agree(void **state)
     aivm_buf_dispose(&b);
 }
 
+/* SARIF artifact locations: relative to the source root with %SRCROOT%, else file:// URIs. */
+static void check__sarif_paths(void **state)
+{
+    static const struct {
+        const char *name, *srcroot, *uri;
+        bool base;
+    } cases[] = {
+        {"p.yaml", "/repo", "p.yaml", true},
+        {"./ci//../ci/p.yaml", "/repo/", "ci/p.yaml", true},
+        {"/repo/a/../ci/my plan.yaml", "/repo", "ci/my%20plan.yaml", true},
+        {"/repo2/p.yaml", "/repo", "file:///repo2/p.yaml", false}, /* a prefix is not a parent */
+        {"../p.yaml", "/repo/ci", "file:///repo/p.yaml", false},
+        {"/etc/p.yaml", "/", "etc/p.yaml", true},
+        {"ci/p.yaml", NULL, "ci/p.yaml", true},
+        {"../p.yaml", NULL, "../p.yaml", false},
+        {"/srv/\xc3\xa9#1.yaml", NULL, "file:///srv/%C3%A9%231.yaml", false},
+    };
+    fx *f = *state;
+    (void)f;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        aivm_buf b = AIVM_BUF_INIT;
+        aivm_error err = AIVM_ERROR_INIT;
+        aivm_check_render_opts ro = AIVM_CHECK_RENDER_OPTS_INIT;
+        aivm_check_opts o = AIVM_CHECK_OPTS_INIT;
+        aivm_plan *plan = NULL;
+        aivm_check_report *rep = NULL;
+        char want[256];
+        static const char text[] = "workloads:\n  - name: w\n    size: Standard_NC6\n";
+        aivm_plan_new(&plan);
+        assert_int_equal(
+            aivm_plan_read_mem(plan, NULL, text, strlen(text), cases[i].name, AIVM_PLAN_AUTO, &err),
+            0);
+        o.today = "2026-11-29";
+        assert_int_equal(aivm_check_run(&rep, plan, f->cat, f->rules, &o, &err), 0);
+        ro.srcroot = cases[i].srcroot;
+        assert_int_equal(aivm_check_render_sarif(&b, rep, &ro, &err), 0);
+        snprintf(want, sizeof want,
+                 "\"artifactLocation\":\t{\n\t\t\t\t\t\t\t\t\t\"uri\":\t\"%s\"%s", cases[i].uri,
+                 cases[i].base ? ",\n\t\t\t\t\t\t\t\t\t\"uriBaseId\":\t\"%SRCROOT%\"" : "\n");
+        if (!strstr(b.ptr, want))
+            fail_msg("%s from %s: no '%s' in the SARIF", cases[i].name,
+                     cases[i].srcroot ? cases[i].srcroot : "(none)", cases[i].uri);
+        assert_true((strstr(b.ptr, "\"originalUriBaseIds\"") != NULL) ==
+                    (cases[i].srcroot != NULL));
+        aivm_buf_dispose(&b);
+        aivm_check_report_free(rep);
+        aivm_plan_free(plan);
+    }
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -407,6 +457,7 @@ int main(void)
         T(check__cost_spot_and_count),
         T(check__rules_tie_to_check_ids),
         T(check__renderers_agree),
+        T(check__sarif_paths),
     };
     return cmocka_run_group_tests_name("check", tests, NULL, NULL);
 }
