@@ -224,6 +224,13 @@ size_t aivm_prices_warning_count(const aivm_prices *p);
 const char *aivm_prices_warning(const aivm_prices *p, size_t i);
 /** How many HTTP requests the store made (retries included). */
 size_t aivm_prices_requests(const aivm_prices *p);
+/**
+ * Why the fetch stopped for every query not served from the cache (libcurl
+ * unavailable; the price API's host not resolved or refusing connections
+ * after one retry), or NULL. Those entries carry the same message as their
+ * error. Borrowed from the store.
+ */
+const char *aivm_prices_fatal(const aivm_prices *p);
 
 /**
  * The libcurl version string, loading libcurl.so.4 if needed, or NULL when

@@ -164,7 +164,8 @@ static int do_fetch(prices_opts *o)
     for (size_t i = 0; i < aivm_prices_count(store); i++) {
         const aivm_price_entry *e = aivm_prices_entry(store, i);
         if (!e->set) {
-            cli_errorf("%s in %s: %s", e->query.sku, e->query.region, e->error);
+            if (!aivm_prices_fatal(store)) /* else one line for all, below */
+                cli_errorf("%s in %s: %s", e->query.sku, e->query.region, e->error);
             failed++;
             continue;
         }
@@ -177,6 +178,8 @@ static int do_fetch(prices_opts *o)
                e->query.currency, aivm_price_set_items(e->set),
                e->source == AIVM_PRICE_LIVE ? "fetched" : "cached, still fresh", e->fetched_at);
     }
+    if (aivm_prices_fatal(store))
+        cli_errorf("%s; %zu of %zu sizes not fetched", aivm_prices_fatal(store), failed, n);
     printf("%zu sizes: %zu fetched, %zu already cached, %zu failed (%zu requests); cache %s\n", n,
            live, n - live - failed, failed, aivm_prices_requests(store), o->prices.fetch.cache_dir);
     rc = failed ? CLI_EXIT_PRICES : 0;

@@ -31,6 +31,7 @@ struct aivm_prices {
     size_t n_warnings;
     size_t requests;
     const char *cache_refused; /* why the cache directory is not used this run, or NULL */
+    const char *fatal;         /* why the fetch stopped for every query, or NULL */
 };
 
 static const char *const currencies[] = {"USD", "AUD", "BRL", "CAD", "CHF", "CNY",
@@ -163,6 +164,8 @@ static void fetch_missing(aivm_prices *p, const char *base, const aivm_fetch_opt
     if (k) {
         rc = aivm_prices__http_run(jobs, k, &fo, &requests, &e);
         p->requests += requests;
+        if (rc < 0)
+            p->fatal = aivm_arena_strdup(&p->arena, e.msg);
         for (size_t j = 0; j < k; j++) {
             if (rc < 0)
                 set_failure(p, index[j], rc, e.msg);
@@ -282,6 +285,11 @@ size_t aivm_prices_warning_count(const aivm_prices *p)
 const char *aivm_prices_warning(const aivm_prices *p, size_t i)
 {
     return i < p->n_warnings ? p->warnings[i] : NULL;
+}
+
+const char *aivm_prices_fatal(const aivm_prices *p)
+{
+    return p->fatal;
 }
 
 size_t aivm_prices_requests(const aivm_prices *p)

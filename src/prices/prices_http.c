@@ -273,6 +273,7 @@ typedef struct {
     unsigned attempts, bad_pages;
     double not_before;
     bool active, done;
+    bool unreachable; /* the host could not be resolved or connected to, retried once */
     char *url;
 } xfer;
 
@@ -386,7 +387,8 @@ static void retry(xfer *x, const aivm_fetch_opts *o, double now, double *shared,
     double delay;
     char msg[200];
     if (x->attempts > o->retries) {
-        snprintf(msg, sizeof msg, "%s (gave up after %u attempts)", why, x->attempts);
+        snprintf(msg, sizeof msg, "%s (gave up after %u attempt%s)", why, x->attempts,
+                 x->attempts == 1 ? "" : "s");
         fail(x, status, "%s", msg);
         return;
     }
@@ -457,10 +459,21 @@ static void finished(xfer *x, CURLcode cc, const aivm_fetch_opts *o, double now,
     if (cc != CURLE_OK) {
         snprintf(msg, sizeof msg, "%s", x->errbuf[0] ? x->errbuf : api.easy_strerror(cc));
         if (cc == CURLE_UNSUPPORTED_PROTOCOL || cc == CURLE_URL_MALFORMAT ||
-            cc == CURLE_PEER_FAILED_VERIFICATION || cc == CURLE_SSL_CACERT_BADFILE)
+            cc == CURLE_PEER_FAILED_VERIFICATION || cc == CURLE_SSL_CACERT_BADFILE) {
             fail(x, AIVM_ENET, "%s", msg);
-        else
+        } else if (cc == CURLE_COULDNT_RESOLVE_HOST || cc == CURLE_COULDNT_RESOLVE_PROXY ||
+                   cc == CURLE_COULDNT_CONNECT) {
+            /* the host is not there: one retry, then the whole fetch stops (http_run) */
+            if (x->attempts >= 2 || o->retries == 0) {
+                fail(x, AIVM_ENET, "%s (gave up after %u attempt%s)", msg, x->attempts,
+                     x->attempts == 1 ? "" : "s");
+                x->unreachable = true;
+            } else { /* and no other query starts before that retry has answered */
+                retry(x, o, now, shared, true, AIVM_ENET, msg, seed);
+            }
+        } else {
             retry(x, o, now, shared, false, AIVM_ENET, msg, seed);
+        }
         return;
     }
     if (code == 200) {
@@ -529,6 +542,9 @@ int aivm_prices__http_run(aivm_http_job *jobs, size_t n, const aivm_fetch_opts *
                 continue;
             api.easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, (char **)&x);
             finished(x, m->data.result, o, mono(), &shared, &seed);
+            if (x->unreachable && rc == 0) /* every other query would fail the same way */
+                rc = aivm_error_set(err, AIVM_ENET, NULL, "the price API is unreachable: %s",
+                                    x->job->error);
             api.multi_remove_handle(multi, x->easy);
             api.easy_cleanup(x->easy);
             x->easy = NULL;
@@ -538,7 +554,7 @@ int aivm_prices__http_run(aivm_http_job *jobs, size_t n, const aivm_fetch_opts *
             if (o->progress)
                 o->progress(o->progress_ctx, n - left, n, in_flight);
         }
-        if (left == 0)
+        if (left == 0 || rc < 0)
             break;
         if (progressed)
             continue; /* start the next page or query at once */

@@ -116,7 +116,9 @@ typedef struct {
  * Fetch every job's pages with at most o->max_in_flight requests at once.
  * Each job ends with status 0 and items, or a failure status and message.
  * `*requests` counts HTTP requests made. Returns 0, or AIVM_ENET when
- * libcurl cannot be loaded or initialised (err says why).
+ * libcurl cannot be loaded or initialised, or when the host cannot be
+ * resolved or connected to after one retry: then the whole run stops at once
+ * (err says why) instead of failing every query in turn.
  */
 int aivm_prices__http_run(aivm_http_job *jobs, size_t n, const aivm_fetch_opts *o, size_t *requests,
                           aivm_error *err);
