@@ -44,8 +44,8 @@ static void compare(const char *text, size_t len, const aivm_yfilter *f)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    bool terraform = false;
-    aivm_yfilter f = {aivm_plan__terraform_verdict, &terraform};
+    aivm_tf_filter tf = {false, false};
+    aivm_yfilter f = {aivm_plan__terraform_verdict, &tf, aivm_plan__terraform_reset};
     compare((const char *)data, size, NULL);
     compare((const char *)data, size, &f);
     return 0;

@@ -254,8 +254,8 @@ int aivm_plan_read_mem(aivm_plan *plan, aivm_plan_format *fmt_out, const char *b
     size_t before = plan->n;
     const char *file = aivm_arena_strdup(&plan->arena, name);
     aivm_loc start = {file, 1, 1};
-    bool terraform = fmt == AIVM_PLAN_TERRAFORM;
-    aivm_yfilter filter = {aivm_plan__terraform_verdict, &terraform};
+    aivm_tf_filter tf = {fmt == AIVM_PLAN_TERRAFORM, false};
+    aivm_yfilter filter = {aivm_plan__terraform_verdict, &tf, aivm_plan__terraform_reset};
     bool filtered = fmt == AIVM_PLAN_AUTO || fmt == AIVM_PLAN_TERRAFORM;
     int rc = aivm_yaml_parse_filtered(&root, &tree, buf, len, file, filtered ? &filter : NULL, err);
     if (rc == 0 && (!root || root->type != AIVM_Y_MAP))

@@ -59,11 +59,18 @@ const char *aivm_plan__region(aivm_plan *plan, const char *s);
  * The parse filter for Terraform plans (aivm_yfilter.verdict): drops the
  * attributes and shapes the Terraform reader does not use, and empties
  * top-level sections no reader uses once the document has shown a
- * Terraform key. `ctx` is a bool: true when the input is known to be a
- * Terraform plan (--input terraform), else false (auto-detection).
+ * Terraform key. `ctx` is an aivm_tf_filter: `known` when the input is
+ * known to be a Terraform plan (--input terraform); `seen` is what the
+ * parse has learnt, cleared by aivm_plan__terraform_reset (aivm_yfilter.reset).
  */
+typedef struct {
+    bool known, seen;
+} aivm_tf_filter;
+
 aivm_yverdict aivm_plan__terraform_verdict(const char *const *path, size_t depth, const char *key,
                                            void *ctx);
+/** aivm_yfilter.reset of the Terraform filter: forget what a parse has seen. */
+void aivm_plan__terraform_reset(void *ctx);
 
 int aivm_plan__read_terraform(aivm_plan *plan, const aivm_ynode *root, const char *file,
                               aivm_error *err);

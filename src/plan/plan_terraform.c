@@ -127,15 +127,20 @@ static aivm_yverdict module_verdict(const char *const *rest, size_t n, const cha
     return AIVM_YKEEP;
 }
 
+void aivm_plan__terraform_reset(void *ctx)
+{
+    ((aivm_tf_filter *)ctx)->seen = false;
+}
+
 aivm_yverdict aivm_plan__terraform_verdict(const char *const *path, size_t depth, const char *key,
                                            void *ctx)
 {
-    bool *terraform = ctx;
+    aivm_tf_filter *tf = ctx;
     if (depth == 0) {
         if (strcmp(key, "format_version") == 0 || strcmp(key, "resource_changes") == 0 ||
             strcmp(key, "planned_values") == 0)
-            *terraform = true;
-        return *terraform && listed(unused_top, key) ? AIVM_YHOLLOW : AIVM_YKEEP;
+            tf->seen = true;
+        return (tf->known || tf->seen) && listed(unused_top, key) ? AIVM_YHOLLOW : AIVM_YKEEP;
     }
     if (!path[0])
         return AIVM_YKEEP;

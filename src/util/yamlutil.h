@@ -42,11 +42,15 @@ typedef enum {
  * dropped, never sequence items, so indices and JSON pointers stay valid;
  * positions of kept nodes are unchanged. What is skipped is not checked
  * (duplicate keys and NUL characters inside it are not reported), but
- * dropped keys still count as duplicates of their siblings.
+ * dropped keys still count as duplicates of their siblings. `reset` (may
+ * be NULL) is called with `ctx` when a parse starts, so a filter that learns
+ * from what it has seen starts afresh when libyaml rereads a document the
+ * JSON fast path gave up on part way.
  */
 typedef struct {
     aivm_yverdict (*verdict)(const char *const *path, size_t depth, const char *key, void *ctx);
     void *ctx;
+    void (*reset)(void *ctx);
 } aivm_yfilter;
 
 /* Limits that keep hostile documents cheap. */

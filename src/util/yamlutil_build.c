@@ -20,6 +20,8 @@ void aivm_yb__init(aivm_ybuilder *b, aivm_arena *arena, const char *name,
     b->arena = arena;
     b->name = name;
     b->filter = filter && filter->verdict ? filter : NULL;
+    if (b->filter && b->filter->reset)
+        b->filter->reset(b->filter->ctx);
 }
 
 static void frame_free(aivm_yframe *f)

@@ -106,7 +106,7 @@ static aivm_yverdict test_verdict(const char *const *path, size_t depth, const c
 
 static void yamlutil_json__filter_keeps_positions(void **state)
 {
-    static const aivm_yfilter f = {test_verdict, NULL};
+    static const aivm_yfilter f = {test_verdict, NULL, NULL};
     const char *text = "{\"drop\": {\"x\": [1, {\"y\": 2}]},\n \"keep\": [{\"drop\": 1, \"k\": "
                        "\"v\"}, 7],\n \"hollow\": {\"z\": 1}, \"s\": \"after\"}";
     aivm_arena a = AIVM_ARENA_INIT, b = AIVM_ARENA_INIT;
@@ -135,7 +135,7 @@ static void yamlutil_json__filter_keeps_positions(void **state)
 
 static void yamlutil_json__dropped_keys_still_clash(void **state)
 {
-    static const aivm_yfilter f = {test_verdict, NULL};
+    static const aivm_yfilter f = {test_verdict, NULL, NULL};
     const char *text = "{\"drop\": 1, \"k\": 2,\n  \"drop\": 3}";
     aivm_arena a = AIVM_ARENA_INIT;
     aivm_ynode *root = NULL;
