@@ -58,6 +58,12 @@ int aivm_buf_put(aivm_buf *b, const void *data, size_t len);
 int aivm_buf_reserve(aivm_buf *b, size_t len);
 /** Append a NUL-terminated string. Same returns as aivm_buf_put. */
 int aivm_buf_puts(aivm_buf *b, const char *s);
+/**
+ * Append `s` percent-encoded (RFC 3986): the unreserved characters
+ * (A-Z a-z 0-9 - . _ ~) and those in `keep` (e.g. "/" for a URI path; may be
+ * NULL) stay, every other byte becomes %XX. Same returns as aivm_buf_put.
+ */
+int aivm_buf_put_pct(aivm_buf *b, const char *s, const char *keep);
 /** Append printf-formatted text. Same returns as aivm_buf_put. */
 int aivm_buf_printf(aivm_buf *b, const char *fmt, ...) AIVM_PRINTF(2, 3);
 /** va_list form of aivm_buf_printf. */

@@ -104,14 +104,13 @@ static void help(void)
            "  5  output or internal error\n");
 }
 
-/* An enum flag's bad value; the parser's "(expected ...; did you mean ...?)"
- * tail is kept, `expected` is the fallback. */
-static int bad_value(const char *opt, const char *arg, const char *expected, const aivm_error *err)
+/* An enum flag's bad value: the parser's message ("invalid phase 'x'
+ * (expected train or inference; did you mean ...?)") names the values; the
+ * usage error names the flag. */
+static int bad_value(const char *opt, const char *arg, const aivm_error *err)
 {
-    const char *tail = strstr(err->msg, "(expected ");
-    if (tail)
-        return cli_usagef("invalid value '%s' for --%s %s", arg, opt, tail);
-    return cli_usagef("invalid value '%s' for --%s (expected %s)", arg, opt, expected);
+    const char *tail = strstr(err->msg, " (expected ");
+    return cli_usagef("invalid value '%s' for --%s%s", arg, opt, tail ? tail : "");
 }
 
 static int on_option(void *vctx, int id, const char *arg)
@@ -122,22 +121,22 @@ static int on_option(void *vctx, int id, const char *arg)
     switch (id) {
     case O_PHASE:
         if (aivm_phase_parse(&o->flags.phase, arg, &err) < 0)
-            return bad_value("phase", arg, "train or inference", &err);
+            return bad_value("phase", arg, &err);
         o->flags.set |= AIVM_WL_PHASE;
         return 0;
     case O_KIND:
         if (aivm_kind_parse(&o->flags.kind, arg, &err) < 0)
-            return bad_value("kind", arg, "generative or non-generative", &err);
+            return bad_value("kind", arg, &err);
         o->flags.set |= AIVM_WL_KIND;
         return 0;
     case O_MODEL_SIZE:
         if (aivm_model_size_parse(&o->flags.model_size, arg, &err) < 0)
-            return bad_value("model-size", arg, "small or complex", &err);
+            return bad_value("model-size", arg, &err);
         o->flags.set |= AIVM_WL_MODEL_SIZE;
         return 0;
     case O_OS:
         if (aivm_os_parse(&o->flags.os, arg, &err) < 0)
-            return bad_value("os", arg, "linux or windows", &err);
+            return bad_value("os", arg, &err);
         o->flags.set |= AIVM_WL_OS;
         return 0;
     case O_REGION:
@@ -165,7 +164,7 @@ static int on_option(void *vctx, int id, const char *arg)
         return 0;
     case O_SCHEDULER:
         if (aivm_scheduler_parse(&o->flags.scheduler, arg, &err) < 0)
-            return bad_value("scheduler", arg, "slurm, gridengine, pbs or none", &err);
+            return bad_value("scheduler", arg, &err);
         o->flags.set |= AIVM_WL_SCHEDULER;
         return 0;
     case O_MANAGED:

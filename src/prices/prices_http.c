@@ -106,21 +106,6 @@ static long timeout_ms(double s)
 
 /* ---- URLs ---- */
 
-static void put_encoded(aivm_buf *b, const char *s)
-{
-    static const char hex[] = "0123456789ABCDEF";
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-            c == '-' || c == '.' || c == '_' || c == '~') {
-            aivm_buf_put(b, s, 1);
-        } else {
-            char e[3] = {'%', hex[c >> 4], hex[c & 15]};
-            aivm_buf_put(b, e, 3);
-        }
-    }
-}
-
 /* An OData string literal: quoted, with every ' doubled (OData 4.01 ABNF,
  * SQUOTE-in-string), so no value can close the literal and add a clause. */
 static void put_odata_string(aivm_buf *b, const char *s)
@@ -137,14 +122,14 @@ char *aivm_prices__query_url(const char *base_url, const aivm_price_query *q, un
     aivm_buf_printf(&b, "%s%sapi-version=%s&currencyCode=", base_url,
                     strchr(base_url, '?') ? "&" : "?", AIVM_PRICES_API_VERSION);
     aivm_buf_printf(&f, "'%s'", q->currency);
-    put_encoded(&b, f.ptr);
+    aivm_buf_put_pct(&b, f.ptr, NULL);
     aivm_buf_clear(&f);
     aivm_buf_puts(&f, "serviceName eq 'Virtual Machines' and armRegionName eq ");
     put_odata_string(&f, q->region);
     aivm_buf_puts(&f, " and armSkuName eq ");
     put_odata_string(&f, q->sku);
     aivm_buf_puts(&b, "&$filter=");
-    put_encoded(&b, f.ptr);
+    aivm_buf_put_pct(&b, f.ptr, NULL);
     if (skip)
         aivm_buf_printf(&b, "&$skip=%lu", skip);
     aivm_buf_dispose(&f);

@@ -85,20 +85,6 @@ static aivm_check_rule custom_rule(const aivm_finding *f)
     return cr;
 }
 
-/* Append `s` percent-encoded as a URI path: unreserved characters and '/'
- * stay, every other byte is %XX (RFC 3986; UTF-8 bytes one by one). */
-static void put_encoded(aivm_buf *b, const char *s)
-{
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-            c == '-' || c == '.' || c == '_' || c == '~' || c == '/')
-            aivm_buf_put(b, s, 1);
-        else
-            aivm_buf_printf(b, "%%%02X", c);
-    }
-}
-
 /* `path` joined to `base` (when relative and `base` is given) with "." and
  * ".." segments and repeated '/' removed, lexically (no file system access):
  * an absolute path ("/" at least). Caller frees. */
@@ -160,12 +146,12 @@ static void artifact_location(aivm_jw *w, const char *file, const char *srcroot)
         rel = path + 1;
     }
     if (rel) {
-        put_encoded(&uri, rel);
+        aivm_buf_put_pct(&uri, rel, "/");
     } else if (!srcroot && file[0] != '/') { /* leaves an unknown root: as given, no base */
-        put_encoded(&uri, file);
+        aivm_buf_put_pct(&uri, file, "/");
     } else {
         aivm_buf_puts(&uri, "file://");
-        put_encoded(&uri, path);
+        aivm_buf_put_pct(&uri, path, "/");
     }
     aivm_jw_object(w, "artifactLocation");
     aivm_jw_str(w, "uri", uri.ptr);
@@ -285,7 +271,7 @@ int aivm_check_render_sarif(aivm_buf *out, const aivm_check_report *rep,
         aivm_buf uri = AIVM_BUF_INIT;
         char *root = normalise(NULL, o->srcroot);
         aivm_buf_puts(&uri, "file://");
-        put_encoded(&uri, root);
+        aivm_buf_put_pct(&uri, root, "/");
         if (strcmp(root, "/") != 0)
             aivm_buf_puts(&uri, "/");
         aivm_jw_object(&w, "originalUriBaseIds");

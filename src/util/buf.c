@@ -71,6 +71,23 @@ int aivm_buf_reserve(aivm_buf *b, size_t len)
     return grow(b, len);
 }
 
+int aivm_buf_put_pct(aivm_buf *b, const char *s, const char *keep)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    int rc = 0;
+    for (; *s && rc == 0; s++) {
+        unsigned char c = (unsigned char)*s;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+            c == '-' || c == '.' || c == '_' || c == '~' || (keep && strchr(keep, c))) {
+            rc = aivm_buf_put(b, s, 1);
+        } else {
+            char e[3] = {'%', hex[c >> 4], hex[c & 15]};
+            rc = aivm_buf_put(b, e, 3);
+        }
+    }
+    return rc;
+}
+
 int aivm_buf_puts(aivm_buf *b, const char *s)
 {
     return aivm_buf_put(b, s, strlen(s));

@@ -96,16 +96,10 @@ static int unknown_key(const aivm_field *fields, size_t n_fields, const aivm_yno
                        const char *what, aivm_error *err)
 {
     const char **names = aivm_xcalloc(n_fields ? n_fields : 1, sizeof *names);
-    const char *guess;
     int rc;
     for (size_t j = 0; j < n_fields; j++)
         names[j] = fields[j].key;
-    guess = aivm_did_you_mean(k->str, names, n_fields);
-    if (guess)
-        rc = aivm_error_set(err, AIVM_EINVALID, &k->loc,
-                            "unknown key '%s' in %s (did you mean '%s'?)", k->str, what, guess);
-    else
-        rc = aivm_error_set(err, AIVM_EINVALID, &k->loc, "unknown key '%s' in %s", k->str, what);
+    rc = aivm_yunknown_key(k, names, n_fields, what, err);
     free((void *)names);
     return rc;
 }

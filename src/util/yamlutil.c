@@ -172,6 +172,16 @@ int aivm_yexpect(const aivm_ynode *n, aivm_ytype t, const char *what, aivm_error
                           aivm_ytype_name(t), aivm_ytype_name(n->type));
 }
 
+int aivm_yunknown_key(const aivm_ynode *k, const char *const *names, size_t n, const char *what,
+                      aivm_error *err)
+{
+    const char *guess = aivm_did_you_mean(k->str, names, n);
+    if (guess)
+        return aivm_error_set(err, AIVM_EINVALID, &k->loc,
+                              "unknown key '%s' in %s (did you mean '%s'?)", k->str, what, guess);
+    return aivm_error_set(err, AIVM_EINVALID, &k->loc, "unknown key '%s' in %s", k->str, what);
+}
+
 int aivm_ycheck_keys(const aivm_ynode *map, const char *const *allowed, const char *what,
                      aivm_error *err)
 {
@@ -185,16 +195,9 @@ int aivm_ycheck_keys(const aivm_ynode *map, const char *const *allowed, const ch
             }
         if (!ok) {
             size_t n = 0;
-            const char *guess;
             while (allowed[n])
                 n++;
-            guess = aivm_did_you_mean(k->str, allowed, n);
-            if (guess)
-                return aivm_error_set(err, AIVM_EINVALID, &k->loc,
-                                      "unknown key '%s' in %s (did you mean '%s'?)", k->str, what,
-                                      guess);
-            return aivm_error_set(err, AIVM_EINVALID, &k->loc, "unknown key '%s' in %s", k->str,
-                                  what);
+            return aivm_yunknown_key(k, allowed, n, what, err);
         }
     }
     return 0;
