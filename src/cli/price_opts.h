@@ -45,7 +45,7 @@ enum {
      "live: reuse cached prices younger than this (default 24h)"},                              \
     {CLI_O_REFRESH, "refresh", 0, NULL, "live: ignore cached prices, fetch again"},             \
     {CLI_O_TIMEOUT, "timeout", 0, "SECONDS", "per-request timeout (default 30)"},               \
-    {CLI_O_RETRIES, "retries", 0, "N", "retries of a failed request (default 4)"},              \
+    {CLI_O_RETRIES, "retries", 0, "N", "retries of a failed request (default 4; unreachable host: 1)"},              \
     {CLI_O_RETRY_DELAY, "retry-delay", 0, "SECONDS",                                            \
      "first retry backoff, doubled each time (default 2)"}
 /* clang-format on */
