@@ -249,6 +249,17 @@ const aivm_gpu_model *aivm_catalog_gpu_model(const aivm_catalog *cat, const char
 size_t aivm_catalog_region_count(const aivm_catalog *cat);
 const aivm_region *aivm_catalog_region_at(const aivm_catalog *cat, size_t i);
 const aivm_region *aivm_catalog_find_region(const aivm_catalog *cat, const char *name);
+/**
+ * Expand a region list, as `--regions` spells it: comma-separated names or
+ * display names ("eastus,West Europe") and the groups `us`, `europe`, `asia`
+ * and `all` (by each region's geography; docs/availability.md). Duplicates
+ * are dropped, the first mention's order kept. On success `*out` is a new
+ * array of `*n_out` (>= 1) regions borrowed from `cat`; the caller frees the
+ * array with free(). An unknown name is AIVM_ENOTFOUND with a did-you-mean;
+ * an empty list AIVM_EINVALID. The catalog must list regions.
+ */
+int aivm_catalog_regions_expand(const aivm_region ***out, size_t *n_out, const aivm_catalog *cat,
+                                const char *spec, aivm_error *err);
 /** The source id and date of the region list (NULL when there is none). */
 const char *aivm_catalog_regions_source(const aivm_catalog *cat);
 const char *aivm_catalog_regions_as_of(const aivm_catalog *cat);

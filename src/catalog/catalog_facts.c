@@ -6,6 +6,7 @@
  * catalog without them knows no GPU facts and accepts any region.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "aivm/util.h"
@@ -276,4 +277,113 @@ bool aivm_size_supports_os(const aivm_size *size, const char *os, bool *known)
         if (strcmp(aivm_rlist_at(&size->os, i), os) == 0)
             return true;
     return false;
+}
+
+/* The region groups of --regions (docs/availability.md): the catalog's
+ * `geography` of each region decides. */
+static const char *const group_us[] = {"United States", NULL};
+static const char *const group_europe[] = {
+    "Austria", "Belgium", "Denmark", "Europe", "France",      "Germany",        "Italy",
+    "Norway",  "Poland",  "Spain",   "Sweden", "Switzerland", "United Kingdom", NULL};
+static const char *const group_asia[] = {"Asia Pacific", "India",    "Indonesia", "Japan",
+                                         "Korea",        "Malaysia", "Taiwan",    NULL};
+
+static const struct {
+    const char *name;
+    const char *const *geographies; /* NULL: every region */
+} region_groups[] = {
+    {"us", group_us},
+    {"europe", group_europe},
+    {"asia", group_asia},
+    {"all", NULL},
+};
+
+static bool in_group(const aivm_region *r, const char *const *geos)
+{
+    if (!geos)
+        return true;
+    for (; *geos; geos++)
+        if (r->geography && strcmp(r->geography, *geos) == 0)
+            return true;
+    return false;
+}
+
+static void add_region(const aivm_region ***out, size_t *n, const aivm_region *r)
+{
+    for (size_t i = 0; i < *n; i++)
+        if ((*out)[i] == r)
+            return;
+    *out = aivm_xrealloc((void *)*out, (*n + 1) * sizeof **out);
+    (*out)[(*n)++] = r;
+}
+
+static int unknown_region(const aivm_catalog *cat, const char *name, aivm_error *err)
+{
+    const char **names = aivm_xcalloc(cat->n_regions + 4, sizeof *names);
+    const char *guess;
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof region_groups / sizeof region_groups[0]; i++)
+        names[n++] = region_groups[i].name;
+    for (size_t i = 0; i < cat->n_regions; i++)
+        names[n++] = cat->regions[i].name;
+    guess = aivm_did_you_mean(name, names, n);
+    if (guess)
+        aivm_error_set(err, AIVM_ENOTFOUND, NULL, "unknown region '%s' (did you mean %s?)", name,
+                       guess);
+    else
+        aivm_error_set(err, AIVM_ENOTFOUND, NULL,
+                       "unknown region '%s' (not an Azure public region of the catalog's list, "
+                       "nor us, europe, asia or all)",
+                       name);
+    free((void *)names);
+    return err->code;
+}
+
+int aivm_catalog_regions_expand(const aivm_region ***out, size_t *n_out, const aivm_catalog *cat,
+                                const char *spec, aivm_error *err)
+{
+    const aivm_region **list = NULL;
+    size_t n = 0;
+    const char *p = spec ? spec : "";
+    *out = NULL;
+    *n_out = 0;
+    while (*p) {
+        char item[64];
+        size_t len = strcspn(p, ",");
+        size_t a = 0, b = len;
+        while (a < b && p[a] == ' ')
+            a++;
+        while (b > a && p[b - 1] == ' ')
+            b--;
+        if (b - a >= sizeof item) {
+            free((void *)list);
+            return aivm_error_set(err, AIVM_EINVALID, NULL, "region name too long in '%s'", spec);
+        }
+        memcpy(item, p + a, b - a);
+        item[b - a] = '\0';
+        p += len + (p[len] == ',');
+        if (!item[0])
+            continue;
+        const aivm_region *r = aivm_catalog_find_region(cat, item);
+        if (r) {
+            add_region(&list, &n, r);
+            continue;
+        }
+        size_t g = 0;
+        for (; g < sizeof region_groups / sizeof region_groups[0]; g++)
+            if (aivm_streq_nocase(item, region_groups[g].name))
+                break;
+        if (g == sizeof region_groups / sizeof region_groups[0]) {
+            free((void *)list);
+            return unknown_region(cat, item, err);
+        }
+        for (size_t i = 0; i < cat->n_regions; i++)
+            if (in_group(&cat->regions[i], region_groups[g].geographies))
+                add_region(&list, &n, &cat->regions[i]);
+    }
+    if (n == 0)
+        return aivm_error_set(err, AIVM_EINVALID, NULL, "no region in '%s'", spec ? spec : "");
+    *out = list;
+    *n_out = n;
+    return 0;
 }

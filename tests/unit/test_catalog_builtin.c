@@ -1,5 +1,6 @@
 /* test_catalog_builtin.c - the compiled-in catalog (catalog_gen.c, built by
  * aivm-gen) holds exactly what the YAML loader reads from data/catalog.yaml. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "catalog/catalog_int.h"
@@ -215,10 +216,52 @@ static void catalog_builtin__matches_the_yaml(void **state)
     assert_int_equal(aivm_catalog_size_count(bin), aivm_catalog_size_count(aivm_catalog_builtin()));
 }
 
+/* --regions: names, display names and groups, in order, without duplicates;
+ * an unknown name with a did-you-mean; an empty list refused. */
+static void catalog_builtin__regions_expand(void **state)
+{
+    const aivm_catalog *cat = aivm_catalog_builtin();
+    const aivm_region **r;
+    size_t n, n_all, n_us;
+    aivm_error err = AIVM_ERROR_INIT;
+    (void)state;
+    assert_int_equal(aivm_catalog_regions_expand(&r, &n, cat, "eastus, West Europe,eastus", &err),
+                     0);
+    assert_int_equal(n, 2);
+    assert_string_equal(r[0]->name, "eastus");
+    assert_string_equal(r[1]->name, "westeurope");
+    free((void *)r);
+    assert_int_equal(aivm_catalog_regions_expand(&r, &n_us, cat, "US", &err), 0);
+    for (size_t i = 0; i < n_us; i++)
+        assert_string_equal(r[i]->geography, "United States");
+    assert_true(n_us >= 8);
+    free((void *)r);
+    assert_int_equal(aivm_catalog_regions_expand(&r, &n, cat, "westeurope,europe", &err), 0);
+    assert_string_equal(r[0]->name, "westeurope");
+    for (size_t i = 0; i < n; i++)
+        assert_true(strcmp(r[i]->geography, "United States") != 0);
+    free((void *)r);
+    assert_int_equal(aivm_catalog_regions_expand(&r, &n, cat, "asia", &err), 0);
+    for (size_t i = 0; i < n; i++)
+        assert_true(strcmp(r[i]->geography, "Australia") != 0);
+    free((void *)r);
+    assert_int_equal(aivm_catalog_regions_expand(&r, &n_all, cat, "all,us", &err), 0);
+    assert_int_equal(n_all, aivm_catalog_region_count(cat));
+    free((void *)r);
+    assert_int_equal(aivm_catalog_regions_expand(&r, &n, cat, "eastus,westeuropa", &err),
+                     AIVM_ENOTFOUND);
+    assert_null(r);
+    assert_string_equal(err.msg, "unknown region 'westeuropa' (did you mean westeurope?)");
+    assert_int_equal(aivm_catalog_regions_expand(&r, &n, cat, "erope", &err), AIVM_ENOTFOUND);
+    assert_string_equal(err.msg, "unknown region 'erope' (did you mean europe?)");
+    assert_int_equal(aivm_catalog_regions_expand(&r, &n, cat, " , ", &err), AIVM_EINVALID);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(catalog_builtin__matches_the_yaml),
+        cmocka_unit_test(catalog_builtin__regions_expand),
     };
     return cmocka_run_group_tests_name("catalog_builtin", tests, NULL, NULL);
 }
