@@ -298,4 +298,30 @@ aivm_catalog *aivm_catalog_builtin(void);
  *  retiring size whose date has passed counts as retired. */
 aivm_lifecycle aivm_size_lifecycle_on(const aivm_size *size, const char *today);
 
+/* ---- browsing (catalog list, show, compare) */
+
+/** Find a size the way people type it: case-insensitive, the "Standard_"
+ *  prefix optional ("nd96isr_h100_v5"). NULL when absent. Owned by `cat`. */
+const aivm_size *aivm_catalog_lookup_size(const aivm_catalog *cat, const char *name);
+/** The catalog size whose name is closest to `name` when it looks like a
+ *  typo (aivm_did_you_mean; the prefix may be left out), as its full name
+ *  owned by `cat`; NULL when none is close. */
+const char *aivm_catalog_suggest_size(const aivm_catalog *cat, const char *name);
+
+/** The filters of `catalog list`: NULL / 0 / false fields do not filter. */
+typedef struct {
+    const char *family;       /* "ND": the size's family, case-insensitive */
+    unsigned categories;      /* 1u << aivm_category; 0 = every category */
+    const char *gpu;          /* "H100": the GPU model, case-insensitive */
+    double min_gpu_memory_gb; /* memory of each GPU */
+    bool infiniband;          /* only sizes with InfiniBand */
+    const char *region;       /* sizes offered there (or whose regions are unknown) */
+    bool include_retired;     /* retired sizes too (as of `today`) */
+    bool include_unverified;  /* sizes marked unverified too */
+    const char *today;        /* "YYYY-MM-DD"; NULL = as stored */
+} aivm_size_filter;
+
+/** True when `s` passes every filter of `f`. */
+bool aivm_size_filter_match(const aivm_size_filter *f, const aivm_size *s);
+
 #endif

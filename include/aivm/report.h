@@ -34,4 +34,44 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
 int aivm_report_json(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o,
                      aivm_error *err);
 
+/* ---- browsing: catalog list|show|compare, models list|show, rules list|show */
+
+#include "aivm/check.h"
+#include "aivm/rules.h"
+#include "aivm/sizing.h"
+
+typedef enum {
+    AIVM_BROWSE_TABLE = 0,
+    AIVM_BROWSE_JSON = 1,
+    AIVM_BROWSE_NAMES = 2 /* one name per line (shell completion) */
+} aivm_browse_format;
+
+/** Append the list of `sizes[0..n)` (borrowed from `cat`, already filtered
+ *  with `f`, whose region picks the price column) in `fmt`. Returns 0. */
+int aivm_report_size_list(aivm_buf *out, const aivm_catalog *cat, const aivm_size *const *sizes,
+                          size_t n, const aivm_size_filter *f, aivm_browse_format fmt);
+/** Append every fact of one size: hardware, GPU model facts, lifecycle as of
+ *  `today` (NULL = as stored), regions, reference prices, notes and sources
+ *  resolved against the catalog's source list. Returns 0. */
+int aivm_report_size_show(aivm_buf *out, const aivm_catalog *cat, const aivm_size *s,
+                          const char *today, aivm_browse_format fmt);
+/** Append `sizes[0..n)` side by side (table: one column per size, at most 16;
+ *  JSON: the objects of aivm_report_size_show). Returns 0. */
+int aivm_report_size_compare(aivm_buf *out, const aivm_catalog *cat, const aivm_size *const *sizes,
+                             size_t n, const char *today, aivm_browse_format fmt);
+/** Append the verdict of `catalog validate` on `file`: its counts when `cat`
+ *  loaded (err NULL), or (JSON only) `"valid": false` with the error's
+ *  position and message. Returns 0. */
+int aivm_report_catalog_validation(aivm_buf *out, const char *file, const aivm_catalog *cat,
+                                   const aivm_error *err, aivm_browse_format fmt);
+/** Append the model presets of `models`, or (`one` not NULL) every fact of
+ *  that preset with its sources. Returns 0. */
+int aivm_report_models(aivm_buf *out, const aivm_models *models, const aivm_model *one,
+                       aivm_browse_format fmt);
+/** Append the rules of `rules` (shipped and loaded) and the check ids, or
+ *  one of them: the rule `rule`, or the check id `check` with the rules that
+ *  report it (exactly one of the two not NULL to show one). Returns 0. */
+int aivm_report_rules(aivm_buf *out, const aivm_rules *rules, const aivm_rule *rule,
+                      const aivm_check_rule *check, aivm_browse_format fmt);
+
 #endif

@@ -79,6 +79,16 @@ const char *aivm_rule_check_id(const aivm_rule *r);
 /** The guidance ids ("G1", ...) the rule implements. */
 const aivm_strlist *aivm_rule_guidance(const aivm_rule *r);
 
+/** The rule's message template as written ({attr} placeholders unfilled;
+ *  NULL when it has none), owned by the rule set. */
+const char *aivm_rule_message(const aivm_rule *r);
+/** Where the rule was defined (its file is the name it was loaded under). */
+aivm_loc aivm_rule_loc(const aivm_rule *r);
+/** Append the rule's `when` conditions (workload; `candidate` false) or its
+ *  `if` conditions (candidate size; `candidate` true) to `out`, as
+ *  "phase = train, gpu.count >= 8"; nothing when there are none. */
+void aivm_rule_render_conditions(aivm_buf *out, const aivm_rule *r, bool candidate);
+
 /** True when the rule's `when` conditions hold for the workload. */
 bool aivm_rule_applies(const aivm_rule *r, const aivm_workload *wl);
 /** True when the rule's `if` conditions hold for the candidate. */

@@ -12,6 +12,9 @@
 int cmd_recommend(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_prices(int argc, char **argv);
+int cmd_catalog(int argc, char **argv);
+int cmd_models(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
 
 /** Print the version block (tool, catalog, library versions) to stdout. */
 void cli_print_version(void);

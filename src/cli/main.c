@@ -25,6 +25,9 @@ static const command commands[] = {
     {"recommend", cmd_recommend, "rank VM sizes for an AI workload (the default command)"},
     {"check", cmd_check, "judge the VMs of a Terraform plan, ARM template or plan file (CI gate)"},
     {"prices", cmd_prices, "fetch and show live prices of the Azure Retail Prices API"},
+    {"catalog", cmd_catalog, "list, show, compare and validate the VM sizes of the catalog"},
+    {"models", cmd_models, "list and show the model presets --model takes"},
+    {"rules", cmd_rules, "list and show the rules and check ids, with their guidance items"},
     {"help", cmd_help, "this list, or 'help COMMAND' for a command's options"},
     {"version", cmd_version, "the tool, catalog and library versions"},
 };
@@ -65,7 +68,8 @@ static int unknown_command(const char *name)
     guess = aivm_did_you_mean(name, names, N_COMMANDS);
     if (guess)
         return cli_usagef("unknown command '%s' (did you mean %s?)", name, guess);
-    return cli_usagef("unknown command '%s' (commands: recommend, check, prices, help, version)",
+    return cli_usagef("unknown command '%s' (commands: recommend, check, prices, catalog, models, "
+                      "rules, help, version)",
                       name);
 }
 

@@ -126,8 +126,7 @@ int cli_load_models(aivm_models **models)
     return 0;
 }
 
-/* An unknown --model: a did-you-mean among the presets (exit 2). */
-static int unknown_model(const aivm_models *models, const char *name)
+int cli_unknown_model(const aivm_models *models, const char *name)
 {
     size_t n = aivm_models_count(models);
     const char **ids = aivm_xcalloc(n ? n : 1, sizeof *ids);
@@ -138,8 +137,7 @@ static int unknown_model(const aivm_models *models, const char *name)
     free((void *)ids);
     if (guess)
         return cli_usagef("unknown model '%s' (did you mean %s?)", name, guess);
-    return cli_usagef("unknown model '%s' (docs/sizing.md lists the presets, e.g. llama-3.1-8b)",
-                      name);
+    return cli_usagef("unknown model '%s' ('aivm-advise models list' shows the presets)", name);
 }
 
 int cli_sizing_prepare(aivm_models **models, aivm_workload *wl)
@@ -154,7 +152,7 @@ int cli_sizing_prepare(aivm_models **models, aivm_workload *wl)
         return rc;
     m = wl->sizing_in.model ? aivm_models_find(*models, wl->sizing_in.model) : NULL;
     if (wl->sizing_in.model && !m)
-        return unknown_model(*models, wl->sizing_in.model);
+        return cli_unknown_model(*models, wl->sizing_in.model);
     if (m && wl->kind == AIVM_KIND_UNSET) {
         wl->kind = m->kind; /* the preset knows whether the model is generative */
         wl->set |= AIVM_WL_KIND;

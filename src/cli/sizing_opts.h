@@ -72,5 +72,8 @@ int cli_sizing_resolve(aivm_sizing *sz, const aivm_models *models, aivm_workload
 /** Load the model presets carried in the binary (data/models.yaml). Returns 0,
  *  or prints the error and returns its exit code. Caller frees with aivm_models_free(). */
 int cli_load_models(aivm_models **models);
+/** An unknown model preset `name`: a usage error (exit 2) with a did-you-mean
+ *  among the presets, or a pointer to `models list`. Returns the exit code. */
+int cli_unknown_model(const aivm_models *models, const char *name);
 
 #endif

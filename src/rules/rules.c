@@ -189,3 +189,52 @@ const aivm_strlist *aivm_rule_guidance(const aivm_rule *r)
 {
     return &r->guidance;
 }
+
+const char *aivm_rule_message(const aivm_rule *r)
+{
+    return r->message;
+}
+
+aivm_loc aivm_rule_loc(const aivm_rule *r)
+{
+    return r->loc;
+}
+
+static void put_value(aivm_buf *out, const aivm_value *v)
+{
+    switch (v->t) {
+    case AIVM_V_NULL:
+        aivm_buf_puts(out, "null");
+        break;
+    case AIVM_V_BOOL:
+        aivm_buf_puts(out, v->b ? "true" : "false");
+        break;
+    case AIVM_V_NUM:
+        aivm_buf_printf(out, "%.15g", v->n);
+        break;
+    case AIVM_V_STR:
+        aivm_buf_puts(out, v->s);
+        break;
+    }
+}
+
+void aivm_rule_render_conditions(aivm_buf *out, const aivm_rule *r, bool candidate)
+{
+    static const char *const ops[] = {"=", "!=", "in", "not in", "<", "<=", ">", ">="};
+    const aivm_cond *conds = candidate ? r->ifc : r->when;
+    size_t n = candidate ? r->n_if : r->n_when;
+    for (size_t i = 0; i < n; i++) {
+        const aivm_cond *c = &conds[i];
+        bool list = c->op == AIVM_OP_IN || c->op == AIVM_OP_NOT_IN;
+        aivm_buf_printf(out, "%s%s %s ", i ? ", " : "", c->attr->name, ops[c->op]);
+        if (list)
+            aivm_buf_puts(out, "[");
+        for (size_t k = 0; k < c->n_vals; k++) {
+            if (k)
+                aivm_buf_puts(out, ", ");
+            put_value(out, &c->vals[k]);
+        }
+        if (list)
+            aivm_buf_puts(out, "]");
+    }
+}

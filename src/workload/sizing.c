@@ -362,9 +362,9 @@ int aivm_sizing_resolve(aivm_sizing *sz, const aivm_workload *wl, const aivm_mod
     if (IS_SET(in, AIVM_SZ_MODEL)) {
         pm = models ? aivm_models_find(models, in->model) : NULL;
         if (!pm)
-            return aivm_error_set(err, AIVM_ENOTFOUND, NULL,
-                                  "unknown model '%s' (docs/sizing.md lists the presets)",
-                                  in->model);
+            return aivm_error_set(
+                err, AIVM_ENOTFOUND, NULL,
+                "unknown model '%s' ('aivm-advise models list' shows the presets)", in->model);
         sz->source[AIVM_SZ_MODEL] = given(in, AIVM_SZ_MODEL);
     }
     sz->phase = wl->phase;

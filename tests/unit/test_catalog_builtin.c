@@ -257,11 +257,60 @@ static void catalog_builtin__regions_expand(void **state)
     assert_int_equal(aivm_catalog_regions_expand(&r, &n, cat, " , ", &err), AIVM_EINVALID);
 }
 
+/* catalog show/list: sizes named as people type them, typos, and the filters. */
+static void catalog_builtin__browse(void **state)
+{
+    const aivm_catalog *cat = aivm_catalog_builtin();
+    const aivm_size *h100 = aivm_catalog_find_size(cat, "Standard_ND96isr_H100_v5");
+    const aivm_size *t4 = aivm_catalog_find_size(cat, "Standard_NC4as_T4_v3");
+    aivm_size_filter f = {0};
+    (void)state;
+    assert_non_null(h100);
+    assert_non_null(t4);
+    assert_ptr_equal(aivm_catalog_lookup_size(cat, "nd96isr_h100_v5"), h100);
+    assert_ptr_equal(aivm_catalog_lookup_size(cat, "STANDARD_ND96ISR_H100_V5"), h100);
+    assert_null(aivm_catalog_lookup_size(cat, "nd96isr_h10_v5"));
+    assert_string_equal(aivm_catalog_suggest_size(cat, "nd96isr_h10_v5"),
+                        "Standard_ND96isr_H100_v5");
+    assert_string_equal(aivm_catalog_suggest_size(cat, "Standard_NC4as_T4_v2"),
+                        "Standard_NC4as_T4_v3");
+    assert_null(aivm_catalog_suggest_size(cat, "a-size-of-nothing"));
+    f.today = "2026-12-01";
+    assert_true(aivm_size_filter_match(&f, h100));
+    f.gpu = "h100";
+    assert_true(aivm_size_filter_match(&f, h100));
+    assert_false(aivm_size_filter_match(&f, t4));
+    f.gpu = NULL;
+    f.family = "nd";
+    f.infiniband = true;
+    f.min_gpu_memory_gb = 80;
+    assert_true(aivm_size_filter_match(&f, h100));
+    f.min_gpu_memory_gb = 81;
+    assert_false(aivm_size_filter_match(&f, h100));
+    f.min_gpu_memory_gb = 0;
+    f.categories = 1u << AIVM_CAT_CPU_MEMORY;
+    assert_false(aivm_size_filter_match(&f, h100));
+    f.categories = 1u << AIVM_CAT_GPU;
+    f.region = "eastus";
+    assert_true(aivm_size_filter_match(&f, h100));
+    f.region = "brazilsoutheast"; /* not among the 23 regions of ND H100 v5 */
+    assert_false(aivm_size_filter_match(&f, h100));
+    /* retired sizes only on request */
+    memset(&f, 0, sizeof f);
+    f.today = "2026-12-01";
+    const aivm_size *k80 = aivm_catalog_find_size(cat, "Standard_NC6");
+    assert_non_null(k80);
+    assert_false(aivm_size_filter_match(&f, k80));
+    f.include_retired = true;
+    assert_true(aivm_size_filter_match(&f, k80));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(catalog_builtin__matches_the_yaml),
         cmocka_unit_test(catalog_builtin__regions_expand),
+        cmocka_unit_test(catalog_builtin__browse),
     };
     return cmocka_run_group_tests_name("catalog_builtin", tests, NULL, NULL);
 }

@@ -136,6 +136,36 @@ static void rules__later_files_override_by_id(void **state)
     aivm_rules_free(r);
 }
 
+/* rules show: the conditions read back as written, the template, the position. */
+static void rules__conditions_render_for_rules_show(void **state)
+{
+    aivm_rules *r = load_shipped_rules();
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_buf b = AIVM_BUF_INIT;
+    const aivm_rule *rule;
+    (void)state;
+    assert_int_equal(load(r,
+                          "rules:\n"
+                          "  - id: x\n"
+                          "    when: {phase: train, kind: [generative, non-generative]}\n"
+                          "    if: {gpu.count: {gte: 8, lt: 16.5}, infiniband: false}\n"
+                          "    effect: penalize\n    weight: 2\n"
+                          "    message: '{name} has {gpu.count}'\n",
+                          &err),
+                     0);
+    rule = aivm_rules_find(r, "x");
+    assert_non_null(rule);
+    aivm_rule_render_conditions(&b, rule, false);
+    assert_string_equal(b.ptr, "phase = train, kind in [generative, non-generative]");
+    aivm_buf_clear(&b);
+    aivm_rule_render_conditions(&b, rule, true);
+    assert_string_equal(b.ptr, "gpu.count >= 8, gpu.count < 16.5, infiniband = false");
+    assert_string_equal(aivm_rule_message(rule), "{name} has {gpu.count}");
+    assert_int_equal(aivm_rule_loc(rule).line, 2);
+    aivm_buf_dispose(&b);
+    aivm_rules_free(r);
+}
+
 static void rules__conditions_and_messages(void **state)
 {
     aivm_rules *r = NULL;
@@ -354,6 +384,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rules__rendered_messages_are_capped),
+        cmocka_unit_test(rules__conditions_render_for_rules_show),
         cmocka_unit_test(rules__absurd_weights_are_rejected),
         cmocka_unit_test(rules__shipped_rules_cite_guidance_g1_to_g23),
         cmocka_unit_test(rules__bad_rules_are_reported_with_position),
