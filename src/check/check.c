@@ -282,14 +282,19 @@ static void rule_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_
     }
 }
 
-static void builtin_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_check_opts *o)
+static void builtin_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_catalog *cat,
+                             const aivm_check_opts *o)
 {
     const aivm_plan_resource *r = it->res;
     const aivm_workload *wl = &it->wl;
     aivm_finding *f;
     if (!it->size) {
         f = aivm_check__add(l, "AIVM001", AIVM_SEV_WARNING, r);
-        if (r->size)
+        const char *guess = r->size ? aivm_catalog_suggest_size(cat, r->size) : NULL;
+        if (guess) /* a typo of a catalog size: the deployment would fail too */
+            f->message = aivm_check__fmt("%s is not in the aivm-advise catalog (did you mean %s?)",
+                                         r->size, guess);
+        else if (r->size)
             f->message = aivm_check__fmt(
                 "%s is not in the aivm-advise catalog: no rule can judge it", r->size);
         else if (r->size_expr && r->size_expr[0] == '[')
@@ -458,7 +463,7 @@ static int check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_ca
         it->suggested = pick(adv, rules, it, false);
     if (it->size)
         rule_findings(&l, it, rules, pick(adv, rules, it, true));
-    builtin_findings(&l, it, o);
+    builtin_findings(&l, it, cat, o);
     for (size_t i = 0; i < aivm_waivers_count(ri->inline_w); i++)
         if (ri->inline_res[i] == it->res && expired(aivm_waivers_at(ri->inline_w, i), o->today))
             expired_finding(&l, aivm_waivers_at(ri->inline_w, i), it->res);
