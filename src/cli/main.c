@@ -84,8 +84,10 @@ static int cmd_help(int argc, char **argv)
     }
     c = find_command(argv[1]);
     if (!c || c->fn == cmd_help || c->fn == cmd_version) {
-        if (!c)
+        if (!c) {
+            cli_command = NULL; /* "Try 'aivm-advise --help'": the list of commands */
             return unknown_command(argv[1]);
+        }
         usage(stdout);
         return 0;
     }
