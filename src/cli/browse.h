@@ -1,22 +1,39 @@
-/* browse.h - what the browsing commands (catalog, models, rules) share:
- * their subcommand and their --format. */
+/* browse.h - what the browsing commands (catalog, models, rules) share: the
+ * subcommand, --format and --help, parsed in one place. */
 #ifndef AIVM_CLI_BROWSE_H
 #define AIVM_CLI_BROWSE_H
 
 #include <stddef.h>
 
 #include "aivm/report.h"
+#include "opts.h"
 
-/** The value of --format of a browsing command: table, json or names (exit 2 otherwise). */
-int cli_browse_format(aivm_browse_format *out, const char *arg);
+/* The options every browsing command has, at the end of its option table. */
+#define CLI_BROWSE_OPTIONS                                                                         \
+    {'f', "format", 'f', "FMT", "table (default), json or names (one per line)"},                  \
+    {                                                                                              \
+        'h', "help", 'h', NULL, "show this help and exit"                                          \
+    }
+
+/** A browsing command: its name, subcommands, options and help. */
+typedef struct {
+    const char *name;        /* "catalog" */
+    const char *const *subs; /* "list", "show", ... */
+    size_t n_subs;
+    const cli_opt *opts; /* ending with CLI_BROWSE_OPTIONS */
+    size_t n_opts;
+    cli_opt_fn on_option; /* its own options (NULL: none); -f and -h are handled here */
+    void (*help)(void);
+} cli_browse_cmd;
 
 /**
- * The subcommand of `cmd` in argv[1] among `subs[0..n)` into `*sub`; -1 with
- * 0 returned when argv[1] asks for --help (the caller prints it). A missing
- * or unknown subcommand is a usage error (with a did-you-mean). Returns 0 or
- * the exit code.
+ * Parse `NAME SUB [options] [operands]`: `*sub` gets the subcommand's index,
+ * `*first` the argv index of the first operand, `*fmt` the --format.
+ * Returns -1 to go on, or the exit code to return at once: 0 after printing
+ * the help, 2 after a usage error (missing or unknown subcommand, with a
+ * did-you-mean; bad option).
  */
-int cli_browse_subcommand(int *sub, const char *cmd, int argc, char **argv, const char *const *subs,
-                          size_t n);
+int cli_browse_parse(int *sub, int *first, aivm_browse_format *fmt, const cli_browse_cmd *c,
+                     int argc, char **argv, void *ctx);
 
 #endif

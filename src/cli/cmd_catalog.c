@@ -24,8 +24,7 @@ enum {
     O_REGION,
     O_INCLUDE_RETIRED,
     O_CATALOG,
-    O_DATE,
-    O_FORMAT
+    O_DATE
 };
 
 static const cli_opt options[] = {
@@ -40,8 +39,7 @@ static const cli_opt options[] = {
     {O_INCLUDE_RETIRED, "include-retired", 0, NULL, "list: retired sizes too"},
     {O_CATALOG, "catalog", 0, "FILE", "a catalog of one's own instead of the shipped one"},
     {O_DATE, "date", 0, "YYYY-MM-DD", "judge lifecycle as of this date (default today, UTC)"},
-    {O_FORMAT, "format", 'f', "FMT", "table (default), json or names (one per line)"},
-    {'h', "help", 'h', NULL, "show this help and exit"},
+    CLI_BROWSE_OPTIONS,
 };
 
 #define N_OPTIONS (sizeof options / sizeof options[0])
@@ -51,7 +49,6 @@ typedef struct {
     char region_buf[64];
     const char *catalog, *date;
     aivm_browse_format format;
-    bool help;
 } catalog_opts;
 
 static void help(void)
@@ -115,11 +112,6 @@ static int on_option(void *vctx, int id, const char *arg)
         return 0;
     case O_DATE:
         return cli_date_option(&o->date, arg);
-    case O_FORMAT:
-        return cli_browse_format(&o->format, arg);
-    case 'h':
-        o->help = true;
-        return 0;
     default:
         return cli_usagef("unhandled option");
     }
@@ -242,21 +234,11 @@ int cmd_catalog(int argc, char **argv)
     aivm_rules *rules = NULL;
     char today[16];
     int first = 0, rc, sub;
+    static const cli_browse_cmd cmd = {"catalog", subs, 4, options, N_OPTIONS, on_option, help};
     memset(&o, 0, sizeof o);
-    rc = cli_browse_subcommand(&sub, "catalog", argc, argv, subs, 4);
-    if (rc || sub < 0) {
-        if (sub < 0 && !rc)
-            help();
+    rc = cli_browse_parse(&sub, &first, &o.format, &cmd, argc, argv, &o);
+    if (rc >= 0)
         return rc;
-    }
-    rc = cli_opts_parse(options, N_OPTIONS, argc - 1, argv + 1, on_option, &o, &first);
-    if (rc)
-        return rc;
-    if (o.help) {
-        help();
-        return 0;
-    }
-    first++; /* operands, past the subcommand */
     if (sub != 0 &&
         (o.filter.family || o.filter.categories || o.filter.gpu || o.filter.min_gpu_memory_gb > 0 ||
          o.filter.infiniband || o.filter.region || o.filter.include_retired))

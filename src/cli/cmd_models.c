@@ -14,19 +14,9 @@
 #include "opts.h"
 #include "sizing_opts.h"
 
-enum { O_FORMAT = 256 };
-
-static const cli_opt options[] = {
-    {O_FORMAT, "format", 'f', "FMT", "table (default), json or names (one per line)"},
-    {'h', "help", 'h', NULL, "show this help and exit"},
-};
+static const cli_opt options[] = {CLI_BROWSE_OPTIONS};
 
 #define N_OPTIONS (sizeof options / sizeof options[0])
-
-typedef struct {
-    aivm_browse_format format;
-    bool help;
-} models_opts;
 
 static void help(void)
 {
@@ -39,36 +29,17 @@ static void help(void)
     printf("\nExit status: 0 success, 2 usage error (unknown model).\n");
 }
 
-static int on_option(void *vctx, int id, const char *arg)
-{
-    models_opts *o = vctx;
-    if (id == O_FORMAT)
-        return cli_browse_format(&o->format, arg);
-    o->help = true;
-    return 0;
-}
-
 int cmd_models(int argc, char **argv)
 {
     static const char *const subs[] = {"list", "show"};
-    models_opts o = {AIVM_BROWSE_TABLE, false};
+    static const cli_browse_cmd cmd = {"models", subs, 2, options, N_OPTIONS, NULL, help};
+    aivm_browse_format format;
     aivm_models *models = NULL;
     const aivm_model *one = NULL;
     aivm_buf out = AIVM_BUF_INIT;
-    int first = 0, sub, rc = cli_browse_subcommand(&sub, "models", argc, argv, subs, 2);
-    if (rc || sub < 0) {
-        if (sub < 0 && !rc)
-            help();
+    int first = 0, sub, rc = cli_browse_parse(&sub, &first, &format, &cmd, argc, argv, NULL);
+    if (rc >= 0)
         return rc;
-    }
-    rc = cli_opts_parse(options, N_OPTIONS, argc - 1, argv + 1, on_option, &o, &first);
-    if (rc)
-        return rc;
-    if (o.help) {
-        help();
-        return 0;
-    }
-    first++;
     if (sub == 0 && first < argc)
         return cli_usagef("unexpected argument '%s' (models show NAME shows one)", argv[first]);
     if (sub == 1 && argc - first != 1)
@@ -85,7 +56,7 @@ int cmd_models(int argc, char **argv)
         }
     }
     cli_stream_to_stdout(&out);
-    aivm_report_models(&out, models, one, o.format);
+    aivm_report_models(&out, models, one, format);
     aivm_buf_flush(&out);
     aivm_buf_dispose(&out);
     aivm_models_free(models);

@@ -17,21 +17,18 @@
 #include "msg.h"
 #include "opts.h"
 
-enum { O_FORMAT = 256, O_RULES };
+enum { O_RULES = 256 };
 
 static const cli_opt options[] = {
     {O_RULES, "rules", 'r', "FILE", "extra rules file, after the shipped ones (repeatable)"},
-    {O_FORMAT, "format", 'f', "FMT", "table (default), json or names (one per line)"},
-    {'h', "help", 'h', NULL, "show this help and exit"},
+    CLI_BROWSE_OPTIONS,
 };
 
 #define N_OPTIONS (sizeof options / sizeof options[0])
 
 typedef struct {
-    aivm_browse_format format;
     const char **rule_files;
     size_t n_rule_files;
-    bool help;
 } rules_opts;
 
 static void help(void)
@@ -50,13 +47,8 @@ static void help(void)
 static int on_option(void *vctx, int id, const char *arg)
 {
     rules_opts *o = vctx;
-    if (id == O_FORMAT)
-        return cli_browse_format(&o->format, arg);
-    if (id == O_RULES) {
-        cli_push_arg(&o->rule_files, &o->n_rule_files, arg);
-        return 0;
-    }
-    o->help = true;
+    (void)id; /* O_RULES, the only option of its own */
+    cli_push_arg(&o->rule_files, &o->n_rule_files, arg);
     return 0;
 }
 
@@ -87,21 +79,14 @@ int cmd_rules(int argc, char **argv)
     const aivm_rule *rule = NULL;
     const aivm_check_rule *check = NULL;
     aivm_buf out = AIVM_BUF_INIT;
+    static const cli_browse_cmd cmd = {"rules", subs, 2, options, N_OPTIONS, on_option, help};
+    aivm_browse_format format;
     int first = 0, sub, rc;
     memset(&o, 0, sizeof o);
-    rc = cli_browse_subcommand(&sub, "rules", argc, argv, subs, 2);
-    if (rc || sub < 0) {
-        if (sub < 0 && !rc)
-            help();
-        return rc;
-    }
-    rc = cli_opts_parse(options, N_OPTIONS, argc - 1, argv + 1, on_option, &o, &first);
-    if (rc || o.help) {
-        if (o.help)
-            help();
+    rc = cli_browse_parse(&sub, &first, &format, &cmd, argc, argv, &o);
+    if (rc >= 0)
         goto done;
-    }
-    first++;
+    rc = 0;
     if (sub == 0 && first < argc) {
         rc = cli_usagef("unexpected argument '%s' (rules show ID shows one)", argv[first]);
         goto done;
@@ -123,7 +108,7 @@ int cmd_rules(int argc, char **argv)
         }
     }
     cli_stream_to_stdout(&out);
-    aivm_report_rules(&out, rules, rule, check, o.format);
+    aivm_report_rules(&out, rules, rule, check, format);
     aivm_buf_flush(&out);
     aivm_buf_dispose(&out);
 done:

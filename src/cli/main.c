@@ -78,7 +78,7 @@ static int cmd_help(int argc, char **argv)
     const command *c;
     static char help_flag[] = "--help";
     char *args[3];
-    if (argc < 2) {
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         usage(stdout);
         return 0;
     }

@@ -10,20 +10,20 @@
 #include "report_int.h"
 #include "util/jsonw.h"
 
-/* ---- models */
-
-/* "70.6B", "335M", "-" */
-static void params_text(char *out, size_t cap, double p)
+void aivm_report__doc_begin(aivm_jw *w, aivm_buf *out)
 {
-    if (p >= 1e9)
-        snprintf(out, cap, "%.3gB", p / 1e9);
-    else if (p >= 1e6)
-        snprintf(out, cap, "%.3gM", p / 1e6);
-    else if (p > 0)
-        snprintf(out, cap, "%.0f", p);
-    else
-        snprintf(out, cap, "-");
+    aivm_jw_init(w, out);
+    aivm_jw_object(w, NULL);
+    aivm_jw_str(w, "schema_version", AIVM_JSON_SCHEMA_VERSION);
 }
+
+void aivm_report__doc_end(aivm_jw *w, aivm_buf *out)
+{
+    aivm_jw_end(w);
+    aivm_buf_puts(out, "\n");
+}
+
+/* ---- models */
 
 static void json_model(aivm_jw *w, const aivm_model *m, bool full)
 {
@@ -56,7 +56,7 @@ static void json_model(aivm_jw *w, const aivm_model *m, bool full)
 static void table_model(aivm_buf *out, const aivm_model *m)
 {
     char p[32];
-    params_text(p, sizeof p, m->params);
+    aivm_report__params_text(p, sizeof p, m->params);
     aivm_buf_printf(out, "%s (%s)\n", aivm_report__vis(m->id), aivm_report__vis(m->name));
     aivm_buf_printf(out, "  %-16s %s\n", "family", aivm_report__vis(m->family));
     aivm_buf_printf(out, "  %-16s %s\n", "kind", aivm_kind_name(m->kind));
@@ -90,16 +90,13 @@ int aivm_report_models(aivm_buf *out, const aivm_models *models, const aivm_mode
     }
     if (fmt == AIVM_BROWSE_JSON) {
         aivm_jw w;
-        aivm_jw_init(&w, out);
-        aivm_jw_object(&w, NULL);
-        aivm_jw_str(&w, "schema_version", AIVM_JSON_SCHEMA_VERSION);
+        aivm_report__doc_begin(&w, out);
         aivm_jw_array(&w, "models");
         for (size_t i = 0; i < n; i++)
             if (!one || aivm_models_at(models, i) == one)
                 json_model(&w, aivm_models_at(models, i), one != NULL);
         aivm_jw_end(&w);
-        aivm_jw_end(&w);
-        aivm_buf_puts(out, "\n");
+        aivm_report__doc_end(&w, out);
         return 0;
     }
     if (one) {
@@ -111,7 +108,7 @@ int aivm_report_models(aivm_buf *out, const aivm_models *models, const aivm_mode
     for (size_t i = 0; i < n; i++) {
         const aivm_model *m = aivm_models_at(models, i);
         char p[32], layers[16] = "-", ctx[16] = "-";
-        params_text(p, sizeof p, m->params);
+        aivm_report__params_text(p, sizeof p, m->params);
         if (m->layers)
             snprintf(layers, sizeof layers, "%u", m->layers);
         if (m->context)
@@ -253,9 +250,7 @@ int aivm_report_rules(aivm_buf *out, const aivm_rules *rules, const aivm_rule *r
     }
     if (fmt == AIVM_BROWSE_JSON) {
         aivm_jw w;
-        aivm_jw_init(&w, out);
-        aivm_jw_object(&w, NULL);
-        aivm_jw_str(&w, "schema_version", AIVM_JSON_SCHEMA_VERSION);
+        aivm_report__doc_begin(&w, out);
         aivm_jw_array(&w, "rules");
         for (size_t i = 0; i < n; i++)
             if (!one || aivm_rules_at(rules, i) == rule)
@@ -266,8 +261,7 @@ int aivm_report_rules(aivm_buf *out, const aivm_rules *rules, const aivm_rule *r
             if (!one || &checks[i] == check)
                 json_check(&w, &checks[i], rules, one);
         aivm_jw_end(&w);
-        aivm_jw_end(&w);
-        aivm_buf_puts(out, "\n");
+        aivm_report__doc_end(&w, out);
         return 0;
     }
     if (rule) {

@@ -77,9 +77,7 @@ int aivm_report_size_list(aivm_buf *out, const aivm_catalog *cat, const aivm_siz
     }
     if (fmt == AIVM_BROWSE_JSON) {
         aivm_jw w;
-        aivm_jw_init(&w, out);
-        aivm_jw_object(&w, NULL);
-        aivm_jw_str(&w, "schema_version", AIVM_JSON_SCHEMA_VERSION);
+        aivm_report__doc_begin(&w, out);
         aivm_jw_object(&w, "catalog");
         aivm_jw_str(&w, "version", aivm_catalog_version(cat));
         aivm_jw_str(&w, "as_of", aivm_catalog_as_of(cat));
@@ -96,16 +94,7 @@ int aivm_report_size_list(aivm_buf *out, const aivm_catalog *cat, const aivm_siz
             aivm_jw_str(&w, "category", aivm_category_name(s->category));
             aivm_jw_num(&w, "vcpus", s->vcpus);
             aivm_jw_num(&w, "memory_gib", s->memory_gib);
-            if (s->has_gpu) {
-                aivm_jw_object(&w, "gpu");
-                aivm_jw_str(&w, "vendor", aivm_str(&s->gpu_vendor));
-                aivm_jw_str(&w, "model", aivm_str(&s->gpu_model));
-                aivm_jw_num(&w, "count", s->gpu_count);
-                aivm_jw_num(&w, "memory_gb", s->gpu_memory_gb);
-                aivm_jw_end(&w);
-            } else {
-                aivm_jw_null(&w, "gpu");
-            }
+            aivm_report__gpu_json(&w, s);
             aivm_jw_bool(&w, "infiniband", s->infiniband);
             aivm_jw_str(&w, "lifecycle", aivm_lifecycle_name(aivm_size_lifecycle_on(s, f->today)));
             if (p) {
@@ -124,8 +113,7 @@ int aivm_report_size_list(aivm_buf *out, const aivm_catalog *cat, const aivm_siz
             aivm_jw_end(&w);
         }
         aivm_jw_end(&w);
-        aivm_jw_end(&w);
-        aivm_buf_puts(out, "\n");
+        aivm_report__doc_end(&w, out);
         return 0;
     }
     aivm_buf_printf(out, "%-30s %-6s %5s %8s %-22s %-3s %-9s %10s\n", "SIZE", "FAMILY", "VCPU",
@@ -184,17 +172,8 @@ static void json_size(aivm_jw *w, const aivm_catalog *cat, const aivm_size *s, c
     aivm_jw_num(w, "memory_gib", s->memory_gib);
     if (s->has_gpu) {
         aivm_jw_object(w, "gpu");
-        aivm_jw_str(w, "vendor", aivm_str(&s->gpu_vendor));
-        aivm_jw_str(w, "model", aivm_str(&s->gpu_model));
-        aivm_jw_num(w, "count", s->gpu_count);
-        aivm_jw_num(w, "memory_gb", s->gpu_memory_gb);
-        aivm_jw_str(w, "interconnect", aivm_str(&s->gpu_interconnect));
+        aivm_report__gpu_fields(w, s);
         aivm_jw_str(w, "interconnect_detail", aivm_str(&s->gpu_interconnect_detail));
-        aivm_jw_array(w, "precisions");
-        for (int d = 0; d < AIVM_DTYPE_COUNT; d++)
-            if (s->gpu_precisions & (1u << d))
-                aivm_jw_str(w, NULL, aivm_dtype_name((aivm_dtype)d));
-        aivm_jw_end(w);
         aivm_jw_str(w, "architecture", gm ? gm->architecture : NULL);
         if (gm && gm->memory_bandwidth_gbs > 0)
             aivm_jw_num(w, "memory_bandwidth_gbs", gm->memory_bandwidth_gbs);
@@ -414,14 +393,11 @@ int aivm_report_size_show(aivm_buf *out, const aivm_catalog *cat, const aivm_siz
 {
     if (fmt == AIVM_BROWSE_JSON) {
         aivm_jw w;
-        aivm_jw_init(&w, out);
-        aivm_jw_object(&w, NULL);
-        aivm_jw_str(&w, "schema_version", AIVM_JSON_SCHEMA_VERSION);
+        aivm_report__doc_begin(&w, out);
         aivm_jw_array(&w, "sizes");
         json_size(&w, cat, s, today);
         aivm_jw_end(&w);
-        aivm_jw_end(&w);
-        aivm_buf_puts(out, "\n");
+        aivm_report__doc_end(&w, out);
         return 0;
     }
     if (fmt == AIVM_BROWSE_NAMES) {
@@ -584,15 +560,12 @@ int aivm_report_size_compare(aivm_buf *out, const aivm_catalog *cat, const aivm_
                 aivm_buf_printf(out, "%s\n", aivm_str(&sizes[i]->name));
             return 0;
         }
-        aivm_jw_init(&w, out);
-        aivm_jw_object(&w, NULL);
-        aivm_jw_str(&w, "schema_version", AIVM_JSON_SCHEMA_VERSION);
+        aivm_report__doc_begin(&w, out);
         aivm_jw_array(&w, "sizes");
         for (size_t i = 0; i < n; i++)
             json_size(&w, cat, sizes[i], today);
         aivm_jw_end(&w);
-        aivm_jw_end(&w);
-        aivm_buf_puts(out, "\n");
+        aivm_report__doc_end(&w, out);
         return 0;
     }
     if (n > sizeof width / sizeof width[0])
@@ -628,9 +601,7 @@ int aivm_report_catalog_validation(aivm_buf *out, const char *file, const aivm_c
 {
     if (fmt == AIVM_BROWSE_JSON) {
         aivm_jw w;
-        aivm_jw_init(&w, out);
-        aivm_jw_object(&w, NULL);
-        aivm_jw_str(&w, "schema_version", AIVM_JSON_SCHEMA_VERSION);
+        aivm_report__doc_begin(&w, out);
         aivm_jw_str(&w, "file", file);
         aivm_jw_bool(&w, "valid", err == NULL);
         if (err) {
@@ -649,8 +620,7 @@ int aivm_report_catalog_validation(aivm_buf *out, const char *file, const aivm_c
             aivm_jw_num(&w, "regions", (double)aivm_catalog_region_count(cat));
             aivm_jw_num(&w, "sources", (double)aivm_catalog_source_count(cat));
         }
-        aivm_jw_end(&w);
-        aivm_buf_puts(out, "\n");
+        aivm_report__doc_end(&w, out);
         return 0;
     }
     if (err)

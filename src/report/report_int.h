@@ -40,4 +40,21 @@ const char *aivm_report__price_heading(const aivm_advice *adv);
 void aivm_report__price_footer(aivm_buf *out, const aivm_advice *adv, const char *dim,
                                const char *reset);
 
+#include "util/jsonw.h"
+
+/** The "gpu" member of a size: null, or {vendor, model, count, memory_gb,
+ *  interconnect, precisions} (recommend, check, catalog list and show). */
+void aivm_report__gpu_json(aivm_jw *w, const aivm_size *s);
+/** The members of that object alone, inside an object the caller opened
+ *  (catalog show adds its own after them). */
+void aivm_report__gpu_fields(aivm_jw *w, const aivm_size *s);
+
+/** A parameter count as people write it: "1.5T", "70.6B", "335M", "25600". */
+void aivm_report__params_text(char *out, size_t n, double p);
+
+/** Begin a JSON document: "{" and its "schema_version". */
+void aivm_report__doc_begin(aivm_jw *w, aivm_buf *out);
+/** End the document begun by aivm_report__doc_begin (closing brace, newline). */
+void aivm_report__doc_end(aivm_jw *w, aivm_buf *out);
+
 #endif

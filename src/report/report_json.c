@@ -12,6 +12,7 @@
 #include "aivm/prices.h"
 #include "aivm/report.h"
 #include "aivm_version.h"
+#include "report_int.h"
 #include "report_sizing.h"
 #include "util/jsonw.h"
 #include "util/mathutil.h"
@@ -78,13 +79,8 @@ static void price_json(aivm_jw *w, const aivm_candidate *c)
     aivm_jw_end(w);
 }
 
-static void gpu_json(aivm_jw *w, const aivm_size *s)
+void aivm_report__gpu_fields(aivm_jw *w, const aivm_size *s)
 {
-    if (!s->has_gpu) {
-        aivm_jw_null(w, "gpu");
-        return;
-    }
-    aivm_jw_object(w, "gpu");
     aivm_jw_str(w, "vendor", aivm_str(&s->gpu_vendor));
     aivm_jw_str(w, "model", aivm_str(&s->gpu_model));
     aivm_jw_num(w, "count", s->gpu_count);
@@ -95,6 +91,16 @@ static void gpu_json(aivm_jw *w, const aivm_size *s)
         if (s->gpu_precisions & (1u << d))
             aivm_jw_str(w, NULL, aivm_dtype_name((aivm_dtype)d));
     aivm_jw_end(w);
+}
+
+void aivm_report__gpu_json(aivm_jw *w, const aivm_size *s)
+{
+    if (!s->has_gpu) {
+        aivm_jw_null(w, "gpu");
+        return;
+    }
+    aivm_jw_object(w, "gpu");
+    aivm_report__gpu_fields(w, s);
     aivm_jw_end(w);
 }
 
@@ -145,7 +151,7 @@ static void candidate_json(aivm_jw *w, const aivm_candidate *c, const aivm_workl
     aivm_jw_str(w, "category", aivm_category_name(s->category));
     aivm_jw_num(w, "vcpus", s->vcpus);
     aivm_jw_num(w, "memory_gib", s->memory_gib);
-    gpu_json(w, s);
+    aivm_report__gpu_json(w, s);
     aivm_jw_bool(w, "infiniband", s->infiniband);
     opt_num(w, "infiniband_gbps", s->infiniband_gbps > 0, s->infiniband_gbps);
     aivm_jw_str(w, "lifecycle", aivm_lifecycle_name(aivm_size_lifecycle_on(s, wl->today)));

@@ -168,7 +168,7 @@ void aivm_report__fit_price_json(aivm_jw *w, const aivm_candidate *c)
         aivm_jw_null(w, "deployment_spot_hourly");
 }
 
-static void params_text(char *out, size_t n, double p)
+void aivm_report__params_text(char *out, size_t n, double p)
 {
     if (p >= 1e12)
         snprintf(out, n, "%.3gT", p / 1e12);
@@ -184,7 +184,7 @@ void aivm_report__sizing_table(aivm_buf *out, const aivm_sizing *sz, const aivm_
 {
     const aivm_memory *m = &sz->mem;
     char p[32];
-    params_text(p, sizeof p, sz->params);
+    aivm_report__params_text(p, sizeof p, sz->params);
     aivm_buf_printf(out, "%sModel:%s ", BOLD(o), RESET(o));
     if (sz->preset)
         aivm_buf_printf(out, "%s (%s), ", sz->preset->name, sz->preset->id);
