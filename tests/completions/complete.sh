@@ -2,9 +2,8 @@
 # complete.sh SHELL ROOT LINE - the candidates SHELL's completion script in
 # ROOT/completions offers at the end of the command line LINE, one per line.
 # aivm-advise is run from PATH. bash: bash-completion and the real completion
-# function on COMP_WORDS; fish: `complete -C`; zsh: the real _aivm-advise autoloaded
-# from fpath, with _arguments/_describe/compadd recording what they are given and
-# _arguments' choice emulated (option names after '-', else the option's values).
+# function on COMP_WORDS; fish: `complete -C`; zsh: compinit and TAB in an
+# interactive zsh (zsh_query.zsh).
 set -euo pipefail
 shell=$1 root=$2 line=$3
 case $shell in
@@ -26,38 +25,8 @@ fish)
     complete -C"$argv[2]" | string replace -r "\t.*" ""; true' "$root" "$line"
   ;;
 zsh)
-  LINE=$line zsh -f -c '
-    fpath=("$1/completions" $fpath)
-    autoload -U _aivm-advise   # as compinit does (load_test.sh runs compinit itself)
-    typeset -ga specs
-    _arguments() { specs=("$@") }
-    out() { local -a n=("$@"); n=(${(M)n:#${PREFIX}*}); (( $#n )) && print -l -- $n; return 0 }
-    _describe() { local -a a=("${(@P)${@[-1]}}"); out ${a%%:*} }
-    compadd() { local -a n; if [[ $1 == -a ]]; then n=("${(@P)2}"); else n=("$@"); fi; out $n }
-    _files() { print -- _files }
-    words=(${(z)LINE})
-    [[ $LINE == *" " ]] && words+=("")
-    CURRENT=$#words PREFIX=$words[-1]
-    _aivm-advise
-    (( $#specs )) || exit 0
-    # What _arguments would offer: option names, or the values of the option before.
-    local s prev=$words[CURRENT-1] name act
-    for s in $specs; do
-      [[ $s == -s || $s == -S ]] && continue
-      s=${s#\(*\)}; s=${s#\*}
-      [[ $s == -* ]] || { [[ $PREFIX != -* && $prev != -* ]] && act=${s##*:} && [[ $act == _* ]] && $act; continue }
-      name=${s%%[\[:=]*}
-      if [[ $PREFIX == -* ]]; then
-        out $name
-      elif [[ $name == $prev && $s == *:* ]]; then
-        act=${s##*:}
-        case $act in
-          \(*\)) out ${(z)${${act#\(}%\)}} ;;
-          _*) ${(z)act} ;;
-        esac
-      fi
-    done
-    exit 0' zsh "$root"
+  # A real interactive zsh on a pseudo-terminal (zsh_query.zsh).
+  timeout 60 zsh -f "$(dirname "$0")/zsh_query.zsh" "$root" "$line"
   ;;
 *) echo "complete.sh: unknown shell $shell" >&2; exit 2 ;;
 esac

@@ -83,13 +83,11 @@ expect "aivm-advise catalog list --format " table json names
 expect "aivm-advise catalog list --cate" --category
 expect "aivm-advise help rec" recommend
 expect "aivm-advise ver" version
-if [ "$sh" != zsh ]; then # zsh: _files is recorded, not run (complete.sh)
-  expect "aivm-advise --workload $tmp/files/job" "$tmp/files/job.yaml" "$tmp/files/jobs.json"
-  expect "aivm-advise check $tmp/files/jobs" "$tmp/files/jobs.json"
-else
-  expect "aivm-advise --workload $tmp/files/job" _files
-  expect "aivm-advise check $tmp/files/jobs" _files
-fi
+cd "$tmp/files"
+expect "aivm-advise --workload job" job.yaml jobs.json
+expect "aivm-advise check jobs" jobs.json
+expect "aivm-advise catalog validate j" job.yaml jobs.json
+cd /
 if ! aivm-advise catalog list --format names >/dev/null 2>&1; then
   expect "aivm-advise prices fetch --sku " # absent command: no names, no noise
 fi
