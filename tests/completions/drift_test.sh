@@ -19,7 +19,13 @@ cmds=$(aivm-advise --help | sed -n '/^Commands:/,/^$/p' | sed -nE 's/^  ([a-z]+)
 keys=()
 for c in $cmds; do
   case $c in help | version) continue ;; esac
-  subs=$(aivm-advise "$c" --help | sed -nE "s/^(Usage:)? +aivm-advise $c ([a-z]+)( .*)?$/\2/p" | sort -u)
+  # Subcommands: the word after the command in the usage lines (`prices fetch`,
+  # `catalog list|show`), or the names of a Commands:/Subcommands: section.
+  chelp=$(aivm-advise "$c" --help)
+  subs=$({
+    sed -nE "s/^(Usage:)? +aivm-advise $c ([a-z]+(\|[a-z]+)*)( .*)?$/\2/p" <<<"$chelp" | tr '|' '\n'
+    sed -n '/^\(Sub\)\{0,1\}[Cc]ommands:/,/^$/p' <<<"$chelp" | sed -nE 's/^  ([a-z]+)( .*)?$/\1/p'
+  } | sort -u)
   if [ -n "$subs" ]; then
     for s in $subs; do keys+=("$c $s"); done
   else
