@@ -88,7 +88,12 @@ expect "aivm-advise --workload job" job.yaml jobs.json
 expect "aivm-advise check jobs" jobs.json
 expect "aivm-advise catalog validate j" job.yaml jobs.json
 cd /
-if ! aivm-advise catalog list --format names >/dev/null 2>&1; then
+if names=$(aivm-advise catalog list --format names 2>/dev/null); then
+  # The real names: completing a listed size's name offers it.
+  first=$(head -n 1 <<<"$names")
+  got=$("$here/complete.sh" "$sh" "$root" "aivm-advise catalog show ${first%?}")
+  grep -qxF -- "$first" <<<"$got" || { echo "FAIL: $sh: 'catalog show ${first%?}<TAB>' lacks $first" >&2; fail=1; }
+else
   expect "aivm-advise prices fetch --sku " # absent command: no names, no noise
 fi
 PATH="$tmp/fake:${PATH#*:}"
