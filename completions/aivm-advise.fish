@@ -1,0 +1,160 @@
+# fish completion for aivm-advise
+# Installed to share/fish/vendor_completions.d/aivm-advise.fish. Options follow each
+# command's --help; tests/completions checks that every option there is offered here.
+# Size and model names come from the binary at completion time (`catalog list
+# --format names`, `models list --format names`); a binary without those commands
+# gives no names, silently.
+
+# __aivm_advise_key: the command ("recommend" when the first argument is an option)
+# and, for prices/catalog/models/rules, its subcommand: "catalog list".
+function __aivm_advise_key
+    set -l toks (commandline -opc)
+    set -l cmd recommend
+    if set -q toks[2]; and not string match -q -- '-*' $toks[2]
+        set cmd $toks[2]
+    end
+    if contains -- $cmd prices catalog models rules; and set -q toks[3]
+        echo "$cmd $toks[3]"
+    else
+        echo $cmd
+    end
+end
+
+# __aivm_advise_is KEY...: true when the command line is at one of these keys.
+function __aivm_advise_is
+    contains -- (__aivm_advise_key) $argv
+end
+
+# __aivm_advise_needs_sub CMD: CMD was given and its subcommand is to come.
+function __aivm_advise_needs_sub
+    set -l toks (commandline -opc)
+    test (count $toks) -eq 2; and test "$toks[2]" = $argv[1]
+end
+
+function __aivm_advise_no_cmd
+    test (count (commandline -opc)) -eq 1
+end
+
+# __aivm_advise_names WHAT: the names `aivm-advise WHAT list --format names` prints.
+function __aivm_advise_names
+    set -l bin (commandline -opc)[1]
+    command -q -- $bin; or set bin aivm-advise
+    command -q -- $bin; or return 0
+    command $bin $argv[1] list --format names 2>/dev/null; or return 0
+end
+
+set -l c complete -c aivm-advise
+
+# No file names unless an option or argument takes a file (-F below).
+$c -f
+
+# Commands.
+$c -f -n __aivm_advise_no_cmd -a recommend -d 'rank VM sizes for an AI workload (default)'
+$c -f -n __aivm_advise_no_cmd -a check -d 'judge the VMs of a plan or template (CI gate)'
+$c -f -n __aivm_advise_no_cmd -a prices -d 'fetch and show live prices'
+$c -f -n __aivm_advise_no_cmd -a catalog -d 'browse the VM size catalog'
+$c -f -n __aivm_advise_no_cmd -a models -d 'browse the model presets'
+$c -f -n __aivm_advise_no_cmd -a rules -d 'browse the rules'
+$c -f -n __aivm_advise_no_cmd -a help -d "this list, or a command's options"
+$c -f -n __aivm_advise_no_cmd -a version -d 'the tool, catalog and library versions'
+$c -f -n '__aivm_advise_is help' -a 'recommend check prices catalog models rules help version'
+$c -f -n '__aivm_advise_needs_sub prices' -a 'fetch show'
+$c -f -n '__aivm_advise_needs_sub catalog' -a 'list show compare validate'
+$c -f -n '__aivm_advise_needs_sub models' -a 'list show'
+$c -f -n '__aivm_advise_needs_sub rules' -a 'list show'
+
+set -l rec '__aivm_advise_is recommend'
+set -l chk '__aivm_advise_is check'
+set -l rc '__aivm_advise_is recommend check'
+set -l prc '__aivm_advise_is "prices fetch" "prices show"'
+set -l pr '__aivm_advise_is recommend check "prices fetch" "prices show"'
+set -l all '__aivm_advise_is recommend check "prices fetch" "prices show" "catalog list" "catalog show" "catalog compare" "catalog validate" "models list" "models show" "rules list" "rules show"'
+set -l cat '__aivm_advise_is "catalog list" "catalog show" "catalog compare" "catalog validate"'
+set -l browse '__aivm_advise_is "catalog show" "catalog compare" "catalog validate" "models list" "models show" "rules list" "rules show"'
+
+# Common options.
+$c -n $all -s q -l quiet -d 'no warnings on stderr'
+$c -n $all -s h -l help -d 'show help and exit'
+$c -n $all -l version -d 'show versions and exit'
+$c -n $rec -s V -d 'show versions and exit'
+$c -n $pr -r -F -l config -d 'project config (default .aivm-advise.yaml found upwards)'
+
+# recommend and check: the workload.
+$c -n $rc -x -l phase -a 'train inference' -d 'AI phase of the workload'
+$c -n $rc -x -l kind -a 'generative non-generative' -d 'kind of AI workload'
+$c -n $rc -x -l model-size -a 'small complex' -d 'model complexity'
+$c -n $rc -x -l os -a 'linux windows' -d 'operating system'
+$c -n $rc -r -F -l workload -d 'workload file (YAML/JSON)'
+$c -n $rc -r -F -l rules -d 'add or override rules by id'
+$c -n $rc -x -l color -a 'auto always never' -d 'colour the output'
+$c -n $rc -x -l date -d 'judge lifecycle as of YYYY-MM-DD'
+$c -n $rec -x -s f -l format -a 'table json' -d 'output format'
+$c -n $chk -x -s f -l format -a 'text json sarif junit github' -d 'output format'
+$c -n $rec -x -l region -d 'Azure region (default eastus)'
+$c -n $rec -x -l top -d 'show the N best sizes'
+$c -n $rec -l include-retired -d 'also rank retired sizes'
+$c -n $rec -x -l nodes -d 'VMs the job spans'
+$c -n $rec -x -l scheduler -a 'slurm gridengine pbs none' -d 'scheduler you run'
+$c -n $rec -l managed -d 'built-in scheduling with nothing to install'
+$c -n $rec -l containers -d 'the workload runs in containers'
+$c -n $rec -l spot -d 'ask for spot capacity'
+$c -n $rec -l checkpointing -d 'the job checkpoints and can resume'
+$c -n $rec -l explain -d 'every rule per size and the rejected sizes'
+$c -n $chk -x -l input -a 'terraform arm plan' -d 'input format'
+$c -n $chk -r -F -l waivers -d 'waivers file'
+$c -n $chk -x -l fail-on -a 'error warning note never' -d 'exit 1 at or above this'
+$c -n $chk -F -d 'plan, template or plan file'
+
+# Sizing.
+$c -n $rc -x -l params -d 'model parameters: 350M, 7B, 1.5T'
+$c -n $rc -x -l model -a '(__aivm_advise_names models)' -d 'model preset'
+$c -n $rc -x -l layers -d 'transformer layers'
+$c -n $rc -x -l hidden -d 'hidden size'
+$c -n $rc -x -l heads -d 'attention heads'
+$c -n $rc -x -l kv-heads -d 'KV heads (GQA)'
+$c -n $rc -x -l precision -a 'fp32 bf16 fp16 fp8 int8 int4' -d 'weight precision'
+$c -n $rc -x -l kv-precision -a 'fp32 bf16 fp16 fp8 int8 int4' -d 'KV cache precision'
+$c -n $rc -x -l context -d 'sequence length'
+$c -n $rc -x -l batch -d 'training micro-batch per GPU'
+$c -n $rc -x -l concurrency -d 'inference sequences in flight'
+$c -n $rc -x -l finetune -a 'full lora qlora' -d 'training mode'
+$c -n $rc -x -l optimizer -a 'adamw adamw-8bit sgd' -d 'optimizer'
+$c -n $rc -x -l sharding -a 'none zero1 zero2 zero3' -d 'training state split across GPUs'
+$c -n $rc -l activation-checkpointing -d 'recompute activations in the backward pass'
+$c -n $rc -x -l max-nodes -d 'most VMs per deployment'
+$c -n $rc -x -l gpus -d 'pin the number of GPUs'
+
+# Prices.
+$c -n $rc -x -l prices -a 'off catalog cached live' -d 'where prices come from'
+$c -n $rc -l allow-partial -d 'live: show what could be priced'
+$c -n $rec -x -l pricing -a 'on-demand spot reserved-1y reserved-3y savings-plan-1y savings-plan-3y' -d 'pricing model'
+$c -n $rec -x -l sort -a 'score price price-per-gpu price-per-gpu-memory' -d 'ranking order'
+$c -n $rec -x -l max-price-per-hour -d 'reject sizes costing more per hour'
+$c -n $pr -x -l currency -a 'USD AUD BRL CAD CHF CNY DKK EUR GBP INR JPY KRW NOK NZD RUB SEK TWD' -d 'price currency'
+$c -n $pr -x -l prices-url -d 'Retail Prices API base URL'
+$c -n $pr -x -l cache-dir -a '(__fish_complete_directories)' -d 'price cache directory'
+$c -n $pr -x -l cache-ttl -d 'reuse cached prices younger than this'
+$c -n $pr -l refresh -d 'ignore cached prices, fetch again'
+$c -n $pr -x -l timeout -d 'per-request timeout (seconds)'
+$c -n $pr -x -l retries -d 'retries of a failed request'
+$c -n $pr -x -l retry-delay -d 'first retry backoff (seconds)'
+$c -n $prc -x -l region -d 'Azure region'
+$c -n $prc -x -l sku -a '(__aivm_advise_names catalog)' -d 'VM size'
+$c -n $prc -l cached -d 'show: use the cache only'
+$c -n '__aivm_advise_is recommend check "prices fetch" "prices show" "catalog list" "catalog show" "catalog compare" "catalog validate"' -r -F -l catalog -d 'catalog file'
+
+# Browsing: catalog, models, rules.
+$c -n '__aivm_advise_is "catalog list"' -x -s f -l format -a 'table json names' -d 'output format'
+$c -n '__aivm_advise_is "models list"' -x -s f -l format -a 'table json names' -d 'output format'
+$c -n $browse -x -s f -l format -a 'table json' -d 'output format'
+$c -n '__aivm_advise_is "catalog list"' -x -l family -d 'size family, e.g. ND'
+$c -n '__aivm_advise_is "catalog list"' -x -l category -a 'gpu cpu-general-purpose cpu-compute-optimized cpu-memory-optimized' -d 'size category'
+$c -n '__aivm_advise_is "catalog list"' -x -l gpu -d 'GPU model, e.g. H100'
+$c -n '__aivm_advise_is "catalog list"' -x -l min-gpu-memory -d 'least GPU memory (GB)'
+$c -n '__aivm_advise_is "catalog list"' -l infiniband -d 'InfiniBand sizes only'
+$c -n '__aivm_advise_is "catalog list"' -x -l region -d 'sizes offered in this region'
+$c -n '__aivm_advise_is "catalog list"' -l include-retired -d 'also list retired sizes'
+$c -n '__aivm_advise_is "catalog show" "catalog compare"' -f -a '(__aivm_advise_names catalog)'
+$c -n '__aivm_advise_is "catalog validate"' -F
+$c -n '__aivm_advise_is "models show"' -f -a '(__aivm_advise_names models)'
+$c -n '__aivm_advise_is "rules list" "rules show"' -r -F -l rules -d 'rules file'
