@@ -35,11 +35,12 @@ _aivm_advise_options()
         ;;
     "catalog list")
         echo "--family --category --gpu --min-gpu-memory --infiniband --region
-          --include-retired --catalog -f --format $_aivm_advise_common"
+          --include-retired --catalog --date -f --format $_aivm_advise_common"
         ;;
-    "catalog show" | "catalog compare" | "catalog validate")
-        echo "--catalog -f --format $_aivm_advise_common"
+    "catalog show" | "catalog compare")
+        echo "--catalog --date -f --format $_aivm_advise_common"
         ;;
+    "catalog validate") echo "-f --format $_aivm_advise_common" ;;
     "models list" | "models show") echo "-f --format $_aivm_advise_common" ;;
     "rules list" | "rules show") echo "--rules -f --format $_aivm_advise_common" ;;
     *) echo "$_aivm_advise_common" ;;
@@ -111,18 +112,12 @@ _aivm_advise()
     --input) COMPREPLY=($(compgen -W "terraform arm plan" -- "$cur")) ;;
     --fail-on) COMPREPLY=($(compgen -W "error warning note never" -- "$cur")) ;;
     --category)
-        COMPREPLY=($(compgen -W "gpu cpu-general-purpose cpu-compute-optimized
+        COMPREPLY=($(compgen -W "gpu cpu cpu-general-purpose cpu-compute-optimized
           cpu-memory-optimized" -- "$cur")) ;;
     -f | --format)
         case $cmd in
         check) COMPREPLY=($(compgen -W "text json sarif junit github" -- "$cur")) ;;
-        catalog | models)
-            if [[ $sub == list ]]; then
-                COMPREPLY=($(compgen -W "table json names" -- "$cur"))
-            else
-                COMPREPLY=($(compgen -W "table json" -- "$cur"))
-            fi
-            ;;
+        catalog | models | rules) COMPREPLY=($(compgen -W "table json names" -- "$cur")) ;;
         *) COMPREPLY=($(compgen -W "table json" -- "$cur")) ;;
         esac
         ;;

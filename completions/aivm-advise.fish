@@ -146,9 +146,10 @@ $c -n '__aivm_advise_is recommend check "prices fetch" "prices show" "catalog li
 # Browsing: catalog, models, rules.
 $c -n '__aivm_advise_is "catalog list"' -x -s f -l format -a 'table json names' -d 'output format'
 $c -n '__aivm_advise_is "models list"' -x -s f -l format -a 'table json names' -d 'output format'
-$c -n $browse -x -s f -l format -a 'table json' -d 'output format'
+$c -n $browse -x -s f -l format -a 'table json names' -d 'output format'
+$c -n '__aivm_advise_is "catalog list" "catalog show" "catalog compare"' -x -l date -d 'judge lifecycle as of this date (YYYY-MM-DD)'
 $c -n '__aivm_advise_is "catalog list"' -x -l family -d 'size family, e.g. ND'
-$c -n '__aivm_advise_is "catalog list"' -x -l category -a 'gpu cpu-general-purpose cpu-compute-optimized cpu-memory-optimized' -d 'size category'
+$c -n '__aivm_advise_is "catalog list"' -x -l category -a 'gpu cpu cpu-general-purpose cpu-compute-optimized cpu-memory-optimized' -d 'size category'
 $c -n '__aivm_advise_is "catalog list"' -x -l gpu -d 'GPU model, e.g. H100'
 $c -n '__aivm_advise_is "catalog list"' -x -l min-gpu-memory -d 'least GPU memory (GB)'
 $c -n '__aivm_advise_is "catalog list"' -l infiniband -d 'InfiniBand sizes only'

@@ -67,7 +67,7 @@ int cli_browse_parse(int *sub, int *first, aivm_browse_format *fmt, const cli_br
     if (rc)
         return rc;
     if (*sub < 0 || p.help) {
-        c->help();
+        c->help(*sub);
         return 0;
     }
     (*first)++; /* an index into argv, past the subcommand */

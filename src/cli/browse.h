@@ -23,7 +23,7 @@ typedef struct {
     const cli_opt *opts; /* ending with CLI_BROWSE_OPTIONS */
     size_t n_opts;
     cli_opt_fn on_option; /* its own options (NULL: none); -f and -h are handled here */
-    void (*help)(void);
+    void (*help)(int sub); /* sub: the subcommand asked about, -1 for the command */
 } cli_browse_cmd;
 
 /**

@@ -51,18 +51,34 @@ typedef struct {
     aivm_browse_format format;
 } catalog_opts;
 
-static void help(void)
+/* The options that apply to subcommand `sub` (-1: all of them). */
+static bool applies(int sub, int id)
 {
-    printf("Usage: aivm-advise catalog list [filters] [options]\n"
-           "       aivm-advise catalog show SIZE [options]\n"
-           "       aivm-advise catalog compare SIZE SIZE... [options]\n"
-           "       aivm-advise catalog validate FILE [options]\n\n"
-           "Browse the VM sizes of the catalog: list them (filtered), show every fact of\n"
+    if (sub < 0 || id == 'f' || id == 'h' || sub == 0)
+        return true;
+    return sub != 3 && (id == O_CATALOG || id == O_DATE); /* show, compare */
+}
+
+static void help(int sub)
+{
+    static const char *const usages[] = {
+        "aivm-advise catalog list [filters] [options]", "aivm-advise catalog show SIZE [options]",
+        "aivm-advise catalog compare SIZE SIZE... [options]",
+        "aivm-advise catalog validate FILE [options]"};
+    cli_opt shown[N_OPTIONS];
+    size_t n = 0;
+    for (int i = 0; i < 4; i++)
+        if (sub < 0 || sub == i)
+            printf("%s %s\n", i == (sub < 0 ? 0 : sub) ? "Usage:" : "      ", usages[i]);
+    printf("\nBrowse the VM sizes of the catalog: list them (filtered), show every fact of\n"
            "one (hardware, lifecycle, regions, reference prices, sources), compare sizes\n"
            "side by side, or validate a catalog file (docs/catalog-format.md). SIZE is\n"
            "case-insensitive and 'Standard_' may be left out: nd96isr_h100_v5.\n\n"
            "Options:\n");
-    cli_opts_help(stdout, options, N_OPTIONS);
+    for (size_t i = 0; i < N_OPTIONS; i++)
+        if (applies(sub, options[i].id))
+            shown[n++] = options[i];
+    cli_opts_help(stdout, shown, n);
     printf("\nExit status: 0 success, 2 usage error (unknown size, bad filter), 3 invalid\n"
            "catalog (validate: the first error, at its file:line:col).\n");
 }

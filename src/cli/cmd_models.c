@@ -18,8 +18,9 @@ static const cli_opt options[] = {CLI_BROWSE_OPTIONS};
 
 #define N_OPTIONS (sizeof options / sizeof options[0])
 
-static void help(void)
+static void help(int sub)
 {
+    (void)sub; /* one help for both subcommands */
     printf("Usage: aivm-advise models list [options]\n"
            "       aivm-advise models show NAME [options]\n\n"
            "The model presets --model takes: parameters, transformer shape and default\n"

@@ -20,7 +20,7 @@
 enum { O_RULES = 256 };
 
 static const cli_opt options[] = {
-    {O_RULES, "rules", 'r', "FILE", "extra rules file, after the shipped ones (repeatable)"},
+    {O_RULES, "rules", 0, "FILE", "extra rules file, after the shipped ones (repeatable)"},
     CLI_BROWSE_OPTIONS,
 };
 
@@ -31,8 +31,9 @@ typedef struct {
     size_t n_rule_files;
 } rules_opts;
 
-static void help(void)
+static void help(int sub)
 {
+    (void)sub; /* one help for both subcommands */
     printf("Usage: aivm-advise rules list [--rules FILE]... [options]\n"
            "       aivm-advise rules show ID [--rules FILE]... [options]\n\n"
            "The rules that exclude, prefer and penalise sizes (shipped, then each --rules\n"
