@@ -17,6 +17,7 @@
 #include "aivm/util.h"
 #include "check_out.h"
 #include "cli.h"
+#include "cli_config.h"
 #include "msg.h"
 #include "opts.h"
 #include "price_opts.h"
@@ -65,6 +66,7 @@ static const cli_opt options[] = {
     {CLI_O_ALLOW_PARTIAL, "allow-partial", 0, NULL,
      "live: fall back to catalog prices instead of exit 4"},
     CLI_PRICE_FETCH_OPTIONS,
+    CLI_CONFIG_OPTIONS,
     {'q', "quiet", 'q', NULL, "no warnings on stderr"},
     {'h', "help", 'h', NULL, "show this help and exit"},
 };
