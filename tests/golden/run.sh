@@ -9,7 +9,8 @@
 #   exit     expected exit status
 #   stdin    optional: fed to standard input
 #   check    optional: a bash script run after the command with $OUT (stdout file),
-#            $ERR and $TMP set; it must exit 0 (semantic assertions, e.g. with jq)
+#            $ERR, $TMP, $BIN, $ROOT and $CASE set; it must exit 0 (semantic assertions,
+#            e.g. with jq)
 #   env      optional: extra VAR=value lines for the environment (@TMP@ replaced); a
 #            later line wins, so COLUMNS=60 replaces the default below
 #   setup    optional: a bash script run in the temporary directory before the command,
@@ -71,7 +72,8 @@ if ! diff -u "$case_dir/stderr" "$tmp/err"; then echo "FAIL: stderr differs"; fa
 want=$(cat "$case_dir/exit")
 if [ "$status" != "$want" ]; then echo "FAIL: exit $status, expected $want"; fail=1; fi
 if [ -f "$case_dir/check" ]; then
-  if ! OUT="$tmp/out" ERR="$tmp/err" TMP="$tmp" BIN="$bin" ROOT="$root" bash "$case_dir/check"; then
+  if ! OUT="$tmp/out" ERR="$tmp/err" TMP="$tmp" BIN="$bin" ROOT="$root" CASE="$case_dir" \
+       bash "$case_dir/check"; then
     echo "FAIL: check script"; fail=1
   fi
 fi
