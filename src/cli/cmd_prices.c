@@ -28,7 +28,7 @@ static const cli_opt options[] = {
     {O_CACHED, "cached", 0, NULL, "show: use the cache only, never the network"},
     CLI_PRICE_FETCH_OPTIONS,
     CLI_CONFIG_OPTIONS,
-    {'q', "quiet", 'q', NULL, "no warnings on stderr"},
+    {'q', "quiet", 'q', NULL, "no progress or warnings; fetch: errors and the summary line only"},
     {'h', "help", 'h', NULL, "show this help and exit"},
 };
 
@@ -176,6 +176,8 @@ static int do_fetch(prices_opts *o)
             uncached++;
             why = why ? why : e->cache_error;
         }
+        if (cli_quiet) /* -q: the summary line below says it all */
+            continue;
         printf("%s %s %s: %zu items, %s (fetched %s)\n", e->query.region, e->query.sku,
                e->query.currency, aivm_price_set_items(e->set),
                e->source == AIVM_PRICE_LIVE ? "fetched" : "cached, still fresh", e->fetched_at);
