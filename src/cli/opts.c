@@ -85,8 +85,8 @@ int cli_opts_parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt
 {
     struct option *lo = aivm_xcalloc(n + 1, sizeof *lo);
     char *shorts = aivm_xmalloc(3 * n + 2);
-    given *g = aivm_xcalloc((size_t)argc + 1, sizeof *g);
-    size_t k = 0, ng = 0;
+    given *g = NULL;
+    size_t k = 0, ng = 0, cap = 0;
     int rc = 0;
     int c;
     shorts[k++] = ':';
@@ -119,6 +119,10 @@ int cli_opts_parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt
             for (size_t i = 0; i < n; i++)
                 if (opts[i].short_name && c == opts[i].short_name)
                     c = opts[i].id; /* a short option reports its table id */
+            if (ng == cap) { /* "-qq" is two options in one argument */
+                cap = cap ? 2 * cap : 16;
+                g = aivm_xrealloc(g, cap * sizeof *g);
+            }
             g[ng].id = c;
             g[ng++].arg = optarg;
         }
