@@ -67,7 +67,7 @@ static const cli_opt options[] = {
      "live: fall back to catalog prices instead of exit 4"},
     CLI_PRICE_FETCH_OPTIONS,
     CLI_CONFIG_OPTIONS,
-    {'q', "quiet", 'q', NULL, "no warnings on stderr"},
+    {'q', "quiet", 'q', NULL, "no warnings or progress line on stderr"},
     {'h', "help", 'h', NULL, "show this help and exit"},
 };
 

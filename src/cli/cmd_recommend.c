@@ -69,7 +69,7 @@ static const cli_opt options[] = {
     CLI_PRICE_RANK_OPTIONS,
     CLI_PRICE_FETCH_OPTIONS,
     CLI_CONFIG_OPTIONS,
-    {'q', "quiet", 'q', NULL, "no warnings on stderr"},
+    {'q', "quiet", 'q', NULL, "no warnings or progress line on stderr"},
     {'h', "help", 'h', NULL, "show this help and exit"},
     {'V', "version", 'V', NULL, "show versions and exit"},
 };

@@ -119,7 +119,7 @@ int cli_opts_parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt
             for (size_t i = 0; i < n; i++)
                 if (opts[i].short_name && c == opts[i].short_name)
                     c = opts[i].id; /* a short option reports its table id */
-            if (ng == cap) { /* "-qq" is two options in one argument */
+            if (ng == cap) {        /* "-qq" is two options in one argument */
                 cap = cap ? 2 * cap : 16;
                 g = aivm_xrealloc(g, cap * sizeof *g);
             }

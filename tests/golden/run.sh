@@ -26,6 +26,15 @@ root=$(cd "$here/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# The command runs below $tmp: a configuration file above it would be read by every case.
+d=$tmp
+while [ "$d" != / ]; do
+  d=$(dirname "$d")
+  if [ -e "${d%/}/.aivm-advise.yaml" ]; then
+    echo "FAIL: ${d%/}/.aivm-advise.yaml would be read by every case (docs/config.md)"; exit 1
+  fi
+done
+
 args=()
 while IFS= read -r line || [ -n "$line" ]; do
   line=${line//@FIXTURES@/$root/tests/fixtures}

@@ -41,7 +41,9 @@ class Env:
                "HOME": os.path.join(self.tmp, "home"), "NO_COLOR": "", "TERM": "dumb",
                "no_proxy": "*", "NO_PROXY": "*"}
         t0 = time.time()
-        p = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=60)
+        # in the temp directory: no .aivm-advise.yaml of the checkout is read
+        p = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=60,
+                           cwd=self.tmp)
         p.elapsed = time.time() - t0
         return p
 
