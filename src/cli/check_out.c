@@ -17,11 +17,15 @@
 #include "cli.h"
 #include "msg.h"
 
+/* clang-format off */
 static const cli_check_format formats[] = {
-    {"text", aivm_check_render_text},     {"json", aivm_check_render_json},
-    {"sarif", aivm_check_render_sarif},   {"junit", aivm_check_render_junit},
-    {"github", aivm_check_render_github},
+    {"text", aivm_check_render_text, true},
+    {"json", aivm_check_render_json, false},
+    {"sarif", aivm_check_render_sarif, false},
+    {"junit", aivm_check_render_junit, false},
+    {"github", aivm_check_render_github, false},
 };
+/* clang-format on */
 
 #define N_FORMATS (sizeof formats / sizeof formats[0])
 

@@ -3,6 +3,7 @@
 #ifndef AIVM_CLI_CHECK_OUT_H
 #define AIVM_CLI_CHECK_OUT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "aivm/check.h"
@@ -13,6 +14,7 @@ typedef int (*cli_check_renderer)(aivm_buf *out, const aivm_check_report *rep,
 typedef struct {
     const char *name; /* as --format and --output spell it */
     cli_check_renderer render;
+    bool color; /* coloured on a terminal (stdout only; never in a file) */
 } cli_check_format;
 
 /** One --output: the index of its format in the table and the file. */

@@ -18,14 +18,28 @@
 #include "msg.h"
 
 /* Every key: the long option of the same name, in each command that has it. */
+/* clang-format off */
 static const aivm_config_key keys[] = {
-    {"region", AIVM_CFG_STRING},  {"workload", AIVM_CFG_PATH},      {"catalog", AIVM_CFG_PATH},
-    {"rules", AIVM_CFG_PATHS},    {"waivers", AIVM_CFG_PATH},       {"fail-on", AIVM_CFG_STRING},
-    {"prices", AIVM_CFG_STRING},  {"allow-partial", AIVM_CFG_BOOL}, {"pricing", AIVM_CFG_STRING},
-    {"sort", AIVM_CFG_STRING},    {"currency", AIVM_CFG_STRING},    {"prices-url", AIVM_CFG_STRING},
-    {"cache-dir", AIVM_CFG_PATH}, {"cache-ttl", AIVM_CFG_STRING},   {"timeout", AIVM_CFG_STRING},
-    {"retries", AIVM_CFG_STRING}, {"retry-delay", AIVM_CFG_STRING}, {"color", AIVM_CFG_STRING},
+    {"region", AIVM_CFG_STRING},
+    {"workload", AIVM_CFG_PATH},
+    {"catalog", AIVM_CFG_PATH},
+    {"rules", AIVM_CFG_PATHS},
+    {"waivers", AIVM_CFG_PATH},
+    {"fail-on", AIVM_CFG_STRING},
+    {"prices", AIVM_CFG_STRING},
+    {"allow-partial", AIVM_CFG_BOOL},
+    {"pricing", AIVM_CFG_STRING},
+    {"sort", AIVM_CFG_STRING},
+    {"currency", AIVM_CFG_STRING},
+    {"prices-url", AIVM_CFG_STRING},
+    {"cache-dir", AIVM_CFG_PATH},
+    {"cache-ttl", AIVM_CFG_STRING},
+    {"timeout", AIVM_CFG_STRING},
+    {"retries", AIVM_CFG_STRING},
+    {"retry-delay", AIVM_CFG_STRING},
+    {"color", AIVM_CFG_STRING},
 };
+/* clang-format on */
 
 #define N_KEYS (sizeof keys / sizeof keys[0])
 

@@ -187,8 +187,9 @@ static int render(const aivm_check_report *rep, const chk_opts *o)
 {
     aivm_check_render_opts ro = AIVM_CHECK_RENDER_OPTS_INIT;
     char cwd[4096];
+    size_t n;
     int rc;
-    ro.color = o->format == 0 && cli_term_color(o->color); /* row 0: text */
+    ro.color = cli_check_formats(&n)[o->format].color && cli_term_color(o->color);
     ro.srcroot = getcwd(cwd, sizeof cwd); /* SARIF paths are relative to it; NULL if unknown */
     ro.fail_never = o->fail_never;
     ro.fail_on = o->fail_on;
