@@ -19,19 +19,19 @@ _aivm_advise_options()
 {
     case $1 in
     recommend)
-        echo "--config --phase --kind --model-size --workload --region --os --top
+        echo "--config --no-config --phase --kind --model-size --workload --region --os --top
           --include-retired --nodes --scheduler --managed --containers --spot
           --checkpointing -f --format --explain --catalog --rules --color --date
           $_aivm_advise_sizing --prices --allow-partial --pricing --sort
           --max-price-per-hour $_aivm_advise_fetch -V $_aivm_advise_common"
         ;;
     check)
-        echo "--config --input --workload --waivers -f --format --fail-on --catalog --rules
+        echo "--config --no-config --input --workload --waivers -f --format -o --output --fail-on --catalog --rules
           --color --date --phase --kind --model-size --os $_aivm_advise_sizing --prices
           --allow-partial $_aivm_advise_fetch $_aivm_advise_common"
         ;;
     "prices fetch" | "prices show")
-        echo "--config --region --sku --catalog --cached $_aivm_advise_fetch $_aivm_advise_common"
+        echo "--config --no-config --region --sku --catalog --cached $_aivm_advise_fetch $_aivm_advise_common"
         ;;
     "catalog list")
         echo "--family --category --gpu --min-gpu-memory --infiniband --region

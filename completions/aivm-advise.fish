@@ -78,6 +78,7 @@ $c -n $all -s h -l help -d 'show help and exit'
 $c -n $all -l version -d 'show versions and exit'
 $c -n $rec -s V -d 'show versions and exit'
 $c -n $pr -r -F -l config -d 'project config (default .aivm-advise.yaml found upwards)'
+$c -n $pr -l no-config -d 'ignore any .aivm-advise.yaml'
 
 # recommend and check: the workload.
 $c -n $rc -x -l phase -a 'train inference' -d 'AI phase of the workload'
@@ -102,6 +103,7 @@ $c -n $rec -l checkpointing -d 'the job checkpoints and can resume'
 $c -n $rec -l explain -d 'every rule per size and the rejected sizes'
 $c -n $chk -x -l input -a 'terraform arm plan' -d 'input format'
 $c -n $chk -r -F -l waivers -d 'waivers file'
+$c -n $chk -r -s o -l output -d 'also write the report in FORMAT to FILE (FORMAT=FILE)'
 $c -n $chk -x -l fail-on -a 'error warning note never' -d 'exit 1 at or above this'
 $c -n $chk -F -d 'plan, template or plan file'
 

@@ -18,7 +18,7 @@ import sys
 LEVEL = {"util": 0, "catalog": 1, "workload": 2, "plan": 3, "prices": 3, "rules": 4,
          "advise": 5, "check": 6, "report": 7, "cli": 8}
 # Public headers (include/aivm/) and the module each belongs to.
-PUBLIC = {"util.h": "util", "error.h": "util", "buf.h": "util", "libs.h": "util",
+PUBLIC = {"util.h": "util", "error.h": "util", "buf.h": "util", "libs.h": "util", "config.h": "util",
           "catalog.h": "catalog", "workload.h": "workload", "sizing.h": "workload",
           "plan.h": "plan", "prices.h": "prices", "rules.h": "rules",
           "advise.h": "advise", "extras.h": "advise", "check.h": "check",

@@ -7,6 +7,7 @@
 #include "aivm/advise.h"
 #include "aivm/buf.h"
 #include "aivm/catalog.h"
+#include "aivm/config.h"
 #include "aivm/error.h"
 #include "aivm/extras.h"
 #include "aivm/libs.h"

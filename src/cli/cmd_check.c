@@ -15,7 +15,9 @@
 #include "aivm/plan.h"
 #include "aivm/sizing.h"
 #include "aivm/util.h"
+#include "check_out.h"
 #include "cli.h"
+#include "cli_config.h"
 #include "msg.h"
 #include "opts.h"
 #include "price_opts.h"
@@ -37,16 +39,17 @@ enum {
     O_PHASE,
     O_KIND,
     O_MODEL_SIZE,
-    O_OS
+    O_OS,
+    O_OUTPUT
 };
-
-typedef enum { F_TEXT, F_JSON, F_SARIF, F_JUNIT, F_GITHUB } out_format;
 
 static const cli_opt options[] = {
     {O_INPUT, "input", 0, "terraform|arm|plan", "input format (default: detected per file)"},
     {O_WORKLOAD, "workload", 0, "FILE", "workload for every resource (aivm-* tags win)"},
     {O_WAIVERS, "waivers", 0, "FILE", "waivers file (default " DEFAULT_WAIVERS " if present)"},
-    {O_FORMAT, "format", 'f', "text|json|sarif|junit|github", "output format (default text)"},
+    {O_FORMAT, "format", 'f', "FORMAT", "format of the report on stdout (default text)"},
+    {O_OUTPUT, "output", 'o', "FORMAT=FILE",
+     "also write the report in FORMAT to FILE (repeatable)"},
     {O_FAIL_ON, "fail-on", 0, "error|warning|note|never",
      "exit 1 when an unwaived finding at or above this remains (default error)"},
     {O_CATALOG, "catalog", 0, "FILE", "use this catalog instead of the shipped one"},
@@ -63,7 +66,8 @@ static const cli_opt options[] = {
     {CLI_O_ALLOW_PARTIAL, "allow-partial", 0, NULL,
      "live: fall back to catalog prices instead of exit 4"},
     CLI_PRICE_FETCH_OPTIONS,
-    {'q', "quiet", 'q', NULL, "no warnings on stderr"},
+    CLI_CONFIG_OPTIONS,
+    {'q', "quiet", 'q', NULL, "no warnings or progress line on stderr"},
     {'h', "help", 'h', NULL, "show this help and exit"},
 };
 
@@ -74,7 +78,9 @@ typedef struct {
     const char *workload, *waivers, *catalog, *date;
     const char **rules;
     size_t n_rules;
-    out_format format;
+    size_t format; /* row of cli_check_formats() */
+    cli_check_output *outputs;
+    size_t n_outputs;
     aivm_workload flags; /* --phase, --kind, --params, ...: defaults under the aivm-* tags */
     bool fail_never, help;
     aivm_severity fail_on;
@@ -84,12 +90,15 @@ typedef struct {
 
 static void help(void)
 {
+    char list[256];
     printf("Usage: aivm-advise check [options] FILE...\n\n"
            "Check the VMs planned in Terraform plan JSON (terraform show -json), ARM\n"
            "templates or aivm plan files against their AI workload, with the rules\n"
            "recommend ranks with (docs/check.md, docs/rules.md). FILE '-' reads stdin.\n\n"
            "Options:\n");
     cli_opts_help(stdout, options, N_OPTIONS);
+    cli_check_formats_list(list, sizeof list);
+    printf("\nFormats (--format, --output): %s.\n", list);
     printf("\nExit status:\n"
            "  0  no unwaived finding at or above --fail-on\n"
            "  1  an unwaived finding at or above --fail-on\n"
@@ -101,7 +110,6 @@ static void help(void)
 
 static int on_option(void *vctx, int id, const char *arg)
 {
-    static const char *const formats[] = {"text", "json", "sarif", "junit", "github", NULL};
     static const char *const levels[] = {"error", "warning", "note", "never", NULL};
     chk_opts *o = vctx;
     aivm_error err = AIVM_ERROR_INIT;
@@ -118,9 +126,9 @@ static int on_option(void *vctx, int id, const char *arg)
         o->waivers = arg;
         return 0;
     case O_FORMAT:
-        rc = cli_enum_option(&x, "format", arg, formats, sizeof formats / sizeof formats[0] - 1);
-        o->format = (out_format)x;
-        return rc;
+        return cli_check_format_option(&o->format, arg);
+    case O_OUTPUT:
+        return cli_check_output_option(&o->outputs, &o->n_outputs, arg);
     case O_FAIL_ON:
         rc = cli_enum_option(&x, "fail-on", arg, levels, sizeof levels / sizeof levels[0] - 1);
         o->fail_never = x == 3;
@@ -174,42 +182,21 @@ static int on_option(void *vctx, int id, const char *arg)
     }
 }
 
+/* The report on stdout, then in each --output file. Returns 0 or an exit code. */
 static int render(const aivm_check_report *rep, const chk_opts *o)
 {
     aivm_check_render_opts ro = AIVM_CHECK_RENDER_OPTS_INIT;
-    aivm_buf out = AIVM_BUF_INIT;
-    aivm_error err = AIVM_ERROR_INIT;
     char cwd[4096];
-    int rc = 0;
-    ro.color = o->format == F_TEXT && cli_term_color(o->color);
+    size_t n;
+    int rc;
+    ro.color = cli_check_formats(&n)[o->format].color && cli_term_color(o->color);
     ro.srcroot = getcwd(cwd, sizeof cwd); /* SARIF paths are relative to it; NULL if unknown */
     ro.fail_never = o->fail_never;
     ro.fail_on = o->fail_on;
-    cli_stream_to_stdout(&out); /* a report on a large plan is written as it is rendered */
-    switch (o->format) {
-    case F_TEXT:
-        rc = aivm_check_render_text(&out, rep, &ro, &err);
-        break;
-    case F_JSON:
-        rc = aivm_check_render_json(&out, rep, &ro, &err);
-        break;
-    case F_SARIF:
-        rc = aivm_check_render_sarif(&out, rep, &ro, &err);
-        break;
-    case F_JUNIT:
-        rc = aivm_check_render_junit(&out, rep, &ro, &err);
-        break;
-    case F_GITHUB:
-        rc = aivm_check_render_github(&out, rep, &ro, &err);
-        break;
-    }
-    if (rc < 0) {
-        aivm_buf_dispose(&out);
-        return cli_report_error(&err);
-    }
-    aivm_buf_flush(&out);
-    aivm_buf_dispose(&out);
-    return 0;
+    rc = cli_check_write_stdout(o->format, rep, &ro);
+    if (rc == 0)
+        rc = cli_check_write_files(o->outputs, o->n_outputs, rep, &ro);
+    return rc;
 }
 
 /* Load --workload and the waivers file; returns 0 or an exit code. */
@@ -331,5 +318,6 @@ done:
     aivm_rules_free(rules);
     aivm_catalog_free(cat);
     free(o.rules);
+    free(o.outputs);
     return rc;
 }

@@ -13,6 +13,7 @@
 #include "aivm/prices.h"
 #include "aivm/util.h"
 #include "cli.h"
+#include "cli_config.h"
 #include "msg.h"
 #include "opts.h"
 #include "price_opts.h"
@@ -26,7 +27,8 @@ static const cli_opt options[] = {
     {O_CATALOG, "catalog", 0, "FILE", "fetch: the sizes of this catalog (default shipped)"},
     {O_CACHED, "cached", 0, NULL, "show: use the cache only, never the network"},
     CLI_PRICE_FETCH_OPTIONS,
-    {'q', "quiet", 'q', NULL, "no warnings on stderr"},
+    CLI_CONFIG_OPTIONS,
+    {'q', "quiet", 'q', NULL, "no progress or warnings; fetch: errors and the summary line only"},
     {'h', "help", 'h', NULL, "show this help and exit"},
 };
 
@@ -174,6 +176,8 @@ static int do_fetch(prices_opts *o)
             uncached++;
             why = why ? why : e->cache_error;
         }
+        if (cli_quiet) /* -q: the summary line below says it all */
+            continue;
         printf("%s %s %s: %zu items, %s (fetched %s)\n", e->query.region, e->query.sku,
                e->query.currency, aivm_price_set_items(e->set),
                e->source == AIVM_PRICE_LIVE ? "fetched" : "cached, still fresh", e->fetched_at);
@@ -321,7 +325,9 @@ int cmd_prices(int argc, char **argv)
         goto done;
     }
     /* the shipped region list (a --catalog of one's own may name other regions) */
+    cli_msg_config_origin(cli_config_loc("region"), "region");
     rc = o.catalog ? 0 : cli_check_region(aivm_catalog_builtin(), &o.region, NULL);
+    cli_msg_config_origin(NULL, NULL);
     if (rc)
         goto done;
     rc = strcmp(sub, "fetch") == 0 ? do_fetch(&o) : do_show(&o);

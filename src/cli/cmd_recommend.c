@@ -11,6 +11,7 @@
 #include "aivm/aivm.h"
 #include "aivm/util.h"
 #include "cli.h"
+#include "cli_config.h"
 #include "msg.h"
 #include "opts.h"
 #include "price_opts.h"
@@ -67,7 +68,8 @@ static const cli_opt options[] = {
     CLI_SIZING_OPTIONS,
     CLI_PRICE_RANK_OPTIONS,
     CLI_PRICE_FETCH_OPTIONS,
-    {'q', "quiet", 'q', NULL, "no warnings on stderr"},
+    CLI_CONFIG_OPTIONS,
+    {'q', "quiet", 'q', NULL, "no warnings or progress line on stderr"},
     {'h', "help", 'h', NULL, "show this help and exit"},
     {'V', "version", 'V', NULL, "show versions and exit"},
 };
@@ -272,6 +274,7 @@ int cmd_recommend(int argc, char **argv)
     aivm_sizing sizing;
     aivm_advise_opts ao = AIVM_ADVISE_OPTS_INIT;
     aivm_error err = AIVM_ERROR_INIT;
+    const aivm_loc *cfg_region = NULL;
     char today[11];
     int first = 0;
     int rc;
@@ -298,11 +301,18 @@ int cmd_recommend(int argc, char **argv)
     rc = cli_price_opts_check(&o.prices);
     if (rc)
         goto done;
+    cfg_region = cli_config_loc("region"); /* a default: a workload file's region wins */
+    if (cfg_region)
+        o.flags.set &= ~(uint32_t)AIVM_WL_REGION;
     if (o.workload_file && aivm_workload_load_file(&doc, &wl, o.workload_file, &err) < 0) {
         rc = cli_report_error(&err);
         goto done;
     }
     cli_workload_apply_flags(&wl, &o.flags);
+    if (cfg_region && (wl.set & AIVM_WL_REGION))
+        cfg_region = NULL;
+    else if (cfg_region)
+        wl.region = o.region;
     rc = check_combinations(&wl, &o.prices);
     if (rc)
         goto done;
@@ -319,9 +329,11 @@ int cmd_recommend(int argc, char **argv)
     rc = cli_load_data(&cat, &rules, o.catalog, o.rules, o.n_rules);
     if (rc)
         goto done;
+    cli_msg_config_origin(cfg_region, "region"); /* a bad one is an error at its position */
     rc = cli_check_region(
         cat, &wl.region,
         (o.flags.set & AIVM_WL_REGION) || !(wl.set & AIVM_WL_REGION) ? NULL : &wl.region_loc);
+    cli_msg_config_origin(NULL, NULL);
     if (rc)
         goto done;
     rc = cli_sizing_resolve(&sizing, models, &wl, rules, o.workload_file);

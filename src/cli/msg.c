@@ -15,6 +15,41 @@
 
 bool cli_quiet = false;
 const char *cli_command = NULL;
+static const aivm_loc *config_loc; /* cli_msg_config_origin */
+static const char *config_key;
+
+void cli_msg_config_origin(const aivm_loc *loc, const char *key)
+{
+    config_loc = loc;
+    config_key = key;
+}
+
+/* A usage error caused by a configuration value: at its position, exit 3.
+ * The key is named as the file spells it: a message's closing "for --KEY"
+ * or "(--KEY)" goes (the caret shows the key), another "--KEY" becomes
+ * "KEY" ("invalid value 'x' for fail-on"). */
+static int config_error(const char *msg)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    char tail1[96], tail2[96], opt[80];
+    size_t len = strlen(msg);
+    const char *at = NULL;
+    int keep = (int)len;
+    snprintf(opt, sizeof opt, "--%s", config_key ? config_key : "");
+    snprintf(tail1, sizeof tail1, " for %s", opt);
+    snprintf(tail2, sizeof tail2, " (%s)", opt);
+    if (config_key && len > strlen(tail1) && strcmp(msg + len - strlen(tail1), tail1) == 0)
+        keep = (int)(len - strlen(tail1));
+    else if (config_key && len > strlen(tail2) && strcmp(msg + len - strlen(tail2), tail2) == 0)
+        keep = (int)(len - strlen(tail2));
+    else if (config_key)
+        at = strstr(msg, opt);
+    if (at)
+        aivm_error_set(&err, AIVM_EINVALID, config_loc, "%.*s%s", (int)(at - msg), msg, at + 2);
+    else
+        aivm_error_set(&err, AIVM_EINVALID, config_loc, "%.*s", keep, msg);
+    return cli_report_error(&err);
+}
 
 static void vmsg(const char *level, const char *fmt, va_list ap) AIVM_PRINTF(2, 0);
 
@@ -55,6 +90,13 @@ void cli_warnf(const char *fmt, ...)
 int cli_usagef(const char *fmt, ...)
 {
     va_list ap;
+    if (config_loc) {
+        char msg[2048];
+        va_start(ap, fmt);
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        return config_error(msg);
+    }
     va_start(ap, fmt);
     vmsg("error", fmt, ap);
     va_end(ap);

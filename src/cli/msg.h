@@ -27,6 +27,12 @@ int cli_usagef(const char *fmt, ...) AIVM_PRINTF(1, 2);
 /** Print a library error (file:line:col: error: msg, plus the source line and a
  *  caret when the file can be read) and return the exit code for it. */
 int cli_report_error(const aivm_error *err);
+/**
+ * While `loc` is not NULL, a usage error is an error in the configuration
+ * file at `loc` (file:line:col, the line and a caret; exit 3) that names
+ * `key` where the message says "--KEY". NULL ends it. Both are borrowed.
+ */
+void cli_msg_config_origin(const aivm_loc *loc, const char *key);
 /** Map a library status to an exit code. */
 int cli_exit_code(int status);
 /** Flush and close stdout; on failure print why and return CLI_EXIT_INTERNAL (for

@@ -1,7 +1,9 @@
 /*
  * opts.c - builds getopt_long's tables from a cli_opt table and prints the
  * matching --help lines, so options and their help never drift apart.
- * Diagnostics are our own (opterr = 0).
+ * Diagnostics are our own (opterr = 0). A table with --config reads the
+ * project configuration between the parse and the callbacks, so its values
+ * come before the command line's (cli_config.c).
  */
 #include "opts.h"
 
@@ -10,7 +12,13 @@
 #include <string.h>
 
 #include "aivm/util.h"
+#include "cli_config.h"
 #include "msg.h"
+
+typedef struct {
+    int id;
+    const char *arg;
+} given; /* one option of the command line, in order */
 
 /* An unknown long option, with the closest of the table's names when it
  * looks like a typo ("--phse" -> --phase). */
@@ -38,12 +46,47 @@ static int unknown_long(const cli_opt *opts, size_t n, const char *arg)
     return rc;
 }
 
+static const cli_opt *by_id(const cli_opt *opts, size_t n, int id)
+{
+    for (size_t i = 0; i < n; i++)
+        if (opts[i].id == id)
+            return &opts[i];
+    return NULL;
+}
+
+/* The configuration (when the table has --config and neither --help nor
+ * --version was given), then the options of the command line. */
+static int apply(const cli_opt *opts, size_t n, const given *g, size_t ng, cli_opt_fn fn, void *ctx)
+{
+    const char *path = NULL;
+    bool none = false, info = false;
+    int rc = 0;
+    for (size_t i = 0; i < ng; i++) {
+        if (g[i].id == CLI_O_CONFIG)
+            path = g[i].arg;
+        none = none || g[i].id == CLI_O_NO_CONFIG;
+        info = info || g[i].id == 'h' || g[i].id == 'V';
+    }
+    if (path && none)
+        return cli_usagef("--config and --no-config contradict each other");
+    if (by_id(opts, n, CLI_O_CONFIG) && !info)
+        rc = cli_config_apply(opts, n, fn, ctx, path, none);
+    for (size_t i = 0; rc == 0 && i < ng; i++) {
+        if (g[i].id == CLI_O_CONFIG || g[i].id == CLI_O_NO_CONFIG)
+            continue;
+        cli_config_overridden(by_id(opts, n, g[i].id)->long_name);
+        rc = fn(ctx, g[i].id, g[i].arg);
+    }
+    return rc;
+}
+
 int cli_opts_parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt_fn fn, void *ctx,
                    int *first_operand)
 {
     struct option *lo = aivm_xcalloc(n + 1, sizeof *lo);
     char *shorts = aivm_xmalloc(3 * n + 2);
-    size_t k = 0;
+    given *g = NULL;
+    size_t k = 0, ng = 0, cap = 0;
     int rc = 0;
     int c;
     shorts[k++] = ':';
@@ -76,10 +119,18 @@ int cli_opts_parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt
             for (size_t i = 0; i < n; i++)
                 if (opts[i].short_name && c == opts[i].short_name)
                     c = opts[i].id; /* a short option reports its table id */
-            rc = fn(ctx, c, optarg);
+            if (ng == cap) {        /* "-qq" is two options in one argument */
+                cap = cap ? 2 * cap : 16;
+                g = aivm_xrealloc(g, cap * sizeof *g);
+            }
+            g[ng].id = c;
+            g[ng++].arg = optarg;
         }
     }
     *first_operand = optind;
+    if (rc == 0)
+        rc = apply(opts, n, g, ng, fn, ctx);
+    free(g);
     free(lo);
     free(shorts);
     return rc;

@@ -12,7 +12,15 @@ int cli_color_option(cli_color_mode *out, const char *arg);
 bool cli_term_color(cli_color_mode mode);
 /** Is stderr a terminal that can take a progress line (TERM not "dumb")? */
 bool cli_term_stderr_tty(void);
-/** Width for tables: $COLUMNS, else the TTY's, else 100. */
+#define CLI_TERM_MIN_WIDTH 40    /* a smaller $COLUMNS or terminal counts as unknown */
+#define CLI_TERM_MAX_WIDTH 10000 /* a larger $COLUMNS is invalid */
+
+/**
+ * Width for tables: $COLUMNS when it is a whole number from 40 to 10000 (on a
+ * terminal or not); else, on a terminal, its width (TIOCGWINSZ, when >= 40)
+ * or 80; else (stdout a file or a pipe) 100, as before COLUMNS was honoured
+ * everywhere. docs/cli.md.
+ */
 unsigned cli_term_width(void);
 
 #endif

@@ -84,18 +84,24 @@ static int fit_cells(char *at, size_t room, const aivm_candidate *c)
     return n < 0 ? 0 : n;
 }
 
+/* Append `s` in at most `room` columns: cut on a character boundary and
+ * ended with "..." when longer, so a clipped line is still valid UTF-8 and the
+ * fixed columns before it never move. A column is a character (a UTF-8 lead
+ * byte): control characters are already made visible. */
 static void put_clipped(aivm_buf *out, const char *s, size_t room)
 {
-    size_t len = strlen(s);
-    if (room < 4 || len <= room) {
+    size_t cols = 0, cut = 0, i = 0;
+    for (; s[i]; i++)
+        if (((unsigned char)s[i] & 0xC0) != 0x80) {
+            if (cols == (room > 3 ? room - 3 : 0))
+                cut = i; /* where "..." starts if the text is too long */
+            cols++;
+        }
+    if (room < 4 || cols <= room) {
         aivm_buf_puts(out, s);
         return;
     }
-    /* Cut on a UTF-8 boundary so a clipped line is still valid text. */
-    len = room - 3;
-    while (len > 0 && ((unsigned char)s[len] & 0xC0) == 0x80)
-        len--;
-    aivm_buf_put(out, s, len);
+    aivm_buf_put(out, s, cut);
     aivm_buf_puts(out, "...");
 }
 

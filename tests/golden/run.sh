@@ -9,8 +9,14 @@
 #   exit     expected exit status
 #   stdin    optional: fed to standard input
 #   check    optional: a bash script run after the command with $OUT (stdout file),
-#            $ERR and $TMP set; it must exit 0 (semantic assertions, e.g. with jq)
-#   env      optional: extra VAR=value lines for the environment
+#            $ERR, $TMP, $BIN, $ROOT and $CASE set; it must exit 0 (semantic assertions,
+#            e.g. with jq)
+#   env      optional: extra VAR=value lines for the environment (@TMP@ replaced); a
+#            later line wins, so COLUMNS=60 replaces the default below
+#   setup    optional: a bash script run in the temporary directory before the command,
+#            with $TMP, $ROOT and $CASE set (files the command should find there)
+#   cwd      optional: the directory, relative to @TMP@, to run the command in (default
+#            @TMP@ itself; setup creates it)
 # UPDATE_GOLDEN=1 rewrites stdout, stderr and exit from the actual run.
 set -u
 bin=$1
@@ -19,6 +25,15 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+
+# The command runs below $tmp: a configuration file above it would be read by every case.
+d=$tmp
+while [ "$d" != / ]; do
+  d=$(dirname "$d")
+  if [ -e "${d%/}/.aivm-advise.yaml" ]; then
+    echo "FAIL: ${d%/}/.aivm-advise.yaml would be read by every case (docs/config.md)"; exit 1
+  fi
+done
 
 args=()
 while IFS= read -r line || [ -n "$line" ]; do
@@ -37,9 +52,17 @@ if [ -f "$case_dir/env" ]; then
   done < "$case_dir/env"
 fi
 
+if [ -f "$case_dir/setup" ]; then
+  if ! (cd "$tmp" && TMP="$tmp" ROOT="$root" CASE="$case_dir" bash "$case_dir/setup"); then
+    echo "FAIL: setup script"; exit 1
+  fi
+fi
+run_dir=$tmp
+[ -f "$case_dir/cwd" ] && run_dir="$tmp/$(cat "$case_dir/cwd")"
+
 stdin=/dev/null
 [ -f "$case_dir/stdin" ] && stdin="$case_dir/stdin"
-(cd "$tmp" && env -i PATH="$PATH" "${envs[@]}" "$bin" "${args[@]}" <"$stdin" >"$tmp/out" 2>"$tmp/err")
+(cd "$run_dir" && env -i PATH="$PATH" "${envs[@]}" "$bin" "${args[@]}" <"$stdin" >"$tmp/out" 2>"$tmp/err")
 status=$?
 # Paths of the checkout vary between machines: show them as @FIXTURES@/@DATA@/@TMP@.
 for f in out err; do
@@ -58,7 +81,8 @@ if ! diff -u "$case_dir/stderr" "$tmp/err"; then echo "FAIL: stderr differs"; fa
 want=$(cat "$case_dir/exit")
 if [ "$status" != "$want" ]; then echo "FAIL: exit $status, expected $want"; fail=1; fi
 if [ -f "$case_dir/check" ]; then
-  if ! OUT="$tmp/out" ERR="$tmp/err" TMP="$tmp" BIN="$bin" ROOT="$root" bash "$case_dir/check"; then
+  if ! OUT="$tmp/out" ERR="$tmp/err" TMP="$tmp" BIN="$bin" ROOT="$root" CASE="$case_dir" \
+       bash "$case_dir/check"; then
     echo "FAIL: check script"; fail=1
   fi
 fi

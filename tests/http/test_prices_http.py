@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mock_retail  # noqa: E402
@@ -40,7 +41,9 @@ class Env:
                "HOME": os.path.join(self.tmp, "home"), "NO_COLOR": "", "TERM": "dumb",
                "no_proxy": "*", "NO_PROXY": "*"}
         t0 = time.time()
-        p = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=60)
+        # in the temp directory: no .aivm-advise.yaml of the checkout is read
+        p = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=60,
+                           cwd=self.tmp)
         p.elapsed = time.time() - t0
         return p
 
@@ -376,6 +379,77 @@ def case_prices_fetch_show(e):
     check("linux: on-demand unknown;" in p.stdout, "no rows: unknown, not 0", p)
     p = e.run(*WL, "--prices", "live", "--top", "3", "--retries", "1", "--retry-delay", "0.05")
     expect_exit4(p, "Couldn't connect")
+
+
+def case_fetch_quiet_prints_the_summary_only(e):
+    """prices fetch -q: no per-size lines and no progress (even on a terminal), one
+    summary line of what was fetched, what was already cached and what failed; the
+    error line of a size that failed stays."""
+    import pty
+    skus = ["Standard_NC24ads_A100_v4", "Standard_NC40ads_H100_v5"]
+    args = ["prices", "fetch", "--region", "eastus"] + FAST
+    for s in skus:
+        args += ["--sku", s]
+    p = e.run(*args, "-q")
+    check(p.returncode == 0 and p.stderr == "", "quiet and ok", p)
+    lines = p.stdout.splitlines()
+    check(len(lines) == 1 and lines[0].startswith("2 sizes: 2 fetched, 0 already cached, 0 failed (")
+          and lines[0].endswith(" requests); cache %s" % e.cache), "one line", p)
+    # without -q: a line per size, then the same summary (now from the cache)
+    p = e.run(*args)
+    lines = p.stdout.splitlines()
+    check(len(lines) == 3 and all("cached, still fresh" in l for l in lines[:2]), "per size", p)
+    check(lines[2].startswith("2 sizes: 0 fetched, 2 already cached, 0 failed"), "summary", p)
+    # a size the API answers 404 for: its error on stderr, counted in the summary, exit 4
+    e.state.fault, e.state.fault_sku = "404", skus[1]
+    p = e.run(*args, "--refresh", "-q")
+    e.state.fault, e.state.fault_sku = None, None
+    check(p.returncode == 4, "exit 4 when a size failed", p)
+    check(p.stdout.splitlines() != [] and p.stdout.splitlines()[-1].startswith(
+        "2 sizes: 1 fetched, 0 already cached, 1 failed"), "summary counts the failure", p)
+    check(len(p.stdout.splitlines()) == 1, "still no per-size lines", p)
+    err = p.stderr.splitlines()
+    check(len(err) == 1 and skus[1] + " in eastus" in err[0], "the failure says why", p)
+    # -q with a terminal on stderr: no progress line drawn
+    master, slave = pty.openpty()
+    env = {"PATH": os.environ.get("PATH", ""), "LC_ALL": "C", "TERM": "xterm",
+           "HOME": os.path.join(e.tmp, "home")}
+    proc = subprocess.run([BIN, *args, "-q", "--refresh", "--prices-url", e.url,
+                           "--cache-dir", e.cache], stdout=subprocess.PIPE, stderr=slave,
+                          env=env, timeout=60)
+    os.close(slave)
+    os.set_blocking(master, False)
+    try:
+        out = os.read(master, 4096)
+    except OSError:
+        out = b""
+    os.close(master)
+    check(proc.returncode == 0 and b"fetching prices" not in out, "no progress: %r" % out)
+    check(len(proc.stdout.splitlines()) == 1, "one summary line")
+
+
+def case_fetch_reads_the_project_config(e):
+    """prices fetch takes region, prices-url and cache-dir from .aivm-advise.yaml (a
+    relative cache-dir is relative to the file), and a flag wins over the file."""
+    proj = os.path.join(e.tmp, "proj")
+    sub = os.path.join(proj, "infra")
+    os.makedirs(sub)
+    with open(os.path.join(proj, ".aivm-advise.yaml"), "w") as f:
+        f.write("region: West US 2\nprices-url: %s\ncache-dir: .cache/aivm\n" % e.url)
+    env = {"PATH": os.environ.get("PATH", ""), "LC_ALL": "C", "TZ": "UTC",
+           "HOME": os.path.join(e.tmp, "home"), "TERM": "dumb", "no_proxy": "*"}
+    argv = [os.path.abspath(BIN), "prices", "fetch", "-q", "--sku", "Standard_NC24ads_A100_v4"] + FAST
+    p = subprocess.run(argv, cwd=sub, capture_output=True, text=True, env=env, timeout=60)
+    check(p.returncode == 0, "fetch with the config's settings", p)
+    check(p.stdout.endswith("cache %s/.cache/aivm\n" % proj), "the config's cache-dir", p)
+    region = lambda x: "armRegionName eq 'westus2'" in urllib.parse.unquote_plus(x["query"])
+    check([region(x) for x in e.log()] == [True], "the config's region: %s" % e.log())
+    p = subprocess.run(argv + ["--region", "eastus"], cwd=sub, capture_output=True, text=True,
+                       env=env, timeout=60)
+    check(p.returncode == 0 and not region(e.log()[-1]), "the flag wins", p)
+    p = subprocess.run(argv + ["--no-config"], cwd=sub, capture_output=True, text=True,
+                       env=env, timeout=60)
+    check(p.returncode == 2 and "needs --region" in p.stderr, "--no-config: no region", p)
 
 
 def case_fetch_that_caches_nothing_fails(e):

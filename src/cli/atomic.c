@@ -1,0 +1,120 @@
+/*
+ * atomic.c - writes a file whole or not at all, for check --output: the
+ * report goes to "<path>.tmp.XXXXXX" in the same directory (so rename()
+ * cannot cross a file system), is fsync'ed and renamed over the path. A
+ * reader (a CI upload step) never sees half a SARIF file, and a failed run
+ * leaves the previous file as it was. The naming and the ten-minute rule
+ * for stale temp files are those of the price cache (docs/prices.md).
+ */
+#include "atomic.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "aivm/buf.h"
+
+int cli_atomic_open(cli_atomic *a, const char *path)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    mode_t mask;
+    int fd, e;
+    memset(a, 0, sizeof *a);
+    a->path = path;
+    aivm_buf_printf(&b, "%s.tmp.XXXXXX", path);
+    a->tmp = aivm_buf_detach(&b);
+    fd = mkstemp(a->tmp);
+    if (fd < 0)
+        goto fail;
+    mask = umask(0);
+    umask(mask);
+    if (fchmod(fd, 0666 & ~mask) != 0 || !(a->f = fdopen(fd, "wb"))) {
+        e = errno;
+        close(fd);
+        unlink(a->tmp);
+        errno = e;
+        goto fail;
+    }
+    return 0;
+fail:
+    e = errno;
+    free(a->tmp);
+    a->tmp = NULL;
+    errno = e;
+    return -1;
+}
+
+/* Temp files "<name>.tmp.XXXXXX" of `path` that are ours, regular and
+ * older than ten minutes (a live writer is faster). */
+static void remove_stale(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const char *stem = slash ? slash + 1 : path;
+    size_t stem_len = strlen(stem);
+    aivm_buf dir = AIVM_BUF_INIT, p = AIVM_BUF_INIT;
+    time_t now = time(NULL);
+    struct dirent *de;
+    DIR *d;
+    if (slash)
+        aivm_buf_put(&dir, path, (size_t)(slash - path) + 1);
+    else
+        aivm_buf_puts(&dir, "./");
+    d = opendir(dir.ptr);
+    while (d && (de = readdir(d)) != NULL) {
+        struct stat st;
+        const char *n = de->d_name;
+        if (strncmp(n, stem, stem_len) != 0 || strncmp(n + stem_len, ".tmp.", 5) != 0 ||
+            strlen(n + stem_len + 5) != 6)
+            continue;
+        aivm_buf_clear(&p);
+        aivm_buf_printf(&p, "%s%s", dir.ptr, n);
+        if (lstat(p.ptr, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+            now - st.st_mtime > 600)
+            unlink(p.ptr);
+    }
+    if (d)
+        closedir(d);
+    aivm_buf_dispose(&dir);
+    aivm_buf_dispose(&p);
+}
+
+int cli_atomic_commit(cli_atomic *a)
+{
+    int rc = 0, e = 0;
+    if (fflush(a->f) != 0 || ferror(a->f) || fsync(fileno(a->f)) != 0) {
+        rc = -1;
+        e = errno ? errno : EIO;
+    }
+    if (fclose(a->f) != 0 && rc == 0) {
+        rc = -1;
+        e = errno;
+    }
+    a->f = NULL;
+    if (rc == 0 && rename(a->tmp, a->path) != 0) {
+        rc = -1;
+        e = errno;
+    }
+    if (rc < 0)
+        unlink(a->tmp);
+    else
+        remove_stale(a->path);
+    free(a->tmp);
+    a->tmp = NULL;
+    errno = e;
+    return rc;
+}
+
+void cli_atomic_abort(cli_atomic *a)
+{
+    if (a->f)
+        fclose(a->f);
+    if (a->tmp)
+        unlink(a->tmp);
+    free(a->tmp);
+    a->f = NULL;
+    a->tmp = NULL;
+}

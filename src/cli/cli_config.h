@@ -1,0 +1,38 @@
+/* cli_config.h - the project configuration (.aivm-advise.yaml, --config,
+ * --no-config; docs/config.md) applied as options before the command line's. */
+#ifndef AIVM_CLI_CLI_CONFIG_H
+#define AIVM_CLI_CLI_CONFIG_H
+
+#include <stdbool.h>
+
+#include "aivm/error.h"
+#include "opts.h"
+
+enum { CLI_O_CONFIG = 2048, CLI_O_NO_CONFIG };
+
+/* clang-format off */
+/* Rows for a cli_opt table: the table's parse then reads the configuration. */
+#define CLI_CONFIG_OPTIONS                                                                      \
+    {CLI_O_CONFIG, "config", 0, "FILE",                                                         \
+     "project settings (default: .aivm-advise.yaml here or above)"},                            \
+    {CLI_O_NO_CONFIG, "no-config", 0, NULL, "ignore any .aivm-advise.yaml"}
+/* clang-format on */
+
+/**
+ * Read the configuration (`path`, else the first .aivm-advise.yaml from the
+ * working directory up to /, none with `none`) and hand each key that is a
+ * long option of `opts` to `fn` as that option, in file order, with usage
+ * errors turned into errors at the value's position (exit 3). Keys of other
+ * commands are skipped. The values live until exit. Returns 0 or an exit code.
+ */
+int cli_config_apply(const cli_opt *opts, size_t n, cli_opt_fn fn, void *ctx, const char *path,
+                     bool none);
+
+/** The command line gave option `long_name`: its config value no longer counts. */
+void cli_config_overridden(const char *long_name);
+
+/** Where the value of `key` that counts came from in the configuration, or
+ *  NULL when it came from the command line or nowhere. */
+const aivm_loc *cli_config_loc(const char *key);
+
+#endif
