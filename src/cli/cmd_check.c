@@ -40,13 +40,14 @@ enum {
     O_OS
 };
 
-typedef enum { F_TEXT, F_JSON, F_SARIF, F_JUNIT, F_GITHUB } out_format;
+typedef enum { F_TEXT, F_JSON, F_SARIF, F_JUNIT, F_GITHUB, F_MARKDOWN } out_format;
 
 static const cli_opt options[] = {
     {O_INPUT, "input", 0, "terraform|arm|plan", "input format (default: detected per file)"},
     {O_WORKLOAD, "workload", 0, "FILE", "workload for every resource (aivm-* tags win)"},
     {O_WAIVERS, "waivers", 0, "FILE", "waivers file (default " DEFAULT_WAIVERS " if present)"},
-    {O_FORMAT, "format", 'f', "text|json|sarif|junit|github", "output format (default text)"},
+    {O_FORMAT, "format", 'f', "text|json|sarif|junit|github|markdown",
+     "output format (default text)"},
     {O_FAIL_ON, "fail-on", 0, "error|warning|note|never",
      "exit 1 when an unwaived finding at or above this remains (default error)"},
     {O_CATALOG, "catalog", 0, "FILE", "use this catalog instead of the shipped one"},
@@ -101,7 +102,8 @@ static void help(void)
 
 static int on_option(void *vctx, int id, const char *arg)
 {
-    static const char *const formats[] = {"text", "json", "sarif", "junit", "github", NULL};
+    static const char *const formats[] = {"text",   "json",     "sarif", "junit",
+                                          "github", "markdown", NULL};
     static const char *const levels[] = {"error", "warning", "note", "never", NULL};
     chk_opts *o = vctx;
     aivm_error err = AIVM_ERROR_INIT;
@@ -201,6 +203,9 @@ static int render(const aivm_check_report *rep, const chk_opts *o)
         break;
     case F_GITHUB:
         rc = aivm_check_render_github(&out, rep, &ro, &err);
+        break;
+    case F_MARKDOWN:
+        rc = aivm_check_render_markdown(&out, rep, &ro, &err);
         break;
     }
     if (rc < 0) {

@@ -11,6 +11,8 @@
 #   check    optional: a bash script run after the command with $OUT (stdout file),
 #            $ERR and $TMP set; it must exit 0 (semantic assertions, e.g. with jq)
 #   env      optional: extra VAR=value lines for the environment
+#   setup    optional: a bash script run before the command in the temporary
+#            directory, with $TMP and $ROOT set (e.g. to copy a fixture there)
 # UPDATE_GOLDEN=1 rewrites stdout, stderr and exit from the actual run.
 set -u
 bin=$1
@@ -35,6 +37,10 @@ if [ -f "$case_dir/env" ]; then
   while IFS= read -r line || [ -n "$line" ]; do
     [ -n "$line" ] && envs+=("${line//@TMP@/$tmp}")
   done < "$case_dir/env"
+fi
+
+if [ -f "$case_dir/setup" ] && ! (cd "$tmp" && TMP="$tmp" ROOT="$root" bash "$case_dir/setup"); then
+  echo "FAIL: setup script"; exit 1
 fi
 
 stdin=/dev/null
