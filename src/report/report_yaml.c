@@ -188,12 +188,18 @@ static void yaml_string(aivm_buf *out, const char *s, size_t n)
 static void scalar_word(conv *c)
 {
     const char *s = c->p;
-    size_t n = strspn(s, "+-0123456789.eEtruefalsn"), e;
-    if (n == 0 || (size_t)(c->end - s) < n) {
+    size_t n = 0, e = 0;
+    while (s + n < c->end && s[n] && strchr("+-0123456789.eEtruefalsn", s[n]))
+        n++;
+    if (n == 0 ||
+        (!(s[0] == '-' || (s[0] >= '0' && s[0] <= '9')) &&
+         !((n == 4 && memcmp(s, "true", 4) == 0) || (n == 5 && memcmp(s, "false", 5) == 0) ||
+           (n == 4 && memcmp(s, "null", 4) == 0)))) {
         c->bad = true;
         return;
     }
-    e = strcspn(s, "eE");
+    while (e < n && s[e] != 'e' && s[e] != 'E')
+        e++;
     if (e < n && memchr(s, '.', e) == NULL && (s[0] == '-' || (s[0] >= '0' && s[0] <= '9'))) {
         aivm_buf_put(c->out, s, e);
         aivm_buf_puts(c->out, ".0");

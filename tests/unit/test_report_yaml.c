@@ -72,7 +72,8 @@ static void yaml__nesting_and_empty_containers(void **state)
 
 static void yaml__malformed_json_is_an_error(void **state)
 {
-    static const char *const bad[] = {"", "{", "{\"a\" 1}", "[1,", "{\"a\": 1} x", "[1 2]"};
+    static const char *const bad[] = {"",      "{",      "{\"a\" 1}", "[1,",    "{\"a\": 1} x",
+                                      "[1 2]", "[tree]", "[nul]",     "[truex]"};
     (void)state;
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         aivm_buf out = AIVM_BUF_INIT;
