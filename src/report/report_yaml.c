@@ -7,7 +7,7 @@
  * boolean or null word); every other string is double-quoted with escapes,
  * so `yes`, `1.0`, `2026-12-01`, `a: b`, `#x` and leading spaces stay
  * strings. Numbers keep the JSON writer's text, with `1e-05` written
- * `1.0e-05` so a YAML 1.1 reader also reads a float.
+ * `1.0e-05` (and `1.5e5` `1.5e+5`) so a YAML 1.1 reader also reads a float.
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -184,7 +184,8 @@ static void yaml_string(aivm_buf *out, const char *s, size_t n)
 }
 
 /* A number, true, false or null: the JSON text (a float's exponent gets a
- * ".0" so YAML 1.1 reads a float, not a string). */
+ * ".0" and a sign where it lacks them, so YAML 1.1 reads a float, not a
+ * string). */
 static void scalar_word(conv *c)
 {
     const char *s = c->p;
@@ -200,10 +201,15 @@ static void scalar_word(conv *c)
     }
     while (e < n && s[e] != 'e' && s[e] != 'E')
         e++;
-    if (e < n && memchr(s, '.', e) == NULL && (s[0] == '-' || (s[0] >= '0' && s[0] <= '9'))) {
+    if (e < n && (s[0] == '-' || (s[0] >= '0' && s[0] <= '9'))) {
+        /* YAML 1.1 reads a float only with a '.' and a signed exponent */
         aivm_buf_put(c->out, s, e);
-        aivm_buf_puts(c->out, ".0");
-        aivm_buf_put(c->out, s + e, n - e);
+        if (memchr(s, '.', e) == NULL)
+            aivm_buf_puts(c->out, ".0");
+        aivm_buf_put(c->out, s + e, 1);
+        if (e + 1 < n && s[e + 1] >= '0' && s[e + 1] <= '9')
+            aivm_buf_puts(c->out, "+");
+        aivm_buf_put(c->out, s + e + 1, n - e - 1);
     } else {
         aivm_buf_put(c->out, s, n);
     }

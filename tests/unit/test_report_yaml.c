@@ -53,8 +53,10 @@ static void yaml__numbers_and_words(void **state)
 {
     (void)state;
     expect_yaml("{\"i\": 730, \"f\": 98.32, \"neg\": -7, \"e\": 1e-05, \"E\": -2.5e+300, "
-                "\"d\": 1.5e-07, \"t\": true, \"F\": false, \"z\": null}",
-                "i: 730\nf: 98.32\nneg: -7\ne: 1.0e-05\nE: -2.5e+300\nd: 1.5e-07\nt: true\n"
+                "\"d\": 1.5e-07, \"u\": 2E5, \"v\": 1.5e5, \"t\": true, \"F\": false, "
+                "\"z\": null}",
+                "i: 730\nf: 98.32\nneg: -7\ne: 1.0e-05\nE: -2.5e+300\nd: 1.5e-07\nu: 2.0E+5\n"
+                "v: 1.5e+5\nt: true\n"
                 "F: false\nz: null\n");
 }
 
