@@ -11,7 +11,8 @@ Each recommend case runs the binary with --format json, yaml and csv and checks:
 the JSON validates against recommend.schema.json; yaml.safe_load of the YAML equals the
 JSON (values, types and key order: compared as json.dumps of both); the CSV (csv module)
 has the documented header and one row per recommendation, with the JSON's ranks, sizes and
-hourly prices. A check case validates against check.schema.json, a prices case (prices show
+hourly prices; the Markdown table has the table report's columns in its order and one row
+per recommendation. A check case validates against check.schema.json, a prices case (prices show
 from the cache fixture) against prices.schema.json. The "strict" cases rename or mistype a
 field of real output and expect the schema to reject it.
 
@@ -153,6 +154,20 @@ def recommend_case(binary, args, tmp):
         check((g is None and d["gpu_count"] == "") or (g is not None and float(d["gpu_count"]) == g["count"]),
               "CSV gpu_count of %s" % c["sku"])
         check(d["vms"] == ("" if "fit" not in c else str(c["fit"]["vms"])), "CSV vms of %s" % c["sku"])
+    # Markdown: the table report's columns in its order, one row per recommendation.
+    table = run(binary, args + DATE + ["--format", "table", "--color", "never"], tmp)
+    md = run(binary, args + DATE + ["--format", "markdown"], tmp)
+    heads = [l.split() for l in table.splitlines() if l.startswith("#   SIZE")]
+    md_rows = [[c.strip().replace("\\_", "_") for c in l.strip("|").split(" | ")]
+               for l in md.splitlines() if l.startswith("| ")]
+    if recs:
+        check(len(heads) == 1 and md_rows and md_rows[0] == heads[0],
+              "Markdown header %r vs table %r" % (md_rows[:1], heads))
+        check(len(md_rows) - 1 == len(recs), "Markdown rows %d" % (len(md_rows) - 1))
+        for r, c in zip(md_rows[1:], recs):
+            check(r[0] == str(c["rank"]) and r[1] == c["sku"], "Markdown row %r" % r[:2])
+    else:
+        check(not heads and not md_rows and "No size fits" in md, "no table without a size")
     return "%d recommendations, %d rejected" % (len(recs), len(doc["rejected"]))
 
 
