@@ -110,7 +110,7 @@ def schema(name):
 def run(binary, args, tmp, want_exit=(0,)):
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C", "TZ": "UTC",
            "NO_COLOR": "1", "HOME": tmp, "XDG_CACHE_HOME": os.path.join(tmp, "xdg"),
-           "no_proxy": "*", "NO_PROXY": "*"}
+           "no_proxy": "*", "NO_PROXY": "*", "COLUMNS": "400"}  # wide: every table column
     p = subprocess.run([binary] + args, cwd=ROOT, env=env, capture_output=True, timeout=60)
     check(p.returncode in want_exit, "%s: exit %d, stderr %s" % (" ".join(args), p.returncode,
                                                                  p.stderr.decode()[:400]))
