@@ -31,7 +31,7 @@ _aivm_advise_options()
           --allow-partial $_aivm_advise_fetch $_aivm_advise_common"
         ;;
     "prices fetch" | "prices show")
-        echo "--config --no-config --region --sku --catalog --cached $_aivm_advise_fetch $_aivm_advise_common"
+        echo "--config --no-config --region --sku --catalog --cached -f --format $_aivm_advise_fetch $_aivm_advise_common"
         ;;
     "catalog list")
         echo "--family --category --gpu --min-gpu-memory --infiniband --region
@@ -116,7 +116,9 @@ _aivm_advise()
           cpu-memory-optimized" -- "$cur")) ;;
     -f | --format)
         case $cmd in
-        check) COMPREPLY=($(compgen -W "text json sarif junit github" -- "$cur")) ;;
+        check) COMPREPLY=($(compgen -W "text json sarif junit github markdown" -- "$cur")) ;;
+        prices) COMPREPLY=($(compgen -W "table json csv" -- "$cur")) ;;
+        recommend | "") COMPREPLY=($(compgen -W "table json yaml markdown csv" -- "$cur")) ;;
         catalog | models | rules) COMPREPLY=($(compgen -W "table json names" -- "$cur")) ;;
         *) COMPREPLY=($(compgen -W "table json" -- "$cur")) ;;
         esac

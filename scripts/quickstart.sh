@@ -13,7 +13,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
 packages=(build-essential cmake pkg-config libyaml-dev libcjson-dev libcurl4-openssl-dev
-          libcmocka-dev jq python3 python3-jsonschema ca-certificates)
+          libcmocka-dev jq python3 python3-jsonschema python3-yaml ca-certificates)
 mode=run
 # What the completion, man page and .deb tests run (tests/completions, tests/install_test.sh).
 test_packages=(bash-completion zsh fish man-db groff-base dpkg-dev file)

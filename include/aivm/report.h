@@ -1,7 +1,7 @@
 /*
- * aivm/report.h - renderers: turn an aivm_advice into a table for people or
- * JSON for scripts (docs/json-output.md). Renderers append to a caller-owned
- * aivm_buf and never print.
+ * aivm/report.h - renderers: turn an aivm_advice into a table for people, JSON
+ * or YAML for scripts (docs/json-output.md), Markdown or CSV (docs/formats.md). Renderers append to
+ * a caller-owned aivm_buf and never print.
  */
 #ifndef AIVM_REPORT_H
 #define AIVM_REPORT_H
@@ -11,6 +11,7 @@
 #include "aivm/advise.h"
 #include "aivm/buf.h"
 #include "aivm/error.h"
+#include "aivm/prices.h"
 
 typedef struct {
     bool color;     /* ANSI colour (tables only) */
@@ -33,6 +34,56 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
 /** Append the JSON rendering of `adv` (one document, newline-terminated). */
 int aivm_report_json(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o,
                      aivm_error *err);
+/**
+ * Append the YAML rendering of `adv`: the JSON document of aivm_report_json()
+ * converted by aivm_report_json_to_yaml(), so both carry the same keys,
+ * values and order. Returns 0 or AIVM_ELIMIT.
+ */
+int aivm_report_yaml(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o,
+                     aivm_error *err);
+/**
+ * Append the block-style YAML of the JSON text `json` (`len` bytes, as the
+ * JSON writer prints it) to `out`: same keys, values and order; strings a
+ * YAML reader would take for something else (yes, null, 1.0, dates, `: `,
+ * `#`, leading spaces) double-quoted. Returns 0, AIVM_ERROR when `json` is
+ * not well-formed, or AIVM_ELIMIT.
+ */
+int aivm_report_json_to_yaml(aivm_buf *out, const char *json, size_t len, aivm_error *err);
+/**
+ * Append the GitHub-flavoured Markdown rendering of `adv`: a table of the
+ * ranked sizes (the table report's columns, escaped), then the advice
+ * sections as bullet lists (docs/formats.md). Returns 0 or AIVM_ELIMIT.
+ */
+int aivm_report_markdown(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o,
+                         aivm_error *err);
+/**
+ * Append the CSV rendering of `adv`: RFC 4180 fields, LF line ends, a fixed
+ * header row and one row per shown recommendation (docs/formats.md).
+ * Returns 0 or AIVM_ELIMIT.
+ */
+int aivm_report_csv(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o,
+                    aivm_error *err);
+
+/* --- prices show (one query's classified rows) ---------------------------- */
+
+/** A price row's tier as `prices show` names it: "regular", "spot", "low-priority". */
+const char *aivm_report_price_tier_name(aivm_price_tier t);
+/** A price row's type: "consumption", "devtest", "reservation", "savings-plan". */
+const char *aivm_report_price_type_name(aivm_price_type t);
+/** What a row is used for: its --pricing model ("on-demand", "reserved-1y", ...),
+ *  or why it is not used. Static or borrowed from `r`. */
+const char *aivm_report_price_row_use(const aivm_price_row *r);
+/**
+ * Append the JSON document of `prices show` for `e` (schema_version "1",
+ * docs/schema/prices.schema.json): the query, source, every row, and the
+ * hourly price per OS and pricing model (null when unknown). `tool_version`
+ * NULL means this library's. Returns 0 or AIVM_ELIMIT.
+ */
+int aivm_report_price_entry_json(aivm_buf *out, const aivm_price_entry *e, const char *tool_version,
+                                 aivm_error *err);
+/** Append the CSV of `prices show` for `e`: a fixed header, one row per price
+ *  row (RFC 4180, LF line ends). Returns 0 or AIVM_ELIMIT. */
+int aivm_report_price_entry_csv(aivm_buf *out, const aivm_price_entry *e, aivm_error *err);
 
 /* ---- browsing: catalog list|show|compare, models list|show, rules list|show */
 

@@ -24,6 +24,7 @@ static const cli_check_format formats[] = {
     {"sarif", aivm_check_render_sarif, false},
     {"junit", aivm_check_render_junit, false},
     {"github", aivm_check_render_github, false},
+    {"markdown", aivm_check_render_markdown, false},
 };
 /* clang-format on */
 

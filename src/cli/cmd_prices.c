@@ -19,13 +19,14 @@
 #include "price_opts.h"
 #include "term.h"
 
-enum { O_REGION = 256, O_SKU, O_CATALOG, O_CACHED };
+enum { O_REGION = 256, O_SKU, O_CATALOG, O_CACHED, O_FORMAT };
 
 static const cli_opt options[] = {
     {O_REGION, "region", 0, "NAME", "Azure region (required)"},
     {O_SKU, "sku", 0, "SIZE", "VM size, e.g. Standard_ND96isr_H100_v5 (repeatable)"},
     {O_CATALOG, "catalog", 0, "FILE", "fetch: the sizes of this catalog (default shipped)"},
     {O_CACHED, "cached", 0, NULL, "show: use the cache only, never the network"},
+    {O_FORMAT, "format", 'f', "table|json|csv", "show: output format (default table)"},
     CLI_PRICE_FETCH_OPTIONS,
     CLI_CONFIG_OPTIONS,
     {'q', "quiet", 'q', NULL, "no progress or warnings; fetch: errors and the summary line only"},
@@ -40,7 +41,8 @@ typedef struct {
     const char **skus;
     size_t n_skus;
     const char *catalog;
-    bool cached, help;
+    bool cached, help, format_set;
+    int format; /* show: 0 table, 1 json, 2 csv */
     cli_price_opts prices;
 } prices_opts;
 
@@ -50,7 +52,8 @@ static void help(void)
            "       aivm-advise prices show --region R --sku SIZE [options]\n\n"
            "fetch: get live prices from the Azure Retail Prices API into the cache (sizes\n"
            "younger than --cache-ttl are kept), so later runs can use --prices cached.\n"
-           "show: print every classified price row of one size (docs/prices.md).\n\n"
+           "show: print every classified price row of one size (docs/prices.md), as a\n"
+           "table, JSON (docs/schema/prices.schema.json) or CSV (docs/formats.md).\n\n"
            "Options:\n");
     cli_opts_help(stdout, options, N_OPTIONS);
     printf("\nExit status: 0 success, 2 usage error, 3 invalid catalog, 4 prices "
@@ -80,6 +83,11 @@ static int on_option(void *vctx, int id, const char *arg)
     case O_CACHED:
         o->cached = true;
         return 0;
+    case O_FORMAT: {
+        static const char *const formats[] = {"table", "json", "csv"};
+        o->format_set = true;
+        return cli_enum_option(&o->format, "format", arg, formats, 3);
+    }
     case 'q':
         cli_quiet = true;
         return 0;
@@ -200,33 +208,6 @@ done:
     return rc;
 }
 
-static const char *tier_name(aivm_price_tier t)
-{
-    return t == AIVM_TIER_SPOT ? "spot" : t == AIVM_TIER_LOW_PRIORITY ? "low-priority" : "regular";
-}
-
-static const char *type_name(aivm_price_type t)
-{
-    static const char *const names[] = {"consumption", "devtest", "reservation", "savings-plan"};
-    return names[t];
-}
-
-/* What a row is used for: a --pricing model, or why not. */
-static const char *use_of(const aivm_price_row *r)
-{
-    if (r->excluded)
-        return r->excluded;
-    if (r->tier == AIVM_TIER_LOW_PRIORITY)
-        return "low priority (not used: not Spot)";
-    if (r->type == AIVM_PTYPE_DEVTEST)
-        return "dev/test (not used: not a public price)";
-    if (r->type == AIVM_PTYPE_CONSUMPTION)
-        return r->tier == AIVM_TIER_SPOT ? "spot" : "on-demand";
-    if (r->type == AIVM_PTYPE_RESERVATION)
-        return r->term_years == 1 ? "reserved-1y" : "reserved-3y";
-    return r->term_years == 1 ? "savings-plan-1y" : "savings-plan-3y";
-}
-
 static void show_set(const aivm_price_entry *e)
 {
     const aivm_price_set *s = e->set;
@@ -241,7 +222,8 @@ static void show_set(const aivm_price_entry *e)
         if (r->term_years)
             snprintf(term, sizeof term, "%uy", r->term_years);
         printf("%-7s %-12s %-12s %-4s %12.4f %12.4f  %s%s\n", aivm_os_name(r->os),
-               tier_name(r->tier), type_name(r->type), term, r->price, r->hourly, use_of(r),
+               aivm_report_price_tier_name(r->tier), aivm_report_price_type_name(r->type), term,
+               r->price, r->hourly, aivm_report_price_row_use(r),
                r->ambiguous ? " (ambiguous: newest row used)" : "");
         char product[512], name[512]; /* API text is untrusted: control characters shown */
         aivm_vis(product, sizeof product, r->product_name ? r->product_name : "-");
@@ -262,6 +244,21 @@ static void show_set(const aivm_price_entry *e)
     printf("\n");
 }
 
+/* prices show --format json|csv: the report layer's document on stdout. */
+static int show_doc(const aivm_price_entry *e, bool json)
+{
+    aivm_buf out = AIVM_BUF_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    int rc;
+    cli_stream_to_stdout(&out);
+    rc = json ? aivm_report_price_entry_json(&out, e, NULL, &err)
+              : aivm_report_price_entry_csv(&out, e, &err);
+    if (rc == 0)
+        aivm_buf_flush(&out);
+    aivm_buf_dispose(&out);
+    return rc < 0 ? cli_report_error(&err) : 0;
+}
+
 static int do_show(prices_opts *o)
 {
     aivm_prices *store = NULL;
@@ -280,7 +277,7 @@ static int do_show(prices_opts *o)
         rc = CLI_EXIT_PRICES;
         goto done;
     }
-    show_set(e);
+    rc = o->format == 0 ? (show_set(e), 0) : show_doc(e, o->format == 1);
 done:
     aivm_prices_free(store);
     return rc;
@@ -330,6 +327,10 @@ int cmd_prices(int argc, char **argv)
     cli_msg_config_origin(NULL, NULL);
     if (rc)
         goto done;
+    if (o.format_set && strcmp(sub, "fetch") == 0) {
+        rc = cli_usagef("--format is for prices show");
+        goto done;
+    }
     rc = strcmp(sub, "fetch") == 0 ? do_fetch(&o) : do_show(&o);
 done:
     cli_price_opts_dispose(&o.prices);

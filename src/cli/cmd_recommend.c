@@ -59,7 +59,7 @@ static const cli_opt options[] = {
     {O_CONTAINERS, "containers", 0, NULL, "the workload runs in containers"},
     {O_SPOT, "spot", 0, NULL, "ask for spot capacity (spot prices in the ranking)"},
     {O_CHECKPOINTING, "checkpointing", 0, NULL, "the job checkpoints and can resume"},
-    {O_FORMAT, "format", 'f', "table|json", "output format (default table)"},
+    {O_FORMAT, "format", 'f', "table|json|yaml|markdown|csv", "output format (default table)"},
     {O_EXPLAIN, "explain", 0, NULL, "show every rule per size and the rejected sizes"},
     {O_CATALOG, "catalog", 0, "FILE", "use this catalog instead of the shipped one"},
     {O_RULES, "rules", 0, "FILE", "add or override rules by id (repeatable)"},
@@ -76,11 +76,15 @@ static const cli_opt options[] = {
 
 #define N_OPTIONS (sizeof options / sizeof options[0])
 
+static const char *const formats[] = {"table", "json", "yaml", "markdown", "csv"};
+#define N_FORMATS (sizeof formats / sizeof formats[0])
+
 typedef struct {
     aivm_workload flags; /* what the flags said */
     const char *workload_file;
     unsigned top;
-    bool json, explain, help, version;
+    int format; /* index in `formats`: 0 table, 1 json, 2 yaml, 3 markdown, 4 csv */
+    bool explain, help, version;
     const char *catalog;
     const char **rules;
     size_t n_rules;
@@ -190,13 +194,8 @@ static int on_option(void *vctx, int id, const char *arg)
             return cli_usagef("invalid value '%s' for --top (expected a whole number >= 1)", arg);
         o->top = (unsigned)n;
         return 0;
-    case O_FORMAT: {
-        static const char *const formats[] = {"table", "json"};
-        int v = 0;
-        int bad = cli_enum_option(&v, "format", arg, formats, 2);
-        o->json = !bad && v == 1;
-        return bad;
-    }
+    case O_FORMAT:
+        return cli_enum_option(&o->format, "format", arg, formats, N_FORMATS);
     case O_EXPLAIN:
         o->explain = true;
         return 0;
@@ -224,6 +223,12 @@ static int on_option(void *vctx, int id, const char *arg)
     }
 }
 
+typedef int (*renderer)(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o,
+                        aivm_error *err);
+
+static const renderer renderers[N_FORMATS] = {aivm_report_table, aivm_report_json, aivm_report_yaml,
+                                              aivm_report_markdown, aivm_report_csv};
+
 static int render(const aivm_advice *adv, const rec_opts *o)
 {
     aivm_render_opts ro = AIVM_RENDER_OPTS_INIT;
@@ -231,17 +236,17 @@ static int render(const aivm_advice *adv, const rec_opts *o)
     aivm_error err = AIVM_ERROR_INIT;
     int rc;
     ro.explain = o->explain;
-    ro.color = !o->json && cli_term_color(o->color);
+    ro.color = o->format == 0 && cli_term_color(o->color);
     ro.width = cli_term_width();
     cli_stream_to_stdout(&out); /* a JSON report lists every rejected size */
-    rc = o->json ? aivm_report_json(&out, adv, &ro, &err) : aivm_report_table(&out, adv, &ro, &err);
+    rc = renderers[o->format](&out, adv, &ro, &err);
     if (rc < 0) {
         aivm_buf_dispose(&out);
         return cli_report_error(&err);
     }
     aivm_buf_flush(&out);
     aivm_buf_dispose(&out);
-    if (!o->json)
+    if (o->format != 1 && o->format != 2) /* JSON and YAML carry them in "warnings" */
         for (size_t i = 0; i < adv->n_warnings; i++)
             cli_warnf("%s", adv->warnings[i]);
     return 0;

@@ -110,7 +110,7 @@ static void text_item(aivm_buf *b, const aivm_check_item *it, const aivm_check_r
 }
 
 /* "N resources, N errors, N warnings, N notes, N waived" (text and GitHub). */
-static void counts(aivm_buf *b, const aivm_check_report *rep)
+void aivm_report__check_counts(aivm_buf *b, const aivm_check_report *rep)
 {
     aivm_buf_printf(b, "%zu resource%s, %zu error%s, %zu warning%s, %zu note%s, %zu waived",
                     rep->n_items, rep->n_items == 1 ? "" : "s", rep->open[AIVM_SEV_ERROR],
@@ -142,7 +142,7 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
     if (rep->n_unpriced && rep->n_unpriced != rep->n_items)
         aivm_buf_printf(out, "; %zu without a price", rep->n_unpriced);
     aivm_buf_puts(out, "\nsummary: ");
-    counts(out, rep);
+    aivm_report__check_counts(out, rep);
     aivm_buf_puts(out, "\n");
     if (!rep->sizing_active)
         aivm_buf_puts(out, "AIVM007/AIVM008 (GPU memory fit) are inactive: no model-memory "
@@ -373,7 +373,7 @@ int aivm_check_render_github(aivm_buf *out, const aivm_check_report *rep,
         if (!rep->findings[i].waiver)
             gh_finding(out, &rep->findings[i]);
     aivm_buf_puts(out, "aivm-advise check: ");
-    counts(out, rep);
+    aivm_report__check_counts(out, rep);
     aivm_buf_printf(out, "; %s %.2f/hour, %.2f/month\n", rep->currency, rep->hourly_total,
                     rep->hourly_total * AIVM_HOURS_PER_MONTH);
     return 0;

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 
+#include "aivm/check.h"
 #include "aivm/report.h"
 
 /* ANSI SGR codes of the human-readable renderers (only with colour on). */
@@ -56,5 +57,29 @@ void aivm_report__params_text(char *out, size_t n, double p);
 void aivm_report__doc_begin(aivm_jw *w, aivm_buf *out);
 /** End the document begun by aivm_report__doc_begin (closing brace, newline). */
 void aivm_report__doc_end(aivm_jw *w, aivm_buf *out);
+
+/* --- Cells and escapers of the Markdown and CSV renderers (report_cells.c) */
+
+/** The GPUS cell of a size ("8x H100 80GB", "1/2 A10 24GB", "-") into `out`. */
+void aivm_report__gpu_cell(char *out, size_t n, const aivm_size *s);
+/**
+ * The reason a row shows (WHY): the unscaled prefer rule with the largest
+ * contribution, else the requirement the size meets, else the first reason;
+ * NULL when the candidate has none. Borrowed from `c`.
+ */
+const aivm_reason *aivm_report__main_reason(const aivm_candidate *c, const aivm_workload *wl);
+/**
+ * Append `s` as Markdown text: control characters made visible, `<>&` as
+ * entities, Markdown punctuation (`\ | ` * _ [ ] ~ #`) backslash-escaped,
+ * a newline as `<br>` in a table cell (`cell`) or a space. NULL appends
+ * nothing.
+ */
+void aivm_report__md_text(aivm_buf *out, const char *s, bool cell);
+/** Append `s` as one RFC 4180 field: quoted (quotes doubled) when it holds a
+ *  comma, quote, CR or LF. NULL appends nothing (an empty field). */
+void aivm_report__csv_field(aivm_buf *out, const char *s);
+/** Append "N resources, N errors, N warnings, N notes, N waived" of a check report
+ *  (text, GitHub and Markdown). */
+void aivm_report__check_counts(aivm_buf *b, const aivm_check_report *rep);
 
 #endif
