@@ -10,6 +10,7 @@
 
 #include "aivm/aivm.h"
 #include "aivm/util.h"
+#include "avail_opts.h"
 #include "cli.h"
 #include "msg.h"
 #include "opts.h"
@@ -67,6 +68,8 @@ static const cli_opt options[] = {
     CLI_SIZING_OPTIONS,
     CLI_PRICE_RANK_OPTIONS,
     CLI_PRICE_FETCH_OPTIONS,
+    CLI_AVAIL_SNAPSHOT_OPTIONS,
+    CLI_AVAIL_REGIONS_OPTION,
     {'q', "quiet", 'q', NULL, "no warnings on stderr"},
     {'h', "help", 'h', NULL, "show this help and exit"},
     {'V', "version", 'V', NULL, "show versions and exit"},
@@ -86,6 +89,7 @@ typedef struct {
     const char *date;
     char region[64]; /* --region as Azure normalises it: "West Europe" -> "westeurope" */
     cli_price_opts prices;
+    cli_avail_opts avail; /* --quota, --skus, --regions */
 } rec_opts;
 
 static void help(void)
@@ -218,6 +222,8 @@ static int on_option(void *vctx, int id, const char *arg)
         o->version = true;
         return 0;
     default:
+        if (cli_avail_option(&o->avail, id, arg) >= 0)
+            return 0;
         return cli_common_option(&o->prices, &o->flags.sizing_in, id, arg);
     }
 }
@@ -324,6 +330,11 @@ int cmd_recommend(int argc, char **argv)
         (o.flags.set & AIVM_WL_REGION) || !(wl.set & AIVM_WL_REGION) ? NULL : &wl.region_loc);
     if (rc)
         goto done;
+    rc = cli_avail_load(&o.avail, cat, wl.region);
+    if (rc)
+        goto done;
+    if (o.avail.n_regions)
+        wl.region_assumed = true; /* judged per region of --regions, not by the region rule */
     rc = cli_sizing_resolve(&sizing, models, &wl, rules, o.workload_file);
     if (rc)
         goto done;
@@ -333,6 +344,9 @@ int cmd_recommend(int argc, char **argv)
         rc = cli_report_error(&err);
         goto done;
     }
+    rc = cli_avail_advice(adv, &o.avail);
+    if (rc)
+        goto done;
     rc = cli_price_advice(adv, &o.prices, &store);
     if (rc)
         goto done;
@@ -341,6 +355,7 @@ done:
     aivm_advice_free(adv);
     aivm_prices_free(store);
     cli_price_opts_dispose(&o.prices);
+    cli_avail_opts_dispose(&o.avail);
     aivm_models_free(models);
     aivm_rules_free(rules);
     aivm_catalog_free(cat);

@@ -12,6 +12,7 @@
 #include "aivm/prices.h"
 #include "aivm/report.h"
 #include "aivm_version.h"
+#include "report_avail.h"
 #include "report_sizing.h"
 #include "util/jsonw.h"
 #include "util/mathutil.h"
@@ -160,6 +161,7 @@ static void candidate_json(aivm_jw *w, const aivm_candidate *c, const aivm_workl
     price_json(w, c);
     deployment_json(w, c);
     ranking_json(w, c);
+    aivm_report__avail_json(w, c); /* only when availability was judged */
     aivm_jw_array(w, "reasons");
     for (size_t i = 0; i < c->n_reasons; i++)
         reason_json(w, &c->reasons[i], true);
