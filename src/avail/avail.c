@@ -179,7 +179,7 @@ static void quota(aivm_availability *o, const aivm_avail__snap *snap, const aivm
         o->used = fam->used;
     }
     if (spot) {
-        short_of(o, row_of(snap, "lowprioritycores"), "spot", "spot (low-priority) vCPUs:");
+        short_of(o, row_of(snap, "lowprioritycores"), "spot", "spot (low-priority) limit");
         return;
     }
     if (fam) {
@@ -188,7 +188,7 @@ static void quota(aivm_availability *o, const aivm_avail__snap *snap, const aivm
         if (short_of(o, fam, "family", label))
             return;
     }
-    short_of(o, row_of(snap, "cores"), "regional", "total regional vCPUs:");
+    short_of(o, row_of(snap, "cores"), "regional", "regional limit");
 }
 
 static void mismatches(aivm_availability *o, const aivm_size *s, const aivm_avail__sku *k)

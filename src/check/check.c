@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "aivm/advise.h"
+#include "aivm/avail.h"
 #include "aivm/check.h"
 #include "aivm/util.h"
 #include "check_int.h"
@@ -459,6 +460,7 @@ static int check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_ca
     if (it->size)
         rule_findings(&l, it, rules, pick(adv, rules, it, true));
     builtin_findings(&l, it, o);
+    aivm_check__avail_findings(&l, it, o);
     for (size_t i = 0; i < aivm_waivers_count(ri->inline_w); i++)
         if (ri->inline_res[i] == it->res && expired(aivm_waivers_at(ri->inline_w, i), o->today))
             expired_finding(&l, aivm_waivers_at(ri->inline_w, i), it->res);
@@ -491,6 +493,7 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
     rep->today = opts->today;
     rep->currency = "USD";
     rep->sizing_active = opts->gpu_need != NULL || opts->models != NULL;
+    rep->quota_active = aivm_avail_has_usage(opts->avail);
     rc = parse_inline(ri, plan, err);
     if (rc < 0) {
         aivm_check_report_free(rep);

@@ -28,4 +28,9 @@ int aivm_check__resolve_sizing(aivm_check_item *it, aivm_sizing *sz, const aivm_
 void aivm_check__sizing_findings(aivm_check__flist *l, aivm_check_item *it,
                                  const aivm_check_opts *o);
 
+/** AIVM013 (quota) and AIVM017 (absent or restricted in the SKU list) from
+ *  o->avail for the planned location (check_avail.c). */
+void aivm_check__avail_findings(aivm_check__flist *l, aivm_check_item *it,
+                                const aivm_check_opts *o);
+
 #endif

@@ -107,7 +107,8 @@ static void avail__family_from_the_series_words_without_skus(void **state)
     assert_string_equal(a.quota_scope, "family"); /* 192 of the family first */
     assert_true(aivm_avail_eval(&a, av, size(f, "Standard_NC24ads_A100_v4"), "eastus", 40, false));
     assert_string_equal(a.quota_scope, "regional");
-    assert_non_null(strstr(a.why, "total regional vCPUs: 900 of 1000 vCPUs free"));
+    assert_non_null(strstr(
+        a.why, "quota: regional limit 900 of 1000 vCPUs free in eastus, needs 960: ask for +60"));
     aivm_avail_free(av);
 }
 
@@ -117,7 +118,7 @@ static void avail__spot_counts_against_the_low_priority_limit(void **state)
     aivm_availability a;
     assert_true(aivm_avail_eval(&a, f->av, size(f, "Standard_ND96isr_H100_v5"), "eastus", 1, true));
     assert_string_equal(a.quota_scope, "spot");
-    assert_non_null(strstr(a.why, "48 of 48 vCPUs free"));
+    assert_non_null(strstr(a.why, "spot (low-priority) limit 48 of 48 vCPUs free"));
     assert_false(
         aivm_avail_eval(&a, f->av, size(f, "Standard_ND96isr_H100_v5"), "eastus", 1, false));
 }
