@@ -6,6 +6,7 @@
  * deployed anywhere asked for rejected with the reason (quota increase
  * needed, restriction, not offered).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -104,6 +105,14 @@ static void reject(aivm_advice *adv, aivm_candidate *c, const aivm_availability 
     c->reasons = NULL;
     c->n_reasons = 0;
     c->ranking.reason = NULL;
+}
+
+static void reject_msg(aivm_advice *adv, aivm_candidate *c, const char *why)
+{
+    aivm_availability one;
+    memset(&one, 0, sizeof one);
+    snprintf(one.why, sizeof one.why, "%s", why);
+    reject(adv, c, &one, 1);
 }
 
 static int rej_cmp(const void *a, const void *b)
@@ -226,4 +235,32 @@ int aivm_advice_availability(aivm_advice *adv, const aivm_avail_opts *o, aivm_er
                                      "list: quota, restrictions, regions)");
     aivm_advise__extras(adv);
     return 0;
+}
+
+void aivm_advise__avail_meters(aivm_advice *adv, const aivm_prices *p)
+{
+    size_t kept = 0, before = adv->n_rejected;
+    char why[256];
+    if (!adv->has_avail || !p)
+        return;
+    for (size_t i = 0; i < adv->n_ranked; i++) {
+        aivm_candidate *c = &adv->ranked[i];
+        const aivm_price_entry *e =
+            c->avail ? aivm_prices_find(p, c->region, aivm_str(&c->size->name)) : NULL;
+        if (e && e->set && aivm_price_set_items(e->set) == 0) {
+            /* the price list has no meter for it there: not offered */
+            snprintf(why, sizeof why, "not offered in %s (no meter in the %s price list)",
+                     c->region, aivm_price_source_name(e->source));
+            free(c->avail);
+            c->avail = NULL;
+            reject_msg(adv, c, why);
+            continue;
+        }
+        if (kept != i)
+            adv->ranked[kept] = *c;
+        kept++;
+    }
+    adv->n_ranked = kept;
+    if (adv->n_rejected != before)
+        qsort(adv->rejected, adv->n_rejected, sizeof *adv->rejected, rej_cmp);
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "advise_int.h"
 #include "aivm/advise.h"
 #include "aivm/buf.h"
 #include "aivm/prices.h"
@@ -141,6 +142,8 @@ int aivm_advice_price(aivm_advice *adv, const aivm_price_step_opts *o, aivm_pric
     rc = aivm_prices_get(store, o->mode, qs, n, &o->fetch, err);
     if (rc == 0)
         rc = aivm_advice_apply_prices(adv, *store, o->mode, o->allow_partial, err);
+    if (rc == 0)
+        aivm_advise__avail_meters(adv, *store); /* no meter there: not offered */
     if (rc == 0)
         rc = aivm_advice_rank_by_cost(adv, &o->cost, err);
     free(qs);

@@ -248,8 +248,8 @@ static void capabilities(aivm_avail__sku *s, const aivm_ynode *caps, aivm_arena 
         double d;
         if (!k || !v)
             continue;
-        if (strcmp(k, "vCPUs") == 0 && aivm_parse_double(&d, v))
-            s->vcpus = (int)d;
+        if (strcmp(k, "vCPUs") == 0 && aivm_parse_double(&d, v) && d >= 0 && d < 1e6)
+            s->vcpus = (int)d; /* in range: the cast is defined */
         else if (strcmp(k, "GPUs") == 0 && aivm_parse_double(&d, v))
             s->gpus = d;
         else if (strcmp(k, "RdmaEnabled") == 0)
