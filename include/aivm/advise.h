@@ -105,6 +105,9 @@ typedef struct {
     bool cost_objective;        /* aivm_advise_opts.cost_objective */
     const aivm_rules *rules;    /* the rules it was made with (borrowed) */
     bool has_avail;             /* aivm_advice_availability() ran: candidates carry `avail` */
+    const char *const *regions; /* its --regions (borrowed from its options); n_regions 0:
+                                   the workload's region only */
+    size_t n_regions;
 } aivm_advice;
 
 typedef struct {

@@ -119,6 +119,21 @@ typedef struct {
 bool aivm_avail_eval(aivm_availability *out, const aivm_avail *av, const aivm_size *size,
                      const char *region, unsigned vms, bool spot);
 
+/** vCPUs that earlier deployments of the same plan already take from each limit
+ *  of a region (check holds a whole plan to one quota). */
+typedef struct {
+    double family;   /* same quota family, regular priority */
+    double regional; /* every family, regular priority */
+    double spot;     /* spot / low-priority */
+} aivm_avail_prior;
+
+/** aivm_avail_eval() with `prior` vCPUs already taken from the limits (NULL: none):
+ *  a limit is short when prior + needed exceeds what it has free, and the reason
+ *  says how much was planned before. */
+bool aivm_avail_eval_prior(aivm_availability *out, const aivm_avail *av, const aivm_size *size,
+                           const char *region, unsigned vms, bool spot,
+                           const aivm_avail_prior *prior);
+
 /** Zones of a mask as "1,2,3" into `out` (cap bytes, terminated); "" for none. */
 char *aivm_avail_zones_str(char *out, size_t cap, unsigned zones);
 

@@ -177,6 +177,8 @@ int aivm_advice_availability(aivm_advice *adv, const aivm_avail_opts *o, aivm_er
     size_t kept = 0, before = adv->n_rejected, unknown_family = 0, missing_row = 0;
     (void)err;
     adv->has_avail = true;
+    adv->regions = o->regions;
+    adv->n_regions = o->n_regions;
     for (size_t i = 0; i < adv->n_ranked; i++) {
         aivm_candidate *c = &adv->ranked[i];
         size_t best = 0;

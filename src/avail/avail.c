@@ -98,22 +98,27 @@ static void family_display(char *out, size_t cap, const char *value)
         out[n - 6] = '\0';
 }
 
-/* A limit the need exceeds: fills the quota fields and the reason. */
-static bool short_of(aivm_availability *o, const aivm_avail__usage *u, const char *scope,
-                     const char *label)
+/* A limit the need (plus what was planned before) exceeds: fills the quota
+ * fields and the reason. */
+static bool short_of(aivm_availability *o, const aivm_avail__usage *u, double prior,
+                     const char *scope, const char *label)
 {
     double free_v;
+    char before[64] = "";
     if (!u || u->limit < 0)
         return false;
     free_v = u->limit > u->used ? u->limit - u->used : 0;
-    if ((double)o->needed <= free_v)
+    if ((double)o->needed + prior <= free_v)
         return false;
     o->quota_ok = false;
     o->quota_scope = scope;
     o->short_limit = u->limit;
     o->short_used = u->used;
-    snprintf(o->why, sizeof o->why, "quota: %s %g of %g vCPUs free in %s, needs %u: ask for +%g",
-             label, free_v, u->limit, o->region, o->needed, (double)o->needed - free_v);
+    if (prior > 0)
+        snprintf(before, sizeof before, " besides %g planned before it", prior);
+    snprintf(o->why, sizeof o->why, "quota: %s %g of %g vCPUs free in %s, needs %u%s: ask for +%g",
+             label, free_v, u->limit, o->region, o->needed, before,
+             (double)o->needed + prior - free_v);
     return true;
 }
 
@@ -154,8 +159,9 @@ static const aivm_avail__usage *row_by_words(const aivm_avail__snap *s, const ch
 }
 
 static void quota(aivm_availability *o, const aivm_avail__snap *snap, const aivm_size *size,
-                  const aivm_avail__sku *sku, bool spot)
+                  const aivm_avail__sku *sku, bool spot, const aivm_avail_prior *prior)
 {
+    static const aivm_avail_prior none = {0, 0, 0};
     char key[128], disp[96], label[128];
     const aivm_avail__usage *fam = NULL;
     if (sku && sku->family) {
@@ -179,16 +185,18 @@ static void quota(aivm_availability *o, const aivm_avail__snap *snap, const aivm
         o->used = fam->used;
     }
     if (spot) {
-        short_of(o, row_of(snap, "lowprioritycores"), "spot", "spot (low-priority) limit");
+        short_of(o, row_of(snap, "lowprioritycores"), (prior ? prior : &none)->spot, "spot",
+                 "spot (low-priority) limit");
         return;
     }
     if (fam) {
         family_display(disp, sizeof disp, fam->value);
         snprintf(label, sizeof label, "%s family", disp);
-        if (short_of(o, fam, "family", label))
+        if (short_of(o, fam, (prior ? prior : &none)->family, "family", label))
             return;
     }
-    short_of(o, row_of(snap, "cores"), "regional", "regional limit");
+    short_of(o, row_of(snap, "cores"), (prior ? prior : &none)->regional, "regional",
+             "regional limit");
 }
 
 static void mismatches(aivm_availability *o, const aivm_size *s, const aivm_avail__sku *k)
@@ -227,6 +235,13 @@ static void mismatches(aivm_availability *o, const aivm_size *s, const aivm_avai
 bool aivm_avail_eval(aivm_availability *out, const aivm_avail *av, const aivm_size *size,
                      const char *region, unsigned vms, bool spot)
 {
+    return aivm_avail_eval_prior(out, av, size, region, vms, spot, NULL);
+}
+
+bool aivm_avail_eval_prior(aivm_availability *out, const aivm_avail *av, const aivm_size *size,
+                           const char *region, unsigned vms, bool spot,
+                           const aivm_avail_prior *prior)
+{
     const aivm_avail__sku *sku = NULL;
     memset(out, 0, sizeof *out);
     out->region = region;
@@ -254,7 +269,7 @@ bool aivm_avail_eval(aivm_availability *out, const aivm_avail *av, const aivm_si
                 out->zones &= ~sku->restrictions[i].zones;
         mismatches(out, size, sku);
     }
-    quota(out, aivm_avail__snap_of(av, region), size, sku, spot);
+    quota(out, aivm_avail__snap_of(av, region), size, sku, spot, prior);
     for (size_t i = 0; i < out->n_restrictions && out->offered == 1; i++)
         if (!out->restrictions[i].zone) {
             snprintf(out->why, sizeof out->why, "restricted in %s: %s (az vm list-skus)", region,

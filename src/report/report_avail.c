@@ -82,6 +82,28 @@ void aivm_report__avail_json(aivm_jw *w, const aivm_candidate *c)
     aivm_jw_end(w);
 }
 
+void aivm_report__avail_header(aivm_buf *out, const aivm_advice *adv)
+{
+    if (!adv->n_regions)
+        return;
+    aivm_buf_printf(out, "Regions: the best of %zu for each size:", adv->n_regions);
+    for (size_t i = 0; i < adv->n_regions && i < 8; i++)
+        aivm_buf_printf(out, "%s %s", i ? "," : "", adv->regions[i]);
+    if (adv->n_regions > 8)
+        aivm_buf_printf(out, " and %zu more", adv->n_regions - 8);
+    aivm_buf_puts(out, "\n");
+}
+
+void aivm_report__avail_regions_json(aivm_jw *w, const aivm_advice *adv)
+{
+    if (!adv->n_regions)
+        return;
+    aivm_jw_array(w, "regions");
+    for (size_t i = 0; i < adv->n_regions; i++)
+        aivm_jw_str(w, NULL, adv->regions[i]);
+    aivm_jw_end(w);
+}
+
 int aivm_report__avail_region_width(const aivm_advice *adv)
 {
     int wr = 6;

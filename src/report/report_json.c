@@ -277,6 +277,7 @@ int aivm_report_json(aivm_buf *out, const aivm_advice *adv, const aivm_render_op
     aivm_jw_str(&w, "as_of", aivm_catalog_as_of(adv->catalog));
     aivm_jw_end(&w);
     workload_json(&w, adv->workload);
+    aivm_report__avail_regions_json(&w, adv); /* --regions only */
     if (adv->workload->sizing)
         aivm_report__sizing_json(&w, adv->workload->sizing);
     aivm_jw_array(&w, "recommendations");

@@ -123,6 +123,28 @@ static void avail__spot_counts_against_the_low_priority_limit(void **state)
         aivm_avail_eval(&a, f->av, size(f, "Standard_ND96isr_H100_v5"), "eastus", 1, false));
 }
 
+static void avail__prior_needs_share_the_limits(void **state)
+{
+    fixture_t *f = *state;
+    aivm_availability a;
+    aivm_avail_prior p = {192, 192, 0};
+    /* 350 free in westus2's family: 192 fits alone, not after 192 planned before */
+    assert_false(aivm_avail_eval_prior(&a, f->av, size(f, "Standard_ND96asr_v4"), "westus2", 2,
+                                       false, NULL));
+    assert_true(
+        aivm_avail_eval_prior(&a, f->av, size(f, "Standard_ND96asr_v4"), "westus2", 2, false, &p));
+    assert_string_equal(a.quota_scope, "family");
+    assert_non_null(strstr(a.why, "needs 192 besides 192 planned before it: ask for +34"));
+    /* spot needs are counted apart: regular use does not shrink the spot limit */
+    p.family = p.regional = 300;
+    assert_false(
+        aivm_avail_eval_prior(&a, f->av, size(f, "Standard_ND96asr_v4"), "westus2", 1, true, &p));
+    p.spot = 10;
+    assert_true(
+        aivm_avail_eval_prior(&a, f->av, size(f, "Standard_ND96asr_v4"), "westus2", 1, true, &p));
+    assert_string_equal(a.quota_scope, "spot");
+}
+
 static void avail__restrictions_by_location_and_by_zone(void **state)
 {
     fixture_t *f = *state;
@@ -325,6 +347,7 @@ int main(void)
         cmocka_unit_test(avail__quota_short_in_family_says_the_increase),
         cmocka_unit_test(avail__family_from_the_series_words_without_skus),
         cmocka_unit_test(avail__spot_counts_against_the_low_priority_limit),
+        cmocka_unit_test(avail__prior_needs_share_the_limits),
         cmocka_unit_test(avail__restrictions_by_location_and_by_zone),
         cmocka_unit_test(avail__sku_list_decides_offered_and_capabilities),
         cmocka_unit_test(avail__readers_report_positions_and_limits),
