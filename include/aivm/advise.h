@@ -238,7 +238,8 @@ typedef struct {
  * with the increase of quota needed or why it is not offered); SKU
  * capabilities that disagree with the catalog and quota families that
  * cannot be told become warnings. Re-ranks (AIVM_SORT_SCORE; the price step
- * ranks again). Returns 0.
+ * ranks again). The candidates' `avail` records borrow strings from o->avail
+ * and the regions from o->regions: both must outlive the advice. Returns 0.
  */
 int aivm_advice_availability(aivm_advice *adv, const aivm_avail_opts *o, aivm_error *err);
 
