@@ -83,20 +83,19 @@ void aivm_check__avail_findings(aivm_check__flist *l, aivm_check_item *it, const
         f->message = aivm_check__fmt("%u x %s: %s", vms, name, a.why);
         aivm_check__guidance(f, g13, 1);
     }
-    if (has_finding(l, "AIVM017") || a.offered != 1 || !a.has_skus)
-        ;
-    else
-        for (size_t i = 0; i < a.n_restrictions; i++)
-            if (!a.restrictions[i].zone) {
-                f = aivm_check__add(l, "AIVM017", AIVM_SEV_ERROR, it->res);
-                f->message = aivm_check__fmt(
-                    "%s is restricted in %s for this subscription (%s, az vm list-skus): the "
-                    "deployment will fail; ask for access or pick another region",
-                    name, it->wl.region, a.restrictions[i].reason);
-                aivm_check__guidance(f, g13, 1);
-                return;
-            }
-    if (!has_finding(l, "AIVM017") && a.offered == 0 && a.has_skus) {
+    if (has_finding(l, "AIVM017") || !a.has_skus) /* raised already, or no SKU list there */
+        return;
+    for (size_t i = 0; a.offered == 1 && i < a.n_restrictions; i++)
+        if (!a.restrictions[i].zone) {
+            f = aivm_check__add(l, "AIVM017", AIVM_SEV_ERROR, it->res);
+            f->message = aivm_check__fmt(
+                "%s is restricted in %s for this subscription (%s, az vm list-skus): the "
+                "deployment will fail; ask for access or pick another region",
+                name, it->wl.region, a.restrictions[i].reason);
+            aivm_check__guidance(f, g13, 1);
+            return;
+        }
+    if (a.offered == 0) {
         f = aivm_check__add(l, "AIVM017", AIVM_SEV_ERROR, it->res);
         f->message = aivm_check__fmt("%s is not in the SKU list of %s (az vm list-skus): it is "
                                      "not offered there",
