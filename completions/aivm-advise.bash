@@ -19,14 +19,14 @@ _aivm_advise_options()
 {
     case $1 in
     recommend)
-        echo "--config --no-config --phase --kind --model-size --workload --region --os --top
+        echo "--config --no-config --quota --skus --regions --phase --kind --model-size --workload --region --os --top
           --include-retired --nodes --scheduler --managed --containers --spot
           --checkpointing -f --format --explain --catalog --rules --color --date
           $_aivm_advise_sizing --prices --allow-partial --pricing --sort
           --max-price-per-hour $_aivm_advise_fetch -V $_aivm_advise_common"
         ;;
     check)
-        echo "--config --no-config --input --workload --waivers -f --format -o --output --fail-on --catalog --rules
+        echo "--config --no-config --quota --skus --input --workload --waivers -f --format -o --output --fail-on --catalog --rules
           --color --date --phase --kind --model-size --os $_aivm_advise_sizing --prices
           --allow-partial $_aivm_advise_fetch $_aivm_advise_common"
         ;;
@@ -123,7 +123,8 @@ _aivm_advise()
         *) COMPREPLY=($(compgen -W "table json" -- "$cur")) ;;
         esac
         ;;
-    --config | --workload | --catalog | --rules | --waivers) _aivm_advise_files ;;
+    --config | --workload | --catalog | --rules | --waivers | --quota | --skus) _aivm_advise_files ;;
+    --regions) COMPREPLY=($(compgen -W "us europe asia all" -- "$cur")) ;;
     --cache-dir) COMPREPLY=($(compgen -d -- "$cur")) ;;
     --sku) COMPREPLY=($(compgen -W "$(_aivm_advise_names "${words[0]}" catalog)" -- "$cur")) ;;
     --model) COMPREPLY=($(compgen -W "$(_aivm_advise_names "${words[0]}" models)" -- "$cur")) ;;

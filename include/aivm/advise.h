@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "aivm/avail.h"
 #include "aivm/catalog.h"
 #include "aivm/error.h"
 #include "aivm/prices.h"
@@ -77,6 +78,9 @@ typedef struct {
     bool has_fit; /* the workload has sizing (aivm_workload.sizing) */
     aivm_fit fit; /* how the job fits this size; price × fit.vms is the deployment's */
     aivm_ranking ranking;
+    const char *region;       /* the region the recommendation is for: the workload's, or
+                                 the best of --regions (aivm_advice_availability) */
+    aivm_availability *avail; /* owned; NULL unless availability was judged */
 } aivm_candidate;
 
 typedef struct {
@@ -100,6 +104,10 @@ typedef struct {
     struct aivm_extras *extras; /* image, orchestrators, containers, spot (aivm/extras.h) */
     bool cost_objective;        /* aivm_advise_opts.cost_objective */
     const aivm_rules *rules;    /* the rules it was made with (borrowed) */
+    bool has_avail;             /* aivm_advice_availability() ran: candidates carry `avail` */
+    const char *const *regions; /* its --regions (borrowed from its options); n_regions 0:
+                                   the workload's region only */
+    size_t n_regions;
 } aivm_advice;
 
 typedef struct {
@@ -211,6 +219,29 @@ int aivm_advice_price(aivm_advice *adv, const aivm_price_step_opts *o, aivm_pric
  */
 int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *rules,
                 const aivm_workload *wl, const aivm_advise_opts *opts, aivm_error *err);
+
+/** What aivm_advice_availability() judges with (docs/availability.md). */
+typedef struct {
+    const aivm_avail *avail;    /* quota and SKU snapshots; NULL: the catalog's regions only */
+    const char *const *regions; /* --regions, borrowed; n_regions 0: the workload's region */
+    size_t n_regions;
+} aivm_avail_opts;
+
+/**
+ * Judge every ranked candidate's availability (offered, restrictions, zones,
+ * quota for its VMs) in the workload's region or, with regions, in each of
+ * them, and keep the best region per candidate: one where it can be
+ * deployed, with a catalog price there before one priced by its reference
+ * region, then the lowest cost under the candidate's pricing, then list
+ * order. The candidate's region and catalog price become that region's.
+ * Candidates blocked everywhere are rejected (reason_id "availability",
+ * with the increase of quota needed or why it is not offered); SKU
+ * capabilities that disagree with the catalog and quota families that
+ * cannot be told become warnings. Re-ranks (AIVM_SORT_SCORE; the price step
+ * ranks again). The candidates' `avail` records borrow strings from o->avail
+ * and the regions from o->regions: both must outlive the advice. Returns 0.
+ */
+int aivm_advice_availability(aivm_advice *adv, const aivm_avail_opts *o, aivm_error *err);
 
 /** Free an advice and everything it owns (not what it borrows). Accepts NULL. */
 void aivm_advice_free(aivm_advice *adv);

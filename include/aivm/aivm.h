@@ -5,6 +5,7 @@
 #define AIVM_AIVM_H
 
 #include "aivm/advise.h"
+#include "aivm/avail.h"
 #include "aivm/buf.h"
 #include "aivm/catalog.h"
 #include "aivm/config.h"

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "aivm/avail.h"
 #include "aivm/buf.h"
 #include "aivm/catalog.h"
 #include "aivm/error.h"
@@ -34,6 +35,7 @@ typedef struct {
     const char *help;       /* a paragraph: why, and what to do */
     const char *guidance;   /* "G12" or "G1 G2 G4 G5"; "" when none */
     bool needs_sizing;      /* AIVM007/AIVM008: active only with a GPU-memory sizing */
+    bool needs_quota;       /* AIVM013: active only with a quota snapshot (--quota) */
 } aivm_check_rule;
 
 /** The built-in table of check ids, in id order; `*n` gets its length. */
@@ -92,6 +94,7 @@ typedef struct {
     const char *currency;
     const char *today;
     bool sizing_active; /* AIVM007/AIVM008 were evaluated */
+    bool quota_active;  /* AIVM013 was evaluated (a quota snapshot was given) */
 } aivm_check_report;
 
 /**
@@ -109,11 +112,12 @@ typedef struct {
                                       sizing on (AIVM007/AIVM008 through aivm_fit_on) */
     aivm_gpu_need_fn gpu_need;     /* replaces the sizing by a plain GB figure (tests) */
     void *gpu_need_ctx;
+    const aivm_avail *avail; /* quota and SKU snapshots (AIVM013, AIVM017), or NULL */
 } aivm_check_opts;
 
 #define AIVM_CHECK_OPTS_INIT                                                                       \
     {                                                                                              \
-        NULL, NULL, NULL, NULL, NULL, NULL                                                         \
+        NULL, NULL, NULL, NULL, NULL, NULL, NULL                                                   \
     }
 
 /**

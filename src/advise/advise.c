@@ -202,6 +202,7 @@ static void collect(aivm_advice *adv, const work *ws, size_t n, const hit_pool *
             continue;
         aivm_candidate *c = &adv->ranked[adv->n_ranked++];
         c->size = w->size;
+        c->region = wl->region;
         c->instances = wl->nodes ? wl->nodes : 1;
         c->reasons = aivm_xcalloc(w->n_hits ? w->n_hits : 1, sizeof *c->reasons);
         for (size_t j = 0; j < w->n_hits; j++) {
@@ -339,6 +340,7 @@ void aivm_advice_free(aivm_advice *adv)
             free(adv->ranked[i].reasons[j].message);
         free(adv->ranked[i].reasons);
         free(adv->ranked[i].ranking.reason);
+        free(adv->ranked[i].avail);
     }
     for (size_t i = 0; i < adv->n_rejected; i++)
         free(adv->rejected[i].message);

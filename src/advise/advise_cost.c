@@ -48,7 +48,8 @@ const aivm_strlist *aivm_rejection_guidance(const aivm_rejection *r)
 {
     if (r->rule)
         return aivm_rule_guidance(r->rule);
-    if (r->reason_id && strcmp(r->reason_id, "max-price-per-hour") == 0)
+    if (r->reason_id && (strcmp(r->reason_id, "max-price-per-hour") == 0 ||
+                         strcmp(r->reason_id, "availability") == 0))
         return &g13;
     return &no_guidance;
 }
@@ -103,6 +104,8 @@ static void reject_for_budget(aivm_advice *adv, aivm_candidate *c, const aivm_co
     free(c->reasons);
     free(c->ranking.reason);
     c->ranking.reason = NULL;
+    free(c->avail);
+    c->avail = NULL;
     c->reasons = NULL;
     c->n_reasons = 0;
 }

@@ -9,4 +9,9 @@
  *  size printed first, whatever re-ranked it (prices, --sort). */
 void aivm_advise__extras(aivm_advice *adv);
 
+/** With availability judged (aivm_advice_availability), reject the candidates
+ *  whose live or cached price list has no meter in their region: not offered
+ *  there (docs/availability.md). Call between applying prices and ranking. */
+void aivm_advise__avail_meters(aivm_advice *adv, const aivm_prices *p);
+
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "advise_int.h"
 #include "aivm/advise.h"
 #include "aivm/buf.h"
 #include "aivm/prices.h"
@@ -25,7 +26,7 @@ size_t aivm_advice_price_queries(aivm_price_query **out, const aivm_advice *adv,
         n++;
     qs = aivm_xcalloc(n ? n : 1, sizeof *qs);
     for (size_t i = 0; i < n; i++) {
-        qs[i].region = adv->workload->region;
+        qs[i].region = adv->ranked[i].region ? adv->ranked[i].region : adv->workload->region;
         qs[i].sku = aivm_str(&adv->ranked[i].size->name);
         qs[i].currency = currency;
     }
@@ -63,8 +64,8 @@ int aivm_advice_apply_prices(aivm_advice *adv, const aivm_prices *p, aivm_prices
     aivm_buf b = AIVM_BUF_INIT;
     for (size_t i = 0; i < adv->n_ranked; i++) {
         aivm_candidate *c = &adv->ranked[i];
-        const aivm_price_entry *e =
-            aivm_prices_find(p, adv->workload->region, aivm_str(&c->size->name));
+        const aivm_price_entry *e = aivm_prices_find(
+            p, c->region ? c->region : adv->workload->region, aivm_str(&c->size->name));
         if (!e)
             continue;
         served++;
@@ -141,6 +142,8 @@ int aivm_advice_price(aivm_advice *adv, const aivm_price_step_opts *o, aivm_pric
     rc = aivm_prices_get(store, o->mode, qs, n, &o->fetch, err);
     if (rc == 0)
         rc = aivm_advice_apply_prices(adv, *store, o->mode, o->allow_partial, err);
+    if (rc == 0)
+        aivm_advise__avail_meters(adv, *store); /* no meter there: not offered */
     if (rc == 0)
         rc = aivm_advice_rank_by_cost(adv, &o->cost, err);
     free(qs);

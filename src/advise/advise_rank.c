@@ -68,7 +68,7 @@ static bool reference_cost(const aivm_candidate *c, const aivm_workload *wl, dou
     if (c->price.source == AIVM_PRICE_LIVE || c->price.source == AIVM_PRICE_CACHE ||
         !s->has_price || c->price.pricing == AIVM_PRICING_SPOT)
         return false;
-    rp = aivm_size_price_in(s, wl->region);
+    rp = aivm_size_price_in(s, c->region ? c->region : wl->region);
     if (!rp)
         rp = aivm_size_price_in(s, aivm_str(&s->price_reference_region));
     if (!rp)

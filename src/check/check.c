@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "aivm/advise.h"
+#include "aivm/avail.h"
 #include "aivm/check.h"
 #include "aivm/util.h"
 #include "check_int.h"
@@ -440,7 +441,8 @@ static int parse_inline(report_impl *ri, const aivm_plan *plan, aivm_error *err)
 /* Findings of one item, sorted, appended to the report's list. */
 static int check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_catalog *cat,
                       const aivm_rules *rules, const aivm_check_opts *o, const report_impl *ri,
-                      advice_cache *cache, aivm_sizing *sz, aivm_error *err)
+                      advice_cache *cache, aivm_sizing *sz, aivm_check__quota_tally *quota,
+                      aivm_error *err)
 {
     aivm_check__flist l = {NULL, 0, 0};
     const aivm_advice *adv = NULL;
@@ -464,6 +466,7 @@ static int check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_ca
     if (it->size)
         rule_findings(&l, it, rules, pick(adv, rules, it, true));
     builtin_findings(&l, it, cat, o);
+    aivm_check__avail_findings(&l, it, o, quota);
     for (size_t i = 0; i < aivm_waivers_count(ri->inline_w); i++)
         if (ri->inline_res[i] == it->res && expired(aivm_waivers_at(ri->inline_w, i), o->today))
             expired_finding(&l, aivm_waivers_at(ri->inline_w, i), it->res);
@@ -490,12 +493,14 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
     aivm_check_report *rep = &ri->pub;
     aivm_check__flist all = {NULL, 0, 0};
     advice_cache cache = {NULL, 0, 0};
+    aivm_check__quota_tally quota = {NULL, 0, 0};
     size_t n = aivm_plan_count(plan);
     int rc;
     *out = NULL;
     rep->today = opts->today;
     rep->currency = "USD";
     rep->sizing_active = opts->gpu_need != NULL || opts->models != NULL;
+    rep->quota_active = aivm_avail_has_usage(opts->avail);
     rc = parse_inline(ri, plan, err);
     if (rc < 0) {
         aivm_check_report_free(rep);
@@ -511,8 +516,10 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
     ri->sizings = aivm_xcalloc(n ? n : 1, sizeof *ri->sizings);
     for (size_t i = 0; rc == 0 && i < n; i++) {
         rep->items[i].res = aivm_plan_at(plan, i);
-        rc = check_item(&all, &rep->items[i], cat, rules, opts, ri, &cache, &ri->sizings[i], err);
+        rc = check_item(&all, &rep->items[i], cat, rules, opts, ri, &cache, &ri->sizings[i], &quota,
+                        err);
     }
+    free(quota.v);
     for (size_t i = 0; i < cache.n; i++)
         aivm_advice_free(cache.v[i].adv);
     free(cache.v);

@@ -28,4 +28,24 @@ int aivm_check__resolve_sizing(aivm_check_item *it, aivm_sizing *sz, const aivm_
 void aivm_check__sizing_findings(aivm_check__flist *l, aivm_check_item *it,
                                  const aivm_check_opts *o);
 
+/** vCPUs the resources checked so far take from the quota, per region, family
+ *  and priority: a plan shares one quota (check_avail.c). */
+typedef struct {
+    const char *region;
+    const char *family; /* NULL when unknown */
+    bool spot;
+    double vcpus;
+} aivm_check__quota_use;
+
+typedef struct {
+    aivm_check__quota_use *v;
+    size_t n, cap;
+} aivm_check__quota_tally;
+
+/** AIVM013 (quota, counting what earlier resources in `t` take) and AIVM017
+ *  (absent or restricted in the SKU list) from o->avail for the planned
+ *  location; adds the resource's need to `t` (check_avail.c). */
+void aivm_check__avail_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_check_opts *o,
+                                aivm_check__quota_tally *t);
+
 #endif

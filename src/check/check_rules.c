@@ -12,75 +12,81 @@ static const aivm_check_rule table[] = {
      "The planned size is empty, an expression that cannot be evaluated before deployment, or a "
      "name that is not in the aivm-advise catalog (which holds the sizes relevant to AI "
      "workloads). No other rule can judge it: set a literal size, or check the name.",
-     "", false},
+     "", false, false},
     {"AIVM002", "RetiredOrRetiringSize", AIVM_SEV_ERROR, "Retired or retiring VM size",
      "Retired sizes can no longer be deployed (error); retiring sizes have an announced "
      "retirement date (warning). Move to a current series; the suggested size is the best fit "
      "for the workload.",
-     "G10", false},
+     "G10", false, false},
     {"AIVM003", "InfiniBandForInference", AIVM_SEV_WARNING, "InfiniBand size for inference",
      "InfiniBand back-end networking is unnecessary for inference and its cost buys nothing "
      "there (guidance G12). Pick a size without InfiniBand.",
-     "G12", false},
+     "G12", false, false},
     {"AIVM004", "MultiNodeTrainingWithoutRdma", AIVM_SEV_ERROR,
      "Multi-node training without RDMA/InfiniBand",
      "Several VMs train together, but the size has no RDMA/InfiniBand interconnect: "
      "GPU-to-GPU traffic across VMs will dominate (guidance G11). Use an ND size with "
      "InfiniBand (the r in ND96isr) or train on one VM.",
-     "G11", false},
+     "G11", false, false},
     {"AIVM005", "GpuNeeded", AIVM_SEV_ERROR, "Not the GPU the guidance calls for",
      "The workload (generative AI, or complex non-generative models) calls for GPUs of the ND "
      "or NC family (guidance G1, G2, G4, G5), but the planned size is a CPU size or another "
      "family.",
-     "G1 G2 G4 G5", false},
+     "G1 G2 G4 G5", false, false},
     {"AIVM006", "GpuForSmallModel", AIVM_SEV_WARNING, "GPU size for a small non-generative model",
      "Small non-generative models train on memory-optimized CPU VMs and are served from "
      "compute-optimized CPU VMs (guidance G3, G6): a GPU costs more and stays idle.",
-     "G3 G6", false},
+     "G3 G6", false, false},
     {"AIVM007", "ModelDoesNotFit", AIVM_SEV_ERROR, "Model does not fit the planned GPUs",
      "The GPU memory the model needs (weights, and for training gradients, optimizer state and "
      "activations) exceeds the GPU memory of the planned VMs (guidance G9). Evaluated when "
      "the resource has aivm-params or aivm-model.",
-     "G9", true},
+     "G9", true, false},
     {"AIVM008", "FarMoreGpuMemory", AIVM_SEV_WARNING, "Far more GPU memory than needed",
      "The job fills less than a quarter of the GPU memory of the planned VMs: an "
      "under-utilised, costly deployment (guidance G9). Evaluated when the resource has "
      "aivm-params or aivm-model.",
-     "G9", true},
+     "G9", true, false},
     {"AIVM009", "OlderGeneration", AIVM_SEV_NOTE, "Older generation where a newer one fits",
      "A newer hardware generation fits the workload at least as well (guidance G10: prefer the "
      "newest SKUs for the best training and inference times).",
-     "G10", false},
+     "G10", false, false},
     {"AIVM010", "SpotTrainingWithoutCheckpoints", AIVM_SEV_WARNING,
      "Spot training without checkpointing",
      "Spot (or low-priority) capacity can be reclaimed at any time; training on it loses work "
      "unless it checkpoints regularly (guidance G14). Declare checkpointing with the tag "
      "aivm-checkpointing = \"true\", or use regular priority.",
-     "G14", false},
+     "G14", false, false},
     {"AIVM011", "MissingWorkloadTags", AIVM_SEV_NOTE, "Resource without workload tags",
      "Without aivm-phase and aivm-kind tags (or --workload) only lifecycle rules can judge the "
      "size. Tag the resource with its AI workload.",
-     "", false},
+     "", false, false},
     {"AIVM012", "ExpiredWaiver", AIVM_SEV_ERROR, "Expired waiver",
      "A waiver's expiry date has passed: the finding it waived counts again. Fix the finding, "
      "or renew the waiver with a new reason and date.",
-     "", false},
+     "", false, false},
+    {"AIVM013", "InsufficientQuota", AIVM_SEV_ERROR, "Insufficient vCPU quota",
+     "The planned VMs need more vCPUs than the subscription's quota has free in the location: "
+     "the family's limit, the total regional limit or, for spot priority, the low-priority "
+     "limit (the --quota snapshot of az vm list-usage). The deployment will fail. Ask for the "
+     "increase the message names, or plan another region or size.",
+     "G13", false, true},
     {"AIVM015", "OsNotSupported", AIVM_SEV_ERROR, "Size whose series does not support the OS",
      "The planned operating system is not one the size's series supports, per its Microsoft "
      "size page (ND H100 v5 and ND MI300X v5 are Linux only; NVv4 and NGads V620 Windows "
      "only). Deploy the other OS or pick a size that supports it.",
-     "G7", false},
+     "G7", false, false},
     {"AIVM016", "PrecisionNotNative", AIVM_SEV_ERROR,
      "GPU without native support for the precision",
      "The workload's number format (aivm-precision, bf16 by default for training) is not one the "
      "size's GPUs run natively: V100 and T4 have no bf16, A100, A10 and T4 no FP8. The job "
      "would fail or fall back to a slow path. Pick a GPU that runs it, or a format it runs.",
-     "G9", true},
+     "G9", true, false},
     {"AIVM017", "SizeNotOfferedInRegion", AIVM_SEV_ERROR, "Size not offered in the region",
      "The size has no price meter in the planned location (the catalog's region lists, from "
      "the Retail Prices API): it is not offered there, and the deployment will fail. Pick a "
      "size offered there, or another region (the suggested size is offered in the planned one).",
-     "G13", false},
+     "G13", false, false},
 };
 
 const aivm_check_rule *aivm_check_rules(size_t *n)

@@ -22,7 +22,7 @@ typedef struct {
     size_t n_subs;
     const cli_opt *opts; /* ending with CLI_BROWSE_OPTIONS */
     size_t n_opts;
-    cli_opt_fn on_option; /* its own options (NULL: none); -f and -h are handled here */
+    cli_opt_fn on_option;  /* its own options (NULL: none); -f and -h are handled here */
     void (*help)(int sub); /* sub: the subcommand asked about, -1 for the command */
 } cli_browse_cmd;
 

@@ -21,6 +21,8 @@
 /* clang-format off */
 static const aivm_config_key keys[] = {
     {"region", AIVM_CFG_STRING},
+    {"regions", AIVM_CFG_STRING},
+    {"skus", AIVM_CFG_PATHS},
     {"workload", AIVM_CFG_PATH},
     {"catalog", AIVM_CFG_PATH},
     {"rules", AIVM_CFG_PATHS},

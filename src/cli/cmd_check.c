@@ -15,6 +15,7 @@
 #include "aivm/plan.h"
 #include "aivm/sizing.h"
 #include "aivm/util.h"
+#include "avail_opts.h"
 #include "check_out.h"
 #include "cli.h"
 #include "cli_config.h"
@@ -66,6 +67,7 @@ static const cli_opt options[] = {
     {CLI_O_ALLOW_PARTIAL, "allow-partial", 0, NULL,
      "live: fall back to catalog prices instead of exit 4"},
     CLI_PRICE_FETCH_OPTIONS,
+    CLI_AVAIL_SNAPSHOT_OPTIONS,
     CLI_CONFIG_OPTIONS,
     {'q', "quiet", 'q', NULL, "no warnings or progress line on stderr"},
     {'h', "help", 'h', NULL, "show this help and exit"},
@@ -86,6 +88,7 @@ typedef struct {
     aivm_severity fail_on;
     cli_color_mode color;
     cli_price_opts prices;
+    cli_avail_opts avail; /* --quota, --skus */
 } chk_opts;
 
 static void help(void)
@@ -178,8 +181,29 @@ static int on_option(void *vctx, int id, const char *arg)
         o->flags.set |= AIVM_WL_OS;
         return rc;
     default:
+        if (cli_avail_option(&o->avail, id, arg) >= 0)
+            return 0;
         return cli_common_option(&o->prices, &o->flags.sizing_in, id, arg);
     }
+}
+
+/* The one location of the plan (a --quota without REGION= is its snapshot),
+ * or NULL when the plan names none or several. */
+static const char *plan_region(const aivm_plan *plan, const aivm_catalog *cat)
+{
+    const char *one = NULL;
+    for (size_t i = 0; i < aivm_plan_count(plan); i++) {
+        const char *r = aivm_plan_at(plan, i)->region;
+        const aivm_region *reg = r ? aivm_catalog_find_region(cat, r) : NULL;
+        if (reg)
+            r = reg->name;
+        if (!r)
+            continue;
+        if (one && strcmp(one, r) != 0)
+            return NULL;
+        one = r;
+    }
+    return one;
 }
 
 /* The report on stdout, then in each --output file. Returns 0 or an exit code. */
@@ -298,6 +322,10 @@ int cmd_check(int argc, char **argv)
     cli_workload_apply_flags(&wl, &o.flags);
     co.workload = o.workload || wl.set || wl.sizing_in.set ? &wl : NULL;
     co.waivers = waivers;
+    rc = cli_avail_load(&o.avail, cat, plan_region(plan, cat));
+    if (rc)
+        goto done;
+    co.avail = o.avail.avail;
     if (aivm_check_run(&rep, plan, cat, rules, &co, &err) < 0) {
         rc = cli_report_error(&err);
         goto done;
@@ -311,6 +339,7 @@ done:
     aivm_check_report_free(rep);
     aivm_prices_free(store);
     cli_price_opts_dispose(&o.prices);
+    cli_avail_opts_dispose(&o.avail);
     aivm_plan_free(plan);
     aivm_models_free(models);
     aivm_waivers_free(waivers);

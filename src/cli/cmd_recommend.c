@@ -10,6 +10,7 @@
 
 #include "aivm/aivm.h"
 #include "aivm/util.h"
+#include "avail_opts.h"
 #include "cli.h"
 #include "cli_config.h"
 #include "msg.h"
@@ -68,6 +69,8 @@ static const cli_opt options[] = {
     CLI_SIZING_OPTIONS,
     CLI_PRICE_RANK_OPTIONS,
     CLI_PRICE_FETCH_OPTIONS,
+    CLI_AVAIL_SNAPSHOT_OPTIONS,
+    CLI_AVAIL_REGIONS_OPTION,
     CLI_CONFIG_OPTIONS,
     {'q', "quiet", 'q', NULL, "no warnings or progress line on stderr"},
     {'h', "help", 'h', NULL, "show this help and exit"},
@@ -92,6 +95,7 @@ typedef struct {
     const char *date;
     char region[64]; /* --region as Azure normalises it: "West Europe" -> "westeurope" */
     cli_price_opts prices;
+    cli_avail_opts avail; /* --quota, --skus, --regions */
 } rec_opts;
 
 static void help(void)
@@ -219,6 +223,8 @@ static int on_option(void *vctx, int id, const char *arg)
         o->version = true;
         return 0;
     default:
+        if (cli_avail_option(&o->avail, id, arg) >= 0)
+            return 0;
         return cli_common_option(&o->prices, &o->flags.sizing_in, id, arg);
     }
 }
@@ -341,6 +347,11 @@ int cmd_recommend(int argc, char **argv)
     cli_msg_config_origin(NULL, NULL);
     if (rc)
         goto done;
+    rc = cli_avail_load(&o.avail, cat, wl.region);
+    if (rc)
+        goto done;
+    if (o.avail.n_regions)
+        wl.region_assumed = true; /* judged per region of --regions, not by the region rule */
     rc = cli_sizing_resolve(&sizing, models, &wl, rules, o.workload_file);
     if (rc)
         goto done;
@@ -350,6 +361,9 @@ int cmd_recommend(int argc, char **argv)
         rc = cli_report_error(&err);
         goto done;
     }
+    rc = cli_avail_advice(adv, &o.avail);
+    if (rc)
+        goto done;
     rc = cli_price_advice(adv, &o.prices, &store);
     if (rc)
         goto done;
@@ -358,6 +372,7 @@ done:
     aivm_advice_free(adv);
     aivm_prices_free(store);
     cli_price_opts_dispose(&o.prices);
+    cli_avail_opts_dispose(&o.avail);
     aivm_models_free(models);
     aivm_rules_free(rules);
     aivm_catalog_free(cat);

@@ -12,6 +12,7 @@
 #include "aivm/prices.h"
 #include "aivm/report.h"
 #include "aivm_version.h"
+#include "report_avail.h"
 #include "report_int.h"
 #include "report_sizing.h"
 #include "util/jsonw.h"
@@ -166,6 +167,7 @@ static void candidate_json(aivm_jw *w, const aivm_candidate *c, const aivm_workl
     price_json(w, c);
     deployment_json(w, c);
     ranking_json(w, c);
+    aivm_report__avail_json(w, c); /* only when availability was judged */
     aivm_jw_array(w, "reasons");
     for (size_t i = 0; i < c->n_reasons; i++)
         reason_json(w, &c->reasons[i], true);
@@ -281,6 +283,7 @@ int aivm_report_json(aivm_buf *out, const aivm_advice *adv, const aivm_render_op
     aivm_jw_str(&w, "as_of", aivm_catalog_as_of(adv->catalog));
     aivm_jw_end(&w);
     workload_json(&w, adv->workload);
+    aivm_report__avail_regions_json(&w, adv); /* --regions only */
     if (adv->workload->sizing)
         aivm_report__sizing_json(&w, adv->workload->sizing);
     aivm_jw_array(&w, "recommendations");

@@ -227,14 +227,16 @@ int aivm_check_render_sarif(aivm_buf *out, const aivm_check_report *rep,
                             const aivm_check_render_opts *o, aivm_error *err)
 {
     const char *ver = o && o->tool_version ? o->tool_version : AIVM_VERSION_STRING;
-    size_t n_table = 0, n_ids;
+    size_t n_table = 0, n_ids, n_listed;
     const aivm_check_rule *table = aivm_check_rules(&n_table);
     /* the rules: the table's, then custom ids in the order findings show them */
     const char **ids = aivm_xcalloc(n_table + rep->n_findings + 1, sizeof *ids);
     size_t *index = aivm_xcalloc(rep->n_findings + 1, sizeof *index);
     aivm_jw w;
-    for (n_ids = 0; n_ids < n_table; n_ids++)
-        ids[n_ids] = table[n_ids].id;
+    for (size_t k = n_ids = 0; k < n_table; k++)
+        if (!table[k].needs_quota || rep->quota_active) /* AIVM013 only with --quota */
+            ids[n_ids++] = table[k].id;
+    n_listed = n_ids;
     for (size_t i = 0; i < rep->n_findings; i++) {
         size_t k = 0;
         while (k < n_ids && strcmp(ids[k], rep->findings[i].id) != 0)
@@ -257,8 +259,9 @@ int aivm_check_render_sarif(aivm_buf *out, const aivm_check_report *rep,
     aivm_jw_str(&w, "informationUri", GUIDANCE_URL);
     aivm_jw_array(&w, "rules");
     for (size_t k = 0; k < n_table; k++)
-        rule_json(&w, &table[k]);
-    for (size_t i = 0, next = n_table; i < rep->n_findings; i++)
+        if (!table[k].needs_quota || rep->quota_active)
+            rule_json(&w, &table[k]);
+    for (size_t i = 0, next = n_listed; i < rep->n_findings; i++)
         if (index[i] == next) { /* the first finding with a new custom id */
             aivm_check_rule cr = custom_rule(&rep->findings[i]);
             rule_json(&w, &cr);

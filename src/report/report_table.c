@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "aivm/report.h"
+#include "report_avail.h"
 #include "report_int.h"
 
 #define VIS(s) aivm_report__vis(s)
@@ -111,6 +112,7 @@ static void header(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts
     aivm_buf_printf(out, "%sWorkload:%s %s, %s, %s model; region %s, %s\n", BOLD(o), RESET(o),
                     aivm_phase_name(wl->phase), aivm_kind_name(wl->kind),
                     aivm_model_size_name(wl->model_size), wl->region, aivm_os_name(wl->os));
+    aivm_report__avail_header(out, adv); /* --regions: the regions judged */
     aivm_buf_printf(out, "%sCatalog %s (as of %s); %zu sizes ranked, %zu rejected%s\n\n", DIM(o),
                     aivm_catalog_version(adv->catalog), aivm_catalog_as_of(adv->catalog),
                     adv->n_ranked, adv->n_rejected, RESET(o));
@@ -141,6 +143,7 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
     unsigned width = o->width ? o->width : 100;
     int wsize = 4, wgpu = 4;
     bool other_region = false;
+    int wregion = adv->has_avail ? aivm_report__avail_region_width(adv) : 0, wavail = 12;
     header(out, adv, o);
     if (adv->workload->sizing)
         aivm_report__sizing_table(out, adv->workload->sizing, o);
@@ -151,23 +154,35 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         wsize = n > wsize ? n : wsize;
         n = (int)strlen(gpu);
         wgpu = n > wgpu ? n : wgpu;
+        if (adv->has_avail) {
+            char cells[320];
+            aivm_report__avail_cells(cells, sizeof cells, &adv->ranked[i], wregion);
+            n = (int)strlen(cells) - wregion - 2;
+            wavail = n > wavail ? n : wavail;
+        }
     }
     if (adv->n_shown == 0) {
         aivm_buf_puts(out, "No size fits this workload.\n");
     } else {
-        aivm_buf_printf(out, "%s%-3s %-*s %-16s %-*s %5s %7s %-3s %9s%s  %s%s%s\n", BOLD(o), "#",
+        char avail_head[96] = "";
+        if (adv->has_avail)
+            snprintf(avail_head, sizeof avail_head, "%-*s  %-*s  ", wregion, "REGION", wavail,
+                     "AVAILABILITY");
+        aivm_buf_printf(out, "%s%-3s %-*s %-16s %-*s %5s %7s %-3s %9s%s  %s%s%s%s\n", BOLD(o), "#",
                         wsize, "SIZE", "SERIES", wgpu, "GPUS", "VCPU", "RAM_GIB", "IB",
                         aivm_report__price_heading(adv), adv->workload->spot ? " SPOT/HOUR" : "",
-                        adv->workload->sizing ? "VMS  USD/H_ALL  " : "", "WHY", RESET(o));
+                        adv->workload->sizing ? "VMS  USD/H_ALL  " : "", avail_head, "WHY",
+                        RESET(o));
     }
     for (size_t i = 0; i < adv->n_shown; i++) {
         const aivm_candidate *c = &adv->ranked[i];
         const aivm_reason *why = main_reason(c, adv->workload);
-        char gpu[64], price[48], line[256];
+        char gpu[64], price[48], line[640];
+        const char *region = c->region ? c->region : adv->workload->region;
         int used;
         fmt_gpu(gpu, sizeof gpu, c->size);
-        fmt_price(price, sizeof price, &c->price, adv->workload->region, adv->workload->spot);
-        if (c->price.has_hourly && strcmp(c->price.region, adv->workload->region))
+        fmt_price(price, sizeof price, &c->price, region, adv->workload->spot);
+        if (c->price.has_hourly && strcmp(c->price.region, region))
             other_region = true;
         used = snprintf(line, sizeof line, "%-3u %-*s %-16.16s %-*s %5u %7g %-3s %s  ", c->rank,
                         wsize, VIS(aivm_str(&c->size->name)), VIS(aivm_str(&c->size->series)), wgpu,
@@ -175,6 +190,12 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
                         c->size->infiniband ? "yes" : "no", price);
         if (c->has_fit && used > 0 && (size_t)used < sizeof line)
             used += fit_cells(line + used, sizeof line - (size_t)used, c);
+        if (adv->has_avail && used > 0 && (size_t)used < sizeof line) {
+            char cells[320];
+            aivm_report__avail_cells(cells, sizeof cells, c, wregion);
+            used += snprintf(line + used, sizeof line - (size_t)used, "%-*s  ",
+                             wregion + 2 + wavail, cells);
+        }
         if (used < 0 || (unsigned)used + 30 > width) {
             /* Too narrow for the reason beside the row: give it a line of its own. */
             size_t len = strlen(line);

@@ -575,6 +575,28 @@ def case_check_live_prices(e):
     check(doc["resources"][0]["cost"]["source"] == "cache", "from the cache: %s" % doc)
 
 
+def case_no_meter_is_not_offered_with_availability(e):
+    # the mock has no meter at all for one GB300 size and only zero-priced meters for the
+    # other: without availability flags both are shown with an unknown price
+    # (case_rank_by_live_price); with --regions the one without a meter is not offered there
+    p = e.run(*WL, "--prices", "live", "--regions", "eastus", "--top", "20", "--format", "json")
+    doc = ok_json(p)
+    skus = [r["sku"] for r in recs(doc)]
+    none = [s for s in ("Standard_ND128isrG5_GB300_v6", "Standard_ND128isr_GB300_v6")
+            if s not in mock_retail.ZERO_PRICE]
+    check(len(none) == 1, "one GB300 size has no meter in the mock: %s" % none)
+    check(none[0] not in skus, "%s is not shown" % none[0], p)
+    check(any(r["sku"] == none[0] and r["rule"] == "availability" and
+              r["message"] == "not offered in eastus (no meter in the live price list)"
+              for r in doc["rejected"]), "%s rejected for its missing meter" % none[0], p)
+    for s in mock_retail.ZERO_PRICE:
+        check(s in skus, "%s has a meter (zero-priced): offered, price unknown" % s, p)
+    for r in recs(doc):
+        check(r["availability"]["region"] == "eastus" and r["price"]["source"] == "live",
+              "%s priced live in eastus" % r["sku"], p)
+    check(len(skus) == 15, "the 15 sizes with a meter stay: %s" % skus, p)
+
+
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith("case_")}
 
 

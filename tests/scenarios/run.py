@@ -29,6 +29,9 @@ Other recommend keys:
   none_shown_match    no shown candidate (recommendations as printed) may match the class
   workload_region     workload.region as resolved
   spot_advice         spot.advice
+  top_region_in       availability.region of the top pick (--regions, --quota, --skus)
+  region_of           {sku: region}: each named size is shown, for that region
+  rejected_with       {"sku", "rule", "message_contains"}: a rejected entry with all three
 check keys:
   check_finding                 a finding with this id appears (any resource)
   check_suggested_in / _not_in  the suggested size of the finding (the first finding with
@@ -55,7 +58,7 @@ CLASS_KEYS = {
     "max_vms", "max_hourly", "min_gpu_memory_gb_per_vm",
 }
 RECOMMEND_KEYS = CLASS_KEYS | {"ranked_none_match", "none_shown_match", "workload_region",
-                               "spot_advice"}
+                               "spot_advice", "top_region_in", "region_of", "rejected_with"}
 CHECK_KEYS = {"check_finding", "check_suggested_in", "check_suggested_not_in",
               "check_suggested_gpu_model_in", "check_suggested_gpu_model_not_in"}
 COMMON_KEYS = {"exit", "stderr_contains"}
@@ -319,6 +322,21 @@ def evaluate(binary, scen, env):
         got = (doc.get("spot") or {}).get("advice")
         if got != exp["spot_advice"]:
             fails.append("spot.advice %r != %r" % (got, exp["spot_advice"]))
+    if "top_region_in" in exp:
+        got = ((top or {}).get("availability") or {}).get("region")
+        if got not in exp["top_region_in"]:
+            fails.append("top pick's availability.region %r not in %s" % (got, exp["top_region_in"]))
+    for sku, region in (exp.get("region_of") or {}).items():
+        shown = [c for c in doc.get("recommendations") or [] if c.get("sku") == sku]
+        got = [(c.get("availability") or {}).get("region") for c in shown]
+        if got != [region]:
+            fails.append("%s shown for %s, expected [%r]" % (sku, got, region))
+    if "rejected_with" in exp:
+        want = exp["rejected_with"]
+        if not any(r.get("sku") == want["sku"] and r.get("rule") == want["rule"] and
+                   want["message_contains"] in (r.get("message") or "")
+                   for r in doc.get("rejected") or []):
+            fails.append("no rejected entry %s" % want)
     if "none_shown_match" in exp:
         for c in doc.get("recommendations") or []:
             if matches(c, exp["none_shown_match"]):

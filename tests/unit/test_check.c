@@ -336,8 +336,9 @@ static void check__rules_tie_to_check_ids(void **state)
 {
     fx *f = *state;
     bool used[18] = {false};
-    /* AIVM013 and AIVM014 are kept for the quota and work-cost checks */
-    static const unsigned ids_in_table[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 16, 17};
+    /* AIVM013 is the quota check (only with a snapshot); AIVM014 is kept for the
+     * work-cost check */
+    static const unsigned ids_in_table[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17};
     size_t n = 0;
     const aivm_check_rule *t = aivm_check_rules(&n);
     aivm_error err = AIVM_ERROR_INIT;
@@ -349,6 +350,7 @@ static void check__rules_tie_to_check_ids(void **state)
         snprintf(want, sizeof want, "AIVM%03u", ids_in_table[i]);
         assert_string_equal(t[i].id, want);
         assert_true(t[i].help[0] && t[i].title[0]);
+        assert_true(t[i].needs_quota == (ids_in_table[i] == 13));
     }
     for (size_t i = 0; i < aivm_rules_count(f->rules); i++) {
         const char *cid = aivm_rule_check_id(aivm_rules_at(f->rules, i));

@@ -1,0 +1,268 @@
+/*
+ * advise_avail.c - availability in the advice (docs/availability.md): each
+ * candidate judged in the workload's region or in every region of
+ * --regions, the best region kept (deployable, priced there, cheapest, in
+ * list order), the catalog price moved to it, and candidates that cannot be
+ * deployed anywhere asked for rejected with the reason (quota increase
+ * needed, restriction, not offered).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "advise_int.h"
+#include "aivm/advise.h"
+#include "aivm/avail.h"
+#include "aivm/buf.h"
+#include "aivm/util.h"
+
+/* How good a region is for a candidate: lower is better. */
+typedef struct {
+    bool blocked;
+    bool reference; /* no catalog price in the region: its reference region's */
+    bool has_cost;
+    double cost;
+} region_key;
+
+static region_key key_of(const aivm_candidate *c, const aivm_availability *a)
+{
+    region_key k = {a->blocked, false, false, 0};
+    const aivm_size *s = c->size;
+    const aivm_region_price *rp = s->has_price ? aivm_size_price_in(s, a->region) : NULL;
+    bool spot = c->price.pricing == AIVM_PRICING_SPOT;
+    if (!rp && s->has_price) {
+        rp = aivm_size_price_in(s, aivm_str(&s->price_reference_region));
+        k.reference = true;
+    }
+    if (rp && (!spot || rp->has_spot)) {
+        k.has_cost = true;
+        k.cost = (spot ? rp->spot : rp->on_demand) * (c->instances ? c->instances : 1);
+    }
+    return k;
+}
+
+static bool better(const region_key *a, const region_key *b)
+{
+    if (a->blocked != b->blocked)
+        return !a->blocked;
+    if (a->reference != b->reference)
+        return !a->reference;
+    if (a->has_cost != b->has_cost)
+        return a->has_cost;
+    return a->has_cost && a->cost < b->cost; /* ties keep the earlier region */
+}
+
+/* The candidate's catalog price, as it is in `region` (or its reference region). */
+static void move_price(aivm_candidate *c, const char *region)
+{
+    const aivm_size *s = c->size;
+    aivm_price *p = &c->price;
+    const aivm_region_price *rp;
+    c->region = region;
+    if (p->source != AIVM_PRICE_CATALOG) {
+        p->region = region;
+        return;
+    }
+    rp = aivm_size_price_in(s, region);
+    if (!rp)
+        rp = aivm_size_price_in(s, aivm_str(&s->price_reference_region));
+    if (!rp)
+        return;
+    p->region = aivm_str(&rp->region);
+    p->on_demand = rp->on_demand;
+    p->has_spot = rp->has_spot;
+    p->spot = rp->spot;
+    p->alt[AIVM_PRICING_ON_DEMAND] = rp->on_demand;
+    p->known[AIVM_PRICING_SPOT] = rp->has_spot;
+    p->alt[AIVM_PRICING_SPOT] = rp->has_spot ? rp->spot : 0;
+    p->has_hourly = p->known[p->pricing];
+    p->hourly = p->alt[p->pricing];
+}
+
+static void reject(aivm_advice *adv, aivm_candidate *c, const aivm_availability *all, size_t n)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    aivm_rejection *r;
+    if (n == 1) {
+        aivm_buf_puts(&b, all[0].why);
+    } else {
+        aivm_buf_printf(&b, "deployable in none of the %zu regions asked for", n);
+        for (size_t i = 0; i < n && i < 3; i++)
+            aivm_buf_printf(&b, "%s %s", i ? ";" : ":", all[i].why);
+        if (n > 3)
+            aivm_buf_printf(&b, "; and %zu more", n - 3);
+    }
+    adv->rejected = aivm_xrealloc(adv->rejected, (adv->n_rejected + 1) * sizeof *adv->rejected);
+    r = &adv->rejected[adv->n_rejected++];
+    memset(r, 0, sizeof *r);
+    r->size = c->size;
+    r->reason_id = "availability";
+    r->message = aivm_buf_detach(&b);
+    for (size_t j = 0; j < c->n_reasons; j++)
+        free(c->reasons[j].message);
+    free(c->reasons);
+    free(c->ranking.reason);
+    c->reasons = NULL;
+    c->n_reasons = 0;
+    c->ranking.reason = NULL;
+}
+
+static void reject_msg(aivm_advice *adv, aivm_candidate *c, const char *why)
+{
+    aivm_availability one;
+    memset(&one, 0, sizeof one);
+    snprintf(one.why, sizeof one.why, "%s", why);
+    reject(adv, c, &one, 1);
+}
+
+static int rej_cmp(const void *a, const void *b)
+{
+    const aivm_rejection *x = a, *y = b;
+    return strcmp(aivm_str(&x->size->name), aivm_str(&y->size->name));
+}
+
+static void warn_candidate(aivm_advice *adv, const aivm_candidate *c, size_t *unknown_family,
+                           size_t *missing_row)
+{
+    const aivm_availability *a = c->avail;
+    if (a->mismatch[0]) {
+        aivm_buf b = AIVM_BUF_INIT;
+        aivm_buf_printf(&b, "%s in %s: the SKU list disagrees with the catalog: %s",
+                        aivm_str(&c->size->name), a->region, a->mismatch);
+        aivm_advice_add_warning(adv, b.ptr);
+        aivm_buf_dispose(&b);
+    }
+    if (a->has_quota && !a->family)
+        (*unknown_family)++;
+    else if (a->has_quota && !a->family_found)
+        (*missing_row)++;
+}
+
+/* With --regions the advice's "no price in <workload region>" warning speaks
+ * of the wrong region: replace it with one about the regions chosen. */
+static void region_price_warning(aivm_advice *adv)
+{
+    static const char stale[] = "the catalog has no price in ";
+    size_t k = 0, n_ref = 0;
+    for (size_t i = 0; i < adv->n_warnings; i++) {
+        if (strncmp(adv->warnings[i], stale, sizeof stale - 1) == 0) {
+            free(adv->warnings[i]);
+            continue;
+        }
+        adv->warnings[k++] = adv->warnings[i];
+    }
+    adv->n_warnings = k;
+    for (size_t i = 0; i < adv->n_shown; i++) {
+        const aivm_candidate *c = &adv->ranked[i];
+        n_ref += c->price.source == AIVM_PRICE_CATALOG && c->price.region && c->region &&
+                 strcmp(c->price.region, c->region) != 0;
+    }
+    if (n_ref) {
+        aivm_buf b = AIVM_BUF_INIT;
+        aivm_buf_printf(&b,
+                        "%zu of the sizes shown have no catalog price in their region: the row "
+                        "names the region whose reference price is shown (catalog prices are "
+                        "US regions only; --prices cached or live for the region's own)",
+                        n_ref);
+        aivm_advice_add_warning(adv, b.ptr);
+        aivm_buf_dispose(&b);
+    }
+}
+
+int aivm_advice_availability(aivm_advice *adv, const aivm_avail_opts *o, aivm_error *err)
+{
+    const char *own = adv->workload->region;
+    size_t n_regions = o->n_regions ? o->n_regions : 1;
+    aivm_availability *all = aivm_xcalloc(n_regions, sizeof *all);
+    size_t kept = 0, before = adv->n_rejected, unknown_family = 0, missing_row = 0;
+    (void)err;
+    adv->has_avail = true;
+    adv->regions = o->regions;
+    adv->n_regions = o->n_regions;
+    for (size_t i = 0; i < adv->n_ranked; i++) {
+        aivm_candidate *c = &adv->ranked[i];
+        size_t best = 0;
+        region_key bk;
+        for (size_t r = 0; r < n_regions; r++)
+            aivm_avail_eval(&all[r], o->avail, c->size, o->n_regions ? o->regions[r] : own,
+                            c->instances, adv->workload->spot);
+        bk = key_of(c, &all[0]);
+        for (size_t r = 1; r < n_regions; r++) {
+            region_key k = key_of(c, &all[r]);
+            if (better(&k, &bk)) {
+                bk = k;
+                best = r;
+            }
+        }
+        if (all[best].blocked) {
+            reject(adv, c, all, n_regions);
+            continue;
+        }
+        c->avail = aivm_xmalloc(sizeof *c->avail);
+        *c->avail = all[best];
+        move_price(c, all[best].region);
+        if (kept != i)
+            adv->ranked[kept] = *c;
+        kept++;
+    }
+    adv->n_ranked = kept;
+    free(all);
+    if (adv->n_rejected != before)
+        qsort(adv->rejected, adv->n_rejected, sizeof *adv->rejected, rej_cmp);
+    aivm_advice_rank(adv, AIVM_SORT_SCORE);
+    if (o->n_regions)
+        region_price_warning(adv);
+    for (size_t i = 0; i < adv->n_shown; i++)
+        warn_candidate(adv, &adv->ranked[i], &unknown_family, &missing_row);
+    if (unknown_family) {
+        aivm_buf b = AIVM_BUF_INIT;
+        aivm_buf_printf(&b,
+                        "the quota family of %zu of the sizes shown is unknown (give --skus, "
+                        "whose 'family' names it): only the regional limit was checked",
+                        unknown_family);
+        aivm_advice_add_warning(adv, b.ptr);
+        aivm_buf_dispose(&b);
+    }
+    if (missing_row) {
+        aivm_buf b = AIVM_BUF_INIT;
+        aivm_buf_printf(&b,
+                        "the usage list has no row for the quota family of %zu of the sizes "
+                        "shown: only the regional limit was checked",
+                        missing_row);
+        aivm_advice_add_warning(adv, b.ptr);
+        aivm_buf_dispose(&b);
+    }
+    if (adv->n_ranked == 0)
+        aivm_advice_add_warning(adv, "no size can be deployed where asked (see the rejected "
+                                     "list: quota, restrictions, regions)");
+    aivm_advise__extras(adv);
+    return 0;
+}
+
+void aivm_advise__avail_meters(aivm_advice *adv, const aivm_prices *p)
+{
+    size_t kept = 0, before = adv->n_rejected;
+    char why[256];
+    if (!adv->has_avail || !p)
+        return;
+    for (size_t i = 0; i < adv->n_ranked; i++) {
+        aivm_candidate *c = &adv->ranked[i];
+        const aivm_price_entry *e =
+            c->avail ? aivm_prices_find(p, c->region, aivm_str(&c->size->name)) : NULL;
+        if (e && e->set && aivm_price_set_items(e->set) == 0) {
+            /* the price list has no meter for it there: not offered */
+            snprintf(why, sizeof why, "not offered in %s (no meter in the %s price list)",
+                     c->region, aivm_price_source_name(e->source));
+            free(c->avail);
+            c->avail = NULL;
+            reject_msg(adv, c, why);
+            continue;
+        }
+        if (kept != i)
+            adv->ranked[kept] = *c;
+        kept++;
+    }
+    adv->n_ranked = kept;
+    if (adv->n_rejected != before)
+        qsort(adv->rejected, adv->n_rejected, sizeof *adv->rejected, rej_cmp);
+}

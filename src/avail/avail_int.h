@@ -1,0 +1,58 @@
+/* avail_int.h - the snapshot store the avail files share (private to the module). */
+#ifndef AIVM_AVAIL_INT_H
+#define AIVM_AVAIL_INT_H
+
+#include "aivm/avail.h"
+#include "util/arena.h"
+
+/** One row of a usage snapshot. Strings live in the store's arena. */
+typedef struct {
+    const char *key;   /* aivm_avail_family_key() of `value` */
+    const char *value; /* name.value: "standardNDASv4_A100Family", "cores", "lowPriorityCores" */
+    const char *local; /* localName or name.localizedValue; may be NULL */
+    double limit;      /* < 0: no limit */
+    double used;
+} aivm_avail__usage;
+
+typedef struct {
+    const char *region;
+    aivm_avail__usage *rows;
+    size_t n;
+} aivm_avail__snap;
+
+/** One VM size in one location of a SKU snapshot. */
+typedef struct {
+    const char *name;     /* "Standard_ND96asr_v4" */
+    const char *location; /* lowercase */
+    const char *family;   /* "standardNDASv4_A100Family"; may be NULL */
+    unsigned zones;       /* locationInfo zones, bit n for "n" */
+    aivm_avail_restriction restrictions[AIVM_AVAIL_MAX_RESTRICTIONS];
+    size_t n_restrictions;
+    int vcpus;        /* capabilities; -1 when absent */
+    double gpus;      /* -1 when absent */
+    int rdma;         /* RdmaEnabled: 1, 0, -1 when absent */
+    unsigned hyperv;  /* HyperVGenerations: bit 1 Gen1, bit 2 Gen2; 0 when absent */
+    const char *arch; /* CpuArchitectureType; NULL when absent */
+} aivm_avail__sku;
+
+struct aivm_avail {
+    aivm_arena arena;
+    aivm_avail__snap *snaps;
+    size_t n_snaps;
+    aivm_avail__sku *skus;
+    size_t n_skus, cap_skus;
+    const char **covered; /* locations any SKU snapshot names */
+    size_t n_covered;
+};
+
+/** The usage snapshot of `region`, or NULL. */
+const aivm_avail__snap *aivm_avail__snap_of(const aivm_avail *av, const char *region);
+/** The SKU entry of `size` (case-insensitive) in `location`, or NULL. */
+const aivm_avail__sku *aivm_avail__sku_of(const aivm_avail *av, const char *size,
+                                          const char *location);
+/** Sort the SKU entries for aivm_avail__sku_of() (after every SKU file). */
+void aivm_avail__sort(aivm_avail *av);
+/** Whether a SKU snapshot names `location`. */
+bool aivm_avail__covers(const aivm_avail *av, const char *location);
+
+#endif

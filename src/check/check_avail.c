@@ -1,0 +1,105 @@
+/*
+ * check_avail.c - findings from the offline snapshots (docs/availability.md):
+ * AIVM013 when the planned VMs need more vCPUs than the family, regional or
+ * (for spot priority) low-priority quota has free, and AIVM017 when the SKU
+ * list says the size is not offered in the planned location or is
+ * restricted there for the subscription.
+ */
+#include <string.h>
+
+#include "aivm/avail.h"
+#include "aivm/util.h"
+#include "check_int.h"
+
+static const char *const g13[] = {"G13"};
+
+static bool has_finding(const aivm_check__flist *l, const char *id)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (strcmp(l->v[i].id, id) == 0)
+            return true;
+    return false;
+}
+
+static bool same_family(const char *a, const char *b)
+{
+    char ka[128], kb[128];
+    return a && b &&
+           strcmp(aivm_avail_family_key(ka, sizeof ka, a),
+                  aivm_avail_family_key(kb, sizeof kb, b)) == 0;
+}
+
+/* What the earlier resources of the plan take from the limits `a` is judged against. */
+static bool prior_of(aivm_avail_prior *p, const aivm_check__quota_tally *t,
+                     const aivm_availability *a)
+{
+    memset(p, 0, sizeof *p);
+    for (size_t i = 0; i < t->n; i++) {
+        const aivm_check__quota_use *u = &t->v[i];
+        if (strcmp(u->region, a->region) != 0)
+            continue;
+        if (u->spot)
+            p->spot += u->vcpus;
+        else
+            p->regional += u->vcpus;
+        if (!u->spot && same_family(u->family, a->family))
+            p->family += u->vcpus;
+    }
+    return p->spot > 0 || p->regional > 0;
+}
+
+static void tally_add(aivm_check__quota_tally *t, const aivm_availability *a, bool spot)
+{
+    if (t->n == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 8;
+        t->v = aivm_xrealloc(t->v, t->cap * sizeof *t->v);
+    }
+    t->v[t->n].region = a->region;
+    t->v[t->n].family = a->family;
+    t->v[t->n].spot = spot;
+    t->v[t->n++].vcpus = a->needed;
+}
+
+void aivm_check__avail_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_check_opts *o,
+                                aivm_check__quota_tally *t)
+{
+    aivm_avail_prior prior;
+    bool spot;
+    const char *name;
+    aivm_availability a;
+    aivm_finding *f;
+    unsigned vms;
+    if (!o->avail || !it->size || it->region_unknown || !it->res->region)
+        return; /* no location planned: nothing to hold the snapshots to */
+    name = aivm_str(&it->size->name);
+    vms = it->res->count_expr ? 1 : (it->res->count ? it->res->count : 1);
+    spot = it->res->priority == AIVM_PRIO_SPOT;
+    aivm_avail_eval(&a, o->avail, it->size, it->wl.region, vms, spot);
+    if (prior_of(&prior, t, &a)) /* the plan's earlier resources share the quota */
+        aivm_avail_eval_prior(&a, o->avail, it->size, it->wl.region, vms, spot, &prior);
+    tally_add(t, &a, spot);
+    if (!a.quota_ok) {
+        f = aivm_check__add(l, "AIVM013", AIVM_SEV_ERROR, it->res);
+        f->message = aivm_check__fmt("%u x %s: %s", vms, name, a.why);
+        aivm_check__guidance(f, g13, 1);
+    }
+    if (has_finding(l, "AIVM017") || !a.has_skus) /* raised already, or no SKU list there */
+        return;
+    for (size_t i = 0; a.offered == 1 && i < a.n_restrictions; i++)
+        if (!a.restrictions[i].zone) {
+            f = aivm_check__add(l, "AIVM017", AIVM_SEV_ERROR, it->res);
+            f->message = aivm_check__fmt(
+                "%s is restricted in %s for this subscription (%s, az vm list-skus): the "
+                "deployment will fail; ask for access or pick another region",
+                name, it->wl.region, a.restrictions[i].reason);
+            aivm_check__guidance(f, g13, 1);
+            return;
+        }
+    if (a.offered == 0) {
+        f = aivm_check__add(l, "AIVM017", AIVM_SEV_ERROR, it->res);
+        f->message = aivm_check__fmt("%s is not in the SKU list of %s (az vm list-skus): it is "
+                                     "not offered there",
+                                     name, it->wl.region);
+        aivm_check__guidance(f, g13, 1);
+    }
+}
