@@ -12,6 +12,8 @@ typedef struct aivm_price_items aivm_price_items;
 void aivm_prices__items_new(aivm_price_items **out);
 void aivm_prices__items_free(aivm_price_items *it);
 size_t aivm_prices__items_count(const aivm_price_items *it);
+/** Append a copy of `src`'s items to `dst`, in order. Returns 0 or AIVM_ELIMIT. */
+int aivm_prices__items_append(aivm_price_items *dst, const aivm_price_items *src);
 
 /**
  * Parse one API page and move its Items into `it`. `*next` gets a copy of
