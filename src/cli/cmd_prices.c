@@ -16,12 +16,15 @@
 #include "msg.h"
 #include "opts.h"
 #include "price_opts.h"
+#include "prices_regions.h"
 #include "term.h"
 
-enum { O_REGION = 256, O_SKU, O_CATALOG, O_CACHED };
+enum { O_REGION = 256, O_SKU, O_CATALOG, O_CACHED, O_REGIONS };
 
 static const cli_opt options[] = {
     {O_REGION, "region", 0, "NAME", "Azure region (required)"},
+    {O_REGIONS, "regions", 0, "LIST",
+     "fetch: whole price lists of these regions (R1,R2 or us, europe, asia, all)"},
     {O_SKU, "sku", 0, "SIZE", "VM size, e.g. Standard_ND96isr_H100_v5 (repeatable)"},
     {O_CATALOG, "catalog", 0, "FILE", "fetch: the sizes of this catalog (default shipped)"},
     {O_CACHED, "cached", 0, NULL, "show: use the cache only, never the network"},
@@ -34,6 +37,7 @@ static const cli_opt options[] = {
 
 typedef struct {
     const char *region;
+    const char *regions; /* --regions */
     char region_buf[64];
     const char **skus;
     size_t n_skus;
@@ -45,9 +49,11 @@ typedef struct {
 static void help(void)
 {
     printf("Usage: aivm-advise prices fetch --region R [--sku SIZE]... [options]\n"
+           "       aivm-advise prices fetch --regions R1,R2|us|europe|asia|all [options]\n"
            "       aivm-advise prices show --region R --sku SIZE [options]\n\n"
-           "fetch: get live prices from the Azure Retail Prices API into the cache (sizes\n"
-           "younger than --cache-ttl are kept), so later runs can use --prices cached.\n"
+           "fetch: get live prices from the Azure Retail Prices API into the cache (entries\n"
+           "younger than --cache-ttl are kept), so later runs can use --prices cached:\n"
+           "without --sku a region's whole price list in one query, cached per region.\n"
            "show: print every classified price row of one size (docs/prices.md).\n\n"
            "Options:\n");
     cli_opts_help(stdout, options, N_OPTIONS);
@@ -65,6 +71,9 @@ static int on_option(void *vctx, int id, const char *arg)
                               "such as eastus)",
                               arg);
         o->region = o->region_buf;
+        return 0;
+    case O_REGIONS:
+        o->regions = arg;
         return 0;
     case O_SKU:
         if (!arg[0] || strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -144,7 +153,18 @@ static int do_fetch(prices_opts *o)
     const char **skus = NULL;
     size_t n = 0, failed = 0, live = 0, uncached = 0;
     const char *why = NULL;
-    int rc = fetch_list(&skus, &n, o, &cat);
+    int rc;
+    if (!o->n_skus) { /* whole price lists: one region-wide query per region */
+        const char *one[1] = {o->region};
+        char **list = NULL;
+        rc = o->regions ? cli_prices_regions_list(&list, &n, o->regions, o->catalog) : 0;
+        if (!rc)
+            rc = cli_prices_fetch_regions(list ? (const char *const *)list : one, list ? n : 1,
+                                          &o->prices);
+        cli_prices_regions_free(list, n);
+        return rc;
+    }
+    rc = fetch_list(&skus, &n, o, &cat);
     if (rc)
         goto done;
     if (!o->prices.fetch.cache_dir) {
@@ -316,7 +336,13 @@ int cmd_prices(int argc, char **argv)
         rc = cli_usagef("unexpected argument '%s'", argv[first + 1]);
         goto done;
     }
-    if (!o.region) {
+    if (o.regions && (o.region || o.n_skus || strcmp(sub, "fetch"))) {
+        rc = cli_usagef(strcmp(sub, "fetch") ? "--regions is for prices fetch (show takes --region)"
+                        : o.region           ? "--region and --regions exclude each other"
+                                             : "--regions fetches whole price lists: no --sku");
+        goto done;
+    }
+    if (!o.region && !o.regions) {
         rc = cli_usagef("prices %s needs --region", sub);
         goto done;
     }

@@ -129,7 +129,7 @@ typedef struct {
     double retry_after; /* seconds from the response headers; < 0 = none */
     long remaining;     /* x-ms-ratelimit-remaining-retailPrices-requests; -1 = none */
     unsigned long skip;
-    size_t page;                 /* region-wide: which page this transfer fetches */
+    size_t page;                  /* region-wide: which page this transfer fetches */
     aivm_price_items *page_items; /* region-wide: that page's items */
     unsigned attempts, bad_pages;
     double not_before;
@@ -291,11 +291,11 @@ static void region_page(xfer *x, char *next, const aivm_fetch_opts *o)
         fail(x, AIVM_EINVALID, "NextPageLink points back to an earlier page ($skip=%lu)", skip);
     else if (x->page > 0 && skip != (unsigned long)(x->page + 1) * js->stride)
         fail(x, AIVM_EINVALID,
-             "NextPageLink of page %zu has $skip=%lu, not %lu: the pages do not line up", x->page + 1,
-             skip, (unsigned long)(x->page + 1) * js->stride);
+             "NextPageLink of page %zu has $skip=%lu, not %lu: the pages do not line up",
+             x->page + 1, skip, (unsigned long)(x->page + 1) * js->stride);
     else if (x->page + 1 >= o->page_cap)
-        fail(x, AIVM_ELIMIT, "more than %u pages for one query: refusing to truncate the price list",
-             o->page_cap);
+        fail(x, AIVM_ELIMIT,
+             "more than %u pages for one query: refusing to truncate the price list", o->page_cap);
     else if (x->page == 0) {
         js->stride = skip;
         js->next_page = 1;

@@ -185,4 +185,3 @@ void aivm_prices__parse_header(const char *line, size_t len, double *retry_after
     if (rem && aivm_parse_u64(&u, tmp, 1000000000))
         *remaining = (long)u;
 }
-
