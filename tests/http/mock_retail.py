@@ -65,12 +65,18 @@ def all_skus():
     return sorted(set(SIZES) | ZERO_PRICE | set(SYNTH))
 
 
+_REGION_ROWS = {}
+
+
 def region_rows(region, currency="USD"):
-    """A region's whole Virtual Machines list: each size's rows, plus a non-VM meter."""
-    out = []
-    for sku in all_skus():
-        out += rows_for(sku, region, currency)
-    return out
+    """A region's whole Virtual Machines list: each size's rows (built once per region)."""
+    key = (region, currency, len(SYNTH), len(REGIONS))
+    if key not in _REGION_ROWS:
+        out = []
+        for sku in all_skus():
+            out += rows_for(sku, region, currency)
+        _REGION_ROWS[key] = out
+    return _REGION_ROWS[key]
 # Sizes absent from SIZES and ZERO_PRICE have no rows at all.
 
 
@@ -335,13 +341,16 @@ def main():
     ap.add_argument("--fault-sku")
     ap.add_argument("--latency", type=float, default=0.0)
     ap.add_argument("--log")
+    ap.add_argument("--remaining", type=int, default=1000,
+                    help="x-ms-ratelimit-remaining-retailPrices-requests at start")
     ap.add_argument("--synth-skus", help="file of size names (one a line) to give rows too")
     ap.add_argument("--synth-regions", default="", help="comma-separated regions with rows too")
     a = ap.parse_args()
     if a.synth_skus or a.synth_regions:
         names = open(a.synth_skus).read().split() if a.synth_skus else []
         synth_skus(names, [r for r in a.synth_regions.split(",") if r])
-    srv, _ = start(a.page_size, a.fault, a.fault_sku, a.latency, a.log, a.port)
+    srv, st = start(a.page_size, a.fault, a.fault_sku, a.latency, a.log, a.port)
+    st.remaining = a.remaining
     print("PORT %d" % srv.server_address[1], flush=True)
     try:
         while True:
