@@ -134,7 +134,8 @@ static bool from_cache(aivm_prices *p, size_t i, aivm_prices_mode mode, const ch
 
 /* The region-wide cache entry of query i's region, read once per store and
  * used when allowed (any age in `cached` mode, younger than the TTL in
- * `live` mode): query i is then served from it; true when served. */
+ * `live` mode) and newer than the size's own entry, if any: query i is then
+ * served from it; true when served. */
 static bool from_region(aivm_prices *p, size_t i, aivm_prices_mode mode, const char *base,
                         const aivm_fetch_opts *o, long long now)
 {
@@ -167,8 +168,9 @@ static bool from_region(aivm_prices *p, size_t i, aivm_prices_mode mode, const c
         }
         aivm_prices__items_free(items);
     }
-    if (!h->all)
-        return false;
+    if (!h->all || (p->entries[i].set && p->entries[i].age_s <= h->age))
+        return false; /* the size's own entry is as new or newer */
+    aivm_price_set_free(p->sets[i]);
     aivm_prices__set_subset(&set, h->all, q->sku);
     set_entry(p, i, set, AIVM_PRICE_CACHE, h->fetched_at, h->age);
     p->entries[i].in_cache = true;
@@ -288,9 +290,11 @@ int aivm_prices_get(aivm_prices **out, aivm_prices_mode mode, const aivm_price_q
         p->entries[i].status = AIVM_ENOTFOUND;
         p->entries[i].error = "no cached price for this endpoint (run 'aivm-advise prices fetch' "
                               "with the same --prices-url)";
-        if (o->cache_dir && !(mode == AIVM_PRICES_LIVE && o->refresh) &&
-            !(q->sku && from_region(p, i, mode, base, o, now)))
+        if (o->cache_dir && !(mode == AIVM_PRICES_LIVE && o->refresh)) {
             from_cache(p, i, mode, base, o, now);
+            if (q->sku)
+                from_region(p, i, mode, base, o, now);
+        }
         if (p->entries[i].set && p->entries[i].age_s > oldest)
             oldest = p->entries[i].age_s;
     }

@@ -177,6 +177,13 @@ def case_region_cache_read_for_sizes(e):
     check(all(r["price"]["source"] == "live" for r in recs(ok_json(p))), "stale: live", p)
     check(len(e.log()) > n and all("armSkuName" in x["query"] for x in e.log()[n:]),
           "stale region entry: per-size queries")
+    p = e.run(*WL, "--prices", "cached", "--top", "5", "--format", "json")
+    check(all(r["price"]["source"] == "cache" for r in recs(ok_json(p))), "cached", p)
+    p = e.run("prices", "show", "--region", "eastus", "--sku", "Standard_NC24ads_A100_v4",
+              "--cached")
+    check("live" not in p.stdout.splitlines()[0] and "15 items" in p.stdout.splitlines()[0],
+          "the newer per-size entry (15 items with the non-VM meter) serves, not the stale "
+          "region one", p)
     e.stop()
     with open(region_file(e, "eastus"), "w") as f:
         f.write('{"aivm_prices_cache":1,"Items":[{"trunc')

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "aivm/prices.h"
 #include "helpers.h"
@@ -126,11 +127,92 @@ static void prices_region__url_and_cache_name(void **state)
     aivm_buf_dispose(&path);
 }
 
+/* A region entry in the cache: aivm_prices_get_regions (cached) reads it,
+ * aivm_prices_region_size gives each size's set, and a per-size query of
+ * aivm_prices_get is served from it, with the same prices. */
+static void prices_region__store_reads_the_region_entry(void **state)
+{
+    const char *base = "https://prices.azure.com/api/retail/prices";
+    const char *const regions[] = {"eastus", "westeurope"};
+    aivm_price_query rq = {"eastus", NULL, "USD"};
+    aivm_price_query sq = {"eastus", "Standard_ND96isr_H100_v5", NULL};
+    aivm_fetch_opts o = AIVM_FETCH_OPTS_INIT;
+    aivm_price_items *it = NULL;
+    aivm_cache_meta m;
+    aivm_prices *store = NULL, *per = NULL;
+    const aivm_price_set *set = NULL;
+    const aivm_price_entry *e;
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_buf path = AIVM_BUF_INIT;
+    char dir[] = "/tmp/aivm-region-XXXXXX", *url, *text, *next = NULL;
+    size_t len = 0;
+    (void)state;
+    assert_non_null(mkdtemp(dir));
+    text = read_file(fixture("prices/zoo_nd96isr_h100_v5.json"), &len);
+    aivm_prices__items_new(&it);
+    assert_int_equal(aivm_prices__page_add(it, text, len, &next, &err), 0);
+    memset(&m, 0, sizeof m);
+    url = aivm_prices__query_url(base, &rq, 0);
+    snprintf(m.url, sizeof m.url, "%s", url);
+    strcpy(m.fetched_at, "2026-11-29T10:00:00Z");
+    m.fetched_epoch = 1795946400;
+    m.pages = 1;
+    strcpy(m.currency, "USD");
+    strcpy(m.region, "eastus");
+    strcpy(m.api_version, AIVM_PRICES_API_VERSION);
+    strcpy(m.tool_version, "0.1.0");
+    assert_int_equal(aivm_prices__cache_write(dir, base, &rq, it, &m, &err), 0);
+    o.cache_dir = dir;
+    o.now = 1795946400 + 3600;
+    assert_int_equal(aivm_prices_get_regions(&store, AIVM_PRICES_CACHED, regions, 2, &o, &err), 0);
+    assert_int_equal(aivm_prices_count(store), 2);
+    e = aivm_prices_entry(store, 0);
+    assert_non_null(e->set);
+    assert_null(e->query.sku);
+    assert_int_equal(e->source, AIVM_PRICE_CACHE);
+    assert_int_equal(e->age_s, 3600);
+    assert_ptr_equal(aivm_prices_find(store, "eastus", NULL), e);
+    assert_null(aivm_prices_find(store, "eastus", "Standard_ND96isr_H100_v5"));
+    assert_int_equal(
+        aivm_prices_region_size(&set, store, "eastus", "Standard_ND96isr_H100_v5", &err), 0);
+    assert_true(price_of(set, AIVM_OS_LINUX, AIVM_PRICING_ON_DEMAND) == 98.32);
+    {
+        const aivm_price_set *none = set;
+        assert_int_equal(aivm_prices_region_size(&none, store, "uksouth", "Standard_X", &err),
+                         AIVM_ENOTFOUND);
+        assert_null(none);
+    }
+    assert_int_equal(aivm_prices_region_size(&set, store, "westeurope", "Standard_X", &err),
+                     AIVM_ENOTFOUND); /* nothing cached for that region */
+    assert_int_equal(
+        aivm_prices_region_size(&set, store, "eastus", "Standard_ND96isr_H100_v5", &err), 0);
+    /* a per-size query is served from the region entry */
+    assert_int_equal(aivm_prices_get(&per, AIVM_PRICES_CACHED, &sq, 1, &o, &err), 0);
+    e = aivm_prices_entry(per, 0);
+    assert_non_null(e->set);
+    assert_int_equal(e->source, AIVM_PRICE_CACHE);
+    assert_string_equal(e->fetched_at, "2026-11-29T10:00:00Z");
+    assert_same_rows(e->set, set);
+    aivm_prices_free(per);
+    aivm_prices_free(store);
+    aivm_prices__cache_path(&path, dir, base, &rq);
+    unlink(path.ptr);
+    aivm_buf_clear(&path);
+    aivm_buf_printf(&path, "%s/prices", dir);
+    rmdir(path.ptr);
+    rmdir(dir);
+    aivm_buf_dispose(&path);
+    aivm_prices__items_free(it);
+    free(url);
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(prices_region__subset_equals_size_query),
         cmocka_unit_test(prices_region__url_and_cache_name),
+        cmocka_unit_test(prices_region__store_reads_the_region_entry),
     };
     return cmocka_run_group_tests_name("prices_region", tests, NULL, NULL);
 }
