@@ -1,6 +1,7 @@
 /*
  * cmd_prices.c - `aivm-advise prices fetch|show`: warm the price cache for
- * a region (every catalog size offered there, or the --sku list), or print
+ * a region's whole price list, or several (prices_regions.c), or the --sku
+ * list one query per size; or print
  * every classified price row of one size in one region (on-demand, Spot,
  * Low Priority, reservations, savings plans, Linux and Windows, and the
  * rows left out with the reason).
@@ -22,11 +23,11 @@
 enum { O_REGION = 256, O_SKU, O_CATALOG, O_CACHED, O_REGIONS };
 
 static const cli_opt options[] = {
-    {O_REGION, "region", 0, "NAME", "Azure region (required)"},
+    {O_REGION, "region", 0, "NAME", "Azure region (required, or --regions)"},
     {O_REGIONS, "regions", 0, "LIST",
-     "fetch: whole price lists of these regions (R1,R2 or us, europe, asia, all)"},
+     "fetch: whole price lists of R1,R2,... or us, europe, asia, all"},
     {O_SKU, "sku", 0, "SIZE", "VM size, e.g. Standard_ND96isr_H100_v5 (repeatable)"},
-    {O_CATALOG, "catalog", 0, "FILE", "fetch: the sizes of this catalog (default shipped)"},
+    {O_CATALOG, "catalog", 0, "FILE", "fetch: --regions names from this catalog (default shipped)"},
     {O_CACHED, "cached", 0, NULL, "show: use the cache only, never the network"},
     CLI_PRICE_FETCH_OPTIONS,
     {'q', "quiet", 'q', NULL, "no warnings on stderr"},
@@ -111,46 +112,11 @@ static int get(aivm_prices **store, prices_opts *o, aivm_prices_mode mode,
     return 0;
 }
 
-/* The sizes to fetch: --sku, else every catalog size offered in the region
- * (or whose regions are unknown). */
-static int fetch_list(const char ***out, size_t *n, const prices_opts *o, aivm_catalog **cat)
-{
-    aivm_rules *rules = NULL;
-    int rc;
-    *out = NULL;
-    *n = 0;
-    if (o->n_skus) {
-        *out = malloc(o->n_skus * sizeof **out);
-        if (!*out)
-            abort();
-        memcpy(*out, o->skus, o->n_skus * sizeof **out);
-        *n = o->n_skus;
-        return 0;
-    }
-    rc = cli_load_data(cat, &rules, o->catalog, NULL, 0);
-    aivm_rules_free(rules);
-    if (rc)
-        return rc;
-    *out = calloc(aivm_catalog_size_count(*cat) + 1, sizeof **out);
-    if (!*out)
-        abort();
-    for (size_t i = 0; i < aivm_catalog_size_count(*cat); i++) {
-        const aivm_size *s = aivm_catalog_size_at(*cat, i);
-        bool offered = s->regions.n == 0;
-        for (size_t j = 0; j < s->regions.n && !offered; j++)
-            offered = strcmp(aivm_rlist_at(&s->regions, j), o->region) == 0;
-        if (offered)
-            (*out)[(*n)++] = aivm_str(&s->name);
-    }
-    return 0;
-}
-
 static int do_fetch(prices_opts *o)
 {
-    aivm_catalog *cat = NULL;
     aivm_prices *store = NULL;
     aivm_price_query *qs = NULL;
-    const char **skus = NULL;
+    const char *const *skus = NULL;
     size_t n = 0, failed = 0, live = 0, uncached = 0;
     const char *why = NULL;
     int rc;
@@ -164,9 +130,8 @@ static int do_fetch(prices_opts *o)
         cli_prices_regions_free(list, n);
         return rc;
     }
-    rc = fetch_list(&skus, &n, o, &cat);
-    if (rc)
-        goto done;
+    skus = o->skus; /* --sku: one query per size */
+    n = o->n_skus;
     if (!o->prices.fetch.cache_dir) {
         rc = cli_usagef("prices fetch needs a cache directory (--cache-dir, or set HOME)");
         goto done;
@@ -210,8 +175,6 @@ static int do_fetch(prices_opts *o)
     }
 done:
     aivm_prices_free(store);
-    aivm_catalog_free(cat);
-    free(skus);
     free(qs);
     return rc;
 }
