@@ -139,6 +139,10 @@ if "$bin" check --help >/dev/null 2>&1; then
   echo
   } >> "$out"
 fi
+# 6. region-wide price lists against per-size fetching (about 2.5 minutes)
+if "$bin" prices --help 2>/dev/null | grep -q -- --regions; then
+  bash bench/regions.sh "$bin" "$work" >> "$out"
+fi
 cat "$out"
 
 # Regression guard for start-up (met; keep it so): the cold recommend must stay

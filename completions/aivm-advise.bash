@@ -31,7 +31,7 @@ _aivm_advise_options()
           --allow-partial $_aivm_advise_fetch $_aivm_advise_common"
         ;;
     "prices fetch" | "prices show")
-        echo "--config --no-config --region --sku --catalog --cached -f --format $_aivm_advise_fetch $_aivm_advise_common"
+        echo "--config --no-config --region --regions --sku --catalog --cached -f --format $_aivm_advise_fetch $_aivm_advise_common"
         ;;
     "catalog list")
         echo "--family --category --gpu --min-gpu-memory --infiniband --region

@@ -205,6 +205,12 @@ typedef struct aivm_prices aivm_prices;
 /**
  * Get prices for `n` queries. `mode` is AIVM_PRICES_CACHED (cache only, any
  * age) or AIVM_PRICES_LIVE (fresh cache entries, fetch the rest). A query
+ * with sku NULL is region-wide: the region's whole Virtual Machines price
+ * list in one filtered query, pages fetched by $skip in parallel, cached
+ * per region (docs/prices.md); its entry's set holds every size. A query
+ * for one size is served from its region's cache entry when there is one
+ * that the mode accepts (results equal a query for that size alone), else
+ * from its own cache entry, else (live) fetched for that size. A query
  * that cannot be served is recorded in its entry (status, error) and does
  * not fail the call; warnings (corrupt cache entries, cache write errors)
  * are collected on the store. Returns 0, or AIVM_EINVALID for bad options.
@@ -215,10 +221,30 @@ int aivm_prices_get(aivm_prices **out, aivm_prices_mode mode, const aivm_price_q
 /** Free a store and every set it owns. Accepts NULL. */
 void aivm_prices_free(aivm_prices *p);
 
+/**
+ * Region-wide prices for `n` regions (lowercase ARM names, borrowed for
+ * the call): aivm_prices_get() with one sku-NULL query per region, so
+ * `live` fetches each region's whole list (or reuses a fresh region cache
+ * entry) and `cached` reads the region caches only. Entries are in region
+ * order. Returns as aivm_prices_get(); `*out` is freed with aivm_prices_free().
+ */
+int aivm_prices_get_regions(aivm_prices **out, aivm_prices_mode mode, const char *const *regions,
+                            size_t n, const aivm_fetch_opts *o, aivm_error *err);
+/**
+ * The prices of one size in a region of a region-wide store (from
+ * aivm_prices_get_regions): `*out` is the set a query for that size alone
+ * gives (aivm_price_set_lookup reads it; no rows: prices unknown), owned by
+ * the store until aivm_prices_free(). Returns 0, or AIVM_ENOTFOUND when the
+ * store has no region-wide entry for `region`, or the entry's failure
+ * status (err says why) when that region could not be had.
+ */
+int aivm_prices_region_size(const aivm_price_set **out, aivm_prices *p, const char *region,
+                            const char *sku, aivm_error *err);
+
 /** The store's entries, one per query, in query order (i < count); owned by the store. */
 size_t aivm_prices_count(const aivm_prices *p);
 const aivm_price_entry *aivm_prices_entry(const aivm_prices *p, size_t i);
-/** The entry for (region, sku), or NULL. */
+/** The entry for (region, sku), or NULL; sku NULL finds a region-wide entry. */
 const aivm_price_entry *aivm_prices_find(const aivm_prices *p, const char *region, const char *sku);
 size_t aivm_prices_warning_count(const aivm_prices *p);
 const char *aivm_prices_warning(const aivm_prices *p, size_t i);

@@ -1,6 +1,7 @@
 /*
  * cmd_prices.c - `aivm-advise prices fetch|show`: warm the price cache for
- * a region (every catalog size offered there, or the --sku list), or print
+ * a region's whole price list, or several (prices_regions.c), or the --sku
+ * list one query per size; or print
  * every classified price row of one size in one region (on-demand, Spot,
  * Low Priority, reservations, savings plans, Linux and Windows, and the
  * rows left out with the reason).
@@ -17,14 +18,17 @@
 #include "msg.h"
 #include "opts.h"
 #include "price_opts.h"
+#include "prices_regions.h"
 #include "term.h"
 
-enum { O_REGION = 256, O_SKU, O_CATALOG, O_CACHED, O_FORMAT };
+enum { O_REGION = 256, O_SKU, O_CATALOG, O_CACHED, O_FORMAT, O_REGIONS };
 
 static const cli_opt options[] = {
-    {O_REGION, "region", 0, "NAME", "Azure region (required)"},
+    {O_REGION, "region", 0, "NAME", "Azure region (required, or --regions)"},
+    {O_REGIONS, "regions", 0, "LIST",
+     "fetch: whole price lists of R1,R2,... or us, europe, asia, all"},
     {O_SKU, "sku", 0, "SIZE", "VM size, e.g. Standard_ND96isr_H100_v5 (repeatable)"},
-    {O_CATALOG, "catalog", 0, "FILE", "fetch: the sizes of this catalog (default shipped)"},
+    {O_CATALOG, "catalog", 0, "FILE", "fetch: --regions names from this catalog (default shipped)"},
     {O_CACHED, "cached", 0, NULL, "show: use the cache only, never the network"},
     {O_FORMAT, "format", 'f', "table|json|csv", "show: output format (default table)"},
     CLI_PRICE_FETCH_OPTIONS,
@@ -37,6 +41,7 @@ static const cli_opt options[] = {
 
 typedef struct {
     const char *region;
+    const char *regions; /* --regions */
     char region_buf[64];
     const char **skus;
     size_t n_skus;
@@ -49,9 +54,11 @@ typedef struct {
 static void help(void)
 {
     printf("Usage: aivm-advise prices fetch --region R [--sku SIZE]... [options]\n"
+           "       aivm-advise prices fetch --regions R1,R2|us|europe|asia|all [options]\n"
            "       aivm-advise prices show --region R --sku SIZE [options]\n\n"
-           "fetch: get live prices from the Azure Retail Prices API into the cache (sizes\n"
-           "younger than --cache-ttl are kept), so later runs can use --prices cached.\n"
+           "fetch: get live prices from the Azure Retail Prices API into the cache (entries\n"
+           "younger than --cache-ttl are kept), so later runs can use --prices cached:\n"
+           "without --sku a region's whole price list in one query, cached per region.\n"
            "show: print every classified price row of one size (docs/prices.md), as a\n"
            "table, JSON (docs/schema/prices.schema.json) or CSV (docs/formats.md).\n\n"
            "Options:\n");
@@ -70,6 +77,9 @@ static int on_option(void *vctx, int id, const char *arg)
                               "such as eastus)",
                               arg);
         o->region = o->region_buf;
+        return 0;
+    case O_REGIONS:
+        o->regions = arg;
         return 0;
     case O_SKU:
         if (!arg[0] || strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -112,51 +122,26 @@ static int get(aivm_prices **store, prices_opts *o, aivm_prices_mode mode,
     return 0;
 }
 
-/* The sizes to fetch: --sku, else every catalog size offered in the region
- * (or whose regions are unknown). */
-static int fetch_list(const char ***out, size_t *n, const prices_opts *o, aivm_catalog **cat)
-{
-    aivm_rules *rules = NULL;
-    int rc;
-    *out = NULL;
-    *n = 0;
-    if (o->n_skus) {
-        *out = malloc(o->n_skus * sizeof **out);
-        if (!*out)
-            abort();
-        memcpy(*out, o->skus, o->n_skus * sizeof **out);
-        *n = o->n_skus;
-        return 0;
-    }
-    rc = cli_load_data(cat, &rules, o->catalog, NULL, 0);
-    aivm_rules_free(rules);
-    if (rc)
-        return rc;
-    *out = calloc(aivm_catalog_size_count(*cat) + 1, sizeof **out);
-    if (!*out)
-        abort();
-    for (size_t i = 0; i < aivm_catalog_size_count(*cat); i++) {
-        const aivm_size *s = aivm_catalog_size_at(*cat, i);
-        bool offered = s->regions.n == 0;
-        for (size_t j = 0; j < s->regions.n && !offered; j++)
-            offered = strcmp(aivm_rlist_at(&s->regions, j), o->region) == 0;
-        if (offered)
-            (*out)[(*n)++] = aivm_str(&s->name);
-    }
-    return 0;
-}
-
 static int do_fetch(prices_opts *o)
 {
-    aivm_catalog *cat = NULL;
     aivm_prices *store = NULL;
     aivm_price_query *qs = NULL;
-    const char **skus = NULL;
+    const char *const *skus = NULL;
     size_t n = 0, failed = 0, live = 0, uncached = 0;
     const char *why = NULL;
-    int rc = fetch_list(&skus, &n, o, &cat);
-    if (rc)
-        goto done;
+    int rc;
+    if (!o->n_skus) { /* whole price lists: one region-wide query per region */
+        const char *one[1] = {o->region};
+        char **list = NULL;
+        rc = o->regions ? cli_prices_regions_list(&list, &n, o->regions, o->catalog) : 0;
+        if (!rc)
+            rc = cli_prices_fetch_regions(list ? (const char *const *)list : one, list ? n : 1,
+                                          &o->prices);
+        cli_prices_regions_free(list, n);
+        return rc;
+    }
+    skus = o->skus; /* --sku: one query per size */
+    n = o->n_skus;
     if (!o->prices.fetch.cache_dir) {
         rc = cli_usagef("prices fetch needs a cache directory (--cache-dir, or set HOME)");
         goto done;
@@ -202,8 +187,6 @@ static int do_fetch(prices_opts *o)
     }
 done:
     aivm_prices_free(store);
-    aivm_catalog_free(cat);
-    free(skus);
     free(qs);
     return rc;
 }
@@ -317,7 +300,18 @@ int cmd_prices(int argc, char **argv)
         rc = cli_usagef("unexpected argument '%s'", argv[first + 1]);
         goto done;
     }
-    if (!o.region) {
+    if (o.regions && cli_config_loc("regions") &&
+        ((o.region && !cli_config_loc("region")) || o.n_skus || strcmp(sub, "fetch")))
+        o.regions = NULL; /* the configuration's list gives way to the command line */
+    else if (o.regions && o.region && cli_config_loc("region"))
+        o.region = NULL; /* the configuration's region gives way to a list */
+    if (o.regions && (o.region || o.n_skus || strcmp(sub, "fetch"))) {
+        rc = cli_usagef(strcmp(sub, "fetch") ? "--regions is for prices fetch (show takes --region)"
+                        : o.region           ? "--region and --regions exclude each other"
+                                             : "--regions fetches whole price lists: no --sku");
+        goto done;
+    }
+    if (!o.region && !o.regions) {
         rc = cli_usagef("prices %s needs --region", sub);
         goto done;
     }

@@ -22,6 +22,19 @@
 #include "util/arena.h"
 #include "util/mathutil.h"
 
+/* A region's whole price list read from the cache for per-size queries. */
+typedef struct {
+    const char *region;
+    aivm_price_set *all; /* NULL: no usable region entry */
+    const char *fetched_at;
+    long long age;
+} region_hit;
+
+typedef struct {
+    region_hit *v;
+    size_t n;
+} region_list;
+
 struct aivm_prices {
     aivm_arena arena;
     aivm_price_entry *entries;
@@ -32,6 +45,9 @@ struct aivm_prices {
     size_t requests;
     const char *cache_refused; /* why the cache directory is not used this run, or NULL */
     const char *fatal;         /* why the fetch stopped for every query, or NULL */
+    region_list regions;       /* region caches read for per-size queries */
+    aivm_price_set **extra;    /* sets handed out by aivm_prices_region_size */
+    size_t n_extra;
 };
 
 static const char *const currencies[] = {"USD", "AUD", "BRL", "CAD", "CHF", "CNY",
@@ -116,6 +132,51 @@ static bool from_cache(aivm_prices *p, size_t i, aivm_prices_mode mode, const ch
     return served;
 }
 
+/* The region-wide cache entry of query i's region, read once per store and
+ * used when allowed (any age in `cached` mode, younger than the TTL in
+ * `live` mode) and newer than the size's own entry, if any: query i is then
+ * served from it; true when served. */
+static bool from_region(aivm_prices *p, size_t i, aivm_prices_mode mode, const char *base,
+                        const aivm_fetch_opts *o, long long now)
+{
+    const aivm_price_query *q = &p->entries[i].query;
+    region_hit *h = NULL;
+    aivm_price_set *set = NULL;
+    for (size_t k = 0; k < p->regions.n && !h; k++)
+        if (strcmp(p->regions.v[k].region, q->region) == 0)
+            h = &p->regions.v[k];
+    if (!h) {
+        aivm_price_query rq = {q->region, NULL, q->currency};
+        aivm_price_items *items = NULL;
+        aivm_cache_meta m;
+        aivm_error e = AIVM_ERROR_INIT;
+        char *url = aivm_prices__query_url(base, &rq, 0);
+        int rc = aivm_prices__cache_read(&items, &m, o->cache_dir, base, &rq, url, &e);
+        free(url);
+        p->regions.v = aivm_xrealloc(p->regions.v, (p->regions.n + 1) * sizeof *p->regions.v);
+        h = &p->regions.v[p->regions.n++];
+        memset(h, 0, sizeof *h);
+        h->region = q->region;
+        if (rc < 0 && rc != AIVM_ENOTFOUND)
+            warn(p, "%s: ignored", e.msg);
+        if (rc == 0) {
+            h->age = now - m.fetched_epoch; /* both within 1970-9999: no overflow */
+            if (mode == AIVM_PRICES_CACHED || (h->age >= 0 && (double)h->age < o->cache_ttl_s)) {
+                aivm_prices__classify(&h->all, items, &rq);
+                h->fetched_at = aivm_arena_strdup(&p->arena, m.fetched_at);
+            }
+        }
+        aivm_prices__items_free(items);
+    }
+    if (!h->all || (p->entries[i].set && p->entries[i].age_s <= h->age))
+        return false; /* the size's own entry is as new or newer */
+    aivm_price_set_free(p->sets[i]);
+    aivm_prices__set_subset(&set, h->all, q->sku);
+    set_entry(p, i, set, AIVM_PRICE_CACHE, h->fetched_at, h->age);
+    p->entries[i].in_cache = true;
+    return true;
+}
+
 static void store_fetched(aivm_prices *p, size_t i, aivm_http_job *job, const char *base,
                           const aivm_fetch_opts *o, long long now)
 {
@@ -136,7 +197,7 @@ static void store_fetched(aivm_prices *p, size_t i, aivm_http_job *job, const ch
     m.pages = job->pages;
     snprintf(m.currency, sizeof m.currency, "%s", q->currency);
     snprintf(m.region, sizeof m.region, "%s", q->region);
-    snprintf(m.sku, sizeof m.sku, "%s", q->sku);
+    snprintf(m.sku, sizeof m.sku, "%s", q->sku ? q->sku : "");
     snprintf(m.api_version, sizeof m.api_version, "%s", AIVM_PRICES_API_VERSION);
     snprintf(m.tool_version, sizeof m.tool_version, "%s", AIVM_VERSION_STRING);
     if (aivm_prices__cache_write(o->cache_dir, base, q, job->items, &m, &e) < 0) {
@@ -224,13 +285,16 @@ int aivm_prices_get(aivm_prices **out, aivm_prices_mode mode, const aivm_price_q
     for (size_t i = 0; i < n; i++) {
         aivm_price_query *q = &p->entries[i].query;
         q->region = aivm_arena_strdup(&p->arena, qs[i].region);
-        q->sku = aivm_arena_strdup(&p->arena, qs[i].sku);
+        q->sku = qs[i].sku ? aivm_arena_strdup(&p->arena, qs[i].sku) : NULL;
         q->currency = aivm_arena_strdup(&p->arena, cur);
         p->entries[i].status = AIVM_ENOTFOUND;
         p->entries[i].error = "no cached price for this endpoint (run 'aivm-advise prices fetch' "
                               "with the same --prices-url)";
-        if (o->cache_dir && !(mode == AIVM_PRICES_LIVE && o->refresh))
+        if (o->cache_dir && !(mode == AIVM_PRICES_LIVE && o->refresh)) {
             from_cache(p, i, mode, base, o, now);
+            if (q->sku)
+                from_region(p, i, mode, base, o, now);
+        }
         if (p->entries[i].set && p->entries[i].age_s > oldest)
             oldest = p->entries[i].age_s;
     }
@@ -249,6 +313,12 @@ void aivm_prices_free(aivm_prices *p)
         return;
     for (size_t i = 0; i < p->n; i++)
         aivm_price_set_free(p->sets[i]);
+    for (size_t i = 0; i < p->regions.n; i++)
+        aivm_price_set_free(p->regions.v[i].all);
+    free(p->regions.v);
+    for (size_t i = 0; i < p->n_extra; i++)
+        aivm_price_set_free(p->extra[i]);
+    free(p->extra);
     for (size_t i = 0; i < p->n_warnings; i++)
         free(p->warnings[i]);
     free(p->warnings);
@@ -270,11 +340,43 @@ const aivm_price_entry *aivm_prices_entry(const aivm_prices *p, size_t i)
 
 const aivm_price_entry *aivm_prices_find(const aivm_prices *p, const char *region, const char *sku)
 {
-    for (size_t i = 0; i < p->n; i++)
+    for (size_t i = 0; i < p->n; i++) {
+        const char *s = p->entries[i].query.sku;
         if (strcmp(p->entries[i].query.region, region) == 0 &&
-            aivm_streq_nocase(p->entries[i].query.sku, sku))
+            (s && sku ? aivm_streq_nocase(s, sku) : s == sku))
             return &p->entries[i];
+    }
     return NULL;
+}
+
+int aivm_prices_get_regions(aivm_prices **out, aivm_prices_mode mode, const char *const *regions,
+                            size_t n, const aivm_fetch_opts *o, aivm_error *err)
+{
+    aivm_price_query *qs = aivm_xcalloc(n ? n : 1, sizeof *qs);
+    int rc;
+    for (size_t i = 0; i < n; i++)
+        qs[i].region = regions[i];
+    rc = aivm_prices_get(out, mode, qs, n, o, err);
+    free(qs);
+    return rc;
+}
+
+int aivm_prices_region_size(const aivm_price_set **out, aivm_prices *p, const char *region,
+                            const char *sku, aivm_error *err)
+{
+    const aivm_price_entry *e = aivm_prices_find(p, region, NULL);
+    aivm_price_set *set;
+    *out = NULL;
+    if (!e)
+        return aivm_error_set(err, AIVM_ENOTFOUND, NULL, "no region-wide prices for %s", region);
+    if (!e->set)
+        return aivm_error_set(err, e->status < 0 ? e->status : AIVM_ENOTFOUND, NULL, "%s: %s",
+                              region, e->error ? e->error : "prices unavailable");
+    aivm_prices__set_subset(&set, e->set, sku);
+    p->extra = aivm_xrealloc(p->extra, (p->n_extra + 1) * sizeof *p->extra);
+    p->extra[p->n_extra++] = set;
+    *out = set;
+    return 0;
 }
 
 size_t aivm_prices_warning_count(const aivm_prices *p)

@@ -1,7 +1,8 @@
 /*
  * prices_cache.c - the price cache on disk: one file per query under
  * <cache_dir>/prices/, named after the endpoint (a hash of the base URL),
- * currency, region and size. An entry holds metadata (URL, fetch time,
+ * currency, region and size (`<hash>-USD-eastus-Standard_X.json`), or for a
+ * region's whole price list `<hash>-USD-eastus.all.json`. An entry holds metadata (URL, fetch time,
  * pages, item count, currency, API and tool version) and the merged Items,
  * so classification can change without refetching. Writes go to a temp
  * file in the same directory and are renamed into place, so a crash never
@@ -47,9 +48,13 @@ void aivm_prices__cache_path(aivm_buf *out, const char *dir, const char *base_ur
     put_safe(out, q->currency);
     aivm_buf_puts(out, "-");
     put_safe(out, q->region);
-    aivm_buf_puts(out, "-");
-    put_safe(out, q->sku);
-    aivm_buf_puts(out, ".json");
+    if (q->sku) {
+        aivm_buf_puts(out, "-");
+        put_safe(out, q->sku);
+        aivm_buf_puts(out, ".json");
+    } else { /* a region's whole list: no size name holds a '.' */
+        aivm_buf_puts(out, ".all.json");
+    }
 }
 
 int aivm_prices__cache_read(aivm_price_items **items, aivm_cache_meta *m, const char *dir,
@@ -74,7 +79,7 @@ int aivm_prices__cache_read(aivm_price_items **items, aivm_cache_meta *m, const 
         goto done;
     }
     if (strcmp(m->url, expect_url) != 0 || strcmp(m->currency, q->currency) != 0 ||
-        strcmp(m->region, q->region) != 0 || strcmp(m->sku, q->sku) != 0) {
+        strcmp(m->region, q->region) != 0 || strcmp(m->sku, q->sku ? q->sku : "") != 0) {
         rc = aivm_error_set(err, AIVM_EINVALID, NULL, "cache entry '%s' belongs to another query",
                             path.ptr);
         aivm_prices__items_free(*items);

@@ -331,6 +331,31 @@ static const aivm_price_row *slot_row(const aivm_price_set *s, aivm_os os, aivm_
     return NULL;
 }
 
+void aivm_prices__set_subset(aivm_price_set **out, const aivm_price_set *all, const char *sku)
+{
+    aivm_price_set *s;
+    aivm_prices__set_new(&s);
+    for (size_t i = 0; i < all->n; i++) {
+        const aivm_price_row *a = &all->rows[i];
+        aivm_price_row *r;
+        if (!aivm_streq_nocase(a->sku, sku))
+            continue;
+        r = add_row(s);
+        *r = *a;
+        r->sku = s->n > 1 && strcmp(s->rows[s->n - 2].sku, a->sku) == 0 ? s->rows[s->n - 2].sku
+                                                                        : dup(s, a->sku);
+        r->region = dup(s, a->region);
+        r->currency = dup(s, a->currency);
+        r->product_name = dup(s, a->product_name);
+        r->sku_name = dup(s, a->sku_name);
+        r->meter_name = dup(s, a->meter_name);
+        r->meter_id = dup(s, a->meter_id);
+        r->effective_start = dup(s, a->effective_start);
+        s->items += r->type != AIVM_PTYPE_SAVINGS_PLAN; /* one API item per row, plans aside */
+    }
+    *out = s;
+}
+
 void aivm_price_set_free(aivm_price_set *set)
 {
     if (!set)

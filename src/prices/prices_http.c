@@ -13,6 +13,7 @@
 #define CURL_DISABLE_TYPECHECK 1
 #include <curl/curl.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,150 +105,23 @@ static long timeout_ms(double s)
     return v < 1 ? 1 : v;
 }
 
-/* ---- URLs ---- */
-
-/* An OData string literal: quoted, with every ' doubled (OData 4.01 ABNF,
- * SQUOTE-in-string), so no value can close the literal and add a clause. */
-static void put_odata_string(aivm_buf *b, const char *s)
-{
-    aivm_buf_put(b, "'", 1);
-    for (; *s; s++)
-        aivm_buf_put(b, *s == '\'' ? "''" : s, *s == '\'' ? 2 : 1);
-    aivm_buf_put(b, "'", 1);
-}
-
-char *aivm_prices__query_url(const char *base_url, const aivm_price_query *q, unsigned long skip)
-{
-    aivm_buf b = AIVM_BUF_INIT, f = AIVM_BUF_INIT;
-    aivm_buf_printf(&b, "%s%sapi-version=%s&currencyCode=", base_url,
-                    strchr(base_url, '?') ? "&" : "?", AIVM_PRICES_API_VERSION);
-    aivm_buf_printf(&f, "'%s'", q->currency);
-    aivm_buf_put_pct(&b, f.ptr, NULL);
-    aivm_buf_clear(&f);
-    aivm_buf_puts(&f, "serviceName eq 'Virtual Machines' and armRegionName eq ");
-    put_odata_string(&f, q->region);
-    aivm_buf_puts(&f, " and armSkuName eq ");
-    put_odata_string(&f, q->sku);
-    aivm_buf_puts(&b, "&$filter=");
-    aivm_buf_put_pct(&b, f.ptr, NULL);
-    if (skip)
-        aivm_buf_printf(&b, "&$skip=%lu", skip);
-    aivm_buf_dispose(&f);
-    return aivm_buf_detach(&b);
-}
-
-typedef struct {
-    char scheme[8];
-    char host[256];
-    unsigned port;
-    char path[1024];
-    const char *query; /* into the parsed string, after '?'; "" when none */
-} url_parts;
-
-static bool split_url(url_parts *u, const char *url)
-{
-    const char *p = strstr(url, "://"), *auth, *end, *colon = NULL, *q;
-    size_t n;
-    uint64_t port;
-    memset(u, 0, sizeof *u);
-    if (!p || (size_t)(p - url) >= sizeof u->scheme)
-        return false;
-    memcpy(u->scheme, url, (size_t)(p - url));
-    for (char *c = u->scheme; *c; c++)
-        *c = aivm_ascii_lower(*c);
-    auth = p + 3;
-    end = auth + strcspn(auth, "/?#");
-    if (auth[0] == '[') {
-        const char *rb = memchr(auth, ']', (size_t)(end - auth));
-        if (!rb)
-            return false;
-        colon = rb + 1 < end && rb[1] == ':' ? rb + 1 : NULL;
-    } else {
-        colon = memchr(auth, ':', (size_t)(end - auth));
-    }
-    n = (size_t)((colon ? colon : end) - auth);
-    if (n == 0 || n >= sizeof u->host || memchr(auth, '@', (size_t)(end - auth)))
-        return false;
-    memcpy(u->host, auth, n);
-    for (char *c = u->host; *c; c++)
-        *c = aivm_ascii_lower(*c);
-    u->port = strcmp(u->scheme, "https") == 0 ? 443 : 80;
-    if (colon) {
-        char digits[8] = {0};
-        size_t dn = (size_t)(end - colon - 1);
-        if (dn == 0 || dn >= sizeof digits)
-            return false;
-        memcpy(digits, colon + 1, dn);
-        if (!aivm_parse_u64(&port, digits, 65535) || port == 0)
-            return false;
-        u->port = (unsigned)port;
-    }
-    q = strchr(end, '?');
-    n = (size_t)((q ? q : end + strlen(end)) - end);
-    if (n >= sizeof u->path)
-        return false;
-    memcpy(u->path, end, n);
-    u->query = q ? q + 1 : "";
-    return true;
-}
-
-static bool is_loopback(const char *host)
-{
-    return strcmp(host, "127.0.0.1") == 0 || strcmp(host, "localhost") == 0 ||
-           strcmp(host, "[::1]") == 0;
-}
-
-int aivm_prices_check_url(const char *url, aivm_error *err)
-{
-    url_parts u;
-    if (!split_url(&u, url) || strchr(url, '#'))
-        return aivm_error_set(err, AIVM_EINVALID, NULL, "invalid URL '%s'", url);
-    if (strcmp(u.scheme, "https") == 0)
-        return 0;
-    if (strcmp(u.scheme, "http") == 0 && is_loopback(u.host))
-        return 0;
-    return aivm_error_set(err, AIVM_EINVALID, NULL,
-                          "refusing '%s': prices are fetched over https (plain http only to "
-                          "127.0.0.1, localhost or [::1])",
-                          url);
-}
-
-int aivm_prices__next_skip(unsigned long *skip, const char *link, const char *base, aivm_error *err)
-{
-    url_parts a, b;
-    const char *p;
-    char digits[24] = {0};
-    uint64_t v;
-    size_t n;
-    if (!split_url(&a, link) || !split_url(&b, base))
-        return aivm_error_set(err, AIVM_EINVALID, NULL, "NextPageLink '%.120s' is not a URL", link);
-    if (strcmp(a.scheme, b.scheme) || strcmp(a.host, b.host) || a.port != b.port ||
-        strcmp(a.path, b.path))
-        return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "NextPageLink '%.120s' points to another origin", link);
-    for (p = a.query; p && *p; p = strchr(p, '&') ? strchr(p, '&') + 1 : NULL) {
-        const char *v0 = strncmp(p, "$skip=", 6) == 0     ? p + 6
-                         : strncmp(p, "%24skip=", 8) == 0 ? p + 8
-                                                          : NULL;
-        if (!v0)
-            continue;
-        n = strcspn(v0, "&");
-        if (n == 0 || n >= sizeof digits)
-            break;
-        memcpy(digits, v0, n);
-        if (!aivm_parse_u64(&v, digits, 1000000000))
-            break;
-        *skip = (unsigned long)v;
-        return 0;
-    }
-    return aivm_error_set(err, AIVM_EINVALID, NULL, "NextPageLink '%.120s' has no valid $skip",
-                          link);
-}
-
 /* ---- transfers ---- */
+
+/* One query of the run. A per-size query's pages follow one another on one
+ * transfer; a region-wide one (sku NULL) learns the page size from page 0's
+ * NextPageLink and then fetches the later pages by $skip in parallel. */
+typedef struct {
+    aivm_http_job *job;
+    unsigned long stride;     /* region-wide: $skip between pages; 0 until page 0 answered */
+    size_t next_page;         /* region-wide: the next page to start */
+    size_t last;              /* region-wide: the last page (no NextPageLink); SIZE_MAX unknown */
+    aivm_price_items **pages; /* region-wide: page_cap slots, filled as pages answer */
+    bool done;                /* the query ended: job->status says how */
+} jstate;
 
 typedef struct {
     aivm_http_job *job;
+    jstate *js;
     const char *base;
     CURL *easy;
     aivm_buf body;
@@ -255,6 +129,8 @@ typedef struct {
     double retry_after; /* seconds from the response headers; < 0 = none */
     long remaining;     /* x-ms-ratelimit-remaining-retailPrices-requests; -1 = none */
     unsigned long skip;
+    size_t page;                  /* region-wide: which page this transfer fetches */
+    aivm_price_items *page_items; /* region-wide: that page's items */
     unsigned attempts, bad_pages;
     double not_before;
     bool active, done;
@@ -273,39 +149,6 @@ static size_t on_body(char *data, size_t size, size_t nmemb, void *ctx)
 {
     xfer *x = ctx;
     return aivm_buf_put(&x->body, data, size * nmemb) < 0 ? 0 : size * nmemb;
-}
-
-static bool header_is(const char *line, size_t len, const char *name, const char **value)
-{
-    size_t n = strlen(name);
-    if (len <= n || line[n] != ':')
-        return false;
-    if (!aivm_strneq_nocase(line, name, n))
-        return false;
-    *value = line + n + 1;
-    return true;
-}
-
-void aivm_prices__parse_header(const char *line, size_t len, double *retry_after, long *remaining)
-{
-    const char *v = NULL;
-    char tmp[32] = {0};
-    double d;
-    uint64_t u;
-    bool ra = header_is(line, len, "retry-after", &v) ||
-              header_is(line, len, "x-ms-ratelimit-retailprices-retry-after", &v);
-    bool rem = !ra && header_is(line, len, "x-ms-ratelimit-remaining-retailprices-requests", &v);
-    if (!ra && !rem)
-        return;
-    while (v < line + len && *v == ' ')
-        v++;
-    memcpy(tmp, v,
-           (size_t)(line + len - v) < sizeof tmp - 1 ? (size_t)(line + len - v) : sizeof tmp - 1);
-    tmp[strcspn(tmp, "\r\n ")] = '\0';
-    if (ra && aivm_parse_double(&d, tmp) && d >= 0 && d <= 86400 && d > *retry_after)
-        *retry_after = d; /* the larger of the two headers wins; a day at most */
-    if (rem && aivm_parse_u64(&u, tmp, 1000000000))
-        *remaining = (long)u;
 }
 
 static size_t on_header(char *line, size_t size, size_t nmemb, void *ctx)
@@ -355,10 +198,15 @@ static int start(xfer *x, CURLM *multi, const aivm_fetch_opts *o, const char *ua
 
 static void fail(xfer *x, int status, const char *fmt, ...) AIVM_PRINTF(3, 4);
 
+/* The transfer ends, and with it its query, unless the query already ended
+ * or the page lies past the region's last one (nothing was lost there). */
 static void fail(xfer *x, int status, const char *fmt, ...)
 {
     va_list ap;
     x->done = true;
+    if (x->js->done || (x->js->last != SIZE_MAX && x->page > x->js->last))
+        return;
+    x->js->done = true;
     x->job->status = status;
     va_start(ap, fmt);
     vsnprintf(x->job->error, sizeof x->job->error, fmt, ap);
@@ -389,13 +237,85 @@ static void retry(xfer *x, const aivm_fetch_opts *o, double now, double *shared,
         *shared = x->not_before; /* a 429 slows every query down */
 }
 
+/* A region-wide query ends once every page up to the last has answered: its
+ * pages are joined in order. A page past the last one that has items means
+ * the list changed while it was read: the whole query fails. */
+static void region_check(xfer *x)
+{
+    jstate *js = x->js;
+    size_t k;
+    if (js->done || js->last == SIZE_MAX)
+        return;
+    for (k = 0; k <= js->last; k++)
+        if (!js->pages[k])
+            return;
+    for (k = js->last + 1; k < js->next_page; k++)
+        if (js->pages[k] && aivm_prices__items_count(js->pages[k]) > 0) {
+            x->page = 0;
+            fail(x, AIVM_EINVALID,
+                 "the price list changed while it was fetched (page %zu, after the last one, "
+                 "has items)",
+                 k + 1);
+            return;
+        }
+    for (k = 0; k <= js->last; k++)
+        if (aivm_prices__items_append(js->job->items, js->pages[k]) < 0) {
+            x->page = 0;
+            fail(x, AIVM_ELIMIT, "the region's price list is too large");
+            return;
+        }
+    js->job->pages = (unsigned)(js->last + 1);
+    js->job->status = 0;
+    js->done = true;
+}
+
+static void region_page(xfer *x, char *next, const aivm_fetch_opts *o)
+{
+    jstate *js = x->js;
+    unsigned long skip = 0;
+    aivm_error e = AIVM_ERROR_INIT;
+    int rc;
+    x->done = true;
+    js->pages[x->page] = x->page_items;
+    x->page_items = NULL;
+    if (!next) {
+        if (x->page < js->last)
+            js->last = x->page;
+        region_check(x);
+        return;
+    }
+    rc = aivm_prices__next_skip(&skip, next, x->base, &e);
+    if (rc < 0)
+        fail(x, rc, "%s", e.msg);
+    else if (x->page == 0 && skip == 0)
+        fail(x, AIVM_EINVALID, "NextPageLink points back to an earlier page ($skip=%lu)", skip);
+    else if (x->page > 0 && skip != (unsigned long)(x->page + 1) * js->stride)
+        fail(x, AIVM_EINVALID,
+             "NextPageLink of page %zu has $skip=%lu, not %lu: the pages do not line up",
+             x->page + 1, skip, (unsigned long)(x->page + 1) * js->stride);
+    else if (x->page + 1 >= o->page_cap)
+        fail(x, AIVM_ELIMIT,
+             "more than %u pages for one query: refusing to truncate the price list", o->page_cap);
+    else if (x->page == 0) {
+        js->stride = skip;
+        js->next_page = 1;
+    }
+    region_check(x);
+}
+
 static void page_done(xfer *x, const aivm_fetch_opts *o, double now, double *shared)
 {
     char *next = NULL;
     unsigned long skip = 0;
     aivm_error e = AIVM_ERROR_INIT;
-    int rc = aivm_prices__page_add(x->job->items, x->body.ptr ? x->body.ptr : "", x->body.size,
-                                   &next, &e);
+    aivm_price_items *into = x->job->items;
+    int rc;
+    if (x->page_items) { /* a region page: parsed on its own, joined in order at the end */
+        aivm_prices__items_free(x->page_items);
+        aivm_prices__items_new(&x->page_items);
+        into = x->page_items;
+    }
+    rc = aivm_prices__page_add(into, x->body.ptr ? x->body.ptr : "", x->body.size, &next, &e);
     if (rc < 0) {
         if (x->bad_pages++ == 0) { /* a malformed page is retried once */
             x->attempts--;
@@ -405,13 +325,19 @@ static void page_done(xfer *x, const aivm_fetch_opts *o, double now, double *sha
         fail(x, rc, "%s", e.msg);
         return;
     }
-    x->job->pages++;
     x->attempts = 0;
     x->bad_pages = 0;
     if (x->remaining >= 0 && x->remaining <= 1 && now + o->backoff_s > *shared)
         *shared = now + o->backoff_s; /* nearly out of requests: pause before the next */
+    if (x->page_items) {
+        region_page(x, next, o);
+        free(next);
+        return;
+    }
+    x->job->pages++;
     if (!next) {
         x->done = true;
+        x->js->done = true;
         x->job->status = 0;
         return;
     }
@@ -472,12 +398,83 @@ static void finished(xfer *x, CURLcode cc, const aivm_fetch_opts *o, double now,
         fail(x, AIVM_EHTTP, "%s (not retried)", msg);
 }
 
+typedef struct {
+    xfer **xs;
+    size_t n, cap;
+} xfer_list;
+
+static xfer *add_xfer(xfer_list *l, jstate *js, const char *base)
+{
+    xfer *x = aivm_xcalloc(1, sizeof *x);
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 16;
+        l->xs = aivm_xrealloc(l->xs, l->cap * sizeof *l->xs);
+    }
+    l->xs[l->n++] = x;
+    x->job = js->job;
+    x->js = js;
+    x->base = base;
+    if (!js->job->q->sku)
+        aivm_prices__items_new(&x->page_items);
+    return x;
+}
+
+static void drop_handle(xfer *x, CURLM *multi, unsigned *in_flight)
+{
+    if (!x->easy)
+        return;
+    api.multi_remove_handle(multi, x->easy);
+    api.easy_cleanup(x->easy);
+    x->easy = NULL;
+    if (x->active)
+        (*in_flight)--;
+    x->active = false;
+}
+
+/* Start what may start now: waiting transfers, then the next pages of
+ * region-wide queries whose page size is known. `*wake` gets the earliest
+ * time a waiting transfer may start. */
+static int start_ready(xfer_list *l, jstate *js, size_t n, CURLM *multi, const aivm_fetch_opts *o,
+                       const char *ua, unsigned max, unsigned *in_flight, size_t *requests,
+                       double shared, double *wake, aivm_error *err)
+{
+    double now = mono();
+    int rc = 0;
+    for (size_t i = 0; i < l->n && *in_flight < max && rc == 0; i++) {
+        xfer *x = l->xs[i];
+        if (x->done || x->active)
+            continue;
+        if (now < x->not_before || now < shared) {
+            double t = x->not_before > shared ? x->not_before : shared;
+            *wake = t < *wake ? t : *wake;
+            continue;
+        }
+        rc = start(x, multi, o, ua, err);
+        *in_flight += rc == 0;
+        *requests += rc == 0;
+    }
+    for (size_t j = 0; j < n && *in_flight < max && rc == 0 && now >= shared; j++) {
+        while (!js[j].done && js[j].stride && js[j].next_page < o->page_cap &&
+               js[j].next_page <= js[j].last && *in_flight < max && rc == 0) {
+            xfer *x = add_xfer(l, &js[j], l->xs[0]->base);
+            x->page = js[j].next_page++;
+            x->skip = (unsigned long)x->page * js[j].stride;
+            rc = start(x, multi, o, ua, err);
+            *in_flight += rc == 0;
+            *requests += rc == 0;
+        }
+    }
+    return rc;
+}
+
 int aivm_prices__http_run(aivm_http_job *jobs, size_t n, const aivm_fetch_opts *o, size_t *requests,
                           aivm_error *err)
 {
     CURLM *multi = NULL;
-    xfer *xs = NULL;
+    xfer_list l = {NULL, 0, 0};
+    jstate *js = NULL;
     char ua[64];
+    const char *base = o->base_url ? o->base_url : AIVM_PRICES_DEFAULT_URL;
     size_t left = n;
     unsigned in_flight = 0, max = o->max_in_flight ? o->max_in_flight : 1;
     unsigned seed = (unsigned)time(NULL);
@@ -494,29 +491,21 @@ int aivm_prices__http_run(aivm_http_job *jobs, size_t n, const aivm_fetch_opts *
     multi = api.multi_init();
     if (!multi)
         return aivm_error_set(err, AIVM_ENET, NULL, "curl_multi_init failed");
-    xs = aivm_xcalloc(n ? n : 1, sizeof *xs);
+    js = aivm_xcalloc(n ? n : 1, sizeof *js);
     for (size_t i = 0; i < n; i++) {
-        xs[i].job = &jobs[i];
-        xs[i].base = o->base_url ? o->base_url : AIVM_PRICES_DEFAULT_URL;
+        js[i].job = &jobs[i];
+        js[i].last = SIZE_MAX;
+        if (!jobs[i].q->sku)
+            js[i].pages = aivm_xcalloc(o->page_cap ? o->page_cap : 1, sizeof *js[i].pages);
         aivm_prices__items_new(&jobs[i].items);
+        add_xfer(&l, &js[i], base);
     }
     while (left > 0 && rc == 0) {
-        double now = mono(), wake = now + 1;
+        double wake = mono() + 1;
         int running = 0, queued = 0, numfds = 0;
         bool progressed;
         CURLMsg *m;
-        for (size_t i = 0; i < n && in_flight < max && rc == 0; i++) {
-            if (xs[i].done || xs[i].active)
-                continue;
-            if (now < xs[i].not_before || now < shared) {
-                double t = xs[i].not_before > shared ? xs[i].not_before : shared;
-                wake = t < wake ? t : wake;
-                continue;
-            }
-            rc = start(&xs[i], multi, o, ua, err);
-            in_flight += rc == 0;
-            *requests += rc == 0;
-        }
+        rc = start_ready(&l, js, n, multi, o, ua, max, &in_flight, requests, shared, &wake, err);
         if (rc < 0)
             break;
         api.multi_perform(multi, &running);
@@ -530,12 +519,19 @@ int aivm_prices__http_run(aivm_http_job *jobs, size_t n, const aivm_fetch_opts *
             if (x->unreachable && rc == 0) /* every other query would fail the same way */
                 rc = aivm_error_set(err, AIVM_ENET, NULL, "the price API is unreachable: %s",
                                     x->job->error);
-            api.multi_remove_handle(multi, x->easy);
-            api.easy_cleanup(x->easy);
-            x->easy = NULL;
-            in_flight--;
-            left -= x->done;
+            drop_handle(x, multi, &in_flight);
+            in_flight--; /* finished() cleared active: the request is over */
             progressed = true;
+        }
+        if (progressed) {
+            left = 0;
+            for (size_t i = 0; i < l.n; i++) /* a query that ended stops its other pages */
+                if (l.xs[i]->js->done && !l.xs[i]->done) {
+                    drop_handle(l.xs[i], multi, &in_flight);
+                    l.xs[i]->done = true;
+                }
+            for (size_t i = 0; i < n; i++)
+                left += !js[i].done;
             if (o->progress)
                 o->progress(o->progress_ctx, n - left, n, in_flight);
         }
@@ -548,22 +544,29 @@ int aivm_prices__http_run(aivm_http_job *jobs, size_t n, const aivm_fetch_opts *
             api.multi_poll(multi, NULL, 0, ms < 1 ? 1 : ms > 1000 ? 1000 : ms, &numfds);
         }
     }
+    for (size_t i = 0; i < l.n; i++) {
+        drop_handle(l.xs[i], multi, &in_flight);
+        free(l.xs[i]->url);
+        aivm_buf_dispose(&l.xs[i]->body);
+        aivm_prices__items_free(l.xs[i]->page_items);
+        free(l.xs[i]);
+    }
+    free(l.xs);
     for (size_t i = 0; i < n; i++) {
-        if (xs[i].easy) {
-            api.multi_remove_handle(multi, xs[i].easy);
-            api.easy_cleanup(xs[i].easy);
+        if (!js[i].done && rc == 0) {
+            jobs[i].status = AIVM_ERROR;
+            snprintf(jobs[i].error, sizeof jobs[i].error, "not fetched");
         }
-        if (!xs[i].done && rc == 0)
-            fail(&xs[i], AIVM_ERROR, "%s", "not fetched");
-        if (jobs[i].status < 0 || rc < 0) {
+        if (jobs[i].status < 0 || rc < 0 || !js[i].done) {
             aivm_prices__items_free(jobs[i].items); /* never hand out a partial fetch */
             jobs[i].items = NULL;
         }
-        jobs[i].url = aivm_prices__query_url(xs[i].base, jobs[i].q, 0);
-        free(xs[i].url);
-        aivm_buf_dispose(&xs[i].body);
+        for (size_t k = 0; js[i].pages && k < o->page_cap; k++)
+            aivm_prices__items_free(js[i].pages[k]);
+        free(js[i].pages);
+        jobs[i].url = aivm_prices__query_url(base, jobs[i].q, 0);
     }
-    free(xs);
+    free(js);
     api.multi_cleanup(multi);
     return rc;
 }

@@ -12,6 +12,8 @@ typedef struct aivm_price_items aivm_price_items;
 void aivm_prices__items_new(aivm_price_items **out);
 void aivm_prices__items_free(aivm_price_items *it);
 size_t aivm_prices__items_count(const aivm_price_items *it);
+/** Append a copy of `src`'s items to `dst`, in order. Returns 0 or AIVM_ELIMIT. */
+int aivm_prices__items_append(aivm_price_items *dst, const aivm_price_items *src);
 
 /**
  * Parse one API page and move its Items into `it`. `*next` gets a copy of
@@ -55,6 +57,10 @@ void aivm_prices__set_add(aivm_price_set *s, const aivm_price_item *item,
                           const aivm_price_query *q);
 /** Resolve duplicate and competing rows, then the sanity checks. */
 void aivm_prices__set_finish(aivm_price_set *s);
+/** The rows of one size (ASCII case ignored) of a finished region-wide set,
+ *  copied into a new set: the set a query for that size alone gives, since
+ *  duplicates, competing rows and sanity checks are resolved per size. */
+void aivm_prices__set_subset(aivm_price_set **out, const aivm_price_set *all, const char *sku);
 
 /** Metadata stored with a cache entry. */
 typedef struct {

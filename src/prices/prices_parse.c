@@ -40,6 +40,23 @@ size_t aivm_prices__items_count(const aivm_price_items *it)
     return it->n;
 }
 
+int aivm_prices__items_append(aivm_price_items *dst, const aivm_price_items *src)
+{
+    size_t base = dst->text.size;
+    if (aivm_buf_put(&dst->text, src->text.ptr ? src->text.ptr : "", src->text.size) < 0)
+        return AIVM_ELIMIT;
+    if (dst->n + src->n > dst->cap) {
+        dst->cap = dst->n + src->n;
+        dst->span = aivm_xrealloc(dst->span, 2 * dst->cap * sizeof *dst->span);
+    }
+    for (size_t i = 0; i < src->n; i++) {
+        dst->span[2 * dst->n] = base + src->span[2 * i];
+        dst->span[2 * dst->n + 1] = src->span[2 * i + 1];
+        dst->n++;
+    }
+    return 0;
+}
+
 /* One top-level member of a document that the caller wants (first one wins,
  * as for any JSON object lookup). */
 typedef struct {

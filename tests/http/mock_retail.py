@@ -26,6 +26,8 @@ import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 REGION = "eastus"
+# Regions with rows, and the factor on their prices (eastus as the tests know it).
+REGIONS = {"eastus": 1.0, "westeurope": 1.25}
 
 # size -> (series text in productName, on-demand USD/hour in the mock).
 # Prices differ from the shipped catalog on purpose: tests can tell them apart.
@@ -46,6 +48,35 @@ SIZES = {
     "Standard_ND40rs_v2": ("NDrs v2", 22.03),
 }
 ZERO_PRICE = {"Standard_ND128isr_GB300_v6"}  # rows exist, every price is 0
+SYNTH = {}  # more sizes with rows (--synth-skus FILE, for benches): size -> (series, price)
+
+
+def synth_skus(names, regions=()):
+    """Give every named size rows (a made-up series and price) in REGIONS plus `regions`."""
+    for n in names:
+        if n and n not in SIZES and n not in ZERO_PRICE:
+            SYNTH[n] = ("Synth", round(0.5 + zlib.crc32(n.encode()) % 4000 / 100.0, 2))
+    for r in regions:
+        REGIONS.setdefault(r, 1.0 + zlib.crc32(r.encode()) % 50 / 100.0)
+
+
+def all_skus():
+    """Every size with rows, in a fixed order: what a region-wide query returns."""
+    return sorted(set(SIZES) | ZERO_PRICE | set(SYNTH))
+
+
+_REGION_ROWS = {}
+
+
+def region_rows(region, currency="USD"):
+    """A region's whole Virtual Machines list: each size's rows (built once per region)."""
+    key = (region, currency, len(SYNTH), len(REGIONS))
+    if key not in _REGION_ROWS:
+        out = []
+        for sku in all_skus():
+            out += rows_for(sku, region, currency)
+        _REGION_ROWS[key] = out
+    return _REGION_ROWS[key]
 # Sizes absent from SIZES and ZERO_PRICE have no rows at all.
 
 
@@ -71,14 +102,15 @@ def _row(sku, product, sku_name, price, type_="Consumption", term=None, meter=No
 
 def rows_for(sku, region=REGION, currency="USD"):
     """The row zoo of one size in one region (empty for unknown sizes)."""
-    if sku in ZERO_PRICE:
+    if sku in ZERO_PRICE and region in REGIONS:
         p = "Virtual Machines NDGB300v6 Series"
         short = sku[len("Standard_"):].replace("_", " ")
         return [_row(sku, p, short, 0.0, region=region, currency=currency),
                 _row(sku, p, short + " Spot", 0.0, region=region, currency=currency)]
-    if sku not in SIZES or region != REGION:
+    if (sku not in SIZES and sku not in SYNTH) or region not in REGIONS:
         return []
-    series, od = SIZES[sku]
+    series, od = SIZES[sku] if sku in SIZES else SYNTH[sku]
+    od = round(od * REGIONS[region], 4)
     short = sku[len("Standard_"):].replace("_", " ")
     lin = "Virtual Machines %s Series" % series
     win = lin + " Windows"
@@ -118,6 +150,7 @@ class State:
         self.page_size = page_size
         self.fault = fault
         self.fault_sku = fault_sku
+        self.fault_skip = None  # a fault for the page at this $skip only
         self.latency = latency
         self.log_path = log_path
         self.lock = threading.Lock()
@@ -188,6 +221,7 @@ class Handler(BaseHTTPRequestHandler):
             n = st.attempts.get((sku, skip), 0) + 1
             st.attempts[(sku, skip)] = n
         entry = {"start": t0, "path": url.path, "query": url.query, "sku": sku, "skip": skip,
+                 "region": (flt or {}).get("armRegionName", ""),
                  "attempt": n, "ua": self.headers.get("User-Agent"),
                  "accept_encoding": self.headers.get("Accept-Encoding"),
                  "api_version": q.get("api-version", [None])[0],
@@ -211,8 +245,16 @@ class Handler(BaseHTTPRequestHandler):
             self.send_body(400, '{"Error":{"Code":"BadRequest","Message":"Invalid filter"}}')
             return 400
         fault = st.fault if (st.fault_sku is None or st.fault_sku == sku) else None
+        if st.fault_skip is not None and st.fault_skip != skip:
+            fault = None
         cur = (q.get("currencyCode", ["'USD'"])[0] or "'USD'").strip("'")
-        items = [] if "currencyCode" in flt else rows_for(sku, flt.get("armRegionName", ""), cur)
+        region = flt.get("armRegionName", "")
+        if "currencyCode" in flt:
+            items = []
+        elif "armSkuName" in flt:
+            items = rows_for(sku, region, cur)
+        else:  # the region's whole list
+            items = region_rows(region, cur)
         if fault == "429" and attempt == 1 and skip == 0:
             self.send_body(429, '{"Error":"Too many requests"}',
                            headers={"x-ms-ratelimit-retailPrices-retry-after": "1",
@@ -299,8 +341,16 @@ def main():
     ap.add_argument("--fault-sku")
     ap.add_argument("--latency", type=float, default=0.0)
     ap.add_argument("--log")
+    ap.add_argument("--remaining", type=int, default=1000,
+                    help="x-ms-ratelimit-remaining-retailPrices-requests at start")
+    ap.add_argument("--synth-skus", help="file of size names (one a line) to give rows too")
+    ap.add_argument("--synth-regions", default="", help="comma-separated regions with rows too")
     a = ap.parse_args()
-    srv, _ = start(a.page_size, a.fault, a.fault_sku, a.latency, a.log, a.port)
+    if a.synth_skus or a.synth_regions:
+        names = open(a.synth_skus).read().split() if a.synth_skus else []
+        synth_skus(names, [r for r in a.synth_regions.split(",") if r])
+    srv, st = start(a.page_size, a.fault, a.fault_sku, a.latency, a.log, a.port)
+    st.remaining = a.remaining
     print("PORT %d" % srv.server_address[1], flush=True)
     try:
         while True:

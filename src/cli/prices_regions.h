@@ -1,0 +1,21 @@
+/* prices_regions.h - region-wide `prices fetch` (prices_regions.c). */
+#ifndef AIVM_CLI_PRICES_REGIONS_H
+#define AIVM_CLI_PRICES_REGIONS_H
+
+#include <stddef.h>
+
+#include "price_opts.h"
+
+/** The regions a `--regions` list names (aivm_catalog_regions_expand against
+ *  the shipped catalog, or `catalog_path`'s): `*out` is a new array of `*n`
+ *  names the caller frees with cli_prices_regions_free(). Returns 0 or an
+ *  exit code (2: an unknown name, with a did-you-mean). */
+int cli_prices_regions_list(char ***out, size_t *n, const char *spec, const char *catalog_path);
+/** Free a list from cli_prices_regions_list(). Accepts NULL. */
+void cli_prices_regions_free(char **v, size_t n);
+/** Fetch each region's whole price list into the region caches; prints a line
+ *  per region and a summary. Returns 0 or an exit code (4: a region failed,
+ *  5: nothing could be cached). */
+int cli_prices_fetch_regions(const char *const *regions, size_t n, cli_price_opts *po);
+
+#endif

@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""test_region_prices.py BIN CASE - region-wide price lists (`prices fetch
+--region R` without --sku, `prices fetch --regions ...`) against the loopback
+mock (mock_retail.py): one filtered query per region, later pages by $skip in
+parallel, the page cap, a failing page failing the whole region with nothing
+cached, equality with per-size fetching, and the region caches that
+`--prices cached|live` read. Run with CASE "list" to print the cases.
+"""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mock_retail  # noqa: E402
+import test_prices_http as base  # noqa: E402
+from test_prices_http import WL, FAST, Env, check, ok_json, recs  # noqa: E402
+
+NO_ROWS = "Standard_ND96is_H100_v5"  # a size the mock has no rows for
+
+
+def cache_files(e):
+    d = os.path.join(e.cache, "prices")
+    return sorted(os.listdir(d)) if os.path.isdir(d) else []
+
+
+def region_file(e, region):
+    fs = [f for f in cache_files(e) if f.endswith("-USD-%s.all.json" % region)]
+    return os.path.join(e.cache, "prices", fs[0]) if fs else None
+
+
+def peak_in_flight(log):
+    ev = sorted([(x["start"], 1) for x in log] + [(x["end"], -1) for x in log],
+                key=lambda t: (t[0], t[1]))
+    cur = peak = 0
+    for _, d in ev:
+        cur += d
+        peak = max(peak, cur)
+    return peak
+
+
+def case_region_pages_in_parallel(e):
+    e.state.page_size, e.state.latency = 20, 0.1
+    total = len(mock_retail.region_rows("eastus"))
+    pages = (total + 19) // 20
+    p = e.run("prices", "fetch", "--region", "eastus")
+    check(p.returncode == 0, "fetch ok", p)
+    check("eastus USD: whole price list, %d items, fetched" % total in p.stdout, "line", p)
+    check("1 region: 1 fetched, 0 already cached, 0 failed" in p.stdout, "summary", p)
+    log = sorted(e.log(), key=lambda x: x["start"])
+    for x in log:
+        check("armSkuName" not in x["query"] and x["region"] == "eastus",
+              "one region-wide filter: %s" % x["query"])
+        check(x["api_version"] == "2023-01-01-preview" and x["currency"] == "'USD'",
+              "every page URL is rebuilt: %s" % x["query"])
+    check(log[0]["skip"] == 0 and log[1]["start"] >= log[0]["end"] - 0.01,
+          "page 0 first, alone (it gives the page size)")
+    got = sorted(x["skip"] for x in log if x["status"] == 200 and x["skip"] < total)
+    check(got == [20 * k for k in range(pages)], "every page by $skip once: %s" % got)
+    check(len(log) <= pages + 3, "at most 3 pages past the end: %d requests" % len(log))
+    peak = peak_in_flight(log)
+    check(3 <= peak <= 4, "pages in parallel, at most 4 in flight (saw %d)" % peak)
+    check(p.elapsed < pages * 0.1 * 0.6, "parallel: %.2fs for %d pages" % (p.elapsed, pages))
+    f = region_file(e, "eastus")
+    check(f is not None and cache_files(e) == [os.path.basename(f)], "one region entry: %s"
+          % cache_files(e))
+    meta = json.load(open(f))
+    check(meta["count"] == total == len(meta["Items"]) and meta["pages"] == pages and
+          meta["sku"] == "" and meta["region"] == "eastus", "metadata")
+    skus = [i["armSkuName"] for i in meta["Items"]]
+    want = [r["armSkuName"] for r in mock_retail.region_rows("eastus")]
+    check(skus == want, "items joined in page order")
+
+
+def shown(e, region, sku, cache):
+    p = e.run("prices", "show", "--region", region, "--sku", sku, "--cached", "--cache-dir", cache,
+              cache=False)
+    check(p.returncode == 0, "show %s" % sku, p)
+    return p.stdout.split("\n", 1)[1]  # the first line names the source and item count
+
+
+def case_equal_to_per_size(e):
+    """Every size priced from the region list equals a query for that size alone."""
+    e.state.page_size = 7  # page boundaries fall inside sizes' row runs
+    region_cache, size_cache = e.cache, os.path.join(e.tmp, "per-size")
+    # every size the ranking below shows, with rows or without
+    skus = mock_retail.all_skus() + [NO_ROWS, "Standard_ND128isrG5_GB300_v6"]
+    p = e.run("prices", "fetch", "--region", "eastus")
+    check(p.returncode == 0, "region fetch", p)
+    args = ["prices", "fetch", "--region", "eastus", "--cache-dir", size_cache]
+    for s in skus:
+        args += ["--sku", s]
+    p = e.run(*args, cache=False)
+    check(p.returncode == 0 and "%d sizes: %d fetched" % (len(skus), len(skus)) in p.stdout,
+          "per-size fetch", p)
+    e.stop()
+    for s in skus:
+        a, b = shown(e, "eastus", s, region_cache), shown(e, "eastus", s, size_cache)
+        check(a == b, "%s: region list and per-size query classify alike\n%s\n---\n%s" % (s, a, b))
+    for pricing in ("on-demand", "spot", "reserved-3y", "savings-plan-1y"):
+        docs = []
+        for c in (region_cache, size_cache):
+            p = e.run(*WL, "--prices", "cached", "--pricing", pricing, "--top", "20",
+                      "--format", "json", "--cache-dir", c, cache=False)
+            docs.append([(r["sku"], r["price"]["hourly"], r["price"]["source"]) for r in
+                         recs(ok_json(p))])
+        check(docs[0] == docs[1], "%s: same ranking and prices: %s" % (pricing, docs))
+        check(any(h is not None for _, h, _ in docs[0]), "prices were found")
+
+
+def case_two_regions(e):
+    e.state.page_size = 25
+    p = e.run("prices", "fetch", "--regions", "eastus,West Europe")
+    check(p.returncode == 0 and "2 regions: 2 fetched" in p.stdout, "two regions", p)
+    check(region_file(e, "eastus") and region_file(e, "westeurope") and len(cache_files(e)) == 2,
+          "a cache entry per region: %s" % cache_files(e))
+    n = len(e.log())
+    check({x["region"] for x in e.log()} == {"eastus", "westeurope"}, "both queried")
+    p = e.run("prices", "fetch", "--regions", "eastus,westeurope")
+    check("2 regions: 0 fetched, 2 already cached" in p.stdout and len(e.log()) == n,
+          "fresh region entries are kept", p)
+    for region, factor in (("eastus", 1.0), ("westeurope", 1.25)):
+        p = e.run(*WL, "--region", region, "--prices", "live", "--top", "20", "--format", "json")
+        rs = [r for r in recs(ok_json(p)) if r["price"]["hourly"] is not None]
+        check(rs and all(r["price"]["source"] == "cache" for r in rs), "from the region cache", p)
+        for r in rs:
+            want = round(mock_retail.SIZES[r["sku"]][1] * factor, 4)
+            check(abs(r["price"]["hourly"] - want) < 1e-9, "%s %s: %s != %s" % (
+                region, r["sku"], r["price"]["hourly"], want), p)
+    check(len(e.log()) == n, "--prices live with fresh region entries: no request")
+
+
+def case_page_cap_is_an_error(e):
+    e.state.page_size, e.state.fault = 20, "endless"
+    p = e.run("prices", "fetch", "--region", "eastus", *FAST)
+    check(p.returncode == 4, "exit 4", p)
+    lines = p.stderr.strip().splitlines()
+    check(len(lines) == 1 and "more than 64 pages" in lines[0] and "eastus" in lines[0],
+          "one line names the cap", p)
+    check(cache_files(e) == [], "nothing cached: %s" % cache_files(e))
+    check(len(e.log()) <= 64, "never past the cap: %d requests" % len(e.log()))
+
+
+def case_failing_page_fails_the_region(e):
+    e.state.page_size = 20
+    p = e.run("prices", "fetch", "--regions", "eastus,westeurope")
+    check(p.returncode == 0, "first fetch", p)
+    old = {r: open(region_file(e, r), "rb").read() for r in ("eastus", "westeurope")}
+    e.state.fault, e.state.fault_skip = "404", 60  # one page of each region fails
+    p = e.run("prices", "fetch", "--regions", "eastus,westeurope", "--refresh", *FAST)
+    check(p.returncode == 4, "exit 4", p)
+    lines = p.stderr.strip().splitlines()
+    check(len(lines) == 2 and all("HTTP 404" in l for l in lines), "one line per region", p)
+    check("2 regions: 0 fetched, 0 already cached, 2 failed" in p.stdout, "summary", p)
+    for r in old:
+        check(open(region_file(e, r), "rb").read() == old[r], "%s: old entry kept whole" % r)
+    check(not any(".tmp." in f for f in cache_files(e)), "no temp file left")
+    # a fresh cache: nothing written at all, the other region still is
+    e.state.fault, e.state.fault_sku, e.state.fault_skip = "503-always", "", 40  # "": region-wide
+    fresh = os.path.join(e.tmp, "fresh")
+    p = e.run("prices", "fetch", "--region", "eastus", "--retries", "1", "--cache-dir", fresh,
+              *FAST, cache=False)
+    check(p.returncode == 4 and "HTTP 503" in p.stderr and
+          len(p.stderr.strip().splitlines()) == 1, "a page that keeps failing: one line", p)
+    check(not os.path.exists(os.path.join(fresh, "prices")) or
+          os.listdir(os.path.join(fresh, "prices")) == [], "no partial cache")
+
+
+def case_region_cache_read_for_sizes(e):
+    """--prices cached|live read the region entry; a stale one is refetched per size (live)."""
+    e.state.page_size = 50
+    check(e.run("prices", "fetch", "--region", "eastus").returncode == 0, "fetch")
+    n = len(e.log())
+    p = e.run(*WL, "--prices", "live", "--top", "5", "--format", "json")
+    check(all(r["price"]["source"] == "cache" for r in recs(ok_json(p))), "fresh: cache", p)
+    check(len(e.log()) == n, "no request")
+    p = e.run(*WL, "--prices", "live", "--top", "5", "--format", "json", "--cache-ttl", "0")
+    check(all(r["price"]["source"] == "live" for r in recs(ok_json(p))), "stale: live", p)
+    check(len(e.log()) > n and all("armSkuName" in x["query"] for x in e.log()[n:]),
+          "stale region entry: per-size queries")
+    p = e.run(*WL, "--prices", "cached", "--top", "5", "--format", "json")
+    check(all(r["price"]["source"] == "cache" for r in recs(ok_json(p))), "cached", p)
+    p = e.run("prices", "show", "--region", "eastus", "--sku", "Standard_NC24ads_A100_v4",
+              "--cached")
+    check("live" not in p.stdout.splitlines()[0] and "15 items" in p.stdout.splitlines()[0],
+          "the newer per-size entry (15 items with the non-VM meter) serves, not the stale "
+          "region one", p)
+    e.stop()
+    with open(region_file(e, "eastus"), "w") as f:
+        f.write('{"aivm_prices_cache":1,"Items":[{"trunc')
+    p = e.run(*WL, "--prices", "cached", "--top", "5", "--format", "json")
+    doc = ok_json(p)
+    check(any("corrupt cache entry" in w for w in doc["warnings"]), "corrupt region entry warned",
+          p)
+    check(all(r["price"]["source"] == "cache" for r in recs(doc)),
+          "then the per-size entries written by the live run serve", p)
+
+
+def case_unreachable_stops_at_once(e):
+    e.stop()
+    p = e.run("prices", "fetch", "--regions", "us", "--retry-delay", "0.01")
+    check(p.returncode == 4, "exit 4", p)
+    lines = p.stderr.strip().splitlines()
+    check(len(lines) == 1 and "the price API is unreachable" in lines[0] and
+          "regions not fetched" in lines[0], "one line", p)
+    check(cache_files(e) == [], "nothing cached")
+
+
+CASES = {k[5:]: v for k, v in globals().items() if k.startswith("case_")}
+
+
+def main():
+    if len(sys.argv) == 2 and sys.argv[1] == "list":
+        print("\n".join(sorted(CASES)))
+        return 0
+    base.BIN, name = sys.argv[1], sys.argv[2]
+    e = Env()
+    try:
+        CASES[name](e)
+    finally:
+        e.close()
+    print("ok %s" % name)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
