@@ -225,6 +225,8 @@ typedef struct {
     const aivm_avail *avail;    /* quota and SKU snapshots; NULL: the catalog's regions only */
     const char *const *regions; /* --regions, borrowed; n_regions 0: the workload's region */
     size_t n_regions;
+    aivm_prices *region_prices; /* region-wide price lists (aivm_prices_get_regions) of
+                                   --prices live|cached, borrowed; NULL: catalog prices */
 } aivm_avail_opts;
 
 /**
@@ -234,6 +236,10 @@ typedef struct {
  * deployed, with a catalog price there before one priced by its reference
  * region, then the lowest cost under the candidate's pricing, then list
  * order. The candidate's region and catalog price become that region's.
+ * With o->region_prices, a region's cost is its price list's (the
+ * workload's OS, the candidate's pricing), and a size its list holds no row
+ * of is not offered there (no meter); a region whose list could not be had
+ * falls back to the catalog.
  * Candidates blocked everywhere are rejected (reason_id "availability",
  * with the increase of quota needed or why it is not offered); SKU
  * capabilities that disagree with the catalog and quota families that

@@ -24,10 +24,40 @@ typedef struct {
     double cost;
 } region_key;
 
-static region_key key_of(const aivm_candidate *c, const aivm_availability *a)
+/* The cost of `c` in `region` from a region-wide price list: true when the
+ * list was had (*key filled: a size without a usable row there is not
+ * offered, or unpriced under its pricing), false to fall back to the catalog. */
+static bool listed_key(region_key *k, const aivm_candidate *c, aivm_availability *a, aivm_os os,
+                       aivm_prices *lists)
+{
+    const aivm_price_set *set = NULL;
+    const aivm_price_entry *e;
+    aivm_error err = AIVM_ERROR_INIT;
+    double v = 0;
+    if (!lists ||
+        aivm_prices_region_size(&set, lists, a->region, aivm_str(&c->size->name), &err) < 0)
+        return false;
+    if (aivm_price_set_count(set) == 0 && !a->blocked) { /* no meter there: not offered */
+        e = aivm_prices_find(lists, a->region, NULL);
+        a->blocked = k->blocked = true;
+        snprintf(a->why, sizeof a->why, "not offered in %s (no meter in the %s price list)",
+                 a->region, e ? aivm_price_source_name(e->source) : "live");
+        return true;
+    }
+    if (aivm_price_set_lookup(set, os, c->price.pricing, &v, NULL)) {
+        k->has_cost = true;
+        k->cost = v * (c->instances ? c->instances : 1);
+    }
+    return true;
+}
+
+static region_key key_of(const aivm_candidate *c, aivm_availability *a, aivm_os os,
+                         aivm_prices *lists)
 {
     region_key k = {a->blocked, false, false, 0};
     const aivm_size *s = c->size;
+    if (listed_key(&k, c, a, os, lists))
+        return k;
     const aivm_region_price *rp = s->has_price ? aivm_size_price_in(s, a->region) : NULL;
     bool spot = c->price.pricing == AIVM_PRICING_SPOT;
     if (!rp && s->has_price) {
@@ -186,9 +216,9 @@ int aivm_advice_availability(aivm_advice *adv, const aivm_avail_opts *o, aivm_er
         for (size_t r = 0; r < n_regions; r++)
             aivm_avail_eval(&all[r], o->avail, c->size, o->n_regions ? o->regions[r] : own,
                             c->instances, adv->workload->spot);
-        bk = key_of(c, &all[0]);
+        bk = key_of(c, &all[0], adv->workload->os, o->region_prices);
         for (size_t r = 1; r < n_regions; r++) {
-            region_key k = key_of(c, &all[r]);
+            region_key k = key_of(c, &all[r], adv->workload->os, o->region_prices);
             if (better(&k, &bk)) {
                 bk = k;
                 best = r;

@@ -12,6 +12,8 @@
 #include "cli.h"
 #include "cli_config.h"
 #include "msg.h"
+#include "price_opts.h"
+#include "term.h"
 
 int cli_avail_option(cli_avail_opts *ao, int id, const char *arg)
 {
@@ -104,12 +106,22 @@ int cli_avail_load(cli_avail_opts *ao, const aivm_catalog *cat, const char *defa
     return 0;
 }
 
-int cli_avail_advice(aivm_advice *adv, const cli_avail_opts *ao)
+int cli_avail_advice(aivm_advice *adv, const cli_avail_opts *ao, struct cli_price_opts *po,
+                     aivm_prices **lists)
 {
-    aivm_avail_opts o = {ao->avail, ao->region_names, ao->n_regions};
+    aivm_avail_opts o = {ao->avail, ao->region_names, ao->n_regions, NULL};
     aivm_error err = AIVM_ERROR_INIT;
+    *lists = NULL;
     if (!cli_avail_active(ao))
         return 0;
+    if (ao->n_regions && (po->mode == AIVM_PRICES_LIVE || po->mode == AIVM_PRICES_CACHED)) {
+        aivm_fetch_opts f = po->fetch;
+        if (po->mode == AIVM_PRICES_LIVE && !cli_quiet && cli_term_stderr_tty())
+            f.progress = cli_price_progress;
+        if (aivm_prices_get_regions(lists, po->mode, ao->region_names, ao->n_regions, &f, &err) < 0)
+            return cli_report_error(&err);
+        o.region_prices = *lists; /* a region that failed falls back to the catalog */
+    }
     if (aivm_advice_availability(adv, &o, &err) < 0)
         return cli_report_error(&err);
     return 0;

@@ -280,7 +280,7 @@ int cmd_recommend(int argc, char **argv)
     aivm_catalog *cat = NULL;
     aivm_rules *rules = NULL;
     aivm_advice *adv = NULL;
-    aivm_prices *store = NULL;
+    aivm_prices *store = NULL, *lists = NULL;
     aivm_models *models = NULL;
     aivm_sizing sizing;
     aivm_advise_opts ao = AIVM_ADVISE_OPTS_INIT;
@@ -361,7 +361,7 @@ int cmd_recommend(int argc, char **argv)
         rc = cli_report_error(&err);
         goto done;
     }
-    rc = cli_avail_advice(adv, &o.avail);
+    rc = cli_avail_advice(adv, &o.avail, &o.prices, &lists);
     if (rc)
         goto done;
     rc = cli_price_advice(adv, &o.prices, &store);
@@ -371,6 +371,7 @@ int cmd_recommend(int argc, char **argv)
 done:
     aivm_advice_free(adv);
     aivm_prices_free(store);
+    aivm_prices_free(lists);
     cli_price_opts_dispose(&o.prices);
     cli_avail_opts_dispose(&o.avail);
     aivm_models_free(models);

@@ -591,10 +591,33 @@ def case_no_meter_is_not_offered_with_availability(e):
               for r in doc["rejected"]), "%s rejected for its missing meter" % none[0], p)
     for s in mock_retail.ZERO_PRICE:
         check(s in skus, "%s has a meter (zero-priced): offered, price unknown" % s, p)
+    # --regions fetches the region's whole list live first (one query) and the sizes are
+    # priced from that fresh region entry of the cache (source "cache", fetched this run)
     for r in recs(doc):
-        check(r["availability"]["region"] == "eastus" and r["price"]["source"] == "live",
-              "%s priced live in eastus" % r["sku"], p)
+        check(r["availability"]["region"] == "eastus" and r["price"]["source"] in ("live", "cache"),
+              "%s priced from the live list of eastus" % r["sku"], p)
     check(len(skus) == 15, "the 15 sizes with a meter stay: %s" % skus, p)
+    log = e.log()
+    check(log and all(x["sku"] == "" for x in log),
+          "only region-wide queries, no query per size: %s" % [x["sku"] for x in log], p)
+
+
+def case_regions_choose_by_the_live_lists(e):
+    # --regions with live prices: each region's whole list is fetched once (no query per
+    # size) and decides the best region per size: westeurope is 1.25x eastus in the mock
+    p = e.run(*WL, "--prices", "live", "--regions", "westeurope,eastus", "--top", "8",
+              "--format", "json")
+    doc = ok_json(p)
+    log = e.log()
+    check(log and all(x["sku"] == "" for x in log), "region-wide queries only", p)
+    check({x["region"] for x in log} == {"westeurope", "eastus"}, "both regions fetched", p)
+    for r in recs(doc):
+        check(r["availability"]["region"] == "eastus", "%s placed in the cheaper eastus" % r["sku"], p)
+    p = e.run(*WL, "--prices", "cached", "--regions", "westeurope", "--top", "3", "--format", "json")
+    doc = ok_json(p)
+    for r in recs(doc):
+        check(r["availability"]["region"] == "westeurope" and r["price"]["region"] == "westeurope",
+              "%s priced from the westeurope list, not eastus's reference" % r["sku"], p)
 
 
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith("case_")}

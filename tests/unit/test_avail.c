@@ -263,7 +263,7 @@ static void advice__quota_rejects_in_the_own_region(void **state)
     fixture_t *f = *state;
     aivm_workload wl;
     aivm_advice *adv = advise(f, &wl, AIVM_PHASE_TRAIN, AIVM_KIND_GENERATIVE);
-    aivm_avail_opts o = {f->av, NULL, 0};
+    aivm_avail_opts o = {f->av, NULL, 0, NULL};
     const aivm_rejection *r;
     const aivm_candidate *c;
     assert_non_null(ranked(adv, "Standard_ND96asr_v4"));
@@ -289,7 +289,7 @@ static void advice__best_region_is_deployable_then_priced_then_cheapest(void **s
     aivm_workload wl;
     aivm_advice *adv = advise(f, &wl, AIVM_PHASE_TRAIN, AIVM_KIND_GENERATIVE);
     const char *regions[] = {"eastus", "westeurope", "southcentralus", "westus2"};
-    aivm_avail_opts o = {NULL, regions, 4};
+    aivm_avail_opts o = {NULL, regions, 4, NULL};
     const aivm_candidate *c;
     assert_int_equal(aivm_advice_availability(adv, &o, NULL), 0);
     /* ND96asr_v4: eastus 27.197 (first of the equal-priced), never westeurope (no price) */
@@ -318,7 +318,7 @@ static void advice__best_region_is_deployable_then_priced_then_cheapest(void **s
     adv = advise(f, &wl, AIVM_PHASE_TRAIN, AIVM_KIND_GENERATIVE);
     {
         const char *three[] = {"eastus", "westus2", "westeurope"};
-        aivm_avail_opts o3 = {f->av, three, 3};
+        aivm_avail_opts o3 = {f->av, three, 3, NULL};
         assert_int_equal(aivm_advice_availability(adv, &o3, NULL), 0);
         c = ranked(adv, "Standard_ND96amsr_A100_v4");
         assert_non_null(c);
@@ -330,7 +330,7 @@ static void advice__best_region_is_deployable_then_priced_then_cheapest(void **s
     adv = advise(f, &wl, AIVM_PHASE_TRAIN, AIVM_KIND_GENERATIVE);
     {
         const char *two[] = {"eastus", "westus2"};
-        aivm_avail_opts o2 = {f->av, two, 2};
+        aivm_avail_opts o2 = {f->av, two, 2, NULL};
         const aivm_rejection *r;
         assert_int_equal(aivm_advice_availability(adv, &o2, NULL), 0);
         r = rejected(adv, "Standard_ND96amsr_A100_v4");
