@@ -21,19 +21,6 @@
 #define DIM(o) aivm_report__sgr((o)->color, AIVM_SGR_DIM)
 #define RESET(o) aivm_report__sgr((o)->color, AIVM_SGR_RESET)
 
-static void fmt_gpu(char *out, size_t n, const aivm_size *s)
-{
-    double c = s->gpu_count;
-    if (!s->has_gpu) {
-        snprintf(out, n, "-");
-    } else if (fabs(c - aivm_round(c)) < 1e-6) {
-        snprintf(out, n, "%.0fx %s %gGB", c, VIS(aivm_str(&s->gpu_model)), s->gpu_memory_gb);
-    } else {
-        snprintf(out, n, "1/%.0f %s %gGB", aivm_round(1 / c), VIS(aivm_str(&s->gpu_model)),
-                 s->gpu_memory_gb);
-    }
-}
-
 static void fmt_price(char *out, size_t n, const aivm_price *p, const char *region, bool spot)
 {
     char od[32] = "-", sp[32] = "-";
@@ -48,29 +35,6 @@ static void fmt_price(char *out, size_t n, const aivm_price *p, const char *regi
         snprintf(out, n, "%9s %9s", od, sp);
     else
         snprintf(out, n, "%9s", od);
-}
-
-/* The unscaled prefer rule with the largest contribution (a guidance choice
- * such as "ND family first"), else the requirement the size meets (the
- * guidance table's cell), else the first reason. */
-static const aivm_reason *main_reason(const aivm_candidate *c, const aivm_workload *wl)
-{
-    const aivm_reason *best = NULL, *req = NULL;
-    double v;
-    for (size_t i = 0; i < c->n_reasons; i++) {
-        const aivm_reason *r = &c->reasons[i];
-        aivm_effect e = aivm_rule_effect(r->rule);
-        if (e == AIVM_EFFECT_PREFER && !aivm_rule_scale_value(r->rule, wl, c->size, &v) &&
-            (!best || r->delta > best->delta))
-            best = r;
-        if (e == AIVM_EFFECT_REQUIRE && !req)
-            req = r;
-    }
-    if (best)
-        return best;
-    if (req)
-        return req;
-    return c->n_reasons ? &c->reasons[0] : NULL;
 }
 
 /* The VMS and USD/H_ALL cells (sizing only), appended at `at`; returns
@@ -150,7 +114,7 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
     for (size_t i = 0; i < adv->n_shown; i++) {
         char gpu[64];
         int n = (int)strlen(VIS(aivm_str(&adv->ranked[i].size->name)));
-        fmt_gpu(gpu, sizeof gpu, adv->ranked[i].size);
+        aivm_report__gpu_cell(gpu, sizeof gpu, adv->ranked[i].size);
         wsize = n > wsize ? n : wsize;
         n = (int)strlen(gpu);
         wgpu = n > wgpu ? n : wgpu;
@@ -176,11 +140,11 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
     }
     for (size_t i = 0; i < adv->n_shown; i++) {
         const aivm_candidate *c = &adv->ranked[i];
-        const aivm_reason *why = main_reason(c, adv->workload);
+        const aivm_reason *why = aivm_report__main_reason(c, adv->workload);
         char gpu[64], price[48], line[640];
         const char *region = c->region ? c->region : adv->workload->region;
         int used;
-        fmt_gpu(gpu, sizeof gpu, c->size);
+        aivm_report__gpu_cell(gpu, sizeof gpu, c->size);
         fmt_price(price, sizeof price, &c->price, region, adv->workload->spot);
         if (c->price.has_hourly && strcmp(c->price.region, region))
             other_region = true;
