@@ -16,6 +16,7 @@
 #include "price_opts.h"
 #include "sizing_opts.h"
 #include "term.h"
+#include "work_opts.h"
 
 enum {
     O_PHASE = 256,
@@ -65,6 +66,7 @@ static const cli_opt options[] = {
     {O_COLOR, "color", 0, "auto|always|never", "colour the table (default auto; NO_COLOR)"},
     {O_DATE, "date", 0, "YYYY-MM-DD", "judge lifecycle as of this date (default today, UTC)"},
     CLI_SIZING_OPTIONS,
+    CLI_WORK_OPTIONS,
     CLI_PRICE_RANK_OPTIONS,
     CLI_PRICE_FETCH_OPTIONS,
     {'q', "quiet", 'q', NULL, "no warnings on stderr"},
@@ -218,6 +220,8 @@ static int on_option(void *vctx, int id, const char *arg)
         o->version = true;
         return 0;
     default:
+        if (cli_is_work_option(id))
+            return cli_work_option(&o->flags.work, id, arg);
         return cli_common_option(&o->prices, &o->flags.sizing_in, id, arg);
     }
 }
@@ -304,6 +308,8 @@ int cmd_recommend(int argc, char **argv)
     }
     cli_workload_apply_flags(&wl, &o.flags);
     rc = check_combinations(&wl, &o.prices);
+    if (rc == 0)
+        rc = cli_work_check(&wl, o.prices.cost.sort, o.workload_file);
     if (rc)
         goto done;
     rc = cli_sizing_prepare(&models, &wl);
