@@ -4,6 +4,7 @@
 #ifndef AIVM_CHECK_INT_H
 #define AIVM_CHECK_INT_H
 
+#include "aivm/advise.h"
 #include "aivm/check.h"
 
 typedef struct {
@@ -27,5 +28,13 @@ int aivm_check__resolve_sizing(aivm_check_item *it, aivm_sizing *sz, const aivm_
 /** AIVM007/AIVM008 for the planned deployment (sizing or the gpu_need hook). */
 void aivm_check__sizing_findings(aivm_check__flist *l, aivm_check_item *it,
                                  const aivm_check_opts *o);
+
+/** With an amount of work: the item's estimate on the planned deployment
+ *  (it->work), and AIVM014 when the suggested size in `adv` does the same work
+ *  for at least AIVM_CHECK_WORK_CHEAPER less (docs/throughput.md). */
+void aivm_check__work_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_catalog *cat,
+                               const aivm_advice *adv);
+/** AIVM014 fires when another size costs at most this share of the planned work. */
+#define AIVM_CHECK_WORK_CHEAPER 0.7
 
 #endif

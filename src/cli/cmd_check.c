@@ -21,6 +21,7 @@
 #include "price_opts.h"
 #include "sizing_opts.h"
 #include "term.h"
+#include "work_opts.h"
 
 #define DEFAULT_WAIVERS ".aivm-waivers.yaml"
 
@@ -58,6 +59,7 @@ static const cli_opt options[] = {
     {O_MODEL_SIZE, "model-size", 0, "small|complex", "default model size class"},
     {O_OS, "os", 0, "linux|windows", "default operating system"},
     CLI_SIZING_OPTIONS,
+    CLI_WORK_OPTIONS,
     {CLI_O_PRICES, "prices", 0, "off|catalog|cached|live",
      "where the cost summary's prices come from (default catalog)"},
     {CLI_O_ALLOW_PARTIAL, "allow-partial", 0, NULL,
@@ -170,6 +172,8 @@ static int on_option(void *vctx, int id, const char *arg)
         o->flags.set |= AIVM_WL_OS;
         return rc;
     default:
+        if (cli_is_work_option(id))
+            return cli_work_option(&o->flags.work, id, arg);
         return cli_common_option(&o->prices, &o->flags.sizing_in, id, arg);
     }
 }
@@ -309,7 +313,7 @@ int cmd_check(int argc, char **argv)
     co.today = o.date ? o.date : today;
     co.models = models;
     cli_workload_apply_flags(&wl, &o.flags);
-    co.workload = o.workload || wl.set || wl.sizing_in.set ? &wl : NULL;
+    co.workload = o.workload || wl.set || wl.sizing_in.set || wl.work.set ? &wl : NULL;
     co.waivers = waivers;
     if (aivm_check_run(&rep, plan, cat, rules, &co, &err) < 0) {
         rc = cli_report_error(&err);

@@ -224,3 +224,67 @@ void aivm_report__work_explain(aivm_buf *out, const aivm_candidate *c)
                         wc.vms, wc.price_per_hour, wc.currency, wc.per_hour, wc.currency,
                         wc.per_mtok, wc.currency);
 }
+
+/* ---- check: the work on the planned deployment ---- */
+
+void aivm_report__check_work_text(aivm_buf *b, const aivm_check_item *it)
+{
+    const aivm_work_estimate *e = &it->work;
+    double cost = 0;
+    bool priced = aivm_check_item_work_cost(&cost, it);
+    char tok[32];
+    if (!e->known) {
+        aivm_buf_printf(b, "  work: time unknown (%s)\n", aivm_tp_unknown_name(e->why));
+        return;
+    }
+    if (e->phase == AIVM_PHASE_TRAIN) {
+        fmt_tokens(tok, sizeof tok, e->tokens);
+        aivm_buf_printf(b, "  work: %s tokens in %.1f hours (%.1f days) on %g GPUs, %.0f GPU-hours",
+                        tok, e->wall_hours, e->wall_hours / 24, e->gpus, e->gpu_hours);
+        if (priced)
+            aivm_buf_printf(b, "; job cost %s %.0f", it->currency, cost);
+    } else {
+        if (e->unit_vms > 1)
+            aivm_buf_printf(b, "  work: one replica of %u VMs serves", e->unit_vms);
+        else
+            aivm_buf_printf(b, "  work: one VM (%u replica%s) serves", e->unit_replicas,
+                            e->unit_replicas == 1 ? "" : "s");
+        aivm_buf_printf(b, " %.0f output tokens/s (%s-bound); %g tokens/s need %u VM%s",
+                        e->unit_tokens_per_second, e->compute_bound ? "compute" : "memory",
+                        e->target_tokens_per_second, e->vms, e->vms == 1 ? "" : "s");
+        if (priced)
+            aivm_buf_printf(b, "; %s %.3f per million output tokens", it->currency, cost);
+    }
+    aivm_buf_puts(b, "\n");
+}
+
+void aivm_report__check_work_json(aivm_jw *w, const aivm_check_item *it)
+{
+    const aivm_work_estimate *e = &it->work;
+    double cost = 0;
+    bool priced = aivm_check_item_work_cost(&cost, it);
+    aivm_jw_object(w, it->wl.phase == AIVM_PHASE_TRAIN ? "job" : "serving");
+    if (!e->known) {
+        aivm_jw_str(w, "unknown", aivm_tp_unknown_name(e->why));
+        aivm_jw_end(w);
+        return;
+    }
+    if (e->phase == AIVM_PHASE_TRAIN) {
+        aivm_jw_num(w, "tokens", e->tokens);
+        aivm_jw_num(w, "flops", e->flops);
+        aivm_jw_num(w, "mfu", aivm_round_to(e->mfu, 4));
+        aivm_jw_num(w, "gpus", e->gpus);
+        aivm_jw_num(w, "gpu_hours", aivm_round_to(e->gpu_hours, 1));
+        aivm_jw_num(w, "wall_hours", aivm_round_to(e->wall_hours, 2));
+        opt_num(w, "cost", priced, aivm_round_to(cost, 2));
+    } else {
+        aivm_jw_num(w, "tokens_per_second_per_replica",
+                    aivm_round_to(e->tokens_per_second_per_replica, 2));
+        aivm_jw_num(w, "replicas", e->replicas);
+        aivm_jw_num(w, "vms", e->vms);
+        aivm_jw_str(w, "bound", e->compute_bound ? "compute" : "memory");
+        opt_num(w, "cost_per_million_output_tokens", priced, aivm_round_to(cost, 4));
+    }
+    aivm_jw_str(w, "currency", it->priced ? it->currency : NULL);
+    aivm_jw_end(w);
+}

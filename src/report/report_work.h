@@ -4,6 +4,7 @@
 #ifndef AIVM_REPORT_WORK_H
 #define AIVM_REPORT_WORK_H
 
+#include "aivm/check.h"
 #include "aivm/report.h"
 #include "util/jsonw.h"
 
@@ -22,5 +23,10 @@ int aivm_report__work_cells(char *at, size_t room, const aivm_candidate *c);
 void aivm_report__work_table(aivm_buf *out, const aivm_workload *wl, const aivm_render_opts *o);
 /** --explain: the arithmetic of the estimate of `c`. */
 void aivm_report__work_explain(aivm_buf *out, const aivm_candidate *c);
+
+/** check: the "work:" line of a resource with an amount of work. */
+void aivm_report__check_work_text(aivm_buf *b, const aivm_check_item *it);
+/** check: a resource's "job" (training) or "serving" (inference) member. */
+void aivm_report__check_work_json(aivm_jw *w, const aivm_check_item *it);
 
 #endif

@@ -288,8 +288,10 @@ void aivm_work_estimate_for(aivm_work_estimate *out, const aivm_workload *wl, co
     memset(e, 0, sizeof *e);
     e->phase = wl->phase;
     e->why = AIVM_TP_NO_WORK;
-    if (!wl->sizing || !aivm_work_wanted(wl))
-        return;
+    if (!wl->sizing || !aivm_work_wanted(wl) ||
+        (wl->phase == AIVM_PHASE_TRAIN ? !(aivm_work_training_tokens(&wl->work) > 0)
+                                       : !(wl->work.tokens_per_second > 0)))
+        return; /* no amount of this phase's work (check: tags of the other phase) */
     e->why = AIVM_TP_NO_FIT;
     if (!fit->fits || fit->vms < 1)
         return;

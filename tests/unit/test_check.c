@@ -336,8 +336,8 @@ static void check__rules_tie_to_check_ids(void **state)
 {
     fx *f = *state;
     bool used[18] = {false};
-    /* AIVM013 and AIVM014 are kept for the quota and work-cost checks */
-    static const unsigned ids_in_table[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 16, 17};
+    /* AIVM013 is kept for the quota check */
+    static const unsigned ids_in_table[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 16, 17};
     size_t n = 0;
     const aivm_check_rule *t = aivm_check_rules(&n);
     aivm_error err = AIVM_ERROR_INIT;
@@ -375,11 +375,11 @@ static void check__renderers_agree(void **state)
     assert_non_null(strstr(b.ptr, "::warning file=p.yaml,line=4,col=11,title=AIVM003 "));
     aivm_buf_clear(&b);
     assert_int_equal(aivm_check_render_junit(&b, f->rep, &ro, NULL), 0);
-    assert_non_null(strstr(b.ptr, "tests=\"15\" failures=\"0\""));
+    assert_non_null(strstr(b.ptr, "tests=\"16\" failures=\"0\""));
     aivm_buf_clear(&b);
     ro.fail_on = AIVM_SEV_WARNING;
     assert_int_equal(aivm_check_render_junit(&b, f->rep, &ro, NULL), 0);
-    assert_non_null(strstr(b.ptr, "tests=\"15\" failures=\"1\""));
+    assert_non_null(strstr(b.ptr, "tests=\"16\" failures=\"1\""));
     aivm_buf_clear(&b);
     ro.color = true;
     assert_int_equal(aivm_check_render_text(&b, f->rep, &ro, NULL), 0);
