@@ -13,8 +13,8 @@ void aivm_advise__extras(aivm_advice *adv);
 /** With a work amount: estimate each ranked candidate's time (c->work). */
 void aivm_advise__work(aivm_advice *adv);
 /** Turn a deployment's cost per hour `*cost` into the cost of the work of `c`
- *  (job cost, or per million output tokens); unchanged without a work amount.
- *  False when the work's time on `c` is unknown. */
+ *  (job cost, or per million output tokens); unchanged without a work amount
+ *  or when the work's time on `c` is unknown (its tier then says so). */
 bool aivm_advise__work_scale(const aivm_candidate *c, double *cost);
 /** The inverse of aivm_advise__work_scale: the deployment's cost per hour
  *  behind the work's cost `cost` of `c` (which has a known estimate). */

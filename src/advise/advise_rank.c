@@ -107,7 +107,7 @@ static void decompose(aivm_candidate *c, const aivm_workload *wl, aivm_objective
     if (!r->has_cost && reference_cost(c, wl, &r->cost))
         r->has_cost = r->cost_is_linux_reference = true;
     r->adjusted_cost = r->has_cost ? r->cost * (1 - r->preference_pct / 100) : 0;
-    r->cost_is_work = r->has_cost && c->has_work;
+    r->cost_is_work = r->has_cost && c->has_work && c->work.known;
     r->deployment_hourly = r->cost_is_work ? aivm_advise__work_per_hour(c, r->cost) : r->cost;
     if (obj == AIVM_OBJ_GUIDANCE && wl->spot && !r->has_cost)
         r->tier = TIER_UNPRICED; /* --spot: no known spot offer ranks after those with one */

@@ -36,10 +36,8 @@ bool aivm_advise__work_scale(const aivm_candidate *c, double *cost)
 {
     const aivm_work_estimate *e = &c->work;
     double per_vm = *cost / vms_of(c);
-    if (!c->has_work)
-        return true;
-    if (!e->known)
-        return false;
+    if (!c->has_work || !e->known)
+        return true; /* unknown time: the no-estimate tier orders by the hour */
     if (e->phase == AIVM_PHASE_TRAIN)
         *cost = *cost * e->wall_hours;
     else

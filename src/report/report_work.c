@@ -138,9 +138,9 @@ int aivm_report__work_cells(char *at, size_t room, const aivm_candidate *c)
     if (!c->has_work)
         return 0;
     if (e->known && e->phase == AIVM_PHASE_TRAIN) {
-        snprintf(a, sizeof a, "%.1f", e->wall_hours / 24);
+        snprintf(a, sizeof a, e->wall_hours < 240 ? "%.2f" : "%.1f", e->wall_hours / 24);
         if (aivm_candidate_work_cost(&wc, c))
-            snprintf(b, sizeof b, "%.0f", wc.job_cost);
+            snprintf(b, sizeof b, wc.job_cost < 100 ? "%.2f" : "%.0f", wc.job_cost);
     } else if (e->known) {
         snprintf(a, sizeof a, "%.0f", e->unit_tokens_per_second);
         if (aivm_candidate_work_cost(&wc, c))
