@@ -449,6 +449,50 @@ static void test_work_cost(void **state)
     assert_true(fabs(wc.per_hour - 3 * 98.32) < 1e-9);
 }
 
+static const aivm_candidate *ranked(const aivm_advice *adv, const char *sku)
+{
+    for (size_t i = 0; i < adv->n_ranked; i++)
+        if (strcmp(aivm_str(&adv->ranked[i].size->name), sku) == 0)
+            return &adv->ranked[i];
+    fail_msg("%s is not ranked", sku);
+    return NULL;
+}
+
+/* 70B pretraining on 2T tokens, ranked by the job's cost: ND H100 v5 (3.2x the
+ * bf16 peak of an A100 for 3x the price of NDm A100 v4) comes first, and the
+ * objective is the job's cost (wall hours x the deployment's price). */
+static void test_rank_by_job_cost(void **state)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_rules *rules = load_shipped_rules();
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_advice *adv = NULL;
+    const aivm_candidate *h100, *a100;
+    aivm_work_cost wc;
+    (void)state;
+    resolve(&wl, &sz, AIVM_PHASE_TRAIN, "llama-2-70b", 0);
+    wl.sizing_in.act_ckpt = true;
+    wl.sizing_in.set |= 1u << AIVM_SZ_ACT_CKPT;
+    if (aivm_sizing_resolve(&sz, &wl, models, &err) < 0)
+        fail_msg("resolve: %s", err.msg);
+    set_tokens(&wl, 2e12);
+    assert_int_equal(aivm_workload_finish(&wl, &err), 0);
+    wl.today = "2026-12-01";
+    assert_int_equal(aivm_advise(&adv, cat, rules, &wl, NULL, &err), 0);
+    h100 = ranked(adv, "Standard_ND96isr_H100_v5");
+    a100 = ranked(adv, "Standard_ND96amsr_A100_v4");
+    assert_true(h100->rank < a100->rank);
+    for (const aivm_candidate *c = h100; c; c = c == h100 ? a100 : NULL) {
+        assert_true(c->has_work && c->work.known && c->ranking.cost_is_work);
+        assert_true(aivm_candidate_work_cost(&wc, c));
+        assert_true(fabs(c->ranking.cost - wc.job_cost) < 1e-6 * wc.job_cost);
+        assert_true(fabs(c->ranking.deployment_hourly - wc.per_hour) < 1e-9);
+    }
+    aivm_advice_free(adv);
+    aivm_rules_free(rules);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -468,6 +512,7 @@ int main(void)
         cmocka_unit_test(test_unknown_estimates),
         cmocka_unit_test(test_work_check),
         cmocka_unit_test(test_work_cost),
+        cmocka_unit_test(test_rank_by_job_cost),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
