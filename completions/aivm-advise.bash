@@ -10,7 +10,8 @@ _aivm_advise_commands="recommend check prices catalog models rules help version"
 _aivm_advise_common="-q --quiet -h --help --version"
 _aivm_advise_sizing="--params --model --layers --hidden --heads --kv-heads --precision
   --kv-precision --context --batch --concurrency --finetune --optimizer --sharding
-  --activation-checkpointing --max-nodes --gpus"
+  --activation-checkpointing --max-nodes --gpus --tokens --epochs --dataset-tokens --mfu
+  --tokens-per-second --prompt-tokens --output-tokens"
 _aivm_advise_fetch="--currency --prices-url --cache-dir --cache-ttl --refresh --timeout
   --retries --retry-delay"
 
@@ -105,7 +106,8 @@ _aivm_advise()
         COMPREPLY=($(compgen -W "on-demand spot reserved-1y reserved-3y savings-plan-1y
           savings-plan-3y" -- "$cur")) ;;
     --sort)
-        COMPREPLY=($(compgen -W "score price price-per-gpu price-per-gpu-memory" -- "$cur")) ;;
+        COMPREPLY=($(compgen -W "score price price-per-gpu price-per-gpu-memory job-cost time
+          cost-per-token" -- "$cur")) ;;
     --currency)
         COMPREPLY=($(compgen -W "USD AUD BRL CAD CHF CNY DKK EUR GBP INR JPY KRW NOK NZD RUB
           SEK TWD" -- "$cur")) ;;

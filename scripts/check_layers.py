@@ -20,6 +20,7 @@ LEVEL = {"util": 0, "catalog": 1, "workload": 2, "plan": 3, "prices": 3, "avail"
 # Public headers (include/aivm/) and the module each belongs to.
 PUBLIC = {"util.h": "util", "error.h": "util", "buf.h": "util", "libs.h": "util", "config.h": "util",
           "catalog.h": "catalog", "workload.h": "workload", "sizing.h": "workload",
+          "throughput.h": "workload",
           "plan.h": "plan", "prices.h": "prices", "avail.h": "avail", "rules.h": "rules",
           "advise.h": "advise", "extras.h": "advise", "check.h": "check",
           "waivers.h": "check", "report.h": "report", "aivm.h": "cli"}

@@ -19,6 +19,7 @@
 #include "aivm/prices.h"
 #include "aivm/rules.h"
 #include "aivm/sizing.h"
+#include "aivm/throughput.h"
 #include "aivm/workload.h"
 
 /** Orders of `--sort`. */
@@ -26,7 +27,11 @@ typedef enum {
     AIVM_SORT_SCORE = 0,
     AIVM_SORT_PRICE = 1,
     AIVM_SORT_PRICE_PER_GPU = 2,
-    AIVM_SORT_PRICE_PER_GPU_MEMORY = 3
+    AIVM_SORT_PRICE_PER_GPU_MEMORY = 3,
+    AIVM_SORT_JOB_COST = 4,      /* with a work amount: the job's cost (training) or the cost
+                                    per hour of serving the target (inference) */
+    AIVM_SORT_TIME = 5,          /* training: wall-clock hours; inference: seconds per request */
+    AIVM_SORT_COST_PER_TOKEN = 6 /* per million output tokens (inference) or training tokens */
 } aivm_sort;
 
 struct aivm_extras;
@@ -44,7 +49,8 @@ typedef struct {
 /** What orders the candidates (docs/ranking.md). */
 typedef enum {
     AIVM_OBJ_GUIDANCE = 0, /* no model size given: guidance score, then price */
-    AIVM_OBJ_COST = 1,     /* the need is known: cost of the deployment, preferences bounded */
+    AIVM_OBJ_COST = 1,     /* the need is known: cost of the deployment (with a work amount:
+                              of the work), preferences bounded */
     AIVM_OBJ_SORT = 2      /* --sort price|price-per-gpu|price-per-gpu-memory */
 } aivm_objective;
 
@@ -59,11 +65,14 @@ typedef struct {
     unsigned tier;       /* 0 first: cost objective tiers (below), else 0 */
     const char *tier_id; /* "fits", "multi-vm-replica", "unpriced", "os-undocumented" (static) */
     bool has_cost;
-    double cost;                  /* deployment per hour: price under the pricing model x VMs */
+    double cost; /* deployment per hour: price under the pricing model x VMs; with a work
+                    amount, the cost of the work (job cost, or per million output tokens) */
     bool cost_is_linux_reference; /* --os windows without a Windows price: ordered by the
                                      catalog's Linux price (Windows adds a licence), not shown */
     double preference_pct;        /* sum of effect_pct, clamped to +-AIVM_PREF_CAP_PCT */
     double adjusted_cost;         /* cost x (1 - preference_pct / 100): the sort key */
+    bool cost_is_work;            /* cost is the work's (a work amount was given) */
+    double deployment_hourly;     /* the deployment's price per hour behind cost */
     char *reason;                 /* one sentence: why this place; owned by the advice */
 } aivm_ranking;
 
@@ -81,7 +90,30 @@ typedef struct {
     const char *region;       /* the region the recommendation is for: the workload's, or
                                  the best of --regions (aivm_advice_availability) */
     aivm_availability *avail; /* owned; NULL unless availability was judged */
+    bool has_work;            /* the workload gives an amount of work (aivm/throughput.h) */
+    aivm_work_estimate work;  /* its time on this deployment (work.known: estimated) */
 } aivm_candidate;
+
+/** The cost of the work on one candidate (docs/throughput.md). */
+typedef struct {
+    bool known;            /* an estimate and an hourly price under the pricing model */
+    double price_per_hour; /* one VM */
+    const char *currency;  /* borrowed from the candidate's price; "USD" when unset */
+    /* training */
+    double job_cost; /* wall hours x price x VMs of the deployment */
+    unsigned vms;    /* training: the deployment; inference: the VMs serving the target */
+    double per_hour; /* what those VMs cost per hour */
+    double per_mtok; /* inference: per million output tokens at full load; training: per
+                        million training tokens */
+} aivm_work_cost;
+
+/**
+ * The cost of the work of `c` (which has_work): training, the job at its
+ * estimated wall-clock hours on its deployment; inference, the VMs the
+ * target needs and the cost per million output tokens. out->known is false
+ * without an estimate or a price. Returns out->known.
+ */
+bool aivm_candidate_work_cost(aivm_work_cost *out, const aivm_candidate *c);
 
 typedef struct {
     const aivm_size *size;
@@ -167,7 +199,8 @@ const char *aivm_rejection_id(const aivm_rejection *r);
 /** The guidance ids of a rejection (G13 for the budget check). */
 const aivm_strlist *aivm_rejection_guidance(const aivm_rejection *r);
 
-/** "score", "price", "price-per-gpu", "price-per-gpu-memory"; parse returns 0 or
+/** "score", "price", "price-per-gpu", "price-per-gpu-memory", "job-cost", "time",
+ *  "cost-per-token"; parse returns 0 or
  *  AIVM_EINVALID with the expected values. */
 const char *aivm_sort_name(aivm_sort s);
 int aivm_sort_parse(aivm_sort *out, const char *s, aivm_error *err);

@@ -15,6 +15,7 @@
 #include "aivm/report.h"
 #include "aivm/rules.h"
 #include "aivm/sizing.h"
+#include "aivm/throughput.h"
 #include "aivm/workload.h"
 #include "aivm_version.h"
 

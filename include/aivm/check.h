@@ -23,6 +23,7 @@
 #include "aivm/prices.h" /* AIVM_HOURS_PER_MONTH */
 #include "aivm/rules.h"
 #include "aivm/sizing.h"
+#include "aivm/throughput.h"
 #include "aivm/waivers.h"
 #include "aivm/workload.h"
 
@@ -78,8 +79,18 @@ typedef struct {
     double gpu_need_gb; /* the job's memory in GiB (on one GPU), or the hook's GB; 0 = unknown */
     bool fit_known;     /* `fit` holds the planned deployment's fit (sizing active) */
     aivm_fit fit;
-    size_t first, n; /* its findings: report->findings[first .. first+n) */
+    size_t first, n;         /* its findings: report->findings[first .. first+n) */
+    bool has_work;           /* the workload gives an amount of work (aivm-tokens, ...) */
+    aivm_work_estimate work; /* its time on the planned deployment (docs/throughput.md) */
 } aivm_check_item;
+
+/**
+ * The cost of the work of `it` (which has_work) at its price: training, the
+ * job (wall hours x it->hourly, every planned VM); inference, per million
+ * output tokens at full load (per-VM price x a serving unit's VMs / its
+ * tokens/s). Returns false when the estimate or the price is unknown.
+ */
+bool aivm_check_item_work_cost(double *out, const aivm_check_item *it);
 
 typedef struct {
     aivm_check_item *items; /* one per plan resource, in plan order */

@@ -49,6 +49,7 @@ typedef struct {
     const char *family; /* family id */
     aivm_kind kind;
     double params;
+    double active_params; /* mixture of experts: parameters a token uses; 0 = all (dense) */
     unsigned layers, hidden, heads, kv_heads; /* 0 = not a transformer / unknown */
     unsigned context;                         /* default context (tokens); 0 = n/a */
     aivm_strlist sources;                     /* URLs backing the facts */

@@ -93,6 +93,37 @@ typedef struct {
             AIVM_OPTIM_UNSET, AIVM_SHARD_UNSET, false, 0, 0, 0, 0                                  \
     }
 
+/* Bits of aivm_work_input.set / .from_file, one per input (aivm/throughput.h). */
+enum {
+    AIVM_WK_TOKENS = 0,
+    AIVM_WK_EPOCHS,
+    AIVM_WK_DATASET_TOKENS,
+    AIVM_WK_MFU,
+    AIVM_WK_TOKENS_PER_SECOND,
+    AIVM_WK_PROMPT_TOKENS,
+    AIVM_WK_OUTPUT_TOKENS,
+    AIVM_WK_COUNT
+};
+
+/** The amount of work (docs/throughput.md): training tokens, or the output
+ *  tokens per second a service must sustain; zero = not given. Kept apart
+ *  from the sizing inputs: they say how big the job is, these how much of it. */
+typedef struct {
+    double tokens;            /* training tokens (--tokens) */
+    double epochs;            /* with dataset_tokens: tokens = epochs x dataset_tokens */
+    double dataset_tokens;    /* tokens in one pass over the data */
+    double mfu;               /* model-FLOPs utilisation override, (0, 1] */
+    double tokens_per_second; /* inference: output tokens/s the service must sustain */
+    unsigned prompt_tokens, output_tokens; /* inference: per request */
+    unsigned set;                          /* 1u << AIVM_WK_*: given explicitly */
+    unsigned from_file;                    /* 1u << AIVM_WK_*: given by the workload file */
+} aivm_work_input;
+
+#define AIVM_WORK_INPUT_INIT                                                                       \
+    {                                                                                              \
+        0, 0, 0, 0, 0, 0, 0, 0, 0                                                                  \
+    }
+
 /** The resolved sizing (aivm/sizing.h); workloads borrow it. */
 typedef struct aivm_sizing aivm_sizing;
 
@@ -131,13 +162,14 @@ typedef struct {
     aivm_sizing_input sizing_in; /* model-size inputs; all zero when none were given */
     const aivm_sizing *sizing;   /* resolved by aivm_sizing_resolve(); NULL = no sizing */
     bool region_assumed;         /* check: the plan gives no location (eastus only for prices) */
+    aivm_work_input work;        /* the amount of work (aivm/throughput.h); zero = none */
 } aivm_workload;
 
 #define AIVM_WORKLOAD_INIT                                                                         \
     {                                                                                              \
         AIVM_PHASE_UNSET, AIVM_KIND_UNSET, AIVM_MSIZE_UNSET, NULL, AIVM_OS_UNSET, false, NULL, 0,  \
             {NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}, 0, AIVM_SCHED_UNSET, false, false, false,    \
-            false, AIVM_SIZING_INPUT_INIT, NULL, false                                             \
+            false, AIVM_SIZING_INPUT_INIT, NULL, false, AIVM_WORK_INPUT_INIT                       \
     }
 
 /** The most VMs --nodes accepts. */

@@ -293,6 +293,7 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
     free(pool.items);
     adv->top = opts ? opts->top : 0;
     adv->cost_objective = opts && opts->cost_objective;
+    aivm_advise__work(adv); /* the time of the work per size (docs/throughput.md) */
     aivm_advice_rank(adv, AIVM_SORT_SCORE);
     if (!(opts && opts->no_catalog_price_warnings))
         add_price_warnings(adv, wl, fallback);

@@ -16,11 +16,13 @@
 #include "aivm/util.h"
 #include "util/mathutil.h"
 
-static const char *const sort_names[] = {"score", "price", "price-per-gpu", "price-per-gpu-memory"};
+static const char *const sort_names[] = {
+    "score",    "price", "price-per-gpu", "price-per-gpu-memory",
+    "job-cost", "time",  "cost-per-token"};
 
 const char *aivm_sort_name(aivm_sort s)
 {
-    return (unsigned)s < 4 ? sort_names[s] : "unknown";
+    return (unsigned)s < sizeof sort_names / sizeof sort_names[0] ? sort_names[s] : "unknown";
 }
 
 int aivm_sort_parse(aivm_sort *out, const char *s, aivm_error *err)

@@ -3,6 +3,7 @@
 #define AIVM_ADVISE_INT_H
 
 #include "aivm/advise.h"
+#include "aivm/buf.h"
 
 /** (Re)run the target rules (image, orchestrators, containers, spot) for the
  *  current rank-1 size, so the advice beside the table always speaks of the
@@ -13,5 +14,18 @@ void aivm_advise__extras(aivm_advice *adv);
  *  whose live or cached price list has no meter in their region: not offered
  *  there (docs/availability.md). Call between applying prices and ranking. */
 void aivm_advise__avail_meters(aivm_advice *adv, const aivm_prices *p);
+/** With a work amount: estimate each ranked candidate's time (c->work). */
+void aivm_advise__work(aivm_advice *adv);
+/** Turn a deployment's cost per hour `*cost` into the cost of the work of `c`
+ *  (job cost, or per million output tokens); unchanged without a work amount
+ *  or when the work's time on `c` is unknown (its tier then says so). */
+bool aivm_advise__work_scale(const aivm_candidate *c, double *cost);
+/** The inverse of aivm_advise__work_scale: the deployment's cost per hour
+ *  behind the work's cost `cost` of `c` (which has a known estimate). */
+double aivm_advise__work_per_hour(const aivm_candidate *c, double cost);
+/** The --sort job-cost|time|cost-per-token key of `c`; false when unknown. */
+bool aivm_advise__work_key(const aivm_candidate *c, aivm_sort sort, double *key);
+/** Append the work's arithmetic for a deployment costing `deployment_per_hour`. */
+void aivm_advise__work_explain(aivm_buf *b, const aivm_candidate *c, double deployment_per_hour);
 
 #endif

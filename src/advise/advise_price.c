@@ -132,6 +132,10 @@ int aivm_advice_price(aivm_advice *adv, const aivm_price_step_opts *o, aivm_pric
     *store = NULL;
     if (o->mode == AIVM_PRICES_OFF) {
         aivm_advice_clear_prices(adv);
+        if (o->cost.sort == AIVM_SORT_TIME) { /* the one order that needs no price */
+            aivm_advice_rank(adv, o->cost.sort);
+            aivm_advise__extras(adv);
+        }
         return 0;
     }
     if (o->mode == AIVM_PRICES_CATALOG) {

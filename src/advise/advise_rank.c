@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "advise_int.h"
 #include "aivm/advise.h"
 #include "aivm/buf.h"
 #include "aivm/util.h"
@@ -33,24 +34,32 @@ enum {
     TIER_REPLICAS = 1, /* the concurrency split over independent one-VM replicas */
     TIER_MULTI_VM = 2, /* one replica across VMs */
     TIER_UNPRICED = 3,
-    TIER_OS_UNDOCUMENTED = 4
+    TIER_OS_UNDOCUMENTED = 4,
+    TIER_NO_ESTIMATE = 5 /* a work amount whose time on the size is unknown (docs/throughput.md) */
 };
 
-static const char *const tier_ids[] = {"fits", "replicas", "multi-vm-replica", "unpriced",
-                                       "os-undocumented"};
+static const char *const tier_ids[] = {"fits",     "replicas",        "multi-vm-replica",
+                                       "unpriced", "os-undocumented", "no-estimate"};
 
 static unsigned vms_of(const aivm_candidate *c)
 {
     return c->instances ? c->instances : 1;
 }
 
-/* The objective's raw value: the deployment's price per hour. */
-static bool objective_cost(const aivm_candidate *c, double *cost)
+/* The deployment's price per hour. */
+static bool deployment_cost(const aivm_candidate *c, double *cost)
 {
     if (!c->price.has_hourly)
         return false;
     *cost = c->price.hourly * vms_of(c);
     return true;
+}
+
+/* The objective's raw value: the deployment's price per hour; with a work
+ * amount, the cost of the work (job cost, or per million output tokens). */
+static bool objective_cost(const aivm_candidate *c, double *cost)
+{
+    return deployment_cost(c, cost) && aivm_advise__work_scale(c, cost);
 }
 
 /* Catalog prices are Linux pay-as-you-go (and spot) in USD: when the price
@@ -74,7 +83,7 @@ static bool reference_cost(const aivm_candidate *c, const aivm_workload *wl, dou
     if (!rp)
         return false;
     *cost = rp->on_demand * vms_of(c);
-    return true;
+    return aivm_advise__work_scale(c, cost);
 }
 
 static double clamp(double v, double lo, double hi)
@@ -98,6 +107,8 @@ static void decompose(aivm_candidate *c, const aivm_workload *wl, aivm_objective
     if (!r->has_cost && reference_cost(c, wl, &r->cost))
         r->has_cost = r->cost_is_linux_reference = true;
     r->adjusted_cost = r->has_cost ? r->cost * (1 - r->preference_pct / 100) : 0;
+    r->cost_is_work = r->has_cost && c->has_work && c->work.known;
+    r->deployment_hourly = r->cost_is_work ? aivm_advise__work_per_hour(c, r->cost) : r->cost;
     if (obj == AIVM_OBJ_GUIDANCE && wl->spot && !r->has_cost)
         r->tier = TIER_UNPRICED; /* --spot: no known spot offer ranks after those with one */
     if (obj == AIVM_OBJ_COST) {
@@ -109,6 +120,8 @@ static void decompose(aivm_candidate *c, const aivm_workload *wl, aivm_objective
             r->tier = TIER_REPLICAS; /* one VM that serves it all comes first */
         else
             r->tier = TIER_FITS;
+        if (c->has_work && !c->work.known)
+            r->tier = TIER_NO_ESTIMATE;
     }
     if (wl->os == AIVM_OS_WINDOWS && c->size->has_gpu) { /* GPU drivers decide; CPU sizes
                                                              only get the rule's penalty */
@@ -129,7 +142,9 @@ static bool sort_key(const aivm_candidate *c, double *key)
 {
     const aivm_size *s = c->size;
     double total;
-    if (!objective_cost(c, &total))
+    if (g_sort >= AIVM_SORT_JOB_COST)
+        return aivm_advise__work_key(c, g_sort, key);
+    if (!deployment_cost(c, &total))
         return false;
     switch (g_sort) {
     case AIVM_SORT_PRICE_PER_GPU:
@@ -236,6 +251,13 @@ static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b,
                              "sizes that do");
             break;
         }
+        if (r->tier == TIER_NO_ESTIMATE) {
+            aivm_buf_printf(b,
+                            "can do the job, but its time is unknown (%s): ranked after the "
+                            "sizes with an estimate",
+                            aivm_tp_unknown_name(c->work.why));
+            break;
+        }
         if (r->tier == TIER_UNPRICED) {
             aivm_buf_printf(b,
                             "can do the job, but has no known %s price: ranked after every "
@@ -248,7 +270,13 @@ static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b,
                             "no %s price in the catalog: ordered by its pay-as-you-go "
                             "reference price, ",
                             wl_os_windows ? "Windows" : aivm_pricing_name(c->price.pricing));
-        aivm_buf_printf(b, "%u x %.3f = %.3f %s/hour", n, r->cost / n, r->cost, cur);
+        if (c->has_work) {
+            double per_hour = r->deployment_hourly;
+            aivm_buf_printf(b, "%u x %.3f = %.3f %s/hour", n, per_hour / n, per_hour, cur);
+            aivm_advise__work_explain(b, c, per_hour);
+        } else {
+            aivm_buf_printf(b, "%u x %.3f = %.3f %s/hour", n, r->cost / n, r->cost, cur);
+        }
         if (fabs(r->preference_pct) >= 0.005)
             aivm_buf_printf(b, ", guidance preferences %+.1f%% -> %.3f", r->preference_pct,
                             r->adjusted_cost);

@@ -52,6 +52,8 @@ static bool same_sizing(const aivm_sizing_input *a, const aivm_sizing_input *b)
 
 static bool same_wl(const aivm_workload *a, const aivm_workload *b)
 {
+    if (memcmp(&a->work, &b->work, sizeof a->work) != 0) /* plain numbers: no padding */
+        return false;
     return a->phase == b->phase && a->kind == b->kind && a->model_size == b->model_size &&
            a->os == b->os && a->include_retired == b->include_retired &&
            strcmp(a->region, b->region) == 0 && strcmp(a->today, b->today) == 0 &&
@@ -106,6 +108,7 @@ static void settle_workload(aivm_check_item *it, const aivm_check_opts *o)
      * but no rule may judge the size by a region nobody chose */
     wl.region_assumed = !it->res->region && !wl.region;
     aivm_sizing_input_merge(&wl.sizing_in, &t->sizing_in);
+    aivm_work_input_merge(&wl.work, &t->work);
     if (wl.kind == AIVM_KIND_UNSET && wl.sizing_in.model && o->models) {
         const aivm_model *m = aivm_models_find(o->models, wl.sizing_in.model);
         if (m)
@@ -467,6 +470,7 @@ static int check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_ca
         rule_findings(&l, it, rules, pick(adv, rules, it, true));
     builtin_findings(&l, it, cat, o);
     aivm_check__avail_findings(&l, it, o, quota);
+    aivm_check__work_findings(&l, it, cat, adv);
     for (size_t i = 0; i < aivm_waivers_count(ri->inline_w); i++)
         if (ri->inline_res[i] == it->res && expired(aivm_waivers_at(ri->inline_w, i), o->today))
             expired_finding(&l, aivm_waivers_at(ri->inline_w, i), it->res);

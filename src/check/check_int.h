@@ -4,6 +4,7 @@
 #ifndef AIVM_CHECK_INT_H
 #define AIVM_CHECK_INT_H
 
+#include "aivm/advise.h"
 #include "aivm/check.h"
 
 typedef struct {
@@ -47,5 +48,12 @@ typedef struct {
  *  location; adds the resource's need to `t` (check_avail.c). */
 void aivm_check__avail_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_check_opts *o,
                                 aivm_check__quota_tally *t);
+/** With an amount of work: the item's estimate on the planned deployment
+ *  (it->work), and AIVM014 when the suggested size in `adv` does the same work
+ *  for at least AIVM_CHECK_WORK_CHEAPER less (docs/throughput.md). */
+void aivm_check__work_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_catalog *cat,
+                               const aivm_advice *adv);
+/** AIVM014 fires when another size costs at most this share of the planned work. */
+#define AIVM_CHECK_WORK_CHEAPER 0.7
 
 #endif

@@ -71,6 +71,12 @@ static const aivm_check_rule table[] = {
      "limit (the --quota snapshot of az vm list-usage). The deployment will fail. Ask for the "
      "increase the message names, or plan another region or size.",
      "G13", false, true},
+    {"AIVM014", "CheaperForTheWork", AIVM_SEV_NOTE, "Another size does the work for much less",
+     "With an amount of work (aivm-tokens or aivm-tokens-per-second, docs/throughput.md), "
+     "another size that passes every rule finishes the training job, or serves the tokens, "
+     "for at least 30 % less than the planned deployment: its time x its price is lower "
+     "(guidance G13). Consider the suggested size.",
+     "G13", true, false},
     {"AIVM015", "OsNotSupported", AIVM_SEV_ERROR, "Size whose series does not support the OS",
      "The planned operating system is not one the size's series supports, per its Microsoft "
      "size page (ND H100 v5 and ND MI300X v5 are Linux only; NVv4 and NGads V620 Windows "

@@ -24,6 +24,7 @@
 #include "price_opts.h"
 #include "sizing_opts.h"
 #include "term.h"
+#include "work_opts.h"
 
 #define DEFAULT_WAIVERS ".aivm-waivers.yaml"
 
@@ -62,6 +63,7 @@ static const cli_opt options[] = {
     {O_MODEL_SIZE, "model-size", 0, "small|complex", "default model size class"},
     {O_OS, "os", 0, "linux|windows", "default operating system"},
     CLI_SIZING_OPTIONS,
+    CLI_WORK_OPTIONS,
     {CLI_O_PRICES, "prices", 0, "off|catalog|cached|live",
      "where the cost summary's prices come from (default catalog)"},
     {CLI_O_ALLOW_PARTIAL, "allow-partial", 0, NULL,
@@ -183,6 +185,8 @@ static int on_option(void *vctx, int id, const char *arg)
     default:
         if (cli_avail_option(&o->avail, id, arg) >= 0)
             return 0;
+        if (cli_is_work_option(id))
+            return cli_work_option(&o->flags.work, id, arg);
         return cli_common_option(&o->prices, &o->flags.sizing_in, id, arg);
     }
 }
@@ -320,7 +324,7 @@ int cmd_check(int argc, char **argv)
     co.today = o.date ? o.date : today;
     co.models = models;
     cli_workload_apply_flags(&wl, &o.flags);
-    co.workload = o.workload || wl.set || wl.sizing_in.set ? &wl : NULL;
+    co.workload = o.workload || wl.set || wl.sizing_in.set || wl.work.set ? &wl : NULL;
     co.waivers = waivers;
     rc = cli_avail_load(&o.avail, cat, plan_region(plan, cat));
     if (rc)

@@ -18,6 +18,7 @@
 #include "price_opts.h"
 #include "sizing_opts.h"
 #include "term.h"
+#include "work_opts.h"
 
 enum {
     O_PHASE = 256,
@@ -67,6 +68,7 @@ static const cli_opt options[] = {
     {O_COLOR, "color", 0, "auto|always|never", "colour the table (default auto; NO_COLOR)"},
     {O_DATE, "date", 0, "YYYY-MM-DD", "judge lifecycle as of this date (default today, UTC)"},
     CLI_SIZING_OPTIONS,
+    CLI_WORK_OPTIONS,
     CLI_PRICE_RANK_OPTIONS,
     CLI_PRICE_FETCH_OPTIONS,
     CLI_AVAIL_SNAPSHOT_OPTIONS,
@@ -225,6 +227,8 @@ static int on_option(void *vctx, int id, const char *arg)
     default:
         if (cli_avail_option(&o->avail, id, arg) >= 0)
             return 0;
+        if (cli_is_work_option(id))
+            return cli_work_option(&o->flags.work, id, arg);
         return cli_common_option(&o->prices, &o->flags.sizing_in, id, arg);
     }
 }
@@ -325,6 +329,8 @@ int cmd_recommend(int argc, char **argv)
     else if (cfg_region)
         wl.region = o.region;
     rc = check_combinations(&wl, &o.prices);
+    if (rc == 0)
+        rc = cli_work_check(&wl, o.prices.cost.sort, o.workload_file);
     if (rc)
         goto done;
     rc = cli_sizing_prepare(&models, &wl);

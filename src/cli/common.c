@@ -177,4 +177,5 @@ void cli_workload_apply_flags(aivm_workload *wl, const aivm_workload *f)
         wl->checkpointing = f->checkpointing;
     wl->set |= f->set;
     aivm_sizing_input_merge(&wl->sizing_in, &f->sizing_in);
+    aivm_work_input_merge(&wl->work, &f->work);
 }

@@ -140,7 +140,9 @@ int cli_price_option(cli_price_opts *po, int id, const char *arg)
 
 int cli_price_opts_check(const cli_price_opts *po)
 {
-    if (po->mode == AIVM_PRICES_OFF && (po->cost.sort != AIVM_SORT_SCORE || po->cost.has_max_price))
+    if (po->mode == AIVM_PRICES_OFF &&
+        ((po->cost.sort != AIVM_SORT_SCORE && po->cost.sort != AIVM_SORT_TIME) ||
+         po->cost.has_max_price))
         return cli_usagef("--sort %s and --max-price-per-hour need prices (not --prices off)",
                           aivm_sort_name(po->cost.sort));
     if (po->mode != AIVM_PRICES_LIVE && po->allow_partial)

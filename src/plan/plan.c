@@ -12,6 +12,7 @@
 
 #include "aivm/buf.h"
 #include "aivm/sizing.h"
+#include "aivm/throughput.h"
 #include "aivm/util.h"
 #include "plan_int.h"
 
@@ -127,6 +128,27 @@ static int apply_sizing_tag(aivm_plan_resource *r, const aivm_tag *t, const char
     return 0;
 }
 
+/* The work tags (docs/throughput.md) fill r->wl.work like recommend's flags. */
+static int apply_work_tag(aivm_plan_resource *r, const aivm_tag *t, const char *k, aivm_error *err)
+{
+    aivm_work_input *in = &r->wl.work;
+    aivm_error e2 = AIVM_ERROR_INIT;
+    double v = 0;
+    if (aivm_streq_nocase(k, "tokens")) {
+        if (aivm_tokens_parse(&in->tokens, t->value, &e2) < 0)
+            return tag_error(r, t, "a token count such as 20B, 2T or 300K", err);
+        in->set |= 1u << AIVM_WK_TOKENS;
+    } else if (aivm_streq_nocase(k, "tokens-per-second")) {
+        if (!aivm_parse_double(&v, t->value) || !(v > 0) || v > 1e12)
+            return tag_error(r, t, "output tokens per second, a number more than 0", err);
+        in->tokens_per_second = v;
+        in->set |= 1u << AIVM_WK_TOKENS_PER_SECOND;
+    } else {
+        return 1;
+    }
+    return 0;
+}
+
 static int apply_tag(aivm_plan_resource *r, const aivm_tag *t, aivm_error *err)
 {
     const char *k = t->key + 5;
@@ -134,6 +156,9 @@ static int apply_tag(aivm_plan_resource *r, const aivm_tag *t, aivm_error *err)
     if (rc <= 0)
         return rc;
     rc = apply_sizing_tag(r, t, k, err);
+    if (rc <= 0)
+        return rc;
+    rc = apply_work_tag(r, t, k, err);
     if (rc <= 0)
         return rc;
     if (aivm_streq_nocase(k, "checkpointing")) {
@@ -150,7 +175,8 @@ static int apply_tag(aivm_plan_resource *r, const aivm_tag *t, aivm_error *err)
                               "unknown tag '%s' on %s (aivm tags: aivm-phase, aivm-kind, "
                               "aivm-model-size, aivm-os, aivm-params, aivm-model, "
                               "aivm-precision, aivm-finetune, aivm-context, aivm-concurrency, "
-                              "aivm-activation-checkpointing, aivm-checkpointing, aivm-waive)",
+                              "aivm-activation-checkpointing, aivm-tokens, "
+                              "aivm-tokens-per-second, aivm-checkpointing, aivm-waive)",
                               t->key, r->address);
     }
     return 0;

@@ -29,6 +29,8 @@ static const char *const keys[] = {"name",
                                    "context",
                                    "concurrency",
                                    "activation_checkpointing",
+                                   "tokens",
+                                   "tokens_per_second",
                                    NULL};
 
 /* Plan-file key -> tag name ("model_size" -> "aivm-model-size"). */
@@ -47,6 +49,8 @@ static const struct {
     {"concurrency", "aivm-concurrency"},
     {"checkpointing", "aivm-checkpointing"},
     {"activation_checkpointing", "aivm-activation-checkpointing"},
+    {"tokens", "aivm-tokens"},
+    {"tokens_per_second", "aivm-tokens-per-second"},
     {"waive", "aivm-waive"},
 };
 

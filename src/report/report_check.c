@@ -11,6 +11,7 @@
 #include "aivm/check.h"
 #include "aivm_version.h"
 #include "report_int.h"
+#include "report_work.h"
 
 #define VIS(s) aivm_report__vis(s)
 #include "util/jsonw.h"
@@ -106,6 +107,8 @@ static void text_item(aivm_buf *b, const aivm_check_item *it, const aivm_check_r
                         it->wl.os == AIVM_OS_WINDOWS && it->size
                             ? " (the catalog holds Linux prices only)"
                             : "");
+    if (it->has_work)
+        aivm_report__check_work_text(b, it);
     aivm_buf_puts(b, "\n");
 }
 
@@ -252,6 +255,8 @@ static void item_json(aivm_jw *w, const aivm_check_item *it, const aivm_check_re
     } else {
         aivm_jw_null(w, "cost");
     }
+    if (it->has_work)
+        aivm_report__check_work_json(w, it);
     aivm_jw_object(w, "location");
     aivm_jw_num(w, "line", r->loc.line);
     aivm_jw_num(w, "column", r->loc.col);

@@ -15,6 +15,7 @@
 #include "report_avail.h"
 #include "report_int.h"
 #include "report_sizing.h"
+#include "report_work.h"
 #include "util/jsonw.h"
 #include "util/mathutil.h"
 
@@ -130,13 +131,18 @@ static void ranking_json(aivm_jw *w, const aivm_candidate *c)
     aivm_jw_str(w, "objective", objective_names[r->objective]);
     aivm_jw_num(w, "tier", r->tier);
     aivm_jw_str(w, "tier_id", r->tier_id);
-    opt_num(w, "deployment_hourly", r->has_cost, aivm_round_to(r->cost, 3));
+    opt_num(w, "deployment_hourly", r->has_cost, aivm_round_to(r->deployment_hourly, 3));
     aivm_jw_str(w, "cost_basis",
                 !r->has_cost                 ? NULL
                 : r->cost_is_linux_reference ? "linux-reference"
                                              : "price");
     aivm_jw_num(w, "preference_pct", aivm_round_to(r->preference_pct, 3));
-    opt_num(w, "adjusted_hourly", r->has_cost, aivm_round_to(r->adjusted_cost, 3));
+    opt_num(w, "adjusted_hourly", r->has_cost,
+            aivm_round_to(r->cost_is_work ? r->deployment_hourly * (1 - r->preference_pct / 100)
+                                          : r->adjusted_cost,
+                          3));
+    if (c->has_work)
+        aivm_report__work_ranking_json(w, c);
     aivm_jw_str(w, "reason", r->reason);
     aivm_jw_end(w);
 }
@@ -174,6 +180,8 @@ static void candidate_json(aivm_jw *w, const aivm_candidate *c, const aivm_workl
     aivm_jw_end(w);
     if (c->has_fit)
         aivm_report__fit_json(w, c);
+    if (wl->sizing)
+        aivm_report__work_candidate_json(w, c, wl);
     aivm_jw_end(w);
 }
 
@@ -286,6 +294,8 @@ int aivm_report_json(aivm_buf *out, const aivm_advice *adv, const aivm_render_op
     aivm_report__avail_regions_json(&w, adv); /* --regions only */
     if (adv->workload->sizing)
         aivm_report__sizing_json(&w, adv->workload->sizing);
+    if (adv->workload->sizing)
+        aivm_report__work_json(&w, adv->workload);
     aivm_jw_array(&w, "recommendations");
     for (size_t i = 0; i < adv->n_shown; i++)
         candidate_json(&w, &adv->ranked[i], adv->workload);

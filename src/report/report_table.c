@@ -15,6 +15,7 @@
 
 #define VIS(s) aivm_report__vis(s)
 #include "report_sizing.h"
+#include "report_work.h"
 #include "util/mathutil.h"
 
 #define BOLD(o) aivm_report__sgr((o)->color, AIVM_SGR_BOLD)
@@ -111,6 +112,7 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
     header(out, adv, o);
     if (adv->workload->sizing)
         aivm_report__sizing_table(out, adv->workload->sizing, o);
+    aivm_report__work_table(out, adv->workload, o);
     for (size_t i = 0; i < adv->n_shown; i++) {
         char gpu[64];
         int n = (int)strlen(VIS(aivm_str(&adv->ranked[i].size->name)));
@@ -132,11 +134,11 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         if (adv->has_avail)
             snprintf(avail_head, sizeof avail_head, "%-*s  %-*s  ", wregion, "REGION", wavail,
                      "AVAILABILITY");
-        aivm_buf_printf(out, "%s%-3s %-*s %-16s %-*s %5s %7s %-3s %9s%s  %s%s%s%s\n", BOLD(o), "#",
-                        wsize, "SIZE", "SERIES", wgpu, "GPUS", "VCPU", "RAM_GIB", "IB",
+        aivm_buf_printf(out, "%s%-3s %-*s %-16s %-*s %5s %7s %-3s %9s%s  %s%s%s%s%s\n", BOLD(o),
+                        "#", wsize, "SIZE", "SERIES", wgpu, "GPUS", "VCPU", "RAM_GIB", "IB",
                         aivm_report__price_heading(adv), adv->workload->spot ? " SPOT/HOUR" : "",
-                        adv->workload->sizing ? "VMS  USD/H_ALL  " : "", avail_head, "WHY",
-                        RESET(o));
+                        adv->workload->sizing ? "VMS  USD/H_ALL  " : "",
+                        aivm_report__work_heading(adv->workload), avail_head, "WHY", RESET(o));
     }
     for (size_t i = 0; i < adv->n_shown; i++) {
         const aivm_candidate *c = &adv->ranked[i];
@@ -154,6 +156,8 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
                         c->size->infiniband ? "yes" : "no", price);
         if (c->has_fit && used > 0 && (size_t)used < sizeof line)
             used += fit_cells(line + used, sizeof line - (size_t)used, c);
+        if (c->has_work && used > 0 && (size_t)used < sizeof line)
+            used += aivm_report__work_cells(line + used, sizeof line - (size_t)used, c);
         if (adv->has_avail && used > 0 && (size_t)used < sizeof line) {
             char cells[320];
             aivm_report__avail_cells(cells, sizeof cells, c, wregion);
@@ -175,6 +179,8 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         aivm_buf_puts(out, "\n");
         if (o->explain)
             explain_candidate(out, c);
+        if (o->explain)
+            aivm_report__work_explain(out, c);
     }
     if (other_region)
         aivm_buf_puts(out, "\n* price of the size's reference region: no catalog price in this "

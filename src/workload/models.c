@@ -48,6 +48,7 @@ static const aivm_field model_fields[] = {
     {"id", AIVM_F_STR, true, OFF(aivm_model, id), NULL},
     {"name", AIVM_F_STR, true, OFF(aivm_model, name), NULL},
     {"params", AIVM_F_NUM, true, OFF(aivm_model, params), NULL},
+    {"active_params", AIVM_F_NUM, false, OFF(aivm_model, active_params), NULL},
     {"layers", AIVM_F_UINT, false, OFF(aivm_model, layers), NULL},
     {"hidden", AIVM_F_UINT, false, OFF(aivm_model, hidden), NULL},
     {"heads", AIVM_F_UINT, false, OFF(aivm_model, heads), NULL},
@@ -60,6 +61,9 @@ static int check_model(const aivm_model *m, const aivm_ynode *e, const char *wha
     if (!(m->params >= 1))
         return aivm_error_set(err, AIVM_EINVALID, &aivm_ymap_get(e, "params")->loc,
                               "%s: params must be at least 1", what);
+    if (m->active_params != 0 && !(m->active_params >= 1 && m->active_params <= m->params))
+        return aivm_error_set(err, AIVM_EINVALID, &aivm_ymap_get(e, "active_params")->loc,
+                              "%s: active_params must be from 1 to params", what);
     if (m->heads && m->hidden % m->heads)
         return aivm_error_set(err, AIVM_EINVALID, &e->loc,
                               "%s: hidden %u is not a multiple of heads %u", what, m->hidden,

@@ -15,4 +15,12 @@ extern const char *const aivm_sizing__file_keys[];
  */
 int aivm_sizing__load_keys(aivm_sizing_input *in, const aivm_ynode *root, aivm_error *err);
 
+/**
+ * Load the work keys present in `root` (tokens, epochs, dataset_tokens, mfu,
+ * tokens_per_second, prompt_tokens, output_tokens; docs/throughput.md) into
+ * `in`, marking each in `set` and `from_file`. Returns 0 or AIVM_EINVALID
+ * with the key's position.
+ */
+int aivm_work__load_keys(aivm_work_input *in, const aivm_ynode *root, aivm_error *err);
+
 #endif

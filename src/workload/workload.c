@@ -141,7 +141,10 @@ static int load_root(aivm_workload *wl, const aivm_ynode *root, const char *name
         /* sizing keys (sizing_input.c, docs/sizing.md) */
         "params", "model", "layers", "hidden", "heads", "kv_heads", "precision", "kv_precision",
         "context", "batch", "concurrency", "finetune", "optimizer", "sharding",
-        "activation_checkpointing", "max_nodes", "gpus", NULL};
+        "activation_checkpointing", "max_nodes", "gpus",
+        /* work keys (work_input.c, docs/throughput.md) */
+        "tokens", "epochs", "dataset_tokens", "mfu", "tokens_per_second", "prompt_tokens",
+        "output_tokens", NULL};
     aivm_loc start = {name, 1, 1};
     const aivm_ynode *v;
     int x = 0;
@@ -186,6 +189,8 @@ static int load_root(aivm_workload *wl, const aivm_ynode *root, const char *name
         rc = load_extras(wl, root, err);
     if (rc == 0)
         rc = aivm_sizing__load_keys(&wl->sizing_in, root, err);
+    if (rc == 0)
+        rc = aivm_work__load_keys(&wl->work, root, err);
     return rc;
 }
 

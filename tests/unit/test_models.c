@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "aivm/sizing.h"
+#include "aivm/throughput.h"
 #include "helpers.h"
 
 static aivm_models *shipped(void)
@@ -82,6 +83,15 @@ static void models__strict(void **state)
     assert_int_equal(
         load_text(FAMILY "      - {id: a, name: A, params: 1, hidden: 100, heads: 3}\n", &err),
         AIVM_EINVALID);
+    /* active_params (mixture of experts): at least 1, at most params */
+    assert_int_equal(
+        load_text(FAMILY "      - {id: a, name: A, params: 46.7e9, active_params: 12.9e9}\n", &err),
+        0);
+    assert_int_equal(
+        load_text(FAMILY "      - {id: a, name: A, params: 7e9, active_params: 8e9}\n", &err),
+        AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "active_params must be from 1 to params"));
+    assert_int_equal(err.line, 9);
     assert_int_equal(load_text("version: \"2\"\nfamilies: []\n", &err), AIVM_EINVALID);
     assert_int_equal(load_text("", &err), AIVM_EINVALID);
 }
@@ -113,6 +123,24 @@ static void models__workload_keys(void **state)
     assert_int_equal(err.line, 4);
     assert_int_equal(err.col, 12);
     assert_non_null(strstr(err.msg, "invalid precision 'fp5'"));
+    /* the work keys (docs/throughput.md) load beside the sizing keys */
+    {
+        static const char work[] = "phase: train\nkind: generative\nmodel: llama-2-7b\n"
+                                   "epochs: 2\ndataset_tokens: 1.5B\nmfu: 0.35\n";
+        static const char bad_tokens[] = "phase: train\nkind: generative\ntokens: 2X\n";
+        wl = (aivm_workload)AIVM_WORKLOAD_INIT;
+        assert_int_equal(aivm_workload_load_mem(&doc, &wl, work, strlen(work), "w.yaml", &err), 0);
+        assert_true(wl.work.epochs == 2 && wl.work.dataset_tokens == 1.5e9 && wl.work.mfu == 0.35);
+        assert_true(wl.work.from_file & (1u << AIVM_WK_DATASET_TOKENS));
+        assert_true(aivm_work_training_tokens(&wl.work) == 3e9);
+        aivm_workload_doc_free(doc);
+        wl = (aivm_workload)AIVM_WORKLOAD_INIT;
+        assert_int_equal(
+            aivm_workload_load_mem(&doc, &wl, bad_tokens, strlen(bad_tokens), "w.yaml", &err),
+            AIVM_EINVALID);
+        assert_int_equal(err.line, 3);
+        assert_non_null(strstr(err.msg, "key 'tokens' in the workload: invalid token count"));
+    }
 }
 
 static void models__rules_threshold(void **state)

@@ -1,0 +1,133 @@
+/*
+ * aivm/throughput.h - the time of the work (docs/throughput.md): how long a
+ * training job of N tokens runs on a deployment, and how many output tokens
+ * per second one serving replica sustains, from the sizing, the fit and the
+ * catalog's GPU facts (dense peak per precision, HBM bandwidth).
+ *
+ * Pure functions of their arguments: no prices (the cost is the advice's,
+ * aivm/advise.h), nothing printed, nothing allocated. An aivm_work_estimate
+ * is a plain value.
+ */
+#ifndef AIVM_THROUGHPUT_H
+#define AIVM_THROUGHPUT_H
+
+#include <stdbool.h>
+
+#include "aivm/catalog.h"
+#include "aivm/error.h"
+#include "aivm/sizing.h"
+#include "aivm/workload.h"
+
+/** Default model-FLOPs utilisation of training (Llama 3 paper: 38-43 % BF16 MFU). */
+#define AIVM_TP_MFU 0.40
+/** MFU factor when a training job spans VMs without InfiniBand (an assumption). */
+#define AIVM_TP_NO_IB_FACTOR 0.5
+/** Default share of HBM bandwidth decode reaches (model bandwidth utilisation). */
+#define AIVM_TP_MBU 0.6
+/** Share of the dense peak prefill and large-batch decode reach (an assumption). */
+#define AIVM_TP_INFER_COMPUTE_EFF 0.5
+/** Default prompt and output tokens per request. */
+#define AIVM_TP_PROMPT_TOKENS 1024u
+#define AIVM_TP_OUTPUT_TOKENS 256u
+
+/** Why no estimate could be made. */
+typedef enum {
+    AIVM_TP_OK = 0,
+    AIVM_TP_NO_WORK,      /* no work amount given */
+    AIVM_TP_NO_FIT,       /* the job does not fit the size */
+    AIVM_TP_CPU,          /* a CPU size: no GPU facts */
+    AIVM_TP_NO_GPU_FACTS, /* the catalog has no facts about its GPU model */
+    AIVM_TP_NO_PEAK,      /* no dense peak (or no bandwidth) for the precision */
+} aivm_tp_unknown;
+
+/** The time of the work on one deployment of one size. */
+typedef struct {
+    bool known;
+    aivm_tp_unknown why; /* AIVM_TP_OK when known */
+    aivm_phase phase;
+    double active_params; /* parameters each token touches (MoE: the active ones) */
+    double peak_tflops;   /* dense peak per GPU of the precision used */
+    aivm_dtype peak_dtype;
+    /* training */
+    double tokens, flops_per_token, flops;
+    double mfu;       /* as used: default or --mfu, x AIVM_TP_NO_IB_FACTOR across VMs without IB */
+    bool mfu_no_ib;   /* the factor was applied */
+    bool fp8_as_bf16; /* fp8 training counted at the bf16 peak */
+    double gpus;      /* all GPUs of the deployment */
+    double gpu_hours, wall_hours;
+    /* inference */
+    double replica_gpus;      /* GPUs of one replica */
+    unsigned replicas_per_vm; /* replicas one VM hosts (0 when a replica spans VMs) */
+    unsigned unit_vms;        /* VMs of the serving unit: 1, or the VMs of one replica */
+    unsigned unit_replicas;   /* replicas in the unit */
+    double batch;             /* sequences per replica */
+    double prompt_tokens, output_tokens, kv_tokens; /* kv_tokens: average KV length read */
+    double weight_bytes, kv_bytes;                  /* read per decode step (kv: whole batch) */
+    double bandwidth_gbs, mbu;
+    double step_memory_s, step_compute_s, prefill_s;
+    bool compute_bound;
+    double tokens_per_second_per_replica, unit_tokens_per_second;
+    double target_tokens_per_second;
+    unsigned units; /* serving units the target needs */
+    unsigned vms;   /* units x unit_vms */
+    unsigned replicas;
+} aivm_work_estimate;
+
+/**
+ * Parse a token count: "2T", "1.4T", "500B", "20M", "300K", "1e12". Returns 0
+ * or AIVM_EINVALID ("invalid token count 'x' (expected ...)").
+ */
+int aivm_tokens_parse(double *out, const char *s, aivm_error *err);
+
+/** Whether the workload gives a work amount (--tokens, --epochs, --tokens-per-second). */
+bool aivm_work_wanted(const aivm_workload *wl);
+
+/**
+ * Check the work inputs of `wl` against its phase and sizing: training takes
+ * --tokens or --epochs with --dataset-tokens (not both), inference
+ * --tokens-per-second; work needs --model or --params. Returns 0 or
+ * AIVM_EINVALID naming what is wrong or missing.
+ */
+int aivm_work_check(const aivm_workload *wl, aivm_error *err);
+
+/** Copy every work input `f` sets over `wl` (flags over the file, tags over the defaults). */
+void aivm_work_input_merge(aivm_work_input *wl, const aivm_work_input *f);
+
+/** Training tokens of the input: tokens, or epochs x dataset_tokens; 0 when none. */
+double aivm_work_training_tokens(const aivm_work_input *in);
+
+/**
+ * Training FLOPs per token: 6N for full training; LoRA/QLoRA 4N + 2T (no
+ * weight gradients of the frozen base; T trainable parameters); activation
+ * checkpointing adds a forward pass, 2N. `n` = active parameters.
+ */
+double aivm_tp_train_flops_per_token(double n, aivm_finetune ft, double trainable, bool act_ckpt);
+
+/** GPU-hours of `flops` at `peak_tflops` (dense, per GPU) and `mfu`. */
+double aivm_tp_gpu_hours(double flops, double peak_tflops, double mfu);
+
+/** Parameters a token touches: the preset's active_params (MoE) or all of them. */
+double aivm_tp_active_params(const aivm_sizing *sz);
+
+/**
+ * The dense peak (TFLOP/s per GPU) `g` offers for `sz`: training at the
+ * compute precision (fp8 at the bf16 peak; int8/int4 at the 16-bit peak),
+ * inference at the weights' (int8/int4 dequantised: the 16-bit peak).
+ * Returns 0 when unknown; `*dt` gets the format counted, `*fp8_as_bf16`
+ * whether fp8 training was counted at the bf16 peak (either may be NULL).
+ */
+double aivm_tp_peak(const aivm_sizing *sz, const aivm_gpu_model *g, aivm_dtype *dt,
+                    bool *fp8_as_bf16);
+
+/**
+ * The time of the work of `wl` (sizing resolved, work inputs checked) on the
+ * deployment `fit` of `s`, whose GPU facts are `g` (NULL when the catalog has
+ * none). Always fills `*out`; out->known says whether an estimate was made.
+ */
+void aivm_work_estimate_for(aivm_work_estimate *out, const aivm_workload *wl, const aivm_fit *fit,
+                            const aivm_size *s, const aivm_gpu_model *g);
+
+/** A short phrase for why an estimate is unknown ("no GPU facts"). Static. */
+const char *aivm_tp_unknown_name(aivm_tp_unknown why);
+
+#endif

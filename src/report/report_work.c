@@ -1,0 +1,290 @@
+/*
+ * report_work.c - renders the amount of work and its estimate per size
+ * (docs/throughput.md): the top-level JSON "work" (the inputs), each
+ * recommendation's "job" (training) or "serving" (inference), the DAYS and
+ * JOB_COST or TOK/S and $/MTOK columns of the table, and the arithmetic
+ * --explain shows. Only called when the workload has sizing.
+ */
+#include <stdio.h>
+
+#include "aivm/throughput.h"
+#include "report_int.h"
+#include "report_work.h"
+#include "util/mathutil.h"
+
+#define BOLD(o) aivm_report__sgr((o)->color, AIVM_SGR_BOLD)
+#define RESET(o) aivm_report__sgr((o)->color, AIVM_SGR_RESET)
+
+static bool has(const aivm_work_input *in, unsigned which)
+{
+    return (in->set & (1u << which)) != 0;
+}
+
+static void opt_num(aivm_jw *w, const char *key, bool known, double v)
+{
+    if (known)
+        aivm_jw_num(w, key, v);
+    else
+        aivm_jw_null(w, key);
+}
+
+/* A token count as the flags spell it: 2T, 1.4T, 20B, 300K. */
+static void fmt_tokens(char *out, size_t n, double v)
+{
+    static const struct {
+        double scale;
+        const char *suffix;
+    } units[] = {{1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "K"}};
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (v >= units[i].scale) {
+            snprintf(out, n, "%.4g%s", v / units[i].scale, units[i].suffix);
+            return;
+        }
+    snprintf(out, n, "%.0f", v);
+}
+
+void aivm_report__work_json(aivm_jw *w, const aivm_workload *wl)
+{
+    const aivm_work_input *in = &wl->work;
+    if (!aivm_work_wanted(wl)) {
+        aivm_jw_null(w, "work");
+        return;
+    }
+    aivm_jw_object(w, "work");
+    if (wl->phase == AIVM_PHASE_TRAIN) {
+        aivm_jw_num(w, "tokens", aivm_work_training_tokens(in));
+        opt_num(w, "epochs", has(in, AIVM_WK_EPOCHS), in->epochs);
+        opt_num(w, "dataset_tokens", has(in, AIVM_WK_DATASET_TOKENS), in->dataset_tokens);
+        aivm_jw_num(w, "mfu", has(in, AIVM_WK_MFU) ? in->mfu : AIVM_TP_MFU);
+        aivm_jw_str(w, "mfu_source", has(in, AIVM_WK_MFU) ? "flag" : "default");
+    } else {
+        aivm_jw_num(w, "tokens_per_second", in->tokens_per_second);
+        aivm_jw_num(w, "prompt_tokens",
+                    has(in, AIVM_WK_PROMPT_TOKENS) ? in->prompt_tokens : AIVM_TP_PROMPT_TOKENS);
+        aivm_jw_num(w, "output_tokens",
+                    has(in, AIVM_WK_OUTPUT_TOKENS) ? in->output_tokens : AIVM_TP_OUTPUT_TOKENS);
+        aivm_jw_num(w, "mbu", AIVM_TP_MBU);
+        aivm_jw_num(w, "compute_efficiency", AIVM_TP_INFER_COMPUTE_EFF);
+    }
+    aivm_jw_end(w);
+}
+
+void aivm_report__work_candidate_json(aivm_jw *w, const aivm_candidate *c, const aivm_workload *wl)
+{
+    const aivm_work_estimate *e = &c->work;
+    aivm_work_cost wc;
+    bool priced;
+    bool train = wl->phase == AIVM_PHASE_TRAIN;
+    const char *key = train ? "job" : "serving";
+    if (!c->has_work) {
+        aivm_jw_null(w, key);
+        return;
+    }
+    priced = aivm_candidate_work_cost(&wc, c);
+    aivm_jw_object(w, key);
+    if (!e->known) {
+        aivm_jw_str(w, "unknown", aivm_tp_unknown_name(e->why));
+        aivm_jw_end(w);
+        return;
+    }
+    aivm_jw_num(w, "peak_tflops", e->peak_tflops);
+    aivm_jw_str(w, "peak_precision", aivm_dtype_name(e->peak_dtype));
+    if (train) {
+        aivm_jw_num(w, "tokens", e->tokens);
+        aivm_jw_num(w, "flops", e->flops);
+        aivm_jw_num(w, "mfu", aivm_round_to(e->mfu, 4));
+        aivm_jw_num(w, "gpus", e->gpus);
+        aivm_jw_num(w, "gpu_hours", aivm_round_to(e->gpu_hours, 1));
+        aivm_jw_num(w, "wall_hours", aivm_round_to(e->wall_hours, 2));
+        opt_num(w, "cost", priced, aivm_round_to(wc.job_cost, 2));
+    } else {
+        aivm_jw_num(w, "tokens_per_second_per_replica",
+                    aivm_round_to(e->tokens_per_second_per_replica, 2));
+        aivm_jw_num(w, "replica_gpus", e->replica_gpus);
+        aivm_jw_num(w, "batch", aivm_round_to(e->batch, 3));
+        aivm_jw_num(w, "replicas", e->replicas);
+        aivm_jw_num(w, "vms", e->vms);
+        aivm_jw_str(w, "bound", e->compute_bound ? "compute" : "memory");
+        opt_num(w, "cost_per_hour", priced, aivm_round_to(wc.per_hour, 3));
+        opt_num(w, "cost_per_million_output_tokens", priced, aivm_round_to(wc.per_mtok, 4));
+    }
+    aivm_jw_str(w, "currency", wc.currency);
+    aivm_jw_end(w);
+}
+
+void aivm_report__work_ranking_json(aivm_jw *w, const aivm_candidate *c)
+{
+    const aivm_ranking *r = &c->ranking;
+    bool known = r->cost_is_work && r->objective == AIVM_OBJ_COST;
+    opt_num(w, "work_cost", known, aivm_round_to(r->cost, 4));
+    opt_num(w, "adjusted_work_cost", known, aivm_round_to(r->adjusted_cost, 4));
+    aivm_jw_str(w, "work_cost_unit",
+                c->work.phase == AIVM_PHASE_TRAIN ? "job" : "per-million-output-tokens");
+}
+
+const char *aivm_report__work_heading(const aivm_workload *wl)
+{
+    if (!wl->sizing || !aivm_work_wanted(wl))
+        return "";
+    return wl->phase == AIVM_PHASE_TRAIN ? "   DAYS     JOB_COST  " : "    TOK/S    $/MTOK  ";
+}
+
+int aivm_report__work_cells(char *at, size_t room, const aivm_candidate *c)
+{
+    const aivm_work_estimate *e = &c->work;
+    aivm_work_cost wc;
+    char a[32] = "-", b[32] = "-";
+    int n;
+    if (!c->has_work)
+        return 0;
+    if (e->known && e->phase == AIVM_PHASE_TRAIN) {
+        snprintf(a, sizeof a, e->wall_hours < 240 ? "%.2f" : "%.1f", e->wall_hours / 24);
+        if (aivm_candidate_work_cost(&wc, c))
+            snprintf(b, sizeof b, wc.job_cost < 100 ? "%.2f" : "%.0f", wc.job_cost);
+    } else if (e->known) {
+        snprintf(a, sizeof a, "%.0f", e->unit_tokens_per_second);
+        if (aivm_candidate_work_cost(&wc, c))
+            snprintf(b, sizeof b, "%.3f", wc.per_mtok);
+    }
+    n = snprintf(at, room, e->phase == AIVM_PHASE_TRAIN ? "%7s %12s  " : "%9s %9s  ", a, b);
+    return n < 0 ? 0 : n;
+}
+
+void aivm_report__work_table(aivm_buf *out, const aivm_workload *wl, const aivm_render_opts *o)
+{
+    const aivm_work_input *in = &wl->work;
+    char tok[32];
+    if (!wl->sizing || !aivm_work_wanted(wl))
+        return;
+    fmt_tokens(tok, sizeof tok, aivm_work_training_tokens(in));
+    if (wl->phase == AIVM_PHASE_TRAIN)
+        aivm_buf_printf(out,
+                        "%sWork:%s %s training tokens; MFU %.2f (%s); DAYS = wall-clock days "
+                        "on the deployment, JOB_COST = its price x hours\n\n",
+                        BOLD(o), RESET(o), tok, has(in, AIVM_WK_MFU) ? in->mfu : AIVM_TP_MFU,
+                        has(in, AIVM_WK_MFU) ? "--mfu" : "default, x0.5 across VMs without IB");
+    else
+        aivm_buf_printf(
+            out,
+            "%sWork:%s %g output tokens/s; %u prompt + %u output tokens per request; TOK/S = "
+            "one VM (or one replica's VMs), $/MTOK = per million output tokens at full load\n\n",
+            BOLD(o), RESET(o), in->tokens_per_second,
+            has(in, AIVM_WK_PROMPT_TOKENS) ? in->prompt_tokens : AIVM_TP_PROMPT_TOKENS,
+            has(in, AIVM_WK_OUTPUT_TOKENS) ? in->output_tokens : AIVM_TP_OUTPUT_TOKENS);
+}
+
+void aivm_report__work_explain(aivm_buf *out, const aivm_candidate *c)
+{
+    const aivm_work_estimate *e = &c->work;
+    aivm_work_cost wc;
+    bool priced;
+    if (!c->has_work)
+        return;
+    if (!e->known) {
+        aivm_buf_printf(out, "      work: unknown (%s)\n", aivm_tp_unknown_name(e->why));
+        return;
+    }
+    priced = aivm_candidate_work_cost(&wc, c);
+    if (e->phase == AIVM_PHASE_TRAIN) {
+        aivm_buf_printf(out,
+                        "      work: %.4g FLOPs/token x %.4g tokens = %.4g FLOPs / (%g GPUs x "
+                        "%g TFLOP/s %s x MFU %.3g) = %.1f hours (%.1f days), %.0f GPU-hours\n",
+                        e->flops_per_token, e->tokens, e->flops, e->gpus, e->peak_tflops,
+                        aivm_dtype_name(e->peak_dtype), e->mfu, e->wall_hours, e->wall_hours / 24,
+                        e->gpu_hours);
+        if (e->fp8_as_bf16)
+            aivm_buf_puts(out, "      work: fp8 training counted at the bf16 peak (no published "
+                               "FP8 MFU to calibrate against)\n");
+        if (e->mfu_no_ib)
+            aivm_buf_puts(out, "      work: MFU halved: the job spans VMs without InfiniBand\n");
+        if (priced)
+            aivm_buf_printf(out, "      work: %u VMs x %.3f %s/hour x %.1f hours = %.0f %s\n",
+                            wc.vms, wc.price_per_hour, wc.currency, e->wall_hours, wc.job_cost,
+                            wc.currency);
+        return;
+    }
+    aivm_buf_printf(out,
+                    "      work: decode step = max(memory (%.4g weight + %.4g KV bytes) / (%g "
+                    "GPUs x %g GB/s x MBU %.2f) = %.3g ms, compute %.3g ms) -> %s-bound\n",
+                    e->weight_bytes, e->kv_bytes, e->replica_gpus, e->bandwidth_gbs, e->mbu,
+                    e->step_memory_s * 1e3, e->step_compute_s * 1e3,
+                    e->compute_bound ? "compute" : "memory");
+    aivm_buf_printf(out,
+                    "      work: batch %.3g x %g output tokens / (prefill %.3g ms + %g x step) = "
+                    "%.1f tokens/s per replica; %u replica%s per unit of %u VM%s; %u unit%s for "
+                    "%g tokens/s\n",
+                    e->batch, e->output_tokens, e->prefill_s * 1e3, e->output_tokens,
+                    e->tokens_per_second_per_replica, e->unit_replicas,
+                    e->unit_replicas == 1 ? "" : "s", e->unit_vms, e->unit_vms == 1 ? "" : "s",
+                    e->units, e->units == 1 ? "" : "s", e->target_tokens_per_second);
+    if (priced)
+        aivm_buf_printf(out,
+                        "      work: %u VMs x %.3f %s/hour = %.3f %s/hour; %.4f %s per million "
+                        "output tokens\n",
+                        wc.vms, wc.price_per_hour, wc.currency, wc.per_hour, wc.currency,
+                        wc.per_mtok, wc.currency);
+}
+
+/* ---- check: the work on the planned deployment ---- */
+
+void aivm_report__check_work_text(aivm_buf *b, const aivm_check_item *it)
+{
+    const aivm_work_estimate *e = &it->work;
+    double cost = 0;
+    bool priced = aivm_check_item_work_cost(&cost, it);
+    char tok[32];
+    if (!e->known) {
+        aivm_buf_printf(b, "  work: time unknown (%s)\n", aivm_tp_unknown_name(e->why));
+        return;
+    }
+    if (e->phase == AIVM_PHASE_TRAIN) {
+        fmt_tokens(tok, sizeof tok, e->tokens);
+        aivm_buf_printf(b, "  work: %s tokens in %.1f hours (%.1f days) on %g GPUs, %.0f GPU-hours",
+                        tok, e->wall_hours, e->wall_hours / 24, e->gpus, e->gpu_hours);
+        if (priced)
+            aivm_buf_printf(b, "; job cost %s %.0f", it->currency, cost);
+    } else {
+        if (e->unit_vms > 1)
+            aivm_buf_printf(b, "  work: one replica of %u VMs serves", e->unit_vms);
+        else
+            aivm_buf_printf(b, "  work: one VM (%u replica%s) serves", e->unit_replicas,
+                            e->unit_replicas == 1 ? "" : "s");
+        aivm_buf_printf(b, " %.0f output tokens/s (%s-bound); %g tokens/s need %u VM%s",
+                        e->unit_tokens_per_second, e->compute_bound ? "compute" : "memory",
+                        e->target_tokens_per_second, e->vms, e->vms == 1 ? "" : "s");
+        if (priced)
+            aivm_buf_printf(b, "; %s %.3f per million output tokens", it->currency, cost);
+    }
+    aivm_buf_puts(b, "\n");
+}
+
+void aivm_report__check_work_json(aivm_jw *w, const aivm_check_item *it)
+{
+    const aivm_work_estimate *e = &it->work;
+    double cost = 0;
+    bool priced = aivm_check_item_work_cost(&cost, it);
+    aivm_jw_object(w, it->wl.phase == AIVM_PHASE_TRAIN ? "job" : "serving");
+    if (!e->known) {
+        aivm_jw_str(w, "unknown", aivm_tp_unknown_name(e->why));
+        aivm_jw_end(w);
+        return;
+    }
+    if (e->phase == AIVM_PHASE_TRAIN) {
+        aivm_jw_num(w, "tokens", e->tokens);
+        aivm_jw_num(w, "flops", e->flops);
+        aivm_jw_num(w, "mfu", aivm_round_to(e->mfu, 4));
+        aivm_jw_num(w, "gpus", e->gpus);
+        aivm_jw_num(w, "gpu_hours", aivm_round_to(e->gpu_hours, 1));
+        aivm_jw_num(w, "wall_hours", aivm_round_to(e->wall_hours, 2));
+        opt_num(w, "cost", priced, aivm_round_to(cost, 2));
+    } else {
+        aivm_jw_num(w, "tokens_per_second_per_replica",
+                    aivm_round_to(e->tokens_per_second_per_replica, 2));
+        aivm_jw_num(w, "replicas", e->replicas);
+        aivm_jw_num(w, "vms", e->vms);
+        aivm_jw_str(w, "bound", e->compute_bound ? "compute" : "memory");
+        opt_num(w, "cost_per_million_output_tokens", priced, aivm_round_to(cost, 4));
+    }
+    aivm_jw_str(w, "currency", it->priced ? it->currency : NULL);
+    aivm_jw_end(w);
+}

@@ -1,0 +1,32 @@
+/* report_work.h - the work parts of the renderers (report_work.c): the job
+ * or serving estimate of each recommendation and the inputs of the work
+ * (docs/throughput.md), used by report_json.c and report_table.c. */
+#ifndef AIVM_REPORT_WORK_H
+#define AIVM_REPORT_WORK_H
+
+#include "aivm/check.h"
+#include "aivm/report.h"
+#include "util/jsonw.h"
+
+/** Write the top-level "work" member: the inputs, or null without an amount. */
+void aivm_report__work_json(aivm_jw *w, const aivm_workload *wl);
+/** Write a recommendation's "job" (training) or "serving" (inference) member. */
+void aivm_report__work_candidate_json(aivm_jw *w, const aivm_candidate *c, const aivm_workload *wl);
+/** Write the work members of a recommendation's "ranking": work_cost,
+ *  adjusted_work_cost (the sort key) and work_cost_unit. */
+void aivm_report__work_ranking_json(aivm_jw *w, const aivm_candidate *c);
+/** The heading of the work columns ("" without a work amount). Static. */
+const char *aivm_report__work_heading(const aivm_workload *wl);
+/** The work cells of a row, written at `at`; returns the width written. */
+int aivm_report__work_cells(char *at, size_t room, const aivm_candidate *c);
+/** The line under the sizing block that states the work and its assumptions. */
+void aivm_report__work_table(aivm_buf *out, const aivm_workload *wl, const aivm_render_opts *o);
+/** --explain: the arithmetic of the estimate of `c`. */
+void aivm_report__work_explain(aivm_buf *out, const aivm_candidate *c);
+
+/** check: the "work:" line of a resource with an amount of work. */
+void aivm_report__check_work_text(aivm_buf *b, const aivm_check_item *it);
+/** check: a resource's "job" (training) or "serving" (inference) member. */
+void aivm_report__check_work_json(aivm_jw *w, const aivm_check_item *it);
+
+#endif

@@ -1,0 +1,333 @@
+/*
+ * throughput.c - the time of the work (docs/throughput.md): training FLOPs
+ * over the deployment's dense peak times the model-FLOPs utilisation, and
+ * serving tokens/s from a roofline of one decode step (weights and KV cache
+ * read at a share of the HBM bandwidth, or the matmuls at a share of the
+ * peak, whichever is slower) plus the prefill of each batch. Pure functions;
+ * the constants and their sources are in aivm/throughput.h and the doc.
+ */
+#include "aivm/throughput.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "aivm/util.h"
+
+int aivm_tokens_parse(double *out, const char *s, aivm_error *err)
+{
+    char num[64];
+    size_t len = strlen(s);
+    double mult = 1, v = 0;
+    char last = len ? s[len - 1] : '\0';
+    switch (last) {
+    case 'k':
+    case 'K':
+        mult = 1e3;
+        break;
+    case 'm':
+    case 'M':
+        mult = 1e6;
+        break;
+    case 'b':
+    case 'B':
+        mult = 1e9;
+        break;
+    case 't':
+    case 'T':
+        mult = 1e12;
+        break;
+    default:
+        break;
+    }
+    if (mult > 1)
+        len--;
+    if (len == 0 || len >= sizeof num)
+        goto bad;
+    memcpy(num, s, len);
+    num[len] = '\0';
+    if (!aivm_parse_double(&v, num) || !(v > 0) || v * mult > 1e18 || v * mult < 1)
+        goto bad;
+    *out = v * mult;
+    return 0;
+bad:
+    return aivm_error_set(err, AIVM_EINVALID, NULL,
+                          "invalid token count '%s' (expected e.g. 300K, 20B, 2T or a number)", s);
+}
+
+static bool has(const aivm_work_input *in, unsigned which)
+{
+    return (in->set & (1u << which)) != 0;
+}
+
+bool aivm_work_wanted(const aivm_workload *wl)
+{
+    const aivm_work_input *in = &wl->work;
+    return has(in, AIVM_WK_TOKENS) || has(in, AIVM_WK_EPOCHS) || has(in, AIVM_WK_DATASET_TOKENS) ||
+           has(in, AIVM_WK_TOKENS_PER_SECOND);
+}
+
+int aivm_work_check(const aivm_workload *wl, aivm_error *err)
+{
+    const aivm_work_input *in = &wl->work;
+    bool train_amount =
+        has(in, AIVM_WK_TOKENS) || has(in, AIVM_WK_EPOCHS) || has(in, AIVM_WK_DATASET_TOKENS);
+    bool infer_amount = has(in, AIVM_WK_TOKENS_PER_SECOND);
+    if (!in->set)
+        return 0;
+    if (!(wl->sizing_in.set & ((1u << AIVM_SZ_PARAMS) | (1u << AIVM_SZ_MODEL))))
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "the amount of work needs the model's size (give --model or "
+                              "--params)");
+    if (wl->phase == AIVM_PHASE_INFERENCE && train_amount)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--tokens, --epochs and --dataset-tokens are training amounts: "
+                              "give --tokens-per-second for inference");
+    if (wl->phase == AIVM_PHASE_TRAIN &&
+        (infer_amount || has(in, AIVM_WK_PROMPT_TOKENS) || has(in, AIVM_WK_OUTPUT_TOKENS)))
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--tokens-per-second, --prompt-tokens and --output-tokens are "
+                              "inference inputs: give --tokens for training");
+    if (wl->phase == AIVM_PHASE_INFERENCE && has(in, AIVM_WK_MFU))
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--mfu applies to training only (inference uses the documented "
+                              "bandwidth and compute efficiencies)");
+    if (has(in, AIVM_WK_TOKENS) && (has(in, AIVM_WK_EPOCHS) || has(in, AIVM_WK_DATASET_TOKENS)))
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--tokens and --epochs/--dataset-tokens say the same thing: give "
+                              "one");
+    if (has(in, AIVM_WK_EPOCHS) != has(in, AIVM_WK_DATASET_TOKENS))
+        return aivm_error_set(err, AIVM_EINVALID, NULL, "--%s needs --%s",
+                              has(in, AIVM_WK_EPOCHS) ? "epochs" : "dataset-tokens",
+                              has(in, AIVM_WK_EPOCHS) ? "dataset-tokens" : "epochs");
+    if (!train_amount && !infer_amount)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--mfu, --prompt-tokens and --output-tokens need an amount of work "
+                              "(--tokens for training, --tokens-per-second for inference)");
+    return 0;
+}
+
+void aivm_work_input_merge(aivm_work_input *wl, const aivm_work_input *f)
+{
+    if (has(f, AIVM_WK_TOKENS))
+        wl->tokens = f->tokens;
+    if (has(f, AIVM_WK_EPOCHS))
+        wl->epochs = f->epochs;
+    if (has(f, AIVM_WK_DATASET_TOKENS))
+        wl->dataset_tokens = f->dataset_tokens;
+    if (has(f, AIVM_WK_MFU))
+        wl->mfu = f->mfu;
+    if (has(f, AIVM_WK_TOKENS_PER_SECOND))
+        wl->tokens_per_second = f->tokens_per_second;
+    if (has(f, AIVM_WK_PROMPT_TOKENS))
+        wl->prompt_tokens = f->prompt_tokens;
+    if (has(f, AIVM_WK_OUTPUT_TOKENS))
+        wl->output_tokens = f->output_tokens;
+    wl->set |= f->set;
+    wl->from_file &= ~f->set;
+}
+
+double aivm_work_training_tokens(const aivm_work_input *in)
+{
+    if (has(in, AIVM_WK_TOKENS))
+        return in->tokens;
+    if (has(in, AIVM_WK_EPOCHS) && has(in, AIVM_WK_DATASET_TOKENS))
+        return in->epochs * in->dataset_tokens;
+    return 0;
+}
+
+double aivm_tp_train_flops_per_token(double n, aivm_finetune ft, double trainable, bool act_ckpt)
+{
+    /* forward 2N, backward 4N: 2N for the activation gradients and 2N for
+     * the weight gradients, which a frozen base does not compute (2T for
+     * the adapters instead) */
+    double f = ft == AIVM_FT_LORA || ft == AIVM_FT_QLORA ? 4 * n + 2 * trainable : 6 * n;
+    return act_ckpt ? f + 2 * n : f;
+}
+
+double aivm_tp_gpu_hours(double flops, double peak_tflops, double mfu)
+{
+    if (!(peak_tflops > 0) || !(mfu > 0))
+        return 0;
+    return flops / (peak_tflops * 1e12 * mfu) / 3600;
+}
+
+double aivm_tp_active_params(const aivm_sizing *sz)
+{
+    const aivm_model *m = sz->preset;
+    if (m && m->active_params > 0 && sz->params == m->params)
+        return m->active_params;
+    return sz->params;
+}
+
+static double peak_of(const aivm_gpu_model *g, aivm_dtype want, aivm_dtype *dt)
+{
+    *dt = want;
+    return g->tflops[want];
+}
+
+/* A 16-bit format: bf16, or fp16 where the GPU has no bf16 peak. */
+static double peak_16(const aivm_gpu_model *g, aivm_dtype *dt)
+{
+    double p = peak_of(g, AIVM_DT_BF16, dt);
+    return p > 0 ? p : peak_of(g, AIVM_DT_FP16, dt);
+}
+
+double aivm_tp_peak(const aivm_sizing *sz, const aivm_gpu_model *g, aivm_dtype *dt,
+                    bool *fp8_as_bf16)
+{
+    aivm_dtype d = AIVM_DT_BF16;
+    bool train = sz->phase == AIVM_PHASE_TRAIN;
+    aivm_precision p = train ? aivm_sizing_compute_precision(sz) : sz->precision;
+    double v = 0;
+    if (fp8_as_bf16)
+        *fp8_as_bf16 = false;
+    if (g) {
+        switch (p) {
+        case AIVM_PREC_FP32:
+            v = peak_of(g, AIVM_DT_FP32, &d);
+            break;
+        case AIVM_PREC_FP16:
+            v = peak_of(g, AIVM_DT_FP16, &d);
+            break;
+        case AIVM_PREC_FP8:
+            if (train) { /* no published FP8-MFU anchor: the FP8 speed-up is not counted */
+                v = peak_16(g, &d);
+                if (fp8_as_bf16)
+                    *fp8_as_bf16 = true;
+            } else {
+                v = peak_of(g, AIVM_DT_FP8, &d);
+            }
+            break;
+        default: /* bf16; int8/int4 weights are dequantised to 16 bits for the matmuls */
+            v = peak_16(g, &d);
+            break;
+        }
+    }
+    if (dt)
+        *dt = d;
+    return v;
+}
+
+static void train(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
+                  const aivm_size *s)
+{
+    const aivm_sizing *sz = wl->sizing;
+    const aivm_work_input *in = &wl->work;
+    double trainable = sz->finetune == AIVM_FT_FULL ? sz->params : sz->trainable_params;
+    e->tokens = aivm_work_training_tokens(in);
+    e->flops_per_token =
+        aivm_tp_train_flops_per_token(e->active_params, sz->finetune, trainable, sz->act_ckpt);
+    e->flops = e->flops_per_token * e->tokens;
+    e->mfu = has(in, AIVM_WK_MFU) ? in->mfu : AIVM_TP_MFU;
+    if (!has(in, AIVM_WK_MFU) && fit->vms > 1 && !s->infiniband) {
+        e->mfu *= AIVM_TP_NO_IB_FACTOR;
+        e->mfu_no_ib = true;
+    }
+    e->gpus = sz->gpus ? fit->gpus_needed : fit->gpus_total; /* --gpus: the GPUs it runs on */
+    e->wall_hours = aivm_tp_gpu_hours(e->flops, e->peak_tflops * e->gpus, e->mfu);
+    e->gpu_hours = e->wall_hours * e->gpus;
+}
+
+static bool infer(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
+                  const aivm_size *s, const aivm_gpu_model *g)
+{
+    const aivm_sizing *sz = wl->sizing;
+    const aivm_work_input *in = &wl->work;
+    double r = fit->replicas >= 1 ? fit->replicas : 1;
+    double peak = e->peak_tflops * 1e12 * AIVM_TP_INFER_COMPUTE_EFF, bw, kv_per_token = 0, step;
+    double n = e->active_params;
+    e->prompt_tokens = has(in, AIVM_WK_PROMPT_TOKENS) ? in->prompt_tokens : AIVM_TP_PROMPT_TOKENS;
+    e->output_tokens = has(in, AIVM_WK_OUTPUT_TOKENS) ? in->output_tokens : AIVM_TP_OUTPUT_TOKENS;
+    e->replica_gpus = fit->gpus_needed / r;
+    if (!(e->replica_gpus > 0) || !(g->memory_bandwidth_gbs > 0))
+        return false;
+    if (fit->replica_vms <= 1) {
+        double per = s->gpu_count >= 1 ? floor(s->gpu_count / e->replica_gpus + 1e-9) : 1;
+        e->replicas_per_vm = per >= 1 ? (unsigned)per : 1;
+        e->unit_vms = 1;
+        e->unit_replicas = e->replicas_per_vm;
+    } else {
+        e->unit_vms = fit->replica_vms;
+        e->unit_replicas = 1;
+    }
+    e->batch = sz->concurrency / r;
+    if (e->batch < 1)
+        e->batch = 1;
+    e->kv_tokens = e->prompt_tokens + e->output_tokens / 2;
+    if (sz->context && e->kv_tokens > sz->context)
+        e->kv_tokens = sz->context;
+    if (sz->layers && sz->heads && sz->hidden && sz->kv_heads)
+        kv_per_token = 2.0 * sz->layers * sz->kv_heads * (sz->hidden / sz->heads) *
+                       aivm_precision_bytes(sz->kv_precision);
+    e->weight_bytes = sz->params * aivm_precision_bytes(sz->precision); /* every expert */
+    e->kv_bytes = e->batch * e->kv_tokens * kv_per_token;
+    e->bandwidth_gbs = g->memory_bandwidth_gbs;
+    e->mbu = AIVM_TP_MBU;
+    bw = e->replica_gpus * g->memory_bandwidth_gbs * 1e9 * e->mbu;
+    e->step_memory_s = (e->weight_bytes + e->kv_bytes) / bw;
+    e->step_compute_s = 2 * n * e->batch / (e->replica_gpus * peak);
+    e->prefill_s = 2 * n * e->prompt_tokens * e->batch / (e->replica_gpus * peak);
+    e->compute_bound = e->step_compute_s > e->step_memory_s;
+    step = e->compute_bound ? e->step_compute_s : e->step_memory_s;
+    e->tokens_per_second_per_replica =
+        e->batch * e->output_tokens / (e->prefill_s + e->output_tokens * step);
+    e->unit_tokens_per_second = e->unit_replicas * e->tokens_per_second_per_replica;
+    e->target_tokens_per_second = in->tokens_per_second;
+    e->units = (unsigned)ceil(in->tokens_per_second / e->unit_tokens_per_second - 1e-9);
+    if (e->units < 1)
+        e->units = 1;
+    e->vms = e->units * e->unit_vms;
+    e->replicas = e->units * e->unit_replicas;
+    return true;
+}
+
+void aivm_work_estimate_for(aivm_work_estimate *out, const aivm_workload *wl, const aivm_fit *fit,
+                            const aivm_size *s, const aivm_gpu_model *g)
+{
+    aivm_work_estimate *e = out;
+    memset(e, 0, sizeof *e);
+    e->phase = wl->phase;
+    e->why = AIVM_TP_NO_WORK;
+    if (!wl->sizing || !aivm_work_wanted(wl) ||
+        (wl->phase == AIVM_PHASE_TRAIN ? !(aivm_work_training_tokens(&wl->work) > 0)
+                                       : !(wl->work.tokens_per_second > 0)))
+        return; /* no amount of this phase's work (check: tags of the other phase) */
+    e->why = AIVM_TP_NO_FIT;
+    if (!fit->fits || fit->vms < 1)
+        return;
+    e->why = AIVM_TP_CPU;
+    if (!s->has_gpu)
+        return;
+    e->why = AIVM_TP_NO_GPU_FACTS;
+    if (!g)
+        return;
+    e->why = AIVM_TP_NO_PEAK;
+    e->active_params = aivm_tp_active_params(wl->sizing);
+    e->peak_tflops = aivm_tp_peak(wl->sizing, g, &e->peak_dtype, &e->fp8_as_bf16);
+    if (!(e->peak_tflops > 0))
+        return;
+    if (wl->phase == AIVM_PHASE_TRAIN)
+        train(e, wl, fit, s);
+    else if (!infer(e, wl, fit, s, g))
+        return;
+    e->why = AIVM_TP_OK;
+    e->known = true;
+}
+
+const char *aivm_tp_unknown_name(aivm_tp_unknown why)
+{
+    switch (why) {
+    case AIVM_TP_OK:
+        return "";
+    case AIVM_TP_NO_WORK:
+        return "no amount of work given";
+    case AIVM_TP_NO_FIT:
+        return "the job does not fit";
+    case AIVM_TP_CPU:
+        return "a CPU size: no GPU facts";
+    case AIVM_TP_NO_GPU_FACTS:
+        return "the catalog has no facts about its GPU model";
+    default:
+        return "no dense peak or bandwidth known for the precision";
+    }
+}

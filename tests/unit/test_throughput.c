@@ -1,0 +1,518 @@
+/* test_throughput.c - the time of the work (throughput.c, docs/throughput.md):
+ * each formula against hand-worked figures, the calibration against the
+ * published training runs (LLaMA, Llama 2, Llama 3.1 405B: +-25 % in
+ * GPU-hours with the default assumptions), the decode roofline (memory-bound
+ * at batch 1: scales with HBM bandwidth and with bytes per weight), and the
+ * cost of the work on a candidate. Every published figure names its source. */
+#include <math.h>
+#include <string.h>
+
+#include "aivm/advise.h"
+#include "aivm/throughput.h"
+#include "helpers.h"
+
+static aivm_catalog *cat;
+static aivm_models *models;
+
+static int setup(void **state)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    size_t len = 0;
+    const char *text = aivm_models_embedded(&len);
+    (void)state;
+    cat = load_shipped_catalog();
+    if (aivm_models_load_mem(&models, text, len, "data/models.yaml", &err) < 0)
+        fail_msg("models: %u:%u: %s", err.line, err.col, err.msg);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    aivm_models_free(models);
+    aivm_catalog_free(cat);
+    return 0;
+}
+
+static const aivm_size *size(const char *name)
+{
+    const aivm_size *s = aivm_catalog_find_size(cat, name);
+    if (!s)
+        fail_msg("no size %s in the shipped catalog", name);
+    return s;
+}
+
+static const aivm_gpu_model *gpu_of(const aivm_size *s)
+{
+    const aivm_gpu_model *g = aivm_catalog_gpu_model(cat, aivm_str(&s->gpu_model));
+    assert_non_null(g);
+    return g;
+}
+
+/* A workload with a preset (or a parameter count) resolved into `sz`. */
+static void resolve(aivm_workload *wl, aivm_sizing *sz, aivm_phase phase, const char *model,
+                    double params)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_workload w = AIVM_WORKLOAD_INIT;
+    w.phase = phase;
+    w.kind = AIVM_KIND_GENERATIVE;
+    if (model) {
+        w.sizing_in.model = model;
+        w.sizing_in.set |= 1u << AIVM_SZ_MODEL;
+    } else {
+        w.sizing_in.params = params;
+        w.sizing_in.set |= 1u << AIVM_SZ_PARAMS;
+    }
+    *wl = w;
+    if (aivm_sizing_resolve(sz, wl, models, &err) < 0)
+        fail_msg("resolve: %s", err.msg);
+    wl->sizing = sz;
+}
+
+static void set_tokens(aivm_workload *wl, double tokens)
+{
+    wl->work.tokens = tokens;
+    wl->work.set |= 1u << AIVM_WK_TOKENS;
+}
+
+/* A deployment of `vms` whole VMs of `s` (for the calibration runs, whose GPU
+ * counts are published; the memory model is tested in test_sizing.c). */
+static aivm_fit deployment(const aivm_size *s, unsigned vms)
+{
+    aivm_fit f;
+    memset(&f, 0, sizeof f);
+    f.fits = true;
+    f.vms = vms;
+    f.gpus_per_vm = s->gpu_count;
+    f.gpus_needed = f.gpus_total = vms * s->gpu_count;
+    f.replicas = 1;
+    f.replica_vms = vms;
+    return f;
+}
+
+static void within(double got, double published, double pct)
+{
+    double gap = (got - published) / published * 100;
+    if (fabs(gap) > pct)
+        fail_msg("estimate %.6g vs published %.6g: %+.1f %% (more than %.0f %%)", got, published,
+                 gap, pct);
+}
+
+static void test_tokens_parse(void **state)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    double v = 0;
+    (void)state;
+    assert_int_equal(aivm_tokens_parse(&v, "2T", &err), 0);
+    assert_true(v == 2e12);
+    assert_int_equal(aivm_tokens_parse(&v, "1.4t", &err), 0);
+    assert_true(fabs(v - 1.4e12) < 1);
+    assert_int_equal(aivm_tokens_parse(&v, "300K", &err), 0);
+    assert_true(v == 3e5);
+    assert_int_equal(aivm_tokens_parse(&v, "20B", &err), 0);
+    assert_true(v == 2e10);
+    assert_int_equal(aivm_tokens_parse(&v, "1e12", &err), 0);
+    assert_true(v == 1e12);
+    assert_int_equal(aivm_tokens_parse(&v, "5M", &err), 0);
+    assert_true(v == 5e6);
+    assert_int_equal(aivm_tokens_parse(&v, "x", &err), AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "invalid token count 'x'"));
+    assert_int_equal(aivm_tokens_parse(&v, "0", &err), AIVM_EINVALID);
+    assert_int_equal(aivm_tokens_parse(&v, "-2T", &err), AIVM_EINVALID);
+    assert_int_equal(aivm_tokens_parse(&v, "T", &err), AIVM_EINVALID);
+}
+
+static void test_flops_per_token(void **state)
+{
+    (void)state;
+    /* full: forward 2N + backward 4N (Kaplan et al. 2020, C = 6ND) */
+    assert_true(aivm_tp_train_flops_per_token(7e9, AIVM_FT_FULL, 7e9, false) == 42e9);
+    /* activation checkpointing recomputes the forward pass: +2N */
+    assert_true(aivm_tp_train_flops_per_token(7e9, AIVM_FT_FULL, 7e9, true) == 56e9);
+    /* LoRA: no weight gradients of the frozen base: 4N + 2 x trainable */
+    assert_true(aivm_tp_train_flops_per_token(7e9, AIVM_FT_LORA, 4e7, false) == 28e9 + 8e7);
+    assert_true(aivm_tp_train_flops_per_token(7e9, AIVM_FT_QLORA, 4e7, true) == 42e9 + 8e7);
+}
+
+static void test_gpu_hours_hand_worked(void **state)
+{
+    (void)state;
+    /* Llama 2 7B, 2T tokens, A100 bf16 312 TFLOP/s at MFU 0.40:
+     * 6 x 6.74e9 x 2e12 = 8.088e22 FLOPs / (312e12 x 0.40) / 3600 = 180,021 GPU-hours */
+    double h = aivm_tp_gpu_hours(6 * 6.74e9 * 2e12, 312, 0.40);
+    assert_true(fabs(h - 180021.4) < 1);
+    assert_true(aivm_tp_gpu_hours(1e20, 0, 0.4) == 0); /* unknown peak: no estimate */
+}
+
+static void test_peak_by_precision(void **state)
+{
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_dtype dt;
+    bool fp8_as_bf16 = false;
+    const aivm_gpu_model *h100 = gpu_of(size("Standard_ND96isr_H100_v5"));
+    (void)state;
+    resolve(&wl, &sz, AIVM_PHASE_TRAIN, "llama-3.1-8b", 0);
+    assert_true(aivm_tp_peak(&sz, h100, &dt, &fp8_as_bf16) == 989.5);
+    assert_int_equal(dt, AIVM_DT_BF16);
+    sz.precision = AIVM_PREC_FP8; /* fp8 training: the bf16 peak, said so */
+    assert_true(aivm_tp_peak(&sz, h100, &dt, &fp8_as_bf16) == 989.5);
+    assert_true(fp8_as_bf16);
+    resolve(&wl, &sz, AIVM_PHASE_INFERENCE, "llama-3.1-8b", 0);
+    sz.precision = AIVM_PREC_FP8; /* fp8 serving: the fp8 peak */
+    assert_true(aivm_tp_peak(&sz, h100, &dt, NULL) == 1979);
+    assert_int_equal(dt, AIVM_DT_FP8);
+    sz.precision = AIVM_PREC_INT4; /* weight-only: dequantised to 16 bits */
+    assert_true(aivm_tp_peak(&sz, h100, &dt, NULL) == 989.5);
+    /* V100 has no bf16 peak: fp16 */
+    assert_true(aivm_tp_peak(&sz, gpu_of(size("Standard_NC6s_v3")), &dt, NULL) == 125);
+    assert_int_equal(dt, AIVM_DT_FP16);
+}
+
+/* Llama 2 paper (Touvron et al. 2023, arXiv 2307.09288), Table 2: 7B 184,320
+ * and 70B 1,720,320 A100-80GB GPU-hours for 2T tokens. */
+static void test_calibration_llama2(void **state)
+{
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_work_estimate e;
+    const aivm_size *a100 = size("Standard_ND96amsr_A100_v4");
+    aivm_fit f = deployment(a100, 32);
+    (void)state;
+    resolve(&wl, &sz, AIVM_PHASE_TRAIN, "llama-2-7b", 0);
+    set_tokens(&wl, 2e12);
+    aivm_work_estimate_for(&e, &wl, &f, a100, gpu_of(a100));
+    assert_true(e.known);
+    assert_true(!e.mfu_no_ib); /* NDm A100 v4 has InfiniBand */
+    within(e.gpu_hours, 184320, 25);
+    within(e.gpu_hours, 180021, 0.1); /* the hand-worked figure above */
+    assert_true(fabs(e.wall_hours - e.gpu_hours / 256) < 1e-6);
+    resolve(&wl, &sz, AIVM_PHASE_TRAIN, "llama-2-70b", 0);
+    set_tokens(&wl, 2e12);
+    aivm_work_estimate_for(&e, &wl, &f, a100, gpu_of(a100));
+    within(e.gpu_hours, 1720320, 25);
+}
+
+/* LLaMA paper (Touvron et al. 2023, arXiv 2302.13971): the 65B model
+ * processes about 380 tokens/s/GPU on 2,048 A100-80GB, so 1.4T tokens take
+ * about 21 days. */
+static void test_calibration_llama_65b(void **state)
+{
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_work_estimate e;
+    const aivm_size *a100 = size("Standard_ND96amsr_A100_v4");
+    aivm_fit f = deployment(a100, 256);
+    (void)state;
+    resolve(&wl, &sz, AIVM_PHASE_TRAIN, NULL, 65.2e9);
+    set_tokens(&wl, 1.4e12);
+    aivm_work_estimate_for(&e, &wl, &f, a100, gpu_of(a100));
+    assert_true(e.known);
+    assert_true(e.gpus == 2048);
+    within(e.wall_hours / 24, 21, 25);
+    within(e.tokens / (e.wall_hours * 3600) / e.gpus, 380, 25);
+}
+
+/* Llama 3.1 model card: 405B, about 15.6T tokens, 30.84M H100-80GB GPU-hours
+ * (the Llama 3 paper, arXiv 2407.21783, reports 38-43 % BF16 MFU). */
+static void test_calibration_llama31_405b(void **state)
+{
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_work_estimate e;
+    const aivm_size *h100 = size("Standard_ND96isr_H100_v5");
+    aivm_fit f = deployment(h100, 2048);
+    (void)state;
+    resolve(&wl, &sz, AIVM_PHASE_TRAIN, "llama-3.1-405b", 0);
+    set_tokens(&wl, 15.6e12);
+    aivm_work_estimate_for(&e, &wl, &f, h100, gpu_of(h100));
+    assert_true(e.known);
+    within(e.gpu_hours, 30.84e6, 25);
+}
+
+static void test_mfu_override_and_no_ib(void **state)
+{
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_work_estimate e, slow;
+    const aivm_size *nc = size("Standard_NC96ads_A100_v4"); /* no InfiniBand */
+    aivm_fit one = deployment(nc, 1), two = deployment(nc, 2);
+    (void)state;
+    resolve(&wl, &sz, AIVM_PHASE_TRAIN, "llama-2-7b", 0);
+    set_tokens(&wl, 2e10);
+    aivm_work_estimate_for(&e, &wl, &one, nc, gpu_of(nc));
+    aivm_work_estimate_for(&slow, &wl, &two, nc, gpu_of(nc));
+    assert_true(!e.mfu_no_ib && slow.mfu_no_ib);
+    assert_true(fabs(slow.mfu - AIVM_TP_MFU * AIVM_TP_NO_IB_FACTOR) < 1e-12);
+    assert_true(fabs(slow.gpu_hours - 2 * e.gpu_hours) < 1e-6); /* twice the GPU-hours */
+    wl.work.mfu = 0.5;
+    wl.work.set |= 1u << AIVM_WK_MFU;
+    aivm_work_estimate_for(&slow, &wl, &two, nc, gpu_of(nc));
+    assert_true(slow.mfu == 0.5 && !slow.mfu_no_ib); /* --mfu is taken as given */
+    /* epochs x dataset tokens is the same amount */
+    wl.work.set = (1u << AIVM_WK_EPOCHS) | (1u << AIVM_WK_DATASET_TOKENS);
+    wl.work.epochs = 4;
+    wl.work.dataset_tokens = 5e9;
+    aivm_work_estimate_for(&slow, &wl, &one, nc, gpu_of(nc));
+    assert_true(fabs(slow.gpu_hours - e.gpu_hours) < 1e-6);
+}
+
+static void test_moe_active_params(void **state)
+{
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_work_estimate e;
+    const aivm_size *h100 = size("Standard_ND96isr_H100_v5");
+    aivm_fit f = deployment(h100, 1);
+    (void)state;
+    resolve(&wl, &sz, AIVM_PHASE_TRAIN, "mixtral-8x7b", 0);
+    assert_true(aivm_tp_active_params(&sz) == 12.9e9); /* arXiv 2401.04088: 13B active */
+    set_tokens(&wl, 1e9);
+    aivm_work_estimate_for(&e, &wl, &f, h100, gpu_of(h100));
+    assert_true(e.flops_per_token == 6 * 12.9e9);
+    resolve(&wl, &sz, AIVM_PHASE_INFERENCE, "mixtral-8x7b", 0);
+    wl.work.tokens_per_second = 100;
+    wl.work.set |= 1u << AIVM_WK_TOKENS_PER_SECOND;
+    aivm_work_estimate_for(&e, &wl, &f, h100, gpu_of(h100));
+    assert_true(e.weight_bytes == 46.7e9 * 2); /* every expert is read from memory */
+    assert_true(e.active_params == 12.9e9);
+}
+
+static aivm_work_estimate serve(const char *model, aivm_precision p, const char *sku,
+                                unsigned concurrency, unsigned prompt, unsigned output)
+{
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_work_estimate e;
+    const aivm_size *s = size(sku);
+    aivm_fit f;
+    resolve(&wl, &sz, AIVM_PHASE_INFERENCE, model, 0);
+    if (p)
+        sz.precision = sz.kv_precision = p;
+    sz.concurrency = concurrency;
+    wl.work.tokens_per_second = 1000;
+    wl.work.prompt_tokens = prompt;
+    wl.work.output_tokens = output;
+    wl.work.set |= (1u << AIVM_WK_TOKENS_PER_SECOND) | (1u << AIVM_WK_PROMPT_TOKENS) |
+                   (1u << AIVM_WK_OUTPUT_TOKENS);
+    f = deployment(s, 1);
+    f.gpus_needed = 1; /* one GPU per replica */
+    f.replica_vms = 1;
+    aivm_work_estimate_for(&e, &wl, &f, s, gpu_of(s));
+    assert_true(e.known);
+    return e;
+}
+
+static void test_decode_hand_worked(void **state)
+{
+    /* Llama 3.1 8B bf16 on one H100 at batch 1, 1024 + 256 tokens:
+     * weights 8.03e9 x 2 = 16.06e9 B; KV at L = 1024 + 128 = 1152 tokens:
+     * 2 x 32 layers x 8 KV heads x 128 x 2 B x 1152 = 150,994,944 B;
+     * step = (16.06e9 + 0.151e9) / (3350e9 x 0.6) = 8.065 ms;
+     * prefill = 2 x 8.03e9 x 1024 / (989.5e12 x 0.5) = 33.24 ms;
+     * 256 / (0.03324 + 256 x 0.008065) = 122.0 tokens/s */
+    aivm_work_estimate e =
+        serve("llama-3.1-8b", AIVM_PREC_UNSET, "Standard_ND96isr_H100_v5", 1, 1024, 256);
+    (void)state;
+    assert_true(e.kv_bytes == 150994944.0);
+    assert_true(fabs(e.step_memory_s - 8.065e-3) < 1e-5);
+    assert_true(fabs(e.prefill_s - 33.24e-3) < 1e-4);
+    assert_true(!e.compute_bound);
+    assert_true(fabs(e.tokens_per_second_per_replica - 122.0) < 0.2);
+    assert_int_equal(e.replicas_per_vm, 8); /* 8 one-GPU replicas in a VM of 8 GPUs */
+    assert_true(fabs(e.unit_tokens_per_second - 8 * e.tokens_per_second_per_replica) < 1e-9);
+    assert_int_equal(e.units, 2); /* 1000 tokens/s: 976 per VM is not enough */
+    assert_int_equal(e.vms, 2);
+}
+
+static void test_decode_scales_with_bandwidth_and_bytes(void **state)
+{
+    /* batch 1 is memory-bound: H200 over H100 = 4.8/3.35 (datasheets), and
+     * fp8 weights read half the bytes of bf16 */
+    aivm_work_estimate h100 =
+        serve("llama-3.1-8b", AIVM_PREC_UNSET, "Standard_ND96isr_H100_v5", 1, 128, 512);
+    aivm_work_estimate h200 =
+        serve("llama-3.1-8b", AIVM_PREC_UNSET, "Standard_ND96isr_H200_v5", 1, 128, 512);
+    aivm_work_estimate fp8 =
+        serve("llama-3.1-8b", AIVM_PREC_FP8, "Standard_ND96isr_H100_v5", 1, 128, 512);
+    double r = h200.tokens_per_second_per_replica / h100.tokens_per_second_per_replica;
+    double q = fp8.tokens_per_second_per_replica / h100.tokens_per_second_per_replica;
+    (void)state;
+    assert_true(!h100.compute_bound && !h200.compute_bound && !fp8.compute_bound);
+    assert_true(fabs(r - 4.8 / 3.35) / (4.8 / 3.35) < 0.03);
+    assert_true(q > 1.85 && q < 2.05);
+}
+
+/* NVIDIA NeMo Framework performance guide, Llama-2 inference (batch 1, 128
+ * input and 20 output tokens, 1 GPU): 234.0 ms on A100 80GB SXM4, 153.8 ms on
+ * H100 80GB HBM3 per request. The estimate: prefill + 20 decode steps. */
+static void test_decode_vs_nemo_measurement(void **state)
+{
+    aivm_work_estimate a100 =
+        serve("llama-2-7b", AIVM_PREC_UNSET, "Standard_ND96amsr_A100_v4", 1, 128, 20);
+    aivm_work_estimate h100 =
+        serve("llama-2-7b", AIVM_PREC_UNSET, "Standard_ND96isr_H100_v5", 1, 128, 20);
+    (void)state;
+    within(20 / a100.tokens_per_second_per_replica * 1e3, 234.0, 5);  /* -0.6 % */
+    within(20 / h100.tokens_per_second_per_replica * 1e3, 153.8, 15); /* -10 % */
+}
+
+static void test_decode_compute_bound_at_large_batch(void **state)
+{
+    /* short sequences, a large batch: 2N FLOPs per token per sequence outgrow
+     * the weights' read (16 GB at 2 TB/s ~ 8 ms; 1024 x 16 GFLOP at 495 TFLOP/s ~ 33 ms) */
+    aivm_work_estimate e =
+        serve("llama-3.1-8b", AIVM_PREC_UNSET, "Standard_ND96isr_H100_v5", 1024, 16, 16);
+    (void)state;
+    assert_true(e.compute_bound);
+    assert_true(e.step_compute_s > e.step_memory_s);
+}
+
+static void test_unknown_estimates(void **state)
+{
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_work_estimate e;
+    const aivm_size *cpu = size("Standard_F2s_v2");
+    const aivm_size *h100 = size("Standard_ND96isr_H100_v5");
+    aivm_fit f = deployment(h100, 1);
+    (void)state;
+    resolve(&wl, &sz, AIVM_PHASE_TRAIN, "llama-3.2-1b", 0);
+    aivm_work_estimate_for(&e, &wl, &f, h100, gpu_of(h100));
+    assert_true(!e.known && e.why == AIVM_TP_NO_WORK);
+    set_tokens(&wl, 1e9);
+    aivm_work_estimate_for(&e, &wl, &f, cpu, NULL);
+    assert_true(!e.known && e.why == AIVM_TP_CPU);
+    aivm_work_estimate_for(&e, &wl, &f, h100, NULL);
+    assert_true(!e.known && e.why == AIVM_TP_NO_GPU_FACTS);
+    f.fits = false;
+    aivm_work_estimate_for(&e, &wl, &f, h100, gpu_of(h100));
+    assert_true(!e.known && e.why == AIVM_TP_NO_FIT);
+}
+
+static void test_work_check(void **state)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_workload wl = AIVM_WORKLOAD_INIT;
+    (void)state;
+    wl.phase = AIVM_PHASE_TRAIN;
+    assert_int_equal(aivm_work_check(&wl, &err), 0); /* nothing given: nothing to check */
+    wl.work.set = 1u << AIVM_WK_TOKENS;
+    assert_int_equal(aivm_work_check(&wl, &err), AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "--model or --params"));
+    wl.sizing_in.set = 1u << AIVM_SZ_PARAMS;
+    assert_int_equal(aivm_work_check(&wl, &err), 0);
+    wl.work.set |= 1u << AIVM_WK_EPOCHS;
+    assert_int_equal(aivm_work_check(&wl, &err), AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "give one"));
+    wl.work.set = 1u << AIVM_WK_TOKENS_PER_SECOND;
+    assert_int_equal(aivm_work_check(&wl, &err), AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "inference inputs"));
+    wl.phase = AIVM_PHASE_INFERENCE;
+    assert_int_equal(aivm_work_check(&wl, &err), 0);
+    wl.work.set = 1u << AIVM_WK_TOKENS;
+    assert_int_equal(aivm_work_check(&wl, &err), AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "training amounts"));
+    wl.phase = AIVM_PHASE_TRAIN;
+    wl.work.set = 1u << AIVM_WK_EPOCHS;
+    assert_int_equal(aivm_work_check(&wl, &err), AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "--epochs needs --dataset-tokens"));
+}
+
+static void test_work_cost(void **state)
+{
+    aivm_candidate c;
+    aivm_work_cost wc;
+    (void)state;
+    memset(&c, 0, sizeof c);
+    c.instances = 4;
+    c.has_work = true;
+    c.work.known = true;
+    c.work.phase = AIVM_PHASE_TRAIN;
+    c.work.wall_hours = 100;
+    c.work.tokens = 1e10;
+    assert_true(!aivm_candidate_work_cost(&wc, &c)); /* no price: no cost */
+    c.price.has_hourly = true;
+    c.price.hourly = 98.32;
+    assert_true(aivm_candidate_work_cost(&wc, &c));
+    assert_true(fabs(wc.job_cost - 4 * 98.32 * 100) < 1e-6); /* VMs x price x hours */
+    assert_true(fabs(wc.per_mtok - wc.job_cost / 1e4) < 1e-9);
+    assert_string_equal(wc.currency, "USD");
+    c.work.phase = AIVM_PHASE_INFERENCE;
+    c.work.unit_vms = 1;
+    c.work.unit_tokens_per_second = 1000;
+    c.work.vms = 3;
+    assert_true(aivm_candidate_work_cost(&wc, &c));
+    /* 98.32 / (1000 x 3600) x 1e6 = 27.311 per million output tokens */
+    assert_true(fabs(wc.per_mtok - 27.3111) < 1e-3);
+    assert_true(fabs(wc.per_hour - 3 * 98.32) < 1e-9);
+}
+
+static const aivm_candidate *ranked(const aivm_advice *adv, const char *sku)
+{
+    for (size_t i = 0; i < adv->n_ranked; i++)
+        if (strcmp(aivm_str(&adv->ranked[i].size->name), sku) == 0)
+            return &adv->ranked[i];
+    fail_msg("%s is not ranked", sku);
+    return NULL;
+}
+
+/* 70B pretraining on 2T tokens, ranked by the job's cost: ND H100 v5 (3.2x the
+ * bf16 peak of an A100 for 3x the price of NDm A100 v4) comes first, and the
+ * objective is the job's cost (wall hours x the deployment's price). */
+static void test_rank_by_job_cost(void **state)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_rules *rules = load_shipped_rules();
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_advice *adv = NULL;
+    const aivm_candidate *h100, *a100;
+    aivm_work_cost wc;
+    (void)state;
+    resolve(&wl, &sz, AIVM_PHASE_TRAIN, "llama-2-70b", 0);
+    wl.sizing_in.act_ckpt = true;
+    wl.sizing_in.set |= 1u << AIVM_SZ_ACT_CKPT;
+    if (aivm_sizing_resolve(&sz, &wl, models, &err) < 0)
+        fail_msg("resolve: %s", err.msg);
+    set_tokens(&wl, 2e12);
+    assert_int_equal(aivm_workload_finish(&wl, &err), 0);
+    wl.today = "2026-12-01";
+    assert_int_equal(aivm_advise(&adv, cat, rules, &wl, NULL, &err), 0);
+    h100 = ranked(adv, "Standard_ND96isr_H100_v5");
+    a100 = ranked(adv, "Standard_ND96amsr_A100_v4");
+    assert_true(h100->rank < a100->rank);
+    for (const aivm_candidate *c = h100; c; c = c == h100 ? a100 : NULL) {
+        assert_true(c->has_work && c->work.known && c->ranking.cost_is_work);
+        assert_true(aivm_candidate_work_cost(&wc, c));
+        assert_true(fabs(c->ranking.cost - wc.job_cost) < 1e-6 * wc.job_cost);
+        assert_true(fabs(c->ranking.deployment_hourly - wc.per_hour) < 1e-9);
+    }
+    aivm_advice_free(adv);
+    aivm_rules_free(rules);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_tokens_parse),
+        cmocka_unit_test(test_flops_per_token),
+        cmocka_unit_test(test_gpu_hours_hand_worked),
+        cmocka_unit_test(test_peak_by_precision),
+        cmocka_unit_test(test_calibration_llama2),
+        cmocka_unit_test(test_calibration_llama_65b),
+        cmocka_unit_test(test_calibration_llama31_405b),
+        cmocka_unit_test(test_mfu_override_and_no_ib),
+        cmocka_unit_test(test_moe_active_params),
+        cmocka_unit_test(test_decode_hand_worked),
+        cmocka_unit_test(test_decode_scales_with_bandwidth_and_bytes),
+        cmocka_unit_test(test_decode_vs_nemo_measurement),
+        cmocka_unit_test(test_decode_compute_bound_at_large_batch),
+        cmocka_unit_test(test_unknown_estimates),
+        cmocka_unit_test(test_work_check),
+        cmocka_unit_test(test_work_cost),
+        cmocka_unit_test(test_rank_by_job_cost),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
