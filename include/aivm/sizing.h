@@ -27,6 +27,10 @@
 #define AIVM_SIZING_USABLE 0.9
 /** Fixed runtime overhead per GPU (CUDA context, kernels, workspaces), GiB. */
 #define AIVM_SIZING_OVERHEAD_GIB 1.0
+/** Training turns activation checkpointing on (unless told) when one
+ *  micro-batch's activations and the overhead exceed this: the usable memory
+ *  of an 80 GB GPU (80e9 x AIVM_SIZING_USABLE bytes, in GiB). */
+#define AIVM_SIZING_CKPT_FROM_GIB (80e9 * AIVM_SIZING_USABLE / 1073741824.0)
 /** --max-nodes when not given. */
 #define AIVM_SIZING_MAX_NODES 16u
 /** LoRA rank assumed for the adapter size (r in Hu et al. 2021). */

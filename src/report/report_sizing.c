@@ -193,7 +193,12 @@ void aivm_report__sizing_table(aivm_buf *out, const aivm_sizing *sz, const aivm_
         aivm_buf_printf(out, "; %s training, %s, sharding %s%s; context %u, batch %u\n",
                         aivm_finetune_name(sz->finetune), aivm_optimizer_name(sz->optimizer),
                         aivm_sharding_name(sz->sharding),
-                        sz->act_ckpt ? ", activation checkpointing" : "", sz->context, sz->batch);
+                        !sz->act_ckpt ? ""
+                        : sz->source[AIVM_SZ_ACT_CKPT] == AIVM_SRC_DERIVED
+                            ? ", activation checkpointing (on: one micro-batch's activations "
+                              "would not fit an 80 GB GPU)"
+                            : ", activation checkpointing",
+                        sz->context, sz->batch);
     else
         aivm_buf_printf(out, "; KV cache %s, context %u, concurrency %u\n",
                         aivm_precision_name(sz->kv_precision), sz->context, sz->concurrency);

@@ -24,232 +24,209 @@ static const char *const arches[] = {"x86_64", "arm64", NULL};
 static const char *const lifecycles[] = {"ga", "preview", "retiring", "retired", NULL};
 static const char *const schedulers[] = {"slurm", "gridengine", "pbs", "none", NULL};
 
-static aivm_value vnull(void)
-{
-    aivm_value v = {AIVM_V_NULL, false, 0, NULL};
-    return v;
-}
-
-static aivm_value vstr(const char *s)
-{
-    aivm_value v = {AIVM_V_STR, false, 0, s};
-    if (!s)
-        v.t = AIVM_V_NULL;
-    return v;
-}
-
-static aivm_value vnum(double n)
-{
-    aivm_value v = {AIVM_V_NUM, false, n, NULL};
-    return v;
-}
-
-static aivm_value vbool(bool b)
-{
-    aivm_value v = {AIVM_V_BOOL, b, 0, NULL};
-    return v;
-}
-
 #define UNUSED(x) (void)(x)
 
 static aivm_value w_phase(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(s);
-    return wl->phase ? vstr(aivm_phase_name(wl->phase)) : vnull();
+    return wl->phase ? aivm_attr__vstr(aivm_phase_name(wl->phase)) : aivm_attr__vnull();
 }
 static aivm_value w_kind(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(s);
-    return wl->kind ? vstr(aivm_kind_name(wl->kind)) : vnull();
+    return wl->kind ? aivm_attr__vstr(aivm_kind_name(wl->kind)) : aivm_attr__vnull();
 }
 static aivm_value w_msize(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(s);
-    return wl->model_size ? vstr(aivm_model_size_name(wl->model_size)) : vnull();
+    return wl->model_size ? aivm_attr__vstr(aivm_model_size_name(wl->model_size))
+                          : aivm_attr__vnull();
 }
 static aivm_value w_region(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(s);
-    return vstr(wl->region);
+    return aivm_attr__vstr(wl->region);
 }
 static aivm_value w_os(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(s);
-    return wl->os ? vstr(aivm_os_name(wl->os)) : vnull();
+    return wl->os ? aivm_attr__vstr(aivm_os_name(wl->os)) : aivm_attr__vnull();
 }
 static aivm_value w_retired(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(s);
-    return vbool(wl->include_retired);
+    return aivm_attr__vbool(wl->include_retired);
 }
 static aivm_value w_nodes(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(s);
-    return vnum(wl->nodes ? wl->nodes : 1);
+    return aivm_attr__vnum(wl->nodes ? wl->nodes : 1);
 }
 static aivm_value w_scheduler(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(s);
-    return vstr(aivm_scheduler_name(wl->scheduler ? wl->scheduler : AIVM_SCHED_NONE));
+    return aivm_attr__vstr(aivm_scheduler_name(wl->scheduler ? wl->scheduler : AIVM_SCHED_NONE));
 }
 static aivm_value w_managed(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(s);
-    return vbool(wl->managed);
+    return aivm_attr__vbool(wl->managed);
 }
 static aivm_value w_containers(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(s);
-    return vbool(wl->containers);
+    return aivm_attr__vbool(wl->containers);
 }
 static aivm_value w_spot(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(s);
-    return vbool(wl->spot);
+    return aivm_attr__vbool(wl->spot);
 }
 static aivm_value w_checkpointing(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(s);
-    return vbool(wl->checkpointing);
+    return aivm_attr__vbool(wl->checkpointing);
 }
 
 static aivm_value c_name(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vstr(aivm_str(&s->name));
+    return aivm_attr__vstr(aivm_str(&s->name));
 }
 static aivm_value c_series(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vstr(aivm_str(&s->series));
+    return aivm_attr__vstr(aivm_str(&s->series));
 }
 static aivm_value c_family(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vstr(aivm_str(&s->family));
+    return aivm_attr__vstr(aivm_str(&s->family));
 }
 static aivm_value c_category(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vstr(aivm_category_name(s->category));
+    return aivm_attr__vstr(aivm_category_name(s->category));
 }
 static aivm_value c_vcpus(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vnum(s->vcpus);
+    return aivm_attr__vnum(s->vcpus);
 }
 static aivm_value c_memory(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vnum(s->memory_gib);
+    return aivm_attr__vnum(s->memory_gib);
 }
 static aivm_value c_gpu(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vbool(s->has_gpu);
+    return aivm_attr__vbool(s->has_gpu);
 }
 static aivm_value c_gpu_vendor(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return s->has_gpu ? vstr(aivm_str(&s->gpu_vendor)) : vnull();
+    return s->has_gpu ? aivm_attr__vstr(aivm_str(&s->gpu_vendor)) : aivm_attr__vnull();
 }
 static aivm_value c_gpu_model(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return s->has_gpu ? vstr(aivm_str(&s->gpu_model)) : vnull();
+    return s->has_gpu ? aivm_attr__vstr(aivm_str(&s->gpu_model)) : aivm_attr__vnull();
 }
 static aivm_value c_gpu_count(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vnum(s->has_gpu ? s->gpu_count : 0);
+    return aivm_attr__vnum(s->has_gpu ? s->gpu_count : 0);
 }
 static aivm_value c_gpu_mem(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vnum(s->has_gpu ? s->gpu_memory_gb : 0);
+    return aivm_attr__vnum(s->has_gpu ? s->gpu_memory_gb : 0);
 }
 static aivm_value c_gpu_total(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vnum(s->has_gpu ? s->gpu_memory_gb * (s->gpu_count < 1 ? 1 : s->gpu_count) : 0);
+    return aivm_attr__vnum(s->has_gpu ? s->gpu_memory_gb * (s->gpu_count < 1 ? 1 : s->gpu_count)
+                                      : 0);
 }
 static aivm_value c_gpu_partial(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vbool(s->has_gpu && s->gpu_count < 1);
+    return aivm_attr__vbool(s->has_gpu && s->gpu_count < 1);
 }
 static aivm_value c_interconnect(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vstr(aivm_str(&s->gpu_interconnect));
+    return aivm_attr__vstr(aivm_str(&s->gpu_interconnect));
 }
 static aivm_value c_ib(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vbool(s->infiniband);
+    return aivm_attr__vbool(s->infiniband);
 }
 static aivm_value c_ib_gbps(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vnum(s->infiniband_gbps);
+    return aivm_attr__vnum(s->infiniband_gbps);
 }
 static aivm_value c_accnet(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vbool(s->accelerated_networking);
+    return aivm_attr__vbool(s->accelerated_networking);
 }
 static aivm_value c_gen1(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vbool((s->hyperv_generations & (1u << 1)) != 0);
+    return aivm_attr__vbool((s->hyperv_generations & (1u << 1)) != 0);
 }
 static aivm_value c_gen2_only(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vbool(s->hyperv_generations == (1u << 2));
+    return aivm_attr__vbool(s->hyperv_generations == (1u << 2));
 }
 static aivm_value c_arch(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vstr(aivm_str(&s->cpu_arch));
+    return aivm_attr__vstr(aivm_str(&s->cpu_arch));
 }
 static aivm_value c_confidential(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vbool(s->confidential);
+    return aivm_attr__vbool(s->confidential);
 }
 static aivm_value c_lifecycle(const aivm_workload *wl, const aivm_size *s)
 {
-    return vstr(aivm_lifecycle_name(aivm_size_lifecycle_on(s, wl->today)));
+    return aivm_attr__vstr(aivm_lifecycle_name(aivm_size_lifecycle_on(s, wl->today)));
 }
 static aivm_value c_lifecycle_date(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vstr(aivm_str(&s->lifecycle_date));
+    return aivm_attr__vstr(aivm_str(&s->lifecycle_date));
 }
 static aivm_value c_gen_year(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vnum(s->generation_year);
+    return aivm_attr__vnum(s->generation_year);
 }
 static aivm_value c_priced(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vbool(s->has_price);
+    return aivm_attr__vbool(s->has_price);
 }
 static aivm_value w_compute_precision(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(s);
-    return wl->sizing ? vstr(aivm_precision_name(aivm_sizing_compute_precision(wl->sizing)))
-                      : vnull();
+    return wl->sizing
+               ? aivm_attr__vstr(aivm_precision_name(aivm_sizing_compute_precision(wl->sizing)))
+               : aivm_attr__vnull();
 }
 static aivm_value c_native_precision(const aivm_workload *wl, const aivm_size *s)
 {
     bool known = false, ok;
     if (!wl->sizing)
-        return vnull();
+        return aivm_attr__vnull();
     ok = aivm_sizing_runs_on(wl->sizing, s, &known);
-    return known ? vbool(ok) : vnull();
+    return known ? aivm_attr__vbool(ok) : aivm_attr__vnull();
 }
 static aivm_value c_gpu_precisions(const aivm_workload *wl, const aivm_size *s)
 {
@@ -257,7 +234,7 @@ static aivm_value c_gpu_precisions(const aivm_workload *wl, const aivm_size *s)
     size_t k = 0;
     UNUSED(wl);
     if (!s->gpu_precisions)
-        return vnull();
+        return aivm_attr__vnull();
     for (unsigned d = 0; d < AIVM_DTYPE_COUNT; d++)
         if (s->gpu_precisions & (1u << d)) {
             const char *n = aivm_dtype_name((aivm_dtype)d);
@@ -268,40 +245,40 @@ static aivm_value c_gpu_precisions(const aivm_workload *wl, const aivm_size *s)
             k += l;
         }
     buf[k] = '\0';
-    return vstr(buf);
+    return aivm_attr__vstr(buf);
 }
 static aivm_value c_os_supported(const aivm_workload *wl, const aivm_size *s)
 {
     bool known = false, ok;
     if (!wl->os)
-        return vnull();
+        return aivm_attr__vnull();
     ok = aivm_size_supports_os(s, aivm_os_name(wl->os), &known);
-    return known ? vbool(ok) : vnull();
+    return known ? aivm_attr__vbool(ok) : aivm_attr__vnull();
 }
 static aivm_value c_os_documented(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vbool(s->os.n > 0);
+    return aivm_attr__vbool(s->os.n > 0);
 }
 static aivm_value c_unverified(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vbool(s->unverified);
+    return aivm_attr__vbool(s->unverified);
 }
 static aivm_value c_region_listed(const aivm_workload *wl, const aivm_size *s)
 {
     if (!s->regions.n || !wl->region || wl->region_assumed)
-        return vnull();
+        return aivm_attr__vnull();
     for (size_t i = 0; i < s->regions.n; i++)
         if (strcmp(aivm_rlist_at(&s->regions, i), wl->region) == 0)
-            return vbool(true);
-    return vbool(false);
+            return aivm_attr__vbool(true);
+    return aivm_attr__vbool(false);
 }
 
 static aivm_value c_regions_known(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(wl);
-    return vbool(s->regions.n > 0);
+    return aivm_attr__vbool(s->regions.n > 0);
 }
 
 #define W AIVM_ATTR_WORKLOAD
@@ -332,6 +309,9 @@ const aivm_attr aivm__attr_table[] = {
      aivm_attr__w_finetune},
     {"sharding", W, S, aivm_attr__shardings, "training state sharding (null for inference)",
      aivm_attr__w_sharding},
+    {"activation_checkpointing", W, B, NULL,
+     "training recomputes activations in the backward pass (null for inference)",
+     aivm_attr__w_act_ckpt},
     {"max_nodes", W, NUM, NULL, "most VMs a deployment may use", aivm_attr__w_max_nodes},
     {"name", C, S, NULL, "size name", c_name},
     {"series", C, S, NULL, "series name", c_series},

@@ -24,6 +24,28 @@ typedef struct {
     const char *s;
 } aivm_value;
 
+/* Values of attributes (attr.c, attr_sizing.c); vstr(NULL) is null. */
+static inline aivm_value aivm_attr__vnull(void)
+{
+    aivm_value v = {AIVM_V_NULL, false, 0, NULL};
+    return v;
+}
+static inline aivm_value aivm_attr__vnum(double n)
+{
+    aivm_value v = {AIVM_V_NUM, false, n, NULL};
+    return v;
+}
+static inline aivm_value aivm_attr__vstr(const char *s)
+{
+    aivm_value v = {s ? AIVM_V_STR : AIVM_V_NULL, false, 0, s};
+    return v;
+}
+static inline aivm_value aivm_attr__vbool(bool b)
+{
+    aivm_value v = {AIVM_V_BOOL, b, 0, NULL};
+    return v;
+}
+
 typedef enum { AIVM_ATTR_WORKLOAD, AIVM_ATTR_CANDIDATE } aivm_attr_scope;
 
 typedef struct {

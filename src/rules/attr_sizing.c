@@ -17,24 +17,6 @@ const char *const aivm_attr__shardings[] = {"none", "zero1", "zero2", "zero3", N
 const char *const aivm_attr__fit_limits[] = {"fits",    "max-nodes",  "per-gpu",
                                              "partial", "cpu-memory", NULL};
 
-static aivm_value vnull(void)
-{
-    aivm_value v = {AIVM_V_NULL, false, 0, NULL};
-    return v;
-}
-
-static aivm_value vnum(double n)
-{
-    aivm_value v = {AIVM_V_NUM, false, n, NULL};
-    return v;
-}
-
-static aivm_value vstr(const char *s)
-{
-    aivm_value v = {AIVM_V_STR, false, 0, s};
-    return v;
-}
-
 /* Messages print numbers with %g: keep one decimal for GiB figures. */
 static double r1(double x)
 {
@@ -44,43 +26,53 @@ static double r1(double x)
 aivm_value aivm_attr__w_params(const aivm_workload *wl, const aivm_size *s)
 {
     (void)s;
-    return wl->sizing ? vnum(wl->sizing->params) : vnull();
+    return wl->sizing ? aivm_attr__vnum(wl->sizing->params) : aivm_attr__vnull();
 }
 
 aivm_value aivm_attr__w_total_gib(const aivm_workload *wl, const aivm_size *s)
 {
     (void)s;
-    return wl->sizing ? vnum(r1(wl->sizing->mem.total)) : vnull();
+    return wl->sizing ? aivm_attr__vnum(r1(wl->sizing->mem.total)) : aivm_attr__vnull();
 }
 
 aivm_value aivm_attr__w_precision(const aivm_workload *wl, const aivm_size *s)
 {
     (void)s;
-    return wl->sizing ? vstr(aivm_precision_name(wl->sizing->precision)) : vnull();
+    return wl->sizing ? aivm_attr__vstr(aivm_precision_name(wl->sizing->precision))
+                      : aivm_attr__vnull();
 }
 
 aivm_value aivm_attr__w_finetune(const aivm_workload *wl, const aivm_size *s)
 {
     (void)s;
     if (!wl->sizing || wl->sizing->phase != AIVM_PHASE_TRAIN)
-        return vnull();
-    return vstr(aivm_finetune_name(wl->sizing->finetune));
+        return aivm_attr__vnull();
+    return aivm_attr__vstr(aivm_finetune_name(wl->sizing->finetune));
 }
 
 aivm_value aivm_attr__w_sharding(const aivm_workload *wl, const aivm_size *s)
 {
     (void)s;
     if (!wl->sizing || wl->sizing->phase != AIVM_PHASE_TRAIN)
-        return vnull();
-    return vstr(aivm_sharding_name(wl->sizing->sharding));
+        return aivm_attr__vnull();
+    return aivm_attr__vstr(aivm_sharding_name(wl->sizing->sharding));
+}
+
+aivm_value aivm_attr__w_act_ckpt(const aivm_workload *wl, const aivm_size *s)
+{
+    (void)s;
+    if (!wl->sizing || wl->sizing->phase != AIVM_PHASE_TRAIN)
+        return aivm_attr__vnull();
+    return aivm_attr__vbool(wl->sizing->act_ckpt);
 }
 
 aivm_value aivm_attr__w_max_nodes(const aivm_workload *wl, const aivm_size *s)
 {
     (void)s;
     if (!wl->sizing)
-        return vnull();
-    return vnum((wl->set & AIVM_WL_NODES) && wl->nodes ? wl->nodes : wl->sizing->max_nodes);
+        return aivm_attr__vnull();
+    return aivm_attr__vnum((wl->set & AIVM_WL_NODES) && wl->nodes ? wl->nodes
+                                                                  : wl->sizing->max_nodes);
 }
 
 /* The candidate's fit; false when there is no sizing or no candidate. */
@@ -97,7 +89,7 @@ aivm_value aivm_attr__c_fits(const aivm_workload *wl, const aivm_size *s)
     aivm_fit f;
     aivm_value v = {AIVM_V_BOOL, false, 0, NULL};
     if (!fit_of(&f, wl, s))
-        return vnull();
+        return aivm_attr__vnull();
     v.b = f.fits;
     return v;
 }
@@ -105,13 +97,13 @@ aivm_value aivm_attr__c_fits(const aivm_workload *wl, const aivm_size *s)
 aivm_value aivm_attr__c_limit(const aivm_workload *wl, const aivm_size *s)
 {
     aivm_fit f;
-    return fit_of(&f, wl, s) ? vstr(aivm_attr__fit_limits[f.limit]) : vnull();
+    return fit_of(&f, wl, s) ? aivm_attr__vstr(aivm_attr__fit_limits[f.limit]) : aivm_attr__vnull();
 }
 
 aivm_value aivm_attr__c_vms(const aivm_workload *wl, const aivm_size *s)
 {
     aivm_fit f;
-    return fit_of(&f, wl, s) ? vnum(f.vms) : vnull();
+    return fit_of(&f, wl, s) ? aivm_attr__vnum(f.vms) : aivm_attr__vnull();
 }
 
 aivm_value aivm_attr__c_multi_vm(const aivm_workload *wl, const aivm_size *s)
@@ -125,59 +117,59 @@ aivm_value aivm_attr__c_multi_vm(const aivm_workload *wl, const aivm_size *s)
 aivm_value aivm_attr__c_replica_vms(const aivm_workload *wl, const aivm_size *s)
 {
     aivm_fit f;
-    return fit_of(&f, wl, s) ? vnum(f.replica_vms) : vnull();
+    return fit_of(&f, wl, s) ? aivm_attr__vnum(f.replica_vms) : aivm_attr__vnull();
 }
 
 aivm_value aivm_attr__c_replicas(const aivm_workload *wl, const aivm_size *s)
 {
     aivm_fit f;
-    return fit_of(&f, wl, s) ? vnum(f.replicas) : vnull();
+    return fit_of(&f, wl, s) ? aivm_attr__vnum(f.replicas) : aivm_attr__vnull();
 }
 
 aivm_value aivm_attr__c_gpus_needed(const aivm_workload *wl, const aivm_size *s)
 {
     aivm_fit f;
-    return fit_of(&f, wl, s) ? vnum(f.gpus_needed) : vnull();
+    return fit_of(&f, wl, s) ? aivm_attr__vnum(f.gpus_needed) : aivm_attr__vnull();
 }
 
 aivm_value aivm_attr__c_gpus_total(const aivm_workload *wl, const aivm_size *s)
 {
     aivm_fit f;
-    return fit_of(&f, wl, s) ? vnum(f.gpus_total) : vnull();
+    return fit_of(&f, wl, s) ? aivm_attr__vnum(f.gpus_total) : aivm_attr__vnull();
 }
 
 aivm_value aivm_attr__c_idle_gpus(const aivm_workload *wl, const aivm_size *s)
 {
     aivm_fit f;
     if (!fit_of(&f, wl, s) || !f.fits)
-        return vnull();
-    return vnum(f.gpus_total > f.gpus_needed ? f.gpus_total - f.gpus_needed : 0);
+        return aivm_attr__vnull();
+    return aivm_attr__vnum(f.gpus_total > f.gpus_needed ? f.gpus_total - f.gpus_needed : 0);
 }
 
 aivm_value aivm_attr__c_utilization(const aivm_workload *wl, const aivm_size *s)
 {
     aivm_fit f;
     if (!fit_of(&f, wl, s) || !f.fits)
-        return vnull();
-    return vnum(aivm_round(f.memory_utilization * 1000) / 1000);
+        return aivm_attr__vnull();
+    return aivm_attr__vnum(aivm_round(f.memory_utilization * 1000) / 1000);
 }
 
 aivm_value aivm_attr__c_utilization_pct(const aivm_workload *wl, const aivm_size *s)
 {
     aivm_fit f;
     if (!fit_of(&f, wl, s) || !f.fits)
-        return vnull();
-    return vnum(aivm_round(f.memory_utilization * 100));
+        return aivm_attr__vnull();
+    return aivm_attr__vnum(aivm_round(f.memory_utilization * 100));
 }
 
 aivm_value aivm_attr__c_need_gib(const aivm_workload *wl, const aivm_size *s)
 {
     aivm_fit f;
-    return fit_of(&f, wl, s) ? vnum(r1(f.need_gib)) : vnull();
+    return fit_of(&f, wl, s) ? aivm_attr__vnum(r1(f.need_gib)) : aivm_attr__vnull();
 }
 
 aivm_value aivm_attr__c_usable_gib(const aivm_workload *wl, const aivm_size *s)
 {
     aivm_fit f;
-    return fit_of(&f, wl, s) ? vnum(r1(f.usable_gib)) : vnull();
+    return fit_of(&f, wl, s) ? aivm_attr__vnum(r1(f.usable_gib)) : aivm_attr__vnull();
 }

@@ -16,6 +16,7 @@ aivm_value aivm_attr__w_total_gib(const aivm_workload *wl, const aivm_size *s);
 aivm_value aivm_attr__w_precision(const aivm_workload *wl, const aivm_size *s);
 aivm_value aivm_attr__w_finetune(const aivm_workload *wl, const aivm_size *s);
 aivm_value aivm_attr__w_sharding(const aivm_workload *wl, const aivm_size *s);
+aivm_value aivm_attr__w_act_ckpt(const aivm_workload *wl, const aivm_size *s);
 aivm_value aivm_attr__w_max_nodes(const aivm_workload *wl, const aivm_size *s);
 aivm_value aivm_attr__c_fits(const aivm_workload *wl, const aivm_size *s);
 aivm_value aivm_attr__c_limit(const aivm_workload *wl, const aivm_size *s);

@@ -143,7 +143,9 @@ void aivm_fit_compute(aivm_fit *f, const aivm_sizing *sz, const aivm_size *s)
     if (!(n > 0) || need_on(sz, n) > f->usable_gib) {
         f->limit = AIVM_FIT_PER_GPU;
         f->gpus_needed = n;
-        f->need_gib = need_on(sz, n > 0 ? n : 1);
+        /* what every GPU must hold: the whole job on n GPUs, or, when no count
+         * works, the unshardable part alone (replicated state, activations) */
+        f->need_gib = n > 0 ? need_on(sz, n) : sz->mem.fixed;
         return;
     }
     f->gpus_needed = n;

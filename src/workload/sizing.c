@@ -422,5 +422,16 @@ int aivm_sizing_resolve(aivm_sizing *sz, const aivm_workload *wl, const aivm_mod
     if (rc < 0)
         return rc;
     aivm_sizing_memory(&sz->mem, sz);
+    if (sz->phase == AIVM_PHASE_TRAIN && !IS_SET(in, AIVM_SZ_ACT_CKPT) && !sz->act_ckpt &&
+        sz->mem.activations + sz->mem.overhead > AIVM_SIZING_CKPT_FROM_GIB) {
+        /* One micro-batch's activations would not fit an 80 GB GPU (no sharding
+         * shrinks them): train with checkpointing, as practitioners do for
+         * such models (Korthikanti et al., 2022), rather than only on the
+         * largest GPUs. Its source says "derived"; a workload file's
+         * activation_checkpointing: false keeps it off. */
+        sz->act_ckpt = true;
+        sz->source[AIVM_SZ_ACT_CKPT] = AIVM_SRC_DERIVED;
+        aivm_sizing_memory(&sz->mem, sz);
+    }
     return 0;
 }
