@@ -136,6 +136,7 @@ $c -n $rc -x -l mfu -d 'training model-FLOPs utilisation (default 0.40)'
 $c -n $rc -x -l tokens-per-second -d 'output tokens/s the service must sustain'
 $c -n $rc -x -l prompt-tokens -d 'prompt tokens per request (default 1024)'
 $c -n $rc -x -l output-tokens -d 'output tokens per request (default 256)'
+$c -n $rc -x -l max-days -d 'training: scale out to finish within D days (default 30; 0 = no limit)'
 
 # Prices.
 $c -n $rc -x -l prices -a 'off catalog cached live' -d 'where prices come from'

@@ -71,7 +71,18 @@ typedef struct {
     unsigned units; /* serving units the target needs */
     unsigned vms;   /* units x unit_vms */
     unsigned replicas;
+    /* training within --max-days (aivm_work_max_days) */
+    double max_days;    /* the limit in force; 0 = none */
+    bool scaled_out;    /* the deployment grew past the VMs memory needs, to finish in time */
+    bool over_max_days; /* still longer than max_days (no InfiniBand, or --max-nodes reached) */
 } aivm_work_estimate;
+
+/** Training jobs finish within this many days by default (--max-days). */
+#define AIVM_WORK_DEFAULT_MAX_DAYS 30.0
+
+/** The --max-days in force for `wl`: given (0 = no limit), else the default
+ *  for training with an amount of work; 0 otherwise. */
+double aivm_work_max_days(const aivm_workload *wl);
 
 /**
  * Parse a token count: "2T", "1.4T", "500B", "20M", "300K", "1e12". Returns 0

@@ -102,6 +102,7 @@ enum {
     AIVM_WK_TOKENS_PER_SECOND,
     AIVM_WK_PROMPT_TOKENS,
     AIVM_WK_OUTPUT_TOKENS,
+    AIVM_WK_MAX_DAYS,
     AIVM_WK_COUNT
 };
 
@@ -115,13 +116,14 @@ typedef struct {
     double mfu;               /* model-FLOPs utilisation override, (0, 1] */
     double tokens_per_second; /* inference: output tokens/s the service must sustain */
     unsigned prompt_tokens, output_tokens; /* inference: per request */
-    unsigned set;                          /* 1u << AIVM_WK_*: given explicitly */
-    unsigned from_file;                    /* 1u << AIVM_WK_*: given by the workload file */
+    double max_days;    /* training: the deployment scales out to finish within it; 0 = no limit */
+    unsigned set;       /* 1u << AIVM_WK_*: given explicitly */
+    unsigned from_file; /* 1u << AIVM_WK_*: given by the workload file */
 } aivm_work_input;
 
 #define AIVM_WORK_INPUT_INIT                                                                       \
     {                                                                                              \
-        0, 0, 0, 0, 0, 0, 0, 0, 0                                                                  \
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0                                                               \
     }
 
 /** The resolved sizing (aivm/sizing.h); workloads borrow it. */

@@ -35,11 +35,13 @@ enum {
     TIER_MULTI_VM = 2, /* one replica across VMs */
     TIER_UNPRICED = 3,
     TIER_OS_UNDOCUMENTED = 4,
-    TIER_NO_ESTIMATE = 5 /* a work amount whose time on the size is unknown (docs/throughput.md) */
+    TIER_NO_ESTIMATE = 5, /* a work amount whose time on the size is unknown (docs/throughput.md) */
+    TIER_OVER_MAX_DAYS = 6 /* training that takes longer than --max-days even scaled out */
 };
 
-static const char *const tier_ids[] = {"fits",     "replicas",        "multi-vm-replica",
-                                       "unpriced", "os-undocumented", "no-estimate"};
+static const char *const tier_ids[] = {"fits",         "replicas",        "multi-vm-replica",
+                                       "unpriced",     "os-undocumented", "no-estimate",
+                                       "over-max-days"};
 
 static unsigned vms_of(const aivm_candidate *c)
 {
@@ -122,6 +124,8 @@ static void decompose(aivm_candidate *c, const aivm_workload *wl, aivm_objective
             r->tier = TIER_FITS;
         if (c->has_work && !c->work.known)
             r->tier = TIER_NO_ESTIMATE;
+        else if (c->has_work && c->work.over_max_days && r->tier != TIER_UNPRICED)
+            r->tier = TIER_OVER_MAX_DAYS; /* finishing in time comes first */
     }
     if (wl->os == AIVM_OS_WINDOWS && c->size->has_gpu) { /* GPU drivers decide; CPU sizes
                                                              only get the rule's penalty */
@@ -263,6 +267,15 @@ static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b,
                             "can do the job, but has no known %s price: ranked after every "
                             "priced size",
                             aivm_pricing_name(c->price.pricing));
+            break;
+        }
+        if (r->tier == TIER_OVER_MAX_DAYS) {
+            aivm_buf_printf(b,
+                            "takes %.0f days on %u VM%s, over --max-days %g (%s): ranked after "
+                            "the sizes that finish in time",
+                            c->work.wall_hours / 24, n, n == 1 ? "" : "s", c->work.max_days,
+                            c->size->infiniband ? "--max-nodes reached"
+                                                : "no InfiniBand to train across VMs");
             break;
         }
         if (r->cost_is_linux_reference)

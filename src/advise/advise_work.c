@@ -12,6 +12,36 @@
 #include "advise_int.h"
 #include "aivm/buf.h"
 
+/* Training longer than --max-days on the VMs memory needs: data parallelism
+ * over more VMs (InfiniBand only: NCCL across VMs over Ethernet is what the
+ * guidance rules out, G11) shortens it in proportion at the same cost of the
+ * work, up to --max-nodes. A pinned --nodes or --gpus is the user's deployment. */
+static void finish_in_time(aivm_candidate *c, const aivm_workload *wl, const aivm_gpu_model *g)
+{
+    const aivm_sizing *sz = wl->sizing;
+    double limit_h = aivm_work_max_days(wl) * 24;
+    aivm_work_estimate *e = &c->work;
+    e->max_days = limit_h / 24;
+    if (!(limit_h > 0) || !e->known || e->wall_hours <= limit_h)
+        return;
+    if (c->size->infiniband && !(wl->set & AIVM_WL_NODES) && !sz->gpus && c->fit.vms >= 1) {
+        double want = ceil(c->fit.vms * e->wall_hours / limit_h - 1e-9);
+        unsigned vms = want > sz->max_nodes ? sz->max_nodes : (unsigned)want;
+        if (vms > c->fit.vms) {
+            aivm_fit f;
+            aivm_fit_on(&f, sz, c->size, vms);
+            if (f.fits) {
+                c->fit = f;
+                c->instances = vms;
+                aivm_work_estimate_for(e, wl, &c->fit, c->size, g);
+                e->max_days = limit_h / 24;
+                e->scaled_out = true;
+            }
+        }
+    }
+    e->over_max_days = e->wall_hours > limit_h * (1 + 1e-9);
+}
+
 void aivm_advise__work(aivm_advice *adv)
 {
     const aivm_workload *wl = adv->workload;
@@ -24,6 +54,8 @@ void aivm_advise__work(aivm_advice *adv)
             s->has_gpu ? aivm_catalog_gpu_model(adv->catalog, aivm_str(&s->gpu_model)) : NULL;
         c->has_work = true;
         aivm_work_estimate_for(&c->work, wl, &c->fit, s, g);
+        if (wl->phase == AIVM_PHASE_TRAIN)
+            finish_in_time(c, wl, g);
     }
 }
 

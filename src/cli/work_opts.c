@@ -8,13 +8,15 @@
 
 #include <stdint.h>
 
+#include <string.h>
+
 #include "aivm/util.h"
 #include "cli.h"
 #include "msg.h"
 
 static const char *const flag_names[AIVM_WK_COUNT] = {
-    "tokens",        "epochs",       "dataset-tokens", "mfu", "tokens-per-second",
-    "prompt-tokens", "output-tokens"};
+    "tokens",        "epochs",        "dataset-tokens", "mfu", "tokens-per-second",
+    "prompt-tokens", "output-tokens", "max-days"};
 
 bool cli_is_work_option(int id)
 {
@@ -65,6 +67,12 @@ int cli_work_option(aivm_work_input *in, int id, const char *arg)
         break;
     case AIVM_WK_PROMPT_TOKENS:
         rc = count(&in->prompt_tokens, arg, flag);
+        break;
+    case AIVM_WK_MAX_DAYS: /* 0: no limit */
+        if (strcmp(arg, "0") == 0)
+            in->max_days = 0;
+        else
+            rc = number(&in->max_days, arg, 36500, flag);
         break;
     default:
         rc = count(&in->output_tokens, arg, flag);

@@ -25,6 +25,8 @@
          "output tokens/s the service must sustain"},                                              \
         {CLI_O_WORK + AIVM_WK_PROMPT_TOKENS, "prompt-tokens", 0, "N",                              \
          "prompt tokens per request (default 1024)"},                                              \
+        {CLI_O_WORK + AIVM_WK_MAX_DAYS, "max-days", 0, "D",                                        \
+         "training: scale out to finish within D days (default 30; 0 = no limit)"},                \
     {                                                                                              \
         CLI_O_WORK + AIVM_WK_OUTPUT_TOKENS, "output-tokens", 0, "N",                               \
             "output tokens per request (default 256)"                                              \

@@ -97,6 +97,9 @@ void aivm_report__work_candidate_json(aivm_jw *w, const aivm_candidate *c, const
         aivm_jw_num(w, "gpu_hours", aivm_round_to(e->gpu_hours, 1));
         aivm_jw_num(w, "wall_hours", aivm_round_to(e->wall_hours, 2));
         opt_num(w, "cost", priced, aivm_round_to(wc.job_cost, 2));
+        opt_num(w, "max_days", e->max_days > 0, e->max_days);
+        aivm_jw_bool(w, "scaled_out", e->scaled_out);
+        aivm_jw_bool(w, "over_max_days", e->over_max_days);
     } else {
         aivm_jw_num(w, "tokens_per_second_per_replica",
                     aivm_round_to(e->tokens_per_second_per_replica, 2));

@@ -87,6 +87,10 @@ int aivm_work_check(const aivm_workload *wl, aivm_error *err)
         return aivm_error_set(err, AIVM_EINVALID, NULL,
                               "--tokens-per-second, --prompt-tokens and --output-tokens are "
                               "inference inputs: give --tokens for training");
+    if (has(in, AIVM_WK_MAX_DAYS) && !train_amount)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--max-days bounds a training job: it needs --tokens (or "
+                              "--epochs with --dataset-tokens)");
     if (wl->phase == AIVM_PHASE_INFERENCE && has(in, AIVM_WK_MFU))
         return aivm_error_set(err, AIVM_EINVALID, NULL,
                               "--mfu applies to training only (inference uses the documented "
@@ -122,6 +126,8 @@ void aivm_work_input_merge(aivm_work_input *wl, const aivm_work_input *f)
         wl->prompt_tokens = f->prompt_tokens;
     if (has(f, AIVM_WK_OUTPUT_TOKENS))
         wl->output_tokens = f->output_tokens;
+    if (has(f, AIVM_WK_MAX_DAYS))
+        wl->max_days = f->max_days;
     wl->set |= f->set;
     wl->from_file &= ~f->set;
 }
@@ -330,4 +336,11 @@ const char *aivm_tp_unknown_name(aivm_tp_unknown why)
     default:
         return "no dense peak or bandwidth known for the precision";
     }
+}
+
+double aivm_work_max_days(const aivm_workload *wl)
+{
+    if (wl->phase != AIVM_PHASE_TRAIN || aivm_work_training_tokens(&wl->work) <= 0)
+        return 0;
+    return has(&wl->work, AIVM_WK_MAX_DAYS) ? wl->work.max_days : AIVM_WORK_DEFAULT_MAX_DAYS;
 }

@@ -144,7 +144,7 @@ static int load_root(aivm_workload *wl, const aivm_ynode *root, const char *name
         "activation_checkpointing", "max_nodes", "gpus",
         /* work keys (work_input.c, docs/throughput.md) */
         "tokens", "epochs", "dataset_tokens", "mfu", "tokens_per_second", "prompt_tokens",
-        "output_tokens", NULL};
+        "output_tokens", "max_days", NULL};
     aivm_loc start = {name, 1, 1};
     const aivm_ynode *v;
     int x = 0;
