@@ -26,6 +26,9 @@
 #define AIVM_TP_MBU 0.6
 /** Share of the dense peak prefill and large-batch decode reach (an assumption). */
 #define AIVM_TP_INFER_COMPUTE_EFF 0.5
+/** The most sequences one replica batches when --concurrency is not given (vLLM's
+ *  default max_num_seqs). */
+#define AIVM_TP_MAX_BATCH 256.0
 /** Default prompt and output tokens per request. */
 #define AIVM_TP_PROMPT_TOKENS 1024u
 #define AIVM_TP_OUTPUT_TOKENS 256u
@@ -61,6 +64,7 @@ typedef struct {
     unsigned unit_vms;        /* VMs of the serving unit: 1, or the VMs of one replica */
     unsigned unit_replicas;   /* replicas in the unit */
     double batch;             /* sequences per replica */
+    bool batch_from_memory;   /* no --concurrency: as many as the KV cache room holds */
     double prompt_tokens, output_tokens, kv_tokens; /* kv_tokens: average KV length read */
     double weight_bytes, kv_bytes;                  /* read per decode step (kv: whole batch) */
     double bandwidth_gbs, mbu;

@@ -105,6 +105,7 @@ void aivm_report__work_candidate_json(aivm_jw *w, const aivm_candidate *c, const
                     aivm_round_to(e->tokens_per_second_per_replica, 2));
         aivm_jw_num(w, "replica_gpus", e->replica_gpus);
         aivm_jw_num(w, "batch", aivm_round_to(e->batch, 3));
+        aivm_jw_bool(w, "batch_from_memory", e->batch_from_memory);
         aivm_jw_num(w, "replicas", e->replicas);
         aivm_jw_num(w, "vms", e->vms);
         aivm_jw_str(w, "bound", e->compute_bound ? "compute" : "memory");

@@ -13,6 +13,8 @@
 
 #include "aivm/util.h"
 
+#define GIB 1073741824.0
+
 int aivm_tokens_parse(double *out, const char *s, aivm_error *err)
 {
     char num[64];
@@ -266,6 +268,16 @@ static bool infer(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
         kv_per_token = 2.0 * sz->layers * sz->kv_heads * (sz->hidden / sz->heads) *
                        aivm_precision_bytes(sz->kv_precision);
     e->weight_bytes = sz->params * aivm_precision_bytes(sz->precision); /* every expert */
+    if (sz->source[AIVM_SZ_CONCURRENCY] == AIVM_SRC_DEFAULT && kv_per_token > 0) {
+        /* No --concurrency: a server meeting a throughput target batches (continuous
+         * batching) as many sequences as the KV cache room beside the weights holds,
+         * at their full length, up to AIVM_TP_MAX_BATCH. */
+        double room = e->replica_gpus * fit->usable_gib * GIB - e->weight_bytes -
+                      AIVM_SIZING_OVERHEAD_GIB * GIB * e->replica_gpus;
+        double b = floor(room / ((e->prompt_tokens + e->output_tokens) * kv_per_token));
+        e->batch = b > AIVM_TP_MAX_BATCH ? AIVM_TP_MAX_BATCH : b >= 1 ? b : 1;
+        e->batch_from_memory = true;
+    }
     e->kv_bytes = e->batch * e->kv_tokens * kv_per_token;
     e->bandwidth_gbs = g->memory_bandwidth_gbs;
     e->mbu = AIVM_TP_MBU;

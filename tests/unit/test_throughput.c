@@ -298,6 +298,7 @@ static aivm_work_estimate serve(const char *model, aivm_precision p, const char 
     if (p)
         sz.precision = sz.kv_precision = p;
     sz.concurrency = concurrency;
+    sz.source[AIVM_SZ_CONCURRENCY] = AIVM_SRC_FLAG; /* the batch is the one given */
     wl.work.tokens_per_second = 1000;
     wl.work.prompt_tokens = prompt;
     wl.work.output_tokens = output;
@@ -374,6 +375,33 @@ static void test_decode_compute_bound_at_large_batch(void **state)
     (void)state;
     assert_true(e.compute_bound);
     assert_true(e.step_compute_s > e.step_memory_s);
+}
+
+/* No --concurrency: a server batches as many sequences as the KV cache room
+ * beside the weights holds (at their full length), up to AIVM_TP_MAX_BATCH. */
+static void test_batch_from_memory(void **state)
+{
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_work_estimate e;
+    const aivm_size *a10 = size("Standard_NV36ads_A10_v5");
+    const aivm_size *h100 = size("Standard_NC40ads_H100_v5");
+    aivm_fit f;
+    (void)state;
+    resolve(&wl, &sz, AIVM_PHASE_INFERENCE, "llama-3.1-8b", 0);
+    wl.work.tokens_per_second = 1000;
+    wl.work.set |= 1u << AIVM_WK_TOKENS_PER_SECOND;
+    aivm_fit_compute(&f, &sz, h100);
+    aivm_work_estimate_for(&e, &wl, &f, h100, gpu_of(h100));
+    assert_true(e.known && e.batch_from_memory);
+    assert_true(e.batch == AIVM_TP_MAX_BATCH); /* 94 GB: room for far more than 256 x 1280 tokens */
+    f = deployment(a10, 1); /* one replica on its one GPU (as with --context 4096) */
+    f.usable_gib = a10->gpu_memory_gb * 1e9 * AIVM_SIZING_USABLE / 1073741824.0;
+    aivm_work_estimate_for(&e, &wl, &f, a10, gpu_of(a10));
+    /* 24 GB x 0.9 = 20.1 GiB usable - 14.96 GiB of weights - 1 GiB: about 4.2 GiB of KV;
+     * 1280 tokens x 128 KiB per token = 160 MiB a sequence: 26 sequences */
+    assert_true(e.known && e.batch_from_memory);
+    assert_true(e.batch >= 20 && e.batch <= 32);
 }
 
 static void test_unknown_estimates(void **state)
@@ -516,6 +544,7 @@ int main(void)
         cmocka_unit_test(test_decode_scales_with_bandwidth_and_bytes),
         cmocka_unit_test(test_decode_vs_nemo_measurement),
         cmocka_unit_test(test_decode_compute_bound_at_large_batch),
+        cmocka_unit_test(test_batch_from_memory),
         cmocka_unit_test(test_unknown_estimates),
         cmocka_unit_test(test_work_check),
         cmocka_unit_test(test_work_cost),
