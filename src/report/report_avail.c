@@ -115,19 +115,19 @@ int aivm_report__avail_region_width(const aivm_advice *adv)
     return wr > 24 ? 24 : wr;
 }
 
-void aivm_report__avail_cells(char *out, size_t cap, const aivm_candidate *c, int wregion)
+void aivm_report__avail_text(char cell[AIVM_REPORT_AVAIL_TEXT], const aivm_candidate *c)
 {
     const aivm_availability *a = c->avail;
     const char *ref = reference_region(c);
-    char cell[200], zones[48];
+    char zones[48];
     size_t n = 0;
 #define PART(...)                                                                                  \
     do {                                                                                           \
-        int k_ = snprintf(cell + n, sizeof cell - n, "%s", n ? ", " : "");                         \
-        if (k_ > 0 && (size_t)k_ < sizeof cell - n)                                                \
+        int k_ = snprintf(cell + n, AIVM_REPORT_AVAIL_TEXT - n, "%s", n ? ", " : "");              \
+        if (k_ > 0 && (size_t)k_ < AIVM_REPORT_AVAIL_TEXT - n)                                     \
             n += (size_t)k_;                                                                       \
-        k_ = snprintf(cell + n, sizeof cell - n, __VA_ARGS__);                                     \
-        if (k_ > 0 && (size_t)k_ < sizeof cell - n)                                                \
+        k_ = snprintf(cell + n, AIVM_REPORT_AVAIL_TEXT - n, __VA_ARGS__);                          \
+        if (k_ > 0 && (size_t)k_ < AIVM_REPORT_AVAIL_TEXT - n)                                     \
             n += (size_t)k_;                                                                       \
     } while (0)
     cell[0] = '\0';
@@ -150,5 +150,11 @@ void aivm_report__avail_cells(char *out, size_t cap, const aivm_candidate *c, in
             PART("quota family unknown, needs %u", a->needed);
     }
 #undef PART
+}
+
+void aivm_report__avail_cells(char *out, size_t cap, const aivm_candidate *c, int wregion)
+{
+    char cell[200];
+    aivm_report__avail_text(cell, c);
     snprintf(out, cap, "%-*.*s  %-s", wregion, wregion, c->region ? c->region : "?", cell);
 }

@@ -12,7 +12,9 @@
 
 #include "aivm/extras.h"
 #include "aivm/report.h"
+#include "report_avail.h"
 #include "report_int.h"
+#include "report_work.h"
 
 #define MD(out, s) aivm_report__md_text(out, s, false)
 #define CELL(out, s) aivm_report__md_text(out, s, true)
@@ -32,18 +34,29 @@ static void header_row(aivm_buf *out, const aivm_advice *adv)
                     aivm_report__price_heading(adv));
     if (wl->spot)
         aivm_buf_puts(out, " SPOT/HOUR |");
+    bool work = wl->sizing && aivm_work_wanted(wl);
     if (wl->sizing)
         aivm_buf_puts(out, " VMS | USD/H\\_ALL |");
+    if (work)
+        aivm_buf_puts(out,
+                      wl->phase == AIVM_PHASE_TRAIN ? " DAYS | JOB\\_COST |" : " TOK/S | $/MTOK |");
+    if (adv->has_avail)
+        aivm_buf_puts(out, " REGION | AVAILABILITY |");
     aivm_buf_puts(out, " WHY |\n|--:|---|---|---|--:|--:|---|--:|");
     if (wl->spot)
         aivm_buf_puts(out, "--:|");
     if (wl->sizing)
         aivm_buf_puts(out, "--:|--:|");
+    if (work)
+        aivm_buf_puts(out, "--:|--:|");
+    if (adv->has_avail)
+        aivm_buf_puts(out, "---|---|");
     aivm_buf_puts(out, "---|\n");
 }
 
 /* One row; returns true when its price is the size's reference region's. */
-static bool size_row(aivm_buf *out, const aivm_candidate *c, const aivm_workload *wl)
+static bool size_row(aivm_buf *out, const aivm_candidate *c, const aivm_workload *wl,
+                     bool has_avail)
 {
     const aivm_price *p = &c->price;
     const aivm_reason *why = aivm_report__main_reason(c, wl);
@@ -68,6 +81,20 @@ static bool size_row(aivm_buf *out, const aivm_candidate *c, const aivm_workload
         else
             aivm_buf_puts(out, " - |");
         put_price(out, c->has_fit && p->has_hourly, p->hourly * c->fit.vms, false);
+    }
+    if (c->has_work) {
+        char a[32], b[32];
+        aivm_report__work_values(a, b, c);
+        aivm_buf_printf(out, " %s | %s |", a, b);
+    }
+    if (has_avail) {
+        char cell[AIVM_REPORT_AVAIL_TEXT];
+        aivm_report__avail_text(cell, c);
+        aivm_buf_puts(out, " ");
+        CELL(out, c->region ? c->region : "?");
+        aivm_buf_puts(out, " | ");
+        CELL(out, cell);
+        aivm_buf_puts(out, " |");
     }
     aivm_buf_puts(out, " ");
     CELL(out, why ? why->message : "");
@@ -220,7 +247,7 @@ int aivm_report_markdown(aivm_buf *out, const aivm_advice *adv, const aivm_rende
     else
         header_row(out, adv);
     for (size_t i = 0; i < adv->n_shown; i++)
-        other_region |= size_row(out, &adv->ranked[i], wl);
+        other_region |= size_row(out, &adv->ranked[i], wl, adv->has_avail);
     if (other_region)
         aivm_buf_puts(out, "\n\\* price of the size's reference region: no catalog price in "
                            "this region\n");

@@ -133,24 +133,31 @@ const char *aivm_report__work_heading(const aivm_workload *wl)
     return wl->phase == AIVM_PHASE_TRAIN ? "   DAYS     JOB_COST  " : "    TOK/S    $/MTOK  ";
 }
 
-int aivm_report__work_cells(char *at, size_t room, const aivm_candidate *c)
+void aivm_report__work_values(char a[32], char b[32], const aivm_candidate *c)
 {
     const aivm_work_estimate *e = &c->work;
     aivm_work_cost wc;
-    char a[32] = "-", b[32] = "-";
+    snprintf(a, 32, "-");
+    snprintf(b, 32, "-");
+    if (e->known && e->phase == AIVM_PHASE_TRAIN) {
+        snprintf(a, 32, e->wall_hours < 240 ? "%.2f" : "%.1f", e->wall_hours / 24);
+        if (aivm_candidate_work_cost(&wc, c))
+            snprintf(b, 32, wc.job_cost < 100 ? "%.2f" : "%.0f", wc.job_cost);
+    } else if (e->known) {
+        snprintf(a, 32, "%.0f", e->unit_tokens_per_second);
+        if (aivm_candidate_work_cost(&wc, c))
+            snprintf(b, 32, "%.3f", wc.per_mtok);
+    }
+}
+
+int aivm_report__work_cells(char *at, size_t room, const aivm_candidate *c)
+{
+    char a[32], b[32];
     int n;
     if (!c->has_work)
         return 0;
-    if (e->known && e->phase == AIVM_PHASE_TRAIN) {
-        snprintf(a, sizeof a, e->wall_hours < 240 ? "%.2f" : "%.1f", e->wall_hours / 24);
-        if (aivm_candidate_work_cost(&wc, c))
-            snprintf(b, sizeof b, wc.job_cost < 100 ? "%.2f" : "%.0f", wc.job_cost);
-    } else if (e->known) {
-        snprintf(a, sizeof a, "%.0f", e->unit_tokens_per_second);
-        if (aivm_candidate_work_cost(&wc, c))
-            snprintf(b, sizeof b, "%.3f", wc.per_mtok);
-    }
-    n = snprintf(at, room, e->phase == AIVM_PHASE_TRAIN ? "%7s %12s  " : "%9s %9s  ", a, b);
+    aivm_report__work_values(a, b, c);
+    n = snprintf(at, room, c->work.phase == AIVM_PHASE_TRAIN ? "%7s %12s  " : "%9s %9s  ", a, b);
     return n < 0 ? 0 : n;
 }
 

@@ -18,6 +18,9 @@ void aivm_report__work_ranking_json(aivm_jw *w, const aivm_candidate *c);
 /** The heading of the work columns ("" without a work amount). Static. */
 const char *aivm_report__work_heading(const aivm_workload *wl);
 /** The work cells of a row, written at `at`; returns the width written. */
+/** The two work cells of `c` (DAYS and JOB_COST, or TOK/S and $/MTOK; "-" when
+ *  unknown) into `a` and `b`. */
+void aivm_report__work_values(char a[32], char b[32], const aivm_candidate *c);
 int aivm_report__work_cells(char *at, size_t room, const aivm_candidate *c);
 /** The line under the sizing block that states the work and its assumptions. */
 void aivm_report__work_table(aivm_buf *out, const aivm_workload *wl, const aivm_render_opts *o);

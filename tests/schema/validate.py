@@ -67,6 +67,15 @@ RECOMMEND = {
                       os.path.join(FIX, "rules", "hostile_markup.yaml")],
     "retired_many": ["--phase", "train", "--kind", "generative", "--include-retired",
                      "--top", "60", "--pricing", "spot"],
+    "work_train_tokens": ["--phase", "train", "--kind", "generative", "--model", "llama-3.1-8b",
+                          "--tokens", "1T", "--top", "10"],
+    "work_serving": ["--phase", "inference", "--kind", "generative", "--model", "llama-3.1-70b",
+                     "--tokens-per-second", "1500", "--top", "6"],
+    "availability_regions": ["--phase", "train", "--kind", "generative", "--regions",
+                             "eastus,westus2", "--quota",
+                             "eastus=" + os.path.join(FIX, "avail", "usage-eastus.json"),
+                             "--skus", os.path.join(FIX, "avail", "skus-eastus.json"),
+                             "--top", "8"],
 }
 
 CHECK = {
@@ -76,6 +85,10 @@ CHECK = {
     "check_plan_waivers_file": ["--waivers", os.path.join(FIX, "check", "waivers.yaml"),
                                 os.path.join(FIX, "check", "plan.yaml")],
     "check_fail_never_warn": ["--fail-on", "never", os.path.join(FIX, "check", "plan_warn.yaml")],
+    "check_quota": ["--quota", "eastus=" + os.path.join(FIX, "avail", "usage-eastus.json"),
+                    os.path.join(FIX, "avail", "plan.yaml")],
+    "check_work_serving": ["--model", "llama-3.1-8b", "--tokens-per-second", "500",
+                           os.path.join(FIX, "check", "plan_clean.yaml")],
 }
 
 PRICES = {
