@@ -27,6 +27,16 @@ char *aivm_xstrdup(const char *s);
 /** A copy of the first `n` bytes of `s` (NUL-terminated), owned by the caller. */
 char *aivm_xstrndup(const char *s, size_t n);
 
+/* ---- files */
+
+/**
+ * Remove the temp files "<name>.tmp.XXXXXX" that atomic writes of `path`
+ * (temp file beside it, then rename) left behind when a run was killed: ours
+ * (same owner), regular files, older than ten minutes (a live writer is
+ * faster). Errors are ignored: it is housekeeping.
+ */
+void aivm_remove_stale_temps(const char *path);
+
 /* ---- numbers, dates and strings */
 
 /** Parse a whole decimal unsigned integer; false on empty input, sign,

@@ -8,7 +8,6 @@
  */
 #include "atomic.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +16,7 @@
 #include <unistd.h>
 
 #include "aivm/buf.h"
+#include "aivm/util.h"
 
 int cli_atomic_open(cli_atomic *a, const char *path)
 {
@@ -48,40 +48,6 @@ fail:
     return -1;
 }
 
-/* Temp files "<name>.tmp.XXXXXX" of `path` that are ours, regular and
- * older than ten minutes (a live writer is faster). */
-static void remove_stale(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    const char *stem = slash ? slash + 1 : path;
-    size_t stem_len = strlen(stem);
-    aivm_buf dir = AIVM_BUF_INIT, p = AIVM_BUF_INIT;
-    time_t now = time(NULL);
-    struct dirent *de;
-    DIR *d;
-    if (slash)
-        aivm_buf_put(&dir, path, (size_t)(slash - path) + 1);
-    else
-        aivm_buf_puts(&dir, "./");
-    d = opendir(dir.ptr);
-    while (d && (de = readdir(d)) != NULL) {
-        struct stat st;
-        const char *n = de->d_name;
-        if (strncmp(n, stem, stem_len) != 0 || strncmp(n + stem_len, ".tmp.", 5) != 0 ||
-            strlen(n + stem_len + 5) != 6)
-            continue;
-        aivm_buf_clear(&p);
-        aivm_buf_printf(&p, "%s%s", dir.ptr, n);
-        if (lstat(p.ptr, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
-            now - st.st_mtime > 600)
-            unlink(p.ptr);
-    }
-    if (d)
-        closedir(d);
-    aivm_buf_dispose(&dir);
-    aivm_buf_dispose(&p);
-}
-
 int cli_atomic_commit(cli_atomic *a)
 {
     int rc = 0, e = 0;
@@ -101,7 +67,7 @@ int cli_atomic_commit(cli_atomic *a)
     if (rc < 0)
         unlink(a->tmp);
     else
-        remove_stale(a->path);
+        aivm_remove_stale_temps(a->path);
     free(a->tmp);
     a->tmp = NULL;
     errno = e;

@@ -8,7 +8,6 @@
  * file in the same directory and are renamed into place, so a crash never
  * leaves a torn entry. Only complete fetches are ever written (prices.c).
  */
-#include <dirent.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -18,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "aivm/util.h"
 #include "prices_int.h"
 
 static uint64_t fnv1a(const char *s)
@@ -138,41 +138,6 @@ int aivm_prices__cache_dir_safe(const char *dir, aivm_error *err)
     return 0;
 }
 
-/* Temp files of our own naming ("<entry>.json.tmp.XXXXXX") that a killed run
- * left behind: removed when older than ten minutes (a live writer is faster). */
-static void remove_stale_temps(const char *entry_path)
-{
-    const char *slash = strrchr(entry_path, '/');
-    aivm_buf dir = AIVM_BUF_INIT, p = AIVM_BUF_INIT;
-    size_t stem_len;
-    const char *stem;
-    DIR *d;
-    struct dirent *de;
-    time_t now = time(NULL);
-    if (!slash)
-        return;
-    aivm_buf_put(&dir, entry_path, (size_t)(slash - entry_path));
-    stem = slash + 1;
-    stem_len = strlen(stem);
-    d = opendir(dir.ptr);
-    while (d && (de = readdir(d)) != NULL) {
-        struct stat st;
-        const char *n = de->d_name;
-        if (strncmp(n, stem, stem_len) != 0 || strncmp(n + stem_len, ".tmp.", 5) != 0 ||
-            strlen(n + stem_len + 5) != 6)
-            continue;
-        aivm_buf_clear(&p);
-        aivm_buf_printf(&p, "%s/%s", dir.ptr, n);
-        if (lstat(p.ptr, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
-            now - st.st_mtime > 600)
-            unlink(p.ptr);
-    }
-    if (d)
-        closedir(d);
-    aivm_buf_dispose(&dir);
-    aivm_buf_dispose(&p);
-}
-
 int aivm_prices__cache_write(const char *dir, const char *base_url, const aivm_price_query *q,
                              const aivm_price_items *items, const aivm_cache_meta *m,
                              aivm_error *err)
@@ -214,7 +179,7 @@ int aivm_prices__cache_write(const char *dir, const char *base_url, const aivm_p
         rc = aivm_error_set(err, AIVM_EIO, NULL, "cannot rename '%s' into place: %s", tmp.ptr,
                             strerror(errno));
     else
-        remove_stale_temps(path.ptr);
+        aivm_remove_stale_temps(path.ptr);
 done:
     if (f)
         fclose(f);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "aivm/util.h"
+#include "sizing_int.h"
 
 #define GIB 1073741824.0
 
@@ -62,7 +63,7 @@ const char *aivm_sizing_input_name(unsigned which)
     return which < AIVM_SZ_COUNT ? input_names[which] : "";
 }
 
-int aivm_params_parse(double *out, const char *s, aivm_error *err)
+bool aivm_workload__parse_count(double *out, const char *s, double max)
 {
     char num[64];
     size_t len = strlen(s);
@@ -91,14 +92,19 @@ int aivm_params_parse(double *out, const char *s, aivm_error *err)
     if (mult > 1)
         len--;
     if (len == 0 || len >= sizeof num)
-        goto bad;
+        return false;
     memcpy(num, s, len);
     num[len] = '\0';
-    if (!aivm_parse_double(&v, num) || !(v > 0) || v * mult > 1e15 || v * mult < 1)
-        goto bad;
+    if (!aivm_parse_double(&v, num) || !(v > 0) || v * mult > max || v * mult < 1)
+        return false;
     *out = v * mult;
-    return 0;
-bad:
+    return true;
+}
+
+int aivm_params_parse(double *out, const char *s, aivm_error *err)
+{
+    if (aivm_workload__parse_count(out, s, 1e15))
+        return 0;
     return aivm_error_set(err, AIVM_EINVALID, NULL,
                           "invalid parameter count '%s' (expected e.g. 350M, 7B, 1.5T or a "
                           "number)",

@@ -23,4 +23,8 @@ int aivm_sizing__load_keys(aivm_sizing_input *in, const aivm_ynode *root, aivm_e
  */
 int aivm_work__load_keys(aivm_work_input *in, const aivm_ynode *root, aivm_error *err);
 
+/** A count written with an optional K/M/B/T suffix ("7B", "1.4T", "300K", "1e12"): at
+ *  least 1 and at most `max`. The parser of --params and --tokens. */
+bool aivm_workload__parse_count(double *out, const char *s, double max);
+
 #endif

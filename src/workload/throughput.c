@@ -12,46 +12,14 @@
 #include <string.h>
 
 #include "aivm/util.h"
+#include "sizing_int.h"
 
 #define GIB 1073741824.0
 
 int aivm_tokens_parse(double *out, const char *s, aivm_error *err)
 {
-    char num[64];
-    size_t len = strlen(s);
-    double mult = 1, v = 0;
-    char last = len ? s[len - 1] : '\0';
-    switch (last) {
-    case 'k':
-    case 'K':
-        mult = 1e3;
-        break;
-    case 'm':
-    case 'M':
-        mult = 1e6;
-        break;
-    case 'b':
-    case 'B':
-        mult = 1e9;
-        break;
-    case 't':
-    case 'T':
-        mult = 1e12;
-        break;
-    default:
-        break;
-    }
-    if (mult > 1)
-        len--;
-    if (len == 0 || len >= sizeof num)
-        goto bad;
-    memcpy(num, s, len);
-    num[len] = '\0';
-    if (!aivm_parse_double(&v, num) || !(v > 0) || v * mult > 1e18 || v * mult < 1)
-        goto bad;
-    *out = v * mult;
-    return 0;
-bad:
+    if (aivm_workload__parse_count(out, s, 1e18))
+        return 0;
     return aivm_error_set(err, AIVM_EINVALID, NULL,
                           "invalid token count '%s' (expected e.g. 300K, 20B, 2T or a number)", s);
 }
