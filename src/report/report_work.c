@@ -28,6 +28,17 @@ static void opt_num(aivm_jw *w, const char *key, bool known, double v)
         aivm_jw_null(w, key);
 }
 
+/* The training job's figures (recommend's candidates and check's resources). */
+static void job_fields(aivm_jw *w, const aivm_work_estimate *e)
+{
+    aivm_jw_num(w, "tokens", e->tokens);
+    aivm_jw_num(w, "flops", e->flops);
+    aivm_jw_num(w, "mfu", aivm_round_to(e->mfu, 4));
+    aivm_jw_num(w, "gpus", e->gpus);
+    aivm_jw_num(w, "gpu_hours", aivm_round_to(e->gpu_hours, 1));
+    aivm_jw_num(w, "wall_hours", aivm_round_to(e->wall_hours, 2));
+}
+
 /* A token count as the flags spell it: 2T, 1.4T, 20B, 300K. */
 static void fmt_tokens(char *out, size_t n, double v)
 {
@@ -90,12 +101,7 @@ void aivm_report__work_candidate_json(aivm_jw *w, const aivm_candidate *c, const
     aivm_jw_num(w, "peak_tflops", e->peak_tflops);
     aivm_jw_str(w, "peak_precision", aivm_dtype_name(e->peak_dtype));
     if (train) {
-        aivm_jw_num(w, "tokens", e->tokens);
-        aivm_jw_num(w, "flops", e->flops);
-        aivm_jw_num(w, "mfu", aivm_round_to(e->mfu, 4));
-        aivm_jw_num(w, "gpus", e->gpus);
-        aivm_jw_num(w, "gpu_hours", aivm_round_to(e->gpu_hours, 1));
-        aivm_jw_num(w, "wall_hours", aivm_round_to(e->wall_hours, 2));
+        job_fields(w, e);
         opt_num(w, "cost", priced, aivm_round_to(wc.job_cost, 2));
         opt_num(w, "max_days", e->max_days > 0, e->max_days);
         aivm_jw_bool(w, "scaled_out", e->scaled_out);
@@ -281,12 +287,7 @@ void aivm_report__check_work_json(aivm_jw *w, const aivm_check_item *it)
         return;
     }
     if (e->phase == AIVM_PHASE_TRAIN) {
-        aivm_jw_num(w, "tokens", e->tokens);
-        aivm_jw_num(w, "flops", e->flops);
-        aivm_jw_num(w, "mfu", aivm_round_to(e->mfu, 4));
-        aivm_jw_num(w, "gpus", e->gpus);
-        aivm_jw_num(w, "gpu_hours", aivm_round_to(e->gpu_hours, 1));
-        aivm_jw_num(w, "wall_hours", aivm_round_to(e->wall_hours, 2));
+        job_fields(w, e);
         opt_num(w, "cost", priced, aivm_round_to(cost, 2));
     } else {
         aivm_jw_num(w, "tokens_per_second_per_replica",
