@@ -22,9 +22,14 @@ typedef struct {
     const char *p, *end;
     aivm_buf *out;
     aivm_buf str; /* the decoded string of the last scalar */
+    aivm_buf key; /* a mapping key as written */
     unsigned depth;
     bool bad;
 } conv;
+
+/* YAML allows an implicit (simple) key of at most 1024 characters; a longer
+ * one is written as an explicit "? key" line. Bytes bound characters. */
+#define SIMPLE_KEY_MAX 1000
 
 static void skip_ws(conv *c)
 {
@@ -263,7 +268,13 @@ static void members(conv *c, unsigned col, bool on_line, bool object)
         first = false;
         if (object) {
             read_string(c);
-            yaml_string(c->out, c->str.ptr, c->str.size);
+            aivm_buf_clear(&c->key);
+            yaml_string(&c->key, c->str.ptr, c->str.size);
+            if (c->key.size > SIMPLE_KEY_MAX)
+                aivm_buf_puts(c->out, "? ");
+            aivm_buf_put(c->out, c->key.ptr, c->key.size);
+            if (c->key.size > SIMPLE_KEY_MAX)
+                aivm_buf_printf(c->out, "\n%*s", (int)col, "");
             aivm_buf_puts(c->out, ":");
             if (!eat(c, ':')) {
                 c->bad = true;
@@ -297,7 +308,7 @@ static void node(conv *c, unsigned col, bool on_line)
 
 int aivm_report_json_to_yaml(aivm_buf *out, const char *json, size_t len, aivm_error *err)
 {
-    conv c = {json, json + len, out, AIVM_BUF_INIT, 0, false};
+    conv c = {json, json + len, out, AIVM_BUF_INIT, AIVM_BUF_INIT, 0, false};
     char ch = peek(&c);
     if (ch == '{' || ch == '[') {
         if (!inline_value(&c, ""))
@@ -310,6 +321,7 @@ int aivm_report_json_to_yaml(aivm_buf *out, const char *json, size_t len, aivm_e
     if (peek(&c) != '\0')
         c.bad = true;
     aivm_buf_dispose(&c.str);
+    aivm_buf_dispose(&c.key);
     if (c.bad)
         return aivm_error_set(err, AIVM_ERROR, NULL, "cannot convert the JSON report to YAML");
     if (out->overflow)

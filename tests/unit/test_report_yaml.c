@@ -4,6 +4,7 @@
  * their text (an exponent gains a ".0"); nesting, empty containers and
  * escapes. The expected texts were checked with PyYAML (safe_load equals
  * json.loads); tests/schema/validate.py does the same on real reports. */
+#include <stdio.h>
 #include <string.h>
 
 #include "aivm/report.h"
@@ -72,6 +73,24 @@ static void yaml__nesting_and_empty_containers(void **state)
     expect_yaml("\"2026\"", "\"2026\"\n");
 }
 
+/* YAML limits an implicit key to 1024 characters: a longer key is written as an
+ * explicit "? key" with its ":" on the next line (libyaml read it back: fuzz_yaml_out
+ * found the long-key case, its input is in fuzz/corpus/yaml_out). */
+static void yaml__long_keys_are_explicit(void **state)
+{
+    char key[1201], json[2600], want[2600];
+    (void)state;
+    memset(key, 'k', 1200);
+    key[1200] = '\0';
+    snprintf(json, sizeof json, "{\"%s\": [1], \"a\": {\"%s\": 2}}", key, key);
+    snprintf(want, sizeof want, "? %s\n:\n  - 1\na:\n  ? %s\n  : 2\n", key, key);
+    expect_yaml(json, want);
+    key[999] = '\0'; /* 1000 bytes: still a simple key */
+    snprintf(json, sizeof json, "{\"%s\": 1}", key);
+    snprintf(want, sizeof want, "%s: 1\n", key);
+    expect_yaml(json, want);
+}
+
 static void yaml__malformed_json_is_an_error(void **state)
 {
     static const char *const bad[] = {"",      "{",      "{\"a\" 1}", "[1,",    "{\"a\": 1} x",
@@ -92,6 +111,7 @@ int main(void)
         cmocka_unit_test(yaml__escapes),
         cmocka_unit_test(yaml__numbers_and_words),
         cmocka_unit_test(yaml__nesting_and_empty_containers),
+        cmocka_unit_test(yaml__long_keys_are_explicit),
         cmocka_unit_test(yaml__malformed_json_is_an_error),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
