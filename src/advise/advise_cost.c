@@ -148,6 +148,16 @@ int aivm_advice_rank_by_cost(aivm_advice *adv, const aivm_cost_opts *o, aivm_err
         unknown++;
     }
     aivm_advise__extras(adv); /* the advice beside the table speaks of the size shown first */
+    if (adv->n_ranked && adv->ranked[0].has_work && adv->ranked[0].work.over_max_days) {
+        aivm_buf b = AIVM_BUF_INIT;
+        aivm_buf_printf(&b,
+                        "no size finishes the job within --max-days %g on at most %u VMs "
+                        "(--max-nodes): ranked by the cost of the work; raise --max-nodes or "
+                        "--max-days",
+                        adv->ranked[0].work.max_days, adv->workload->sizing->max_nodes);
+        aivm_advice_add_warning(adv, b.ptr);
+        aivm_buf_dispose(&b);
+    }
     if (unknown) {
         aivm_buf b = AIVM_BUF_INIT;
         aivm_buf_printf(&b,

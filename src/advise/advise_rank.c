@@ -124,8 +124,9 @@ static void decompose(aivm_candidate *c, const aivm_workload *wl, aivm_objective
             r->tier = TIER_FITS;
         if (c->has_work && !c->work.known)
             r->tier = TIER_NO_ESTIMATE;
-        else if (c->has_work && c->work.over_max_days && r->tier != TIER_UNPRICED)
-            r->tier = TIER_OVER_MAX_DAYS; /* finishing in time comes first */
+        else if (c->has_work && c->work.over_max_days)
+            r->tier = TIER_OVER_MAX_DAYS; /* finishing in time comes first (priced first
+                                             within, as in every tier) */
     }
     if (wl->os == AIVM_OS_WINDOWS && c->size->has_gpu) { /* GPU drivers decide; CPU sizes
                                                              only get the rule's penalty */
