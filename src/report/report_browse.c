@@ -33,19 +33,11 @@ static void json_model(aivm_jw *w, const aivm_model *m, bool full)
     aivm_jw_str(w, "family", m->family);
     aivm_jw_str(w, "kind", aivm_kind_name(m->kind));
     aivm_jw_num(w, "params", m->params);
-#define OPT_NUM(key, v)                                                                            \
-    do {                                                                                           \
-        if (v)                                                                                     \
-            aivm_jw_num(w, key, v);                                                                \
-        else                                                                                       \
-            aivm_jw_null(w, key);                                                                  \
-    } while (0)
-    OPT_NUM("layers", m->layers);
-    OPT_NUM("hidden", m->hidden);
-    OPT_NUM("heads", m->heads);
-    OPT_NUM("kv_heads", m->kv_heads);
-    OPT_NUM("context", m->context);
-#undef OPT_NUM
+    aivm_jw_opt_num(w, "layers", m->layers > 0, m->layers);
+    aivm_jw_opt_num(w, "hidden", m->hidden > 0, m->hidden);
+    aivm_jw_opt_num(w, "heads", m->heads > 0, m->heads);
+    aivm_jw_opt_num(w, "kv_heads", m->kv_heads > 0, m->kv_heads);
+    aivm_jw_opt_num(w, "context", m->context > 0, m->context);
     if (full) {
         aivm_jw_strlist(w, "sources", &m->sources);
         aivm_jw_str(w, "as_of", m->as_of);

@@ -102,10 +102,7 @@ int aivm_report_size_list(aivm_buf *out, const aivm_catalog *cat, const aivm_siz
                 aivm_jw_str(&w, "region", aivm_str(&p->region));
                 aivm_jw_str(&w, "currency", str_or(&s->price_currency, "USD"));
                 aivm_jw_num(&w, "on_demand", p->on_demand);
-                if (p->has_spot)
-                    aivm_jw_num(&w, "spot", p->spot);
-                else
-                    aivm_jw_null(&w, "spot");
+                aivm_jw_opt_num(&w, "spot", p->has_spot, p->spot);
                 aivm_jw_end(&w);
             } else {
                 aivm_jw_null(&w, "price");
@@ -175,10 +172,8 @@ static void json_size(aivm_jw *w, const aivm_catalog *cat, const aivm_size *s, c
         aivm_report__gpu_fields(w, s);
         aivm_jw_str(w, "interconnect_detail", aivm_str(&s->gpu_interconnect_detail));
         aivm_jw_str(w, "architecture", gm ? gm->architecture : NULL);
-        if (gm && gm->memory_bandwidth_gbs > 0)
-            aivm_jw_num(w, "memory_bandwidth_gbs", gm->memory_bandwidth_gbs);
-        else
-            aivm_jw_null(w, "memory_bandwidth_gbs");
+        aivm_jw_opt_num(w, "memory_bandwidth_gbs", gm && gm->memory_bandwidth_gbs > 0,
+                        gm->memory_bandwidth_gbs);
         aivm_jw_object(w, "dense_tflops");
         for (int d = 0; gm && d < AIVM_DTYPE_COUNT; d++)
             if (gm->tflops[d] > 0)
@@ -189,10 +184,7 @@ static void json_size(aivm_jw *w, const aivm_catalog *cat, const aivm_size *s, c
         aivm_jw_null(w, "gpu");
     }
     aivm_jw_bool(w, "infiniband", s->infiniband);
-    if (s->infiniband_gbps > 0)
-        aivm_jw_num(w, "infiniband_gbps", s->infiniband_gbps);
-    else
-        aivm_jw_null(w, "infiniband_gbps");
+    aivm_jw_opt_num(w, "infiniband_gbps", s->infiniband_gbps > 0, s->infiniband_gbps);
     aivm_jw_bool(w, "accelerated_networking", s->accelerated_networking);
     aivm_jw_array(w, "hyperv_generations");
     for (unsigned g = 1; g <= 2; g++)
@@ -212,10 +204,7 @@ static void json_size(aivm_jw *w, const aivm_catalog *cat, const aivm_size *s, c
     aivm_jw_str(w, "date", aivm_str(&s->lifecycle_date));
     aivm_jw_str(w, "note", aivm_str(&s->lifecycle_note));
     aivm_jw_end(w);
-    if (s->generation_year)
-        aivm_jw_num(w, "generation_year", s->generation_year);
-    else
-        aivm_jw_null(w, "generation_year");
+    aivm_jw_opt_num(w, "generation_year", s->generation_year, s->generation_year);
     aivm_jw_bool(w, "unverified", s->unverified);
     aivm_jw_array(w, "regions");
     for (size_t i = 0; i < s->regions.n; i++)
@@ -232,10 +221,7 @@ static void json_size(aivm_jw *w, const aivm_catalog *cat, const aivm_size *s, c
             aivm_jw_object(w, NULL);
             aivm_jw_str(w, "region", aivm_str(&prices[i].region));
             aivm_jw_num(w, "on_demand", prices[i].on_demand);
-            if (prices[i].has_spot)
-                aivm_jw_num(w, "spot", prices[i].spot);
-            else
-                aivm_jw_null(w, "spot");
+            aivm_jw_opt_num(w, "spot", prices[i].has_spot, prices[i].spot);
             aivm_jw_end(w);
         }
         aivm_jw_end(w);

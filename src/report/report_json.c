@@ -56,14 +56,6 @@ static void deployment_json(aivm_jw *w, const aivm_candidate *c)
     aivm_jw_end(w);
 }
 
-static void opt_num(aivm_jw *w, const char *key, bool known, double v)
-{
-    if (known)
-        aivm_jw_num(w, key, v);
-    else
-        aivm_jw_null(w, key);
-}
-
 static void price_json(aivm_jw *w, const aivm_candidate *c)
 {
     const aivm_price *p = &c->price;
@@ -72,8 +64,8 @@ static void price_json(aivm_jw *w, const aivm_candidate *c)
     aivm_jw_str(w, "currency", p->currency ? p->currency : "USD");
     aivm_jw_str(w, "region", p->region ? p->region : "");
     aivm_jw_str(w, "os", aivm_os_name(p->os));
-    opt_num(w, "on_demand_hourly", p->has_on_demand, p->on_demand);
-    opt_num(w, "spot_hourly", p->has_spot, p->spot);
+    aivm_jw_opt_num(w, "on_demand_hourly", p->has_on_demand, p->on_demand);
+    aivm_jw_opt_num(w, "spot_hourly", p->has_spot, p->spot);
     aivm_jw_str(w, "as_of", p->as_of);
     price_cost_json(w, p);
     if (c->has_fit)
@@ -131,16 +123,17 @@ static void ranking_json(aivm_jw *w, const aivm_candidate *c)
     aivm_jw_str(w, "objective", objective_names[r->objective]);
     aivm_jw_num(w, "tier", r->tier);
     aivm_jw_str(w, "tier_id", r->tier_id);
-    opt_num(w, "deployment_hourly", r->has_cost, aivm_round_to(r->deployment_hourly, 3));
+    aivm_jw_opt_num(w, "deployment_hourly", r->has_cost, aivm_round_to(r->deployment_hourly, 3));
     aivm_jw_str(w, "cost_basis",
                 !r->has_cost                 ? NULL
                 : r->cost_is_linux_reference ? "linux-reference"
                                              : "price");
     aivm_jw_num(w, "preference_pct", aivm_round_to(r->preference_pct, 3));
-    opt_num(w, "adjusted_hourly", r->has_cost,
-            aivm_round_to(r->cost_is_work ? r->deployment_hourly * (1 - r->preference_pct / 100)
-                                          : r->adjusted_cost,
-                          3));
+    aivm_jw_opt_num(w, "adjusted_hourly", r->has_cost,
+                    aivm_round_to(r->cost_is_work
+                                      ? r->deployment_hourly * (1 - r->preference_pct / 100)
+                                      : r->adjusted_cost,
+                                  3));
     if (c->has_work)
         aivm_report__work_ranking_json(w, c);
     aivm_jw_str(w, "reason", r->reason);
@@ -160,7 +153,7 @@ static void candidate_json(aivm_jw *w, const aivm_candidate *c, const aivm_workl
     aivm_jw_num(w, "memory_gib", s->memory_gib);
     aivm_report__gpu_json(w, s);
     aivm_jw_bool(w, "infiniband", s->infiniband);
-    opt_num(w, "infiniband_gbps", s->infiniband_gbps > 0, s->infiniband_gbps);
+    aivm_jw_opt_num(w, "infiniband_gbps", s->infiniband_gbps > 0, s->infiniband_gbps);
     aivm_jw_str(w, "lifecycle", aivm_lifecycle_name(aivm_size_lifecycle_on(s, wl->today)));
     aivm_jw_str(w, "lifecycle_date", aivm_str(&s->lifecycle_date));
     aivm_jw_num(w, "generation_year", s->generation_year);

@@ -52,10 +52,7 @@ static void row_json(aivm_jw *w, const aivm_price_row *r)
     aivm_jw_str(w, "os", aivm_os_name(r->os));
     aivm_jw_str(w, "tier", aivm_report_price_tier_name(r->tier));
     aivm_jw_str(w, "type", aivm_report_price_type_name(r->type));
-    if (r->term_years)
-        aivm_jw_num(w, "term_years", r->term_years);
-    else
-        aivm_jw_null(w, "term_years");
+    aivm_jw_opt_num(w, "term_years", r->term_years, r->term_years);
     aivm_jw_num(w, "price", r->price);
     aivm_jw_num(w, "hourly", r->hourly);
     aivm_jw_str(w, "pricing", pricing_of(r));

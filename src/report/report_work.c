@@ -20,14 +20,6 @@ static bool has(const aivm_work_input *in, unsigned which)
     return (in->set & (1u << which)) != 0;
 }
 
-static void opt_num(aivm_jw *w, const char *key, bool known, double v)
-{
-    if (known)
-        aivm_jw_num(w, key, v);
-    else
-        aivm_jw_null(w, key);
-}
-
 /* The training job's figures (recommend's candidates and check's resources). */
 static void job_fields(aivm_jw *w, const aivm_work_estimate *e)
 {
@@ -64,8 +56,8 @@ void aivm_report__work_json(aivm_jw *w, const aivm_workload *wl)
     aivm_jw_object(w, "work");
     if (wl->phase == AIVM_PHASE_TRAIN) {
         aivm_jw_num(w, "tokens", aivm_work_training_tokens(in));
-        opt_num(w, "epochs", has(in, AIVM_WK_EPOCHS), in->epochs);
-        opt_num(w, "dataset_tokens", has(in, AIVM_WK_DATASET_TOKENS), in->dataset_tokens);
+        aivm_jw_opt_num(w, "epochs", has(in, AIVM_WK_EPOCHS), in->epochs);
+        aivm_jw_opt_num(w, "dataset_tokens", has(in, AIVM_WK_DATASET_TOKENS), in->dataset_tokens);
         aivm_jw_num(w, "mfu", has(in, AIVM_WK_MFU) ? in->mfu : AIVM_TP_MFU);
         aivm_jw_str(w, "mfu_source", has(in, AIVM_WK_MFU) ? "flag" : "default");
     } else {
@@ -102,8 +94,8 @@ void aivm_report__work_candidate_json(aivm_jw *w, const aivm_candidate *c, const
     aivm_jw_str(w, "peak_precision", aivm_dtype_name(e->peak_dtype));
     if (train) {
         job_fields(w, e);
-        opt_num(w, "cost", priced, aivm_round_to(wc.job_cost, 2));
-        opt_num(w, "max_days", e->max_days > 0, e->max_days);
+        aivm_jw_opt_num(w, "cost", priced, aivm_round_to(wc.job_cost, 2));
+        aivm_jw_opt_num(w, "max_days", e->max_days > 0, e->max_days);
         aivm_jw_bool(w, "scaled_out", e->scaled_out);
         aivm_jw_bool(w, "over_max_days", e->over_max_days);
     } else {
@@ -115,8 +107,8 @@ void aivm_report__work_candidate_json(aivm_jw *w, const aivm_candidate *c, const
         aivm_jw_num(w, "replicas", e->replicas);
         aivm_jw_num(w, "vms", e->vms);
         aivm_jw_str(w, "bound", e->compute_bound ? "compute" : "memory");
-        opt_num(w, "cost_per_hour", priced, aivm_round_to(wc.per_hour, 3));
-        opt_num(w, "cost_per_million_output_tokens", priced, aivm_round_to(wc.per_mtok, 4));
+        aivm_jw_opt_num(w, "cost_per_hour", priced, aivm_round_to(wc.per_hour, 3));
+        aivm_jw_opt_num(w, "cost_per_million_output_tokens", priced, aivm_round_to(wc.per_mtok, 4));
     }
     aivm_jw_str(w, "currency", wc.currency);
     aivm_jw_end(w);
@@ -126,8 +118,8 @@ void aivm_report__work_ranking_json(aivm_jw *w, const aivm_candidate *c)
 {
     const aivm_ranking *r = &c->ranking;
     bool known = r->cost_is_work && r->objective == AIVM_OBJ_COST;
-    opt_num(w, "work_cost", known, aivm_round_to(r->cost, 4));
-    opt_num(w, "adjusted_work_cost", known, aivm_round_to(r->adjusted_cost, 4));
+    aivm_jw_opt_num(w, "work_cost", known, aivm_round_to(r->cost, 4));
+    aivm_jw_opt_num(w, "adjusted_work_cost", known, aivm_round_to(r->adjusted_cost, 4));
     aivm_jw_str(w, "work_cost_unit",
                 c->work.phase == AIVM_PHASE_TRAIN ? "job" : "per-million-output-tokens");
 }
@@ -288,14 +280,14 @@ void aivm_report__check_work_json(aivm_jw *w, const aivm_check_item *it)
     }
     if (e->phase == AIVM_PHASE_TRAIN) {
         job_fields(w, e);
-        opt_num(w, "cost", priced, aivm_round_to(cost, 2));
+        aivm_jw_opt_num(w, "cost", priced, aivm_round_to(cost, 2));
     } else {
         aivm_jw_num(w, "tokens_per_second_per_replica",
                     aivm_round_to(e->tokens_per_second_per_replica, 2));
         aivm_jw_num(w, "replicas", e->replicas);
         aivm_jw_num(w, "vms", e->vms);
         aivm_jw_str(w, "bound", e->compute_bound ? "compute" : "memory");
-        opt_num(w, "cost_per_million_output_tokens", priced, aivm_round_to(cost, 4));
+        aivm_jw_opt_num(w, "cost_per_million_output_tokens", priced, aivm_round_to(cost, 4));
     }
     aivm_jw_str(w, "currency", it->priced ? it->currency : NULL);
     aivm_jw_end(w);

@@ -351,3 +351,11 @@ void aivm_jw_string(aivm_buf *b, const char *s)
 {
     string(b, s);
 }
+
+void aivm_jw_opt_num(aivm_jw *w, const char *key, bool known, double v)
+{
+    if (known)
+        aivm_jw_num(w, key, v);
+    else
+        aivm_jw_null(w, key);
+}

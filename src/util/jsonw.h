@@ -34,6 +34,8 @@ void aivm_jw_str(aivm_jw *w, const char *key, const char *s); /* NULL writes nul
 void aivm_jw_num(aivm_jw *w, const char *key, double v);
 void aivm_jw_bool(aivm_jw *w, const char *key, bool v);
 void aivm_jw_null(aivm_jw *w, const char *key);
+/** `v` when `known`, else null (an unknown number is never written as 0). */
+void aivm_jw_opt_num(aivm_jw *w, const char *key, bool known, double v);
 /** `s` as a JSON string (quoted, escaped as cJSON prints it) appended to `b`:
  *  the one JSON string escaper. */
 void aivm_jw_string(aivm_buf *b, const char *s);
