@@ -59,3 +59,38 @@ int load_catalog_text(aivm_catalog **out, const char *yaml, aivm_error *err)
 {
     return aivm_catalog_load_mem(out, yaml, strlen(yaml), "t.yaml", err);
 }
+
+aivm_models *load_shipped_models(void)
+{
+    aivm_models *m = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    size_t len = 0;
+    const char *text = aivm_models_embedded(&len);
+    if (aivm_models_load_mem(&m, text, len, "data/models.yaml", &err) < 0)
+        fail_msg("data/models.yaml:%u:%u: %s", err.line, err.col, err.msg);
+    return m;
+}
+
+const aivm_size *catalog_size(const aivm_catalog *cat, const char *name)
+{
+    const aivm_size *s = aivm_catalog_find_size(cat, name);
+    if (!s)
+        fail_msg("no size %s in the catalog", name);
+    return s;
+}
+
+aivm_price_set *load_price_fixture(const char *name, const char *region, const char *sku)
+{
+    aivm_price_query q = {region, sku, "USD"};
+    aivm_price_set *set = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    char path[256];
+    size_t len = 0;
+    char *text;
+    snprintf(path, sizeof path, "prices/%s", name);
+    text = read_file(fixture(path), &len);
+    if (aivm_prices_parse_mem(&set, text, len, &q, &err) < 0)
+        fail_msg("%s: %s", name, err.msg);
+    free(text);
+    return set;
+}

@@ -23,6 +23,13 @@ char *read_file(const char *path, size_t *len);
 aivm_catalog *load_shipped_catalog(void);
 /** Load data/rules.yaml of the source tree with the YAML loader. Fails the test on error. */
 aivm_rules *load_shipped_rules(void);
+/** Load the model presets carried in the binary (data/models.yaml). Fails the test on error. */
+aivm_models *load_shipped_models(void);
+/** The size `name` of `cat`. Fails the test when absent. */
+const aivm_size *catalog_size(const aivm_catalog *cat, const char *name);
+/** Parse the price fixture tests/fixtures/prices/NAME as the answer to the query
+ *  (region, sku, USD). Fails the test on error; free with aivm_price_set_free(). */
+aivm_price_set *load_price_fixture(const char *name, const char *region, const char *sku);
 /** Load a catalog from YAML text; returns the status and fills err. */
 int load_catalog_text(aivm_catalog **out, const char *yaml, aivm_error *err);
 

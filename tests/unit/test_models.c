@@ -8,13 +8,7 @@
 
 static aivm_models *shipped(void)
 {
-    aivm_models *m = NULL;
-    aivm_error err = AIVM_ERROR_INIT;
-    size_t len = 0;
-    const char *text = aivm_models_embedded(&len);
-    if (aivm_models_load_mem(&m, text, len, "data/models.yaml", &err) < 0)
-        fail_msg("data/models.yaml:%u:%u: %s", err.line, err.col, err.msg);
-    return m;
+    return load_shipped_models();
 }
 
 static void models__shipped_covers_families(void **state)

@@ -14,18 +14,7 @@
 
 static aivm_price_set *load(const char *name, const char *region, const char *sku)
 {
-    aivm_price_query q = {region, sku, "USD"};
-    aivm_price_set *set = NULL;
-    aivm_error err = AIVM_ERROR_INIT;
-    char path[256];
-    size_t len = 0;
-    char *text;
-    snprintf(path, sizeof path, "prices/%s", name);
-    text = read_file(fixture(path), &len);
-    if (aivm_prices_parse_mem(&set, text, len, &q, &err) < 0)
-        fail_msg("%s: %s", name, err.msg);
-    free(text);
-    return set;
+    return load_price_fixture(name, region, sku);
 }
 
 static double price_of(const aivm_price_set *s, aivm_os os, aivm_pricing p)

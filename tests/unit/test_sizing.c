@@ -12,13 +12,9 @@ static aivm_models *models;
 
 static int setup(void **state)
 {
-    aivm_error err = AIVM_ERROR_INIT;
-    size_t len = 0;
-    const char *text = aivm_models_embedded(&len);
     (void)state;
     cat = load_shipped_catalog();
-    if (aivm_models_load_mem(&models, text, len, "data/models.yaml", &err) < 0)
-        fail_msg("models: %u:%u: %s", err.line, err.col, err.msg);
+    models = load_shipped_models();
     return 0;
 }
 
@@ -32,10 +28,7 @@ static int teardown(void **state)
 
 static const aivm_size *size(const char *name)
 {
-    const aivm_size *s = aivm_catalog_find_size(cat, name);
-    if (!s)
-        fail_msg("no size %s in the shipped catalog", name);
-    return s;
+    return catalog_size(cat, name);
 }
 
 /* A finished workload with sizing inputs given as flags. */
