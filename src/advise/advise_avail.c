@@ -112,7 +112,6 @@ static void move_price(aivm_candidate *c, const char *region)
 static void reject(aivm_advice *adv, aivm_candidate *c, const aivm_availability *all, size_t n)
 {
     aivm_buf b = AIVM_BUF_INIT;
-    aivm_rejection *r;
     if (n == 1) {
         aivm_buf_puts(&b, all[0].why);
     } else {
@@ -122,19 +121,7 @@ static void reject(aivm_advice *adv, aivm_candidate *c, const aivm_availability 
         if (n > 3)
             aivm_buf_printf(&b, "; and %zu more", n - 3);
     }
-    adv->rejected = aivm_xrealloc(adv->rejected, (adv->n_rejected + 1) * sizeof *adv->rejected);
-    r = &adv->rejected[adv->n_rejected++];
-    memset(r, 0, sizeof *r);
-    r->size = c->size;
-    r->reason_id = "availability";
-    r->message = aivm_buf_detach(&b);
-    for (size_t j = 0; j < c->n_reasons; j++)
-        free(c->reasons[j].message);
-    free(c->reasons);
-    free(c->ranking.reason);
-    c->reasons = NULL;
-    c->n_reasons = 0;
-    c->ranking.reason = NULL;
+    aivm_advise__reject(adv, c, "availability", aivm_buf_detach(&b));
 }
 
 static void reject_msg(aivm_advice *adv, aivm_candidate *c, const char *why)
@@ -143,12 +130,6 @@ static void reject_msg(aivm_advice *adv, aivm_candidate *c, const char *why)
     memset(&one, 0, sizeof one);
     snprintf(one.why, sizeof one.why, "%s", why);
     reject(adv, c, &one, 1);
-}
-
-static int rej_cmp(const void *a, const void *b)
-{
-    const aivm_rejection *x = a, *y = b;
-    return strcmp(aivm_str(&x->size->name), aivm_str(&y->size->name));
 }
 
 static void warn_candidate(aivm_advice *adv, const aivm_candidate *c, size_t *unknown_family,
@@ -238,7 +219,7 @@ int aivm_advice_availability(aivm_advice *adv, const aivm_avail_opts *o, aivm_er
     adv->n_ranked = kept;
     free(all);
     if (adv->n_rejected != before)
-        qsort(adv->rejected, adv->n_rejected, sizeof *adv->rejected, rej_cmp);
+        aivm_advise__sort_rejected(adv);
     aivm_advice_rank(adv, AIVM_SORT_SCORE);
     if (o->n_regions)
         region_price_warning(adv);
@@ -283,8 +264,6 @@ void aivm_advise__avail_meters(aivm_advice *adv, const aivm_prices *p)
             /* the price list has no meter for it there: not offered */
             snprintf(why, sizeof why, "not offered in %s (no meter in the %s price list)",
                      c->region, aivm_price_source_name(e->source));
-            free(c->avail);
-            c->avail = NULL;
             reject_msg(adv, c, why);
             continue;
         }
@@ -294,5 +273,5 @@ void aivm_advise__avail_meters(aivm_advice *adv, const aivm_prices *p)
     }
     adv->n_ranked = kept;
     if (adv->n_rejected != before)
-        qsort(adv->rejected, adv->n_rejected, sizeof *adv->rejected, rej_cmp);
+        aivm_advise__sort_rejected(adv);
 }

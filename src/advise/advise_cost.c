@@ -79,10 +79,34 @@ static int rej_cmp(const void *a, const void *b)
     return strcmp(aivm_str(&x->size->name), aivm_str(&y->size->name));
 }
 
+void aivm_advise__sort_rejected(aivm_advice *adv)
+{
+    qsort(adv->rejected, adv->n_rejected, sizeof *adv->rejected, rej_cmp);
+}
+
+void aivm_advise__reject(aivm_advice *adv, aivm_candidate *c, const char *reason_id, char *message)
+{
+    aivm_rejection *r;
+    adv->rejected = aivm_xrealloc(adv->rejected, (adv->n_rejected + 1) * sizeof *adv->rejected);
+    r = &adv->rejected[adv->n_rejected++];
+    memset(r, 0, sizeof *r);
+    r->size = c->size;
+    r->reason_id = reason_id;
+    r->message = message;
+    for (size_t j = 0; j < c->n_reasons; j++)
+        free(c->reasons[j].message);
+    free(c->reasons);
+    free(c->ranking.reason);
+    free(c->avail);
+    c->reasons = NULL;
+    c->n_reasons = 0;
+    c->ranking.reason = NULL;
+    c->avail = NULL;
+}
+
 static void reject_for_budget(aivm_advice *adv, aivm_candidate *c, const aivm_cost_opts *o)
 {
     aivm_buf b = AIVM_BUF_INIT;
-    aivm_rejection *r;
     const char *cur = c->price.currency ? c->price.currency : "USD";
     if (c->price.has_hourly)
         aivm_buf_printf(&b, "costs %.3f %s/hour (%s), over --max-price-per-hour %g",
@@ -94,22 +118,7 @@ static void reject_for_budget(aivm_advice *adv, aivm_candidate *c, const aivm_co
                         "--max-price-per-hour %g",
                         aivm_pricing_name(c->price.pricing),
                         c->price.region ? c->price.region : "?", o->max_price);
-    adv->rejected = aivm_xrealloc(adv->rejected, (adv->n_rejected + 1) * sizeof *adv->rejected);
-    r = &adv->rejected[adv->n_rejected++];
-    memset(r, 0, sizeof *r);
-    r->size = c->size;
-    r->rule = NULL;
-    r->reason_id = "max-price-per-hour";
-    r->message = aivm_buf_detach(&b);
-    for (size_t j = 0; j < c->n_reasons; j++)
-        free(c->reasons[j].message);
-    free(c->reasons);
-    free(c->ranking.reason);
-    c->ranking.reason = NULL;
-    free(c->avail);
-    c->avail = NULL;
-    c->reasons = NULL;
-    c->n_reasons = 0;
+    aivm_advise__reject(adv, c, "max-price-per-hour", aivm_buf_detach(&b));
 }
 
 int aivm_advice_rank_by_cost(aivm_advice *adv, const aivm_cost_opts *o, aivm_error *err)
@@ -140,7 +149,7 @@ int aivm_advice_rank_by_cost(aivm_advice *adv, const aivm_cost_opts *o, aivm_err
     adv->n_ranked = kept;
     aivm_advice_rank(adv, o->sort);
     if (adv->n_rejected != rejected_before) /* budget rejections joined the sorted list */
-        qsort(adv->rejected, adv->n_rejected, sizeof *adv->rejected, rej_cmp);
+        aivm_advise__sort_rejected(adv);
     for (size_t i = 0; i < adv->n_shown; i++) {
         const aivm_price *p = &adv->ranked[i].price;
         if (p->has_hourly || (p->source == AIVM_PRICE_NONE && adv->workload->os == AIVM_OS_WINDOWS))

@@ -14,6 +14,12 @@ void aivm_advise__extras(aivm_advice *adv);
  *  whose live or cached price list has no meter in their region: not offered
  *  there (docs/availability.md). Call between applying prices and ranking. */
 void aivm_advise__avail_meters(aivm_advice *adv, const aivm_prices *p);
+/** Append `c` to the rejected list with `reason_id` and `message` (taken: the
+ *  advice owns it) and free what the candidate owned; the caller then drops c
+ *  from adv->ranked and sorts with aivm_advise__sort_rejected(). */
+void aivm_advise__reject(aivm_advice *adv, aivm_candidate *c, const char *reason_id, char *message);
+/** Sort adv->rejected by size name (after rejections were appended). */
+void aivm_advise__sort_rejected(aivm_advice *adv);
 /** With a work amount: estimate each ranked candidate's time (c->work). */
 void aivm_advise__work(aivm_advice *adv);
 /** Turn a deployment's cost per hour `*cost` into the cost of the work of `c`
