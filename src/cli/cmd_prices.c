@@ -127,8 +127,7 @@ static int do_fetch(prices_opts *o)
     aivm_prices *store = NULL;
     aivm_price_query *qs = NULL;
     const char *const *skus = NULL;
-    size_t n = 0, failed = 0, live = 0, uncached = 0;
-    const char *why = NULL;
+    size_t n = 0;
     int rc;
     if (!o->n_skus) { /* whole price lists: one region-wide query per region */
         const char *one[1] = {o->region};
@@ -156,35 +155,7 @@ static int do_fetch(prices_opts *o)
     rc = get(&store, o, AIVM_PRICES_LIVE, qs, n);
     if (rc)
         goto done;
-    for (size_t i = 0; i < aivm_prices_count(store); i++) {
-        const aivm_price_entry *e = aivm_prices_entry(store, i);
-        if (!e->set) {
-            if (!aivm_prices_fatal(store)) /* else one line for all, below */
-                cli_errorf("%s in %s: %s", e->query.sku, e->query.region, e->error);
-            failed++;
-            continue;
-        }
-        live += e->source == AIVM_PRICE_LIVE;
-        if (!e->in_cache) {
-            uncached++;
-            why = why ? why : e->cache_error;
-        }
-        if (cli_quiet) /* -q: the summary line below says it all */
-            continue;
-        printf("%s %s %s: %zu items, %s (fetched %s)\n", e->query.region, e->query.sku,
-               e->query.currency, aivm_price_set_items(e->set),
-               e->source == AIVM_PRICE_LIVE ? "fetched" : "cached, still fresh", e->fetched_at);
-    }
-    if (aivm_prices_fatal(store))
-        cli_errorf("%s; %zu of %zu sizes not fetched", aivm_prices_fatal(store), failed, n);
-    printf("%zu sizes: %zu fetched, %zu already cached, %zu failed (%zu requests); cache %s\n", n,
-           live, n - live - failed, failed, aivm_prices_requests(store), o->prices.fetch.cache_dir);
-    rc = failed ? CLI_EXIT_PRICES : 0;
-    if (!rc && uncached) { /* the point of fetch is the cache: later --prices cached needs it */
-        cli_errorf("%zu of %zu sizes could not be cached in %s: %s", uncached, n,
-                   o->prices.fetch.cache_dir, why ? why : "unknown reason");
-        rc = CLI_EXIT_INTERNAL;
-    }
+    rc = cli_prices_fetch_report(store, n, false, o->prices.fetch.cache_dir);
 done:
     aivm_prices_free(store);
     free(qs);

@@ -65,9 +65,7 @@ int cli_prices_fetch_regions(const char *const *regions, size_t n, cli_price_opt
 {
     aivm_prices *store = NULL;
     aivm_error err = AIVM_ERROR_INIT;
-    size_t failed = 0, live = 0, uncached = 0;
-    const char *why = NULL;
-    int rc = 0;
+    int rc;
     if (!po->fetch.cache_dir)
         return cli_usagef("prices fetch needs a cache directory (--cache-dir, or set HOME)");
     if (!cli_quiet && cli_term_stderr_tty())
@@ -76,11 +74,25 @@ int cli_prices_fetch_regions(const char *const *regions, size_t n, cli_price_opt
         return cli_report_error(&err);
     for (size_t i = 0; i < aivm_prices_warning_count(store); i++)
         cli_warnf("%s", aivm_prices_warning(store, i));
+    rc = cli_prices_fetch_report(store, n, true, po->fetch.cache_dir);
+    aivm_prices_free(store);
+    return rc;
+}
+
+int cli_prices_fetch_report(const aivm_prices *store, size_t n, bool regions, const char *cache_dir)
+{
+    const char *what = regions ? "region" : "size";
+    size_t failed = 0, live = 0, uncached = 0;
+    const char *why = NULL;
+    int rc;
     for (size_t i = 0; i < aivm_prices_count(store); i++) {
         const aivm_price_entry *e = aivm_prices_entry(store, i);
+        const char *state = e->source == AIVM_PRICE_LIVE ? "fetched" : "cached, still fresh";
         if (!e->set) {
-            if (!aivm_prices_fatal(store)) /* else one line for all, below */
+            if (!aivm_prices_fatal(store) && regions) /* else one line for all, below */
                 cli_errorf("%s: %s (nothing cached for this region)", e->query.region, e->error);
+            else if (!aivm_prices_fatal(store))
+                cli_errorf("%s in %s: %s", e->query.sku, e->query.region, e->error);
             failed++;
             continue;
         }
@@ -89,21 +101,25 @@ int cli_prices_fetch_regions(const char *const *regions, size_t n, cli_price_opt
             uncached++;
             why = why ? why : e->cache_error;
         }
-        printf("%s %s: whole price list, %zu items, %s (fetched %s)\n", e->query.region,
-               e->query.currency, aivm_price_set_items(e->set),
-               e->source == AIVM_PRICE_LIVE ? "fetched" : "cached, still fresh", e->fetched_at);
+        if (cli_quiet) /* -q: the summary line below says it all */
+            continue;
+        if (regions)
+            printf("%s %s: whole price list, %zu items, %s (fetched %s)\n", e->query.region,
+                   e->query.currency, aivm_price_set_items(e->set), state, e->fetched_at);
+        else
+            printf("%s %s %s: %zu items, %s (fetched %s)\n", e->query.region, e->query.sku,
+                   e->query.currency, aivm_price_set_items(e->set), state, e->fetched_at);
     }
     if (aivm_prices_fatal(store))
-        cli_errorf("%s; %zu of %zu regions not fetched", aivm_prices_fatal(store), failed, n);
-    printf("%zu region%s: %zu fetched, %zu already cached, %zu failed (%zu requests); cache %s\n",
-           n, n == 1 ? "" : "s", live, n - live - failed, failed, aivm_prices_requests(store),
-           po->fetch.cache_dir);
+        cli_errorf("%s; %zu of %zu %ss not fetched", aivm_prices_fatal(store), failed, n, what);
+    printf("%zu %s%s: %zu fetched, %zu already cached, %zu failed (%zu requests); cache %s\n", n,
+           what, n == 1 && regions ? "" : "s", live, n - live - failed, failed,
+           aivm_prices_requests(store), cache_dir);
     rc = failed ? CLI_EXIT_PRICES : 0;
-    if (!rc && uncached) {
-        cli_errorf("%zu of %zu regions could not be cached in %s: %s", uncached, n,
-                   po->fetch.cache_dir, why ? why : "unknown reason");
+    if (!rc && uncached) { /* the point of fetch is the cache: later --prices cached needs it */
+        cli_errorf("%zu of %zu %ss could not be cached in %s: %s", uncached, n, what, cache_dir,
+                   why ? why : "unknown reason");
         rc = CLI_EXIT_INTERNAL;
     }
-    aivm_prices_free(store);
     return rc;
 }

@@ -18,4 +18,11 @@ void cli_prices_regions_free(char **v, size_t n);
  *  5: nothing could be cached). */
 int cli_prices_fetch_regions(const char *const *regions, size_t n, cli_price_opts *po);
 
+/** Print what a fetch into the cache did: a line per region (`regions`) or
+ *  size (none with -q), one error line each (or one for all when the whole
+ *  fetch stopped), and the summary line. Returns 0, 4 (a fetch failed) or 5
+ *  (fetched but not cached). */
+int cli_prices_fetch_report(const aivm_prices *store, size_t n, bool regions,
+                            const char *cache_dir);
+
 #endif

@@ -426,6 +426,14 @@ def case_fetch_quiet_prints_the_summary_only(e):
     os.close(master)
     check(proc.returncode == 0 and b"fetching prices" not in out, "no progress: %r" % out)
     check(len(proc.stdout.splitlines()) == 1, "one summary line")
+    # the whole price list of a region (no --sku): -q leaves the summary line alone too
+    p = e.run("prices", "fetch", "--region", "eastus", *FAST, "-q")
+    lines = p.stdout.splitlines()
+    check(p.returncode == 0 and len(lines) == 1 and lines[0].startswith("1 region: 1 fetched"),
+          "region list: one summary line", p)
+    p = e.run("prices", "fetch", "--region", "eastus", *FAST)
+    lines = p.stdout.splitlines()
+    check(len(lines) == 2 and "whole price list" in lines[0], "region list: a line, then the summary", p)
 
 
 def case_fetch_reads_the_project_config(e):
