@@ -11,6 +11,7 @@
 #include "util/mathutil.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -165,6 +166,17 @@ void aivm_advice_add_warning(aivm_advice *adv, const char *msg)
 {
     adv->warnings = aivm_xrealloc(adv->warnings, (adv->n_warnings + 1) * sizeof *adv->warnings);
     adv->warnings[adv->n_warnings++] = aivm_xstrdup(msg);
+}
+
+void aivm_advise__warnf(aivm_advice *adv, const char *fmt, ...)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    aivm_buf_vprintf(&b, fmt, ap);
+    va_end(ap);
+    aivm_advice_add_warning(adv, b.ptr ? b.ptr : "");
+    aivm_buf_dispose(&b);
 }
 
 static void add_warning(aivm_advice *adv, char *msg)

@@ -137,11 +137,8 @@ static void warn_candidate(aivm_advice *adv, const aivm_candidate *c, size_t *un
 {
     const aivm_availability *a = c->avail;
     if (a->mismatch[0]) {
-        aivm_buf b = AIVM_BUF_INIT;
-        aivm_buf_printf(&b, "%s in %s: the SKU list disagrees with the catalog: %s",
-                        aivm_str(&c->size->name), a->region, a->mismatch);
-        aivm_advice_add_warning(adv, b.ptr);
-        aivm_buf_dispose(&b);
+        aivm_advise__warnf(adv, "%s in %s: the SKU list disagrees with the catalog: %s",
+                           aivm_str(&c->size->name), a->region, a->mismatch);
     }
     if (a->has_quota && !a->family)
         (*unknown_family)++;
@@ -169,14 +166,11 @@ static void region_price_warning(aivm_advice *adv)
                  strcmp(c->price.region, c->region) != 0;
     }
     if (n_ref) {
-        aivm_buf b = AIVM_BUF_INIT;
-        aivm_buf_printf(&b,
-                        "%zu of the sizes shown have no catalog price in their region: the row "
-                        "names the region whose reference price is shown (catalog prices are "
-                        "US regions only; --prices cached or live for the region's own)",
-                        n_ref);
-        aivm_advice_add_warning(adv, b.ptr);
-        aivm_buf_dispose(&b);
+        aivm_advise__warnf(adv,
+                           "%zu of the sizes shown have no catalog price in their region: the row "
+                           "names the region whose reference price is shown (catalog prices are "
+                           "US regions only; --prices cached or live for the region's own)",
+                           n_ref);
     }
 }
 
@@ -226,22 +220,16 @@ int aivm_advice_availability(aivm_advice *adv, const aivm_avail_opts *o, aivm_er
     for (size_t i = 0; i < adv->n_shown; i++)
         warn_candidate(adv, &adv->ranked[i], &unknown_family, &missing_row);
     if (unknown_family) {
-        aivm_buf b = AIVM_BUF_INIT;
-        aivm_buf_printf(&b,
-                        "the quota family of %zu of the sizes shown is unknown (give --skus, "
-                        "whose 'family' names it): only the regional limit was checked",
-                        unknown_family);
-        aivm_advice_add_warning(adv, b.ptr);
-        aivm_buf_dispose(&b);
+        aivm_advise__warnf(adv,
+                           "the quota family of %zu of the sizes shown is unknown (give --skus, "
+                           "whose 'family' names it): only the regional limit was checked",
+                           unknown_family);
     }
     if (missing_row) {
-        aivm_buf b = AIVM_BUF_INIT;
-        aivm_buf_printf(&b,
-                        "the usage list has no row for the quota family of %zu of the sizes "
-                        "shown: only the regional limit was checked",
-                        missing_row);
-        aivm_advice_add_warning(adv, b.ptr);
-        aivm_buf_dispose(&b);
+        aivm_advise__warnf(adv,
+                           "the usage list has no row for the quota family of %zu of the sizes "
+                           "shown: only the regional limit was checked",
+                           missing_row);
     }
     if (adv->n_ranked == 0)
         aivm_advice_add_warning(adv, "no size can be deployed where asked (see the rejected "

@@ -158,24 +158,18 @@ int aivm_advice_rank_by_cost(aivm_advice *adv, const aivm_cost_opts *o, aivm_err
     }
     aivm_advise__extras(adv); /* the advice beside the table speaks of the size shown first */
     if (adv->n_ranked && adv->ranked[0].has_work && adv->ranked[0].work.over_max_days) {
-        aivm_buf b = AIVM_BUF_INIT;
-        aivm_buf_printf(&b,
-                        "no size finishes the job within --max-days %g on at most %u VMs "
-                        "(--max-nodes): ranked by the cost of the work; raise --max-nodes or "
-                        "--max-days",
-                        adv->ranked[0].work.max_days, adv->workload->sizing->max_nodes);
-        aivm_advice_add_warning(adv, b.ptr);
-        aivm_buf_dispose(&b);
+        aivm_advise__warnf(adv,
+                           "no size finishes the job within --max-days %g on at most %u VMs "
+                           "(--max-nodes): ranked by the cost of the work; raise --max-nodes or "
+                           "--max-days",
+                           adv->ranked[0].work.max_days, adv->workload->sizing->max_nodes);
     }
     if (unknown) {
-        aivm_buf b = AIVM_BUF_INIT;
-        aivm_buf_printf(&b,
-                        "%zu of the %zu sizes shown %s no known %s price (shown as "
-                        "unknown, never 0)",
-                        unknown, adv->n_shown, unknown == 1 ? "has" : "have",
-                        aivm_pricing_name(pricing));
-        aivm_advice_add_warning(adv, b.ptr);
-        aivm_buf_dispose(&b);
+        aivm_advise__warnf(adv,
+                           "%zu of the %zu sizes shown %s no known %s price (shown as "
+                           "unknown, never 0)",
+                           unknown, adv->n_shown, unknown == 1 ? "has" : "have",
+                           aivm_pricing_name(pricing));
     }
     if (adv->n_ranked == 0 && o->has_max_price)
         aivm_advice_add_warning(adv, "no size fits within --max-price-per-hour (see the "

@@ -14,6 +14,8 @@ void aivm_advise__extras(aivm_advice *adv);
  *  whose live or cached price list has no meter in their region: not offered
  *  there (docs/availability.md). Call between applying prices and ranking. */
 void aivm_advise__avail_meters(aivm_advice *adv, const aivm_prices *p);
+/** Add a warning to the advice, printf-style. */
+void aivm_advise__warnf(aivm_advice *adv, const char *fmt, ...) AIVM_PRINTF(2, 3);
 /** Append `c` to the rejected list with `reason_id` and `message` (taken: the
  *  advice owns it) and free what the candidate owned; the caller then drops c
  *  from adv->ranked and sorts with aivm_advise__sort_rejected(). */

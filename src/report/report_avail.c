@@ -41,10 +41,22 @@ static void quota_json(aivm_jw *w, const aivm_availability *a)
     aivm_jw_end(w);
 }
 
+/* The zones of a bit set (bit k: zone "k") as a JSON array. */
+static void zones_json(aivm_jw *w, unsigned zones)
+{
+    char z[8];
+    aivm_jw_array(w, "zones");
+    for (unsigned k = 1; k < 32; k++)
+        if (zones & (1u << k)) {
+            snprintf(z, sizeof z, "%u", k);
+            aivm_jw_str(w, NULL, z);
+        }
+    aivm_jw_end(w);
+}
+
 void aivm_report__avail_json(aivm_jw *w, const aivm_candidate *c)
 {
     const aivm_availability *a = c->avail;
-    char z[8];
     if (!a)
         return;
     aivm_jw_object(w, "availability");
@@ -62,23 +74,11 @@ void aivm_report__avail_json(aivm_jw *w, const aivm_candidate *c)
         aivm_jw_object(w, NULL);
         aivm_jw_str(w, "type", r->zone ? "Zone" : "Location");
         aivm_jw_str(w, "reason", r->reason);
-        aivm_jw_array(w, "zones");
-        for (unsigned k = 1; k < 32; k++)
-            if (r->zones & (1u << k)) {
-                snprintf(z, sizeof z, "%u", k);
-                aivm_jw_str(w, NULL, z);
-            }
-        aivm_jw_end(w);
+        zones_json(w, r->zones);
         aivm_jw_end(w);
     }
     aivm_jw_end(w);
-    aivm_jw_array(w, "zones");
-    for (unsigned k = 1; k < 32; k++)
-        if (a->zones & (1u << k)) {
-            snprintf(z, sizeof z, "%u", k);
-            aivm_jw_str(w, NULL, z);
-        }
-    aivm_jw_end(w);
+    zones_json(w, a->zones);
     aivm_jw_end(w);
 }
 
