@@ -158,12 +158,28 @@ class State:
         self.attempts = {}  # (sku, skip) -> requests seen
         self.remaining = 1000
 
-    def record(self, entry):
+    def begin(self, entry):
+        # logged before the answer is sent: a client that exits on the answer must
+        # never find its request missing from the log (status and end come after)
+        entry["status"] = None
         with self.lock:
             self.log.append(entry)
-            if self.log_path:
-                with open(self.log_path, "a", encoding="utf-8") as f:
-                    f.write(json.dumps(entry) + "\n")
+
+    def finished_log(self, wait=5.0):
+        """The log once every request in it has been answered (a client may exit
+        on its last answer before the server thread has noted the status)."""
+        deadline = time.time() + wait
+        while True:
+            with self.lock:
+                log = list(self.log)
+            if all("end" in x for x in log) or time.time() > deadline:
+                return log
+            time.sleep(0.005)
+
+    def record(self, entry):
+        if self.log_path:
+            with self.lock, open(self.log_path, "a", encoding="utf-8") as f:
+                f.write(json.dumps(entry) + "\n")
 
 
 FILTER_RE = re.compile(r"^(\w+) eq '([^']*)'$")
@@ -226,6 +242,7 @@ class Handler(BaseHTTPRequestHandler):
                  "accept_encoding": self.headers.get("Accept-Encoding"),
                  "api_version": q.get("api-version", [None])[0],
                  "currency": q.get("currencyCode", [None])[0]}
+        st.begin(entry)
         try:
             status = self.respond(st, url, q, flt, flt_text, sku, skip, n)
         except (BrokenPipeError, ConnectionResetError):

@@ -48,7 +48,7 @@ class Env:
         return p
 
     def log(self):
-        return list(self.state.log)
+        return self.state.finished_log()
 
     def stop(self):
         """Stop serving and close the socket: later connections are refused."""
