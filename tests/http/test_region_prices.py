@@ -208,19 +208,5 @@ def case_unreachable_stops_at_once(e):
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith("case_")}
 
 
-def main():
-    if len(sys.argv) == 2 and sys.argv[1] == "list":
-        print("\n".join(sorted(CASES)))
-        return 0
-    base.BIN, name = sys.argv[1], sys.argv[2]
-    e = Env()
-    try:
-        CASES[name](e)
-    finally:
-        e.close()
-    print("ok %s" % name)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(base.main(CASES))
