@@ -97,7 +97,7 @@ _aivm_advise()
     --scheduler) COMPREPLY=($(compgen -W "slurm gridengine pbs none" -- "$cur")) ;;
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")) ;;
     --precision | --kv-precision)
-        COMPREPLY=($(compgen -W "fp32 bf16 fp16 fp8 int8 int4" -- "$cur")) ;;
+        COMPREPLY=($(compgen -W "fp32 bf16 fp16 fp8 int8 int4 16-bit" -- "$cur")) ;;
     --finetune) COMPREPLY=($(compgen -W "full lora qlora" -- "$cur")) ;;
     --optimizer) COMPREPLY=($(compgen -W "adamw adamw-8bit sgd" -- "$cur")) ;;
     --sharding) COMPREPLY=($(compgen -W "none zero1 zero2 zero3" -- "$cur")) ;;

@@ -73,8 +73,52 @@ typedef struct {
     double adjusted_cost;         /* cost x (1 - preference_pct / 100): the sort key */
     bool cost_is_work;            /* cost is the work's (a work amount was given) */
     double deployment_hourly;     /* the deployment's price per hour behind cost */
+    double adjusted_hourly;       /* deployment_hourly x (1 - preference_pct / 100) */
     char *reason;                 /* one sentence: why this place; owned by the advice */
 } aivm_ranking;
+
+/**
+ * The one deployment of a candidate (docs/ranking.md, "The deployment"):
+ * how many VMs, what they cost and the cost of the work, computed once by
+ * aivm_deployment_eval() from the fit, the work estimate and the price.
+ * Every renderer, the ranking and check show these figures and compute
+ * none of their own. An unknown figure has its has_ flag false (never 0).
+ */
+typedef struct {
+    unsigned vms;             /* VMs deployed: --nodes, the VMs memory needs, training scaled out to
+                                 finish within --max-days, or the VMs a serving target needs (never
+                                 fewer than memory needs) */
+    unsigned replicas;        /* inference with sizing: model replicas deployed; else 0 */
+    aivm_precision precision; /* the number format its GPUs run (bf16, or fp16 where a 16-bit
+                                 default meets a GPU without bf16); UNSET without sizing */
+    const char *currency;     /* of every amount below */
+    aivm_pricing pricing;
+    bool has_hourly; /* vms x the price under `pricing` */
+    double hourly;
+    double monthly; /* hourly x AIVM_HOURS_PER_MONTH (when has_hourly) */
+    bool has_on_demand_hourly;
+    double on_demand_hourly;
+    bool has_spot_hourly;
+    double spot_hourly;
+    /* the cost of the work (a work amount with a known estimate and price) */
+    bool has_job_cost; /* training: hourly x wall hours */
+    double job_cost;
+    bool has_per_mtok; /* inference: hourly / the target's million output tokens per hour;
+                          training: job cost per million training tokens */
+    double per_mtok;
+    bool has_per_mtok_at_capacity; /* inference: hourly / what the VMs sustain at full load */
+    double per_mtok_at_capacity;
+    double capacity_tokens_per_second; /* inference: what the deployed VMs sustain (0: unknown) */
+} aivm_deployment;
+
+/**
+ * Fill `out` for `vms` VMs (0 counts as 1) priced by `price` (may be NULL:
+ * unpriced) doing the work `work` (may be NULL: no work amount), in the
+ * format `precision`. The one evaluator of a deployment's figures:
+ * recommend's candidates and check's planned resources both go through it.
+ */
+void aivm_deployment_eval(aivm_deployment *out, unsigned vms, const aivm_price *price,
+                          const aivm_work_estimate *work, aivm_precision precision);
 
 typedef struct {
     unsigned rank; /* 1-based */
@@ -92,28 +136,9 @@ typedef struct {
     aivm_availability *avail; /* owned; NULL unless availability was judged */
     bool has_work;            /* the workload gives an amount of work (aivm/throughput.h) */
     aivm_work_estimate work;  /* its time on this deployment (work.known: estimated) */
+    aivm_deployment deploy;   /* the deployment: VMs, costs, cost of the work (instances ==
+                                 deploy.vms); what every renderer shows */
 } aivm_candidate;
-
-/** The cost of the work on one candidate (docs/throughput.md). */
-typedef struct {
-    bool known;            /* an estimate and an hourly price under the pricing model */
-    double price_per_hour; /* one VM */
-    const char *currency;  /* borrowed from the candidate's price; "USD" when unset */
-    /* training */
-    double job_cost; /* wall hours x price x VMs of the deployment */
-    unsigned vms;    /* training: the deployment; inference: the VMs serving the target */
-    double per_hour; /* what those VMs cost per hour */
-    double per_mtok; /* inference: per million output tokens at full load; training: per
-                        million training tokens */
-} aivm_work_cost;
-
-/**
- * The cost of the work of `c` (which has_work): training, the job at its
- * estimated wall-clock hours on its deployment; inference, the VMs the
- * target needs and the cost per million output tokens. out->known is false
- * without an estimate or a price. Returns out->known.
- */
-bool aivm_candidate_work_cost(aivm_work_cost *out, const aivm_candidate *c);
 
 typedef struct {
     const aivm_size *size;
@@ -130,36 +155,29 @@ typedef struct {
     size_t n_shown;           /* min(top, n_ranked) */
     aivm_rejection *rejected; /* sorted by size name */
     size_t n_rejected;
-    char **warnings;
+    char **warnings;          /* one line each, in the order they arose */
+    const char **warning_ids; /* beside each warning: its stable id ("catalog-price-region",
+                                 "prices-missing", ...; docs/json-output.md), static */
     size_t n_warnings;
     unsigned top;               /* as asked (0 = all) */
     struct aivm_extras *extras; /* image, orchestrators, containers, spot (aivm/extras.h) */
     bool cost_objective;        /* aivm_advise_opts.cost_objective */
     const aivm_rules *rules;    /* the rules it was made with (borrowed) */
-    bool has_avail;             /* aivm_advice_availability() ran: candidates carry `avail` */
-    const char *const *regions; /* its --regions (borrowed from its options); n_regions 0:
+    bool has_avail;             /* availability was judged: candidates carry `avail` */
+    const char *const *regions; /* its --regions (borrowed from the request); n_regions 0:
                                    the workload's region only */
     size_t n_regions;
+    aivm_prices_mode prices;    /* how it was priced */
+    aivm_prices *store, *lists; /* owned: the cached/live prices its candidates borrow from */
 } aivm_advice;
-
-typedef struct {
-    unsigned top;                   /* how many to show (0 = all) */
-    bool no_catalog_price_warnings; /* prices come from elsewhere (or are off) */
-    bool cost_objective; /* rank by cost even without a model size (check's suggestions: the
-                            cheapest size that does at least what the plan does) */
-} aivm_advise_opts;
-
-#define AIVM_ADVISE_OPTS_INIT                                                                      \
-    {                                                                                              \
-        5, false, false                                                                            \
-    }
 
 /** Cost-related ranking (`--pricing`, `--sort`, `--max-price-per-hour`). */
 typedef struct {
     aivm_pricing pricing;
     aivm_sort sort;
     bool has_max_price;
-    double max_price; /* per hour, whole deployment, in the prices' currency */
+    double max_price; /* per hour, the whole deployment (with a serving target: the VMs
+                         that meet it), in the prices' currency */
 } aivm_cost_opts;
 
 #define AIVM_COST_OPTS_INIT                                                                        \
@@ -168,31 +186,94 @@ typedef struct {
     }
 
 /**
- * Apply `o` to an advice whose candidates carry prices: take each hourly
- * price under o->pricing (unknown stays unknown, never 0), reject sizes
- * over the budget or without a price when a budget is set (reason_id
- * "max-price-per-hour"), sort by o->sort, re-number ranks and recount
- * n_shown. Adds warnings for unknown prices. Returns 0.
+ * Where cached or live prices come from: an interface the caller hands in
+ * (the CLI: the Retail Prices client and cache of aivm/prices.h; tests: a
+ * fixed store). Each function returns a new store in `*out` (freed by the
+ * advice with aivm_prices_free()) or a negative aivm_status with `err` set.
  */
-int aivm_advice_rank_by_cost(aivm_advice *adv, const aivm_cost_opts *o, aivm_error *err);
+typedef struct {
+    /** The prices of `n` (region, size, currency) queries. */
+    int (*get)(void *ctx, aivm_prices **out, const aivm_price_query *qs, size_t n, aivm_error *err);
+    /** Region-wide price lists of `n` regions (aivm_prices_get_regions());
+     *  NULL: regions are judged by catalog prices. */
+    int (*get_regions)(void *ctx, aivm_prices **out, const char *const *regions, size_t n,
+                       aivm_error *err);
+    void *ctx;
+} aivm_price_provider;
+
+/** The price source of aivm/prices.h: aivm_prices_get() and
+ *  aivm_prices_get_regions() with `mode` and `fetch` (borrowed). */
+typedef struct {
+    aivm_prices_mode mode;
+    aivm_fetch_opts fetch;
+} aivm_fetch_source;
+
+/** Make `*src` read through `ctx` (which must outlive every use of `src`). */
+void aivm_price_provider_fetch(aivm_price_provider *src, aivm_fetch_source *ctx);
 
 /**
- * Order the ranked candidates (docs/ranking.md) and fill each one's ranking:
- * with a model size known, feasible sizes by tier (a replica on one VM, then
- * replicas across VMs, then sizes without a price), then by the cost of the
- * deployment adjusted by the bounded preferences; without one, by guidance
- * score then price; with a `sort` other than score, by that key. Renumbers
- * ranks and recounts n_shown. The one ranking recommend and check share.
+ * One recommendation request: the settled workload, the data it is judged
+ * with and the sources of prices and availability. Everything is borrowed
+ * and must outlive the advice made from it.
  */
-void aivm_advice_rank(aivm_advice *adv, aivm_sort sort);
+typedef struct {
+    const aivm_catalog *catalog;
+    const aivm_rules *rules;
+    const aivm_workload *workload; /* finished with aivm_workload_finish() */
+    unsigned top;                  /* how many to show (0 = all) */
+    bool cost_objective;     /* rank by cost even without a model size (check's suggestions: the
+                                cheapest size that does at least what the plan does) */
+    aivm_prices_mode prices; /* off, catalog (reference prices), cached or live */
+    const char *currency;    /* ISO 4217; NULL = USD (catalog prices are USD only) */
+    bool allow_partial;      /* live: show what could be priced when some prices fail */
+    aivm_cost_opts cost;
+    const aivm_price_provider *source; /* cached and live: required */
+    const aivm_avail *avail;           /* quota and SKU snapshots; NULL: the catalog's regions */
+    const char *const *regions;        /* --regions; n_regions 0: the workload's region only */
+    size_t n_regions;
+} aivm_request;
 
-/** Drop every price from the advice (`--prices off`). */
-void aivm_advice_clear_prices(aivm_advice *adv);
-/** Drop one candidate's price (it becomes unknown, source "none"). */
-void aivm_advice_clear_prices_of(aivm_candidate *c);
+#define AIVM_REQUEST_INIT                                                                          \
+    {                                                                                              \
+        NULL, NULL, NULL, 5, false, AIVM_PRICES_CATALOG, NULL, false, AIVM_COST_OPTS_INIT, NULL,   \
+            NULL, NULL, 0                                                                          \
+    }
 
-/** Append a warning (copied). */
-void aivm_advice_add_warning(aivm_advice *adv, const char *msg);
+/**
+ * The advice for `req`, made in one pass (docs/architecture.md, "The
+ * engine"): every catalog size judged by the rules and the memory fit, the
+ * time of the work estimated, availability judged (best region of
+ * --regions), prices put on (catalog, or the source's cached or live
+ * prices), each candidate's one deployment evaluated (aivm_deployment),
+ * the budget applied, then ranked once and the image / orchestrator /
+ * container / spot advice made for the final #1. Returns 0, or
+ * AIVM_ENET/AIVM_EHTTP/... when live prices are missing without
+ * allow_partial (the source's status; no advice then). `*out` is freed
+ * with aivm_advice_free(); it borrows everything `req` points at.
+ */
+int aivm_recommend(aivm_advice **out, const aivm_request *req, aivm_error *err);
+
+/** Options of aivm_advise(), the request without prices or availability. */
+typedef struct {
+    unsigned top;                   /* how many to show (0 = all) */
+    bool no_catalog_price_warnings; /* unused (kept for source compatibility) */
+    bool cost_objective;            /* as aivm_request.cost_objective */
+} aivm_advise_opts;
+
+#define AIVM_ADVISE_OPTS_INIT                                                                      \
+    {                                                                                              \
+        5, false, false                                                                            \
+    }
+
+/**
+ * aivm_recommend() with catalog prices, pay-as-you-go (spot with wl->spot),
+ * no budget and no availability snapshot: the advice for `wl` (finished
+ * with aivm_workload_finish()) from `cat` and `rules`. Returns 0; never
+ * fails on valid inputs other than by aborting on out-of-memory. `*out` is
+ * freed with aivm_advice_free().
+ */
+int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *rules,
+                const aivm_workload *wl, const aivm_advise_opts *opts, aivm_error *err);
 
 /** The id shown for a rejection: its rule's id or its built-in reason_id. */
 const char *aivm_rejection_id(const aivm_rejection *r);
@@ -204,83 +285,6 @@ const aivm_strlist *aivm_rejection_guidance(const aivm_rejection *r);
  *  AIVM_EINVALID with the expected values. */
 const char *aivm_sort_name(aivm_sort s);
 int aivm_sort_parse(aivm_sort *out, const char *s, aivm_error *err);
-
-/**
- * The queries an advice needs: its shown candidates, or every ranked one
- * when `all` (sorting by price, a budget). Strings are borrowed from the
- * advice. Returns the count; the caller frees `*out` with free().
- */
-size_t aivm_advice_price_queries(aivm_price_query **out, const aivm_advice *adv,
-                                 const char *currency, bool all);
-
-/**
- * Put the store's prices on the advice's candidates (source live or cache,
- * currency, fetched_at, every pricing model known). A candidate whose price
- * could not be had keeps its catalog price (source "catalog", same currency
- * only) and a warning says so, except in live mode without `allow_partial`,
- * where this returns AIVM_ENET and the advice must not be shown. Store
- * warnings are copied to the advice. Returns 0 or AIVM_ENET.
- */
-int aivm_advice_apply_prices(aivm_advice *adv, const aivm_prices *p, aivm_prices_mode mode,
-                             bool allow_partial, aivm_error *err);
-
-/** How an advice is priced and ranked by cost (recommend's price options). */
-typedef struct {
-    aivm_prices_mode mode;
-    bool allow_partial;
-    aivm_cost_opts cost;
-    aivm_fetch_opts fetch; /* cached/live: where and how to fetch */
-} aivm_price_step_opts;
-
-/**
- * The price step of the advice: put prices on `adv` as `o` says and rank it
- * by cost. Off drops every price; catalog keeps the catalog's (USD only:
- * another currency drops them with a warning); cached and live fetch them
- * into a new store `*store`, which the advice then borrows from (free it
- * with aivm_prices_free() after the advice; NULL in the other modes).
- * Returns 0, or AIVM_ENET/AIVM_EINVALID when live prices are missing
- * (without allow_partial) or the fetch options are invalid.
- */
-int aivm_advice_price(aivm_advice *adv, const aivm_price_step_opts *o, aivm_prices **store,
-                      aivm_error *err);
-
-/**
- * Rank the catalog's sizes for `wl` (which must have been finished with
- * aivm_workload_finish()), then run the target rules for the rank-1 size
- * (adv->extras). With wl->spot, equal scores are ordered by spot price. Returns 0; never fails on
- * valid inputs other than by aborting on out-of-memory. `*out` is freed with aivm_advice_free().
- */
-int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *rules,
-                const aivm_workload *wl, const aivm_advise_opts *opts, aivm_error *err);
-
-/** What aivm_advice_availability() judges with (docs/availability.md). */
-typedef struct {
-    const aivm_avail *avail;    /* quota and SKU snapshots; NULL: the catalog's regions only */
-    const char *const *regions; /* --regions, borrowed; n_regions 0: the workload's region */
-    size_t n_regions;
-    aivm_prices *region_prices; /* region-wide price lists (aivm_prices_get_regions) of
-                                   --prices live|cached, borrowed; NULL: catalog prices */
-} aivm_avail_opts;
-
-/**
- * Judge every ranked candidate's availability (offered, restrictions, zones,
- * quota for its VMs) in the workload's region or, with regions, in each of
- * them, and keep the best region per candidate: one where it can be
- * deployed, with a catalog price there before one priced by its reference
- * region, then the lowest cost under the candidate's pricing, then list
- * order. The candidate's region and catalog price become that region's.
- * With o->region_prices, a region's cost is its price list's (the
- * workload's OS, the candidate's pricing), and a size its list holds no row
- * of is not offered there (no meter); a region whose list could not be had
- * falls back to the catalog.
- * Candidates blocked everywhere are rejected (reason_id "availability",
- * with the increase of quota needed or why it is not offered); SKU
- * capabilities that disagree with the catalog and quota families that
- * cannot be told become warnings. Re-ranks (AIVM_SORT_SCORE; the price step
- * ranks again). The candidates' `avail` records borrow strings from o->avail
- * and the regions from o->regions: both must outlive the advice. Returns 0.
- */
-int aivm_advice_availability(aivm_advice *adv, const aivm_avail_opts *o, aivm_error *err);
 
 /** Free an advice and everything it owns (not what it borrows). Accepts NULL. */
 void aivm_advice_free(aivm_advice *adv);

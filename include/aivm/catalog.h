@@ -283,6 +283,14 @@ static inline const aivm_region_price *aivm_size_prices(const aivm_size *size)
 /** Look up the reference price of `size` in `region`; NULL when not priced there. */
 const aivm_region_price *aivm_size_price_in(const aivm_size *size, const char *region);
 
+/**
+ * The catalog's price of `size` for `region`: the region's own, else its
+ * reference region's (`*reference` set true then; may be NULL). NULL when
+ * the size has no price at all. The one place that rule is written.
+ */
+const aivm_region_price *aivm_size_price_for(const aivm_size *size, const char *region,
+                                             bool *reference);
+
 /** Names used in files and JSON: "gpu", "cpu-memory-optimized", ... */
 const char *aivm_category_name(aivm_category c);
 const char *aivm_lifecycle_name(aivm_lifecycle l);

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "aivm/advise.h"
 #include "aivm/avail.h"
 #include "aivm/buf.h"
 #include "aivm/catalog.h"
@@ -82,15 +83,11 @@ typedef struct {
     size_t first, n;         /* its findings: report->findings[first .. first+n) */
     bool has_work;           /* the workload gives an amount of work (aivm-tokens, ...) */
     aivm_work_estimate work; /* its time on the planned deployment (docs/throughput.md) */
+    aivm_price price;        /* one planned VM's price (source NONE when unpriced) */
+    aivm_deployment deploy;  /* the planned deployment (`count` VMs) through the same evaluator
+                                as recommend's candidates: hourly, job cost, $/Mtok; `hourly`
+                                and `priced` above are its figures */
 } aivm_check_item;
-
-/**
- * The cost of the work of `it` (which has_work) at its price: training, the
- * job (wall hours x it->hourly, every planned VM); inference, per million
- * output tokens at full load (per-VM price x a serving unit's VMs / its
- * tokens/s). Returns false when the estimate or the price is unknown.
- */
-bool aivm_check_item_work_cost(double *out, const aivm_check_item *it);
 
 typedef struct {
     aivm_check_item *items; /* one per plan resource, in plan order */
@@ -100,8 +97,11 @@ typedef struct {
     size_t n_orphans; /* trailing findings with res == NULL */
     size_t open[3];   /* unwaived findings per aivm_severity */
     size_t n_waived;
-    double hourly_total; /* priced items only */
+    double hourly_total; /* priced items only; meaningless when none is priced (n_unpriced ==
+                            n_items): renderers show unknown / null then */
     size_t n_unpriced;
+    bool has_cost;        /* a total can be told: some item priced, or nothing to price */
+    double monthly_total; /* hourly_total x AIVM_HOURS_PER_MONTH */
     const char *currency;
     const char *today;
     bool sizing_active; /* AIVM007/AIVM008 were evaluated */

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "aivm/catalog.h"
 #include "aivm/error.h"
 #include "aivm/workload.h"
 
@@ -70,6 +71,16 @@ const char *aivm_pricing_name(aivm_pricing p);
 int aivm_pricing_parse(aivm_pricing *out, const char *s, aivm_error *err);
 /** Name of a price source: "none", "catalog", "live", "cache". */
 const char *aivm_price_source_name(aivm_price_source s);
+
+/**
+ * The catalog's price of `s` for `region` (aivm_size_price_for: the
+ * region's, else the reference region's; `*reference` says which, may be
+ * NULL) as a price record for `os` under `pricing`: Linux pay-as-you-go and
+ * spot in USD. Unpriced (source NONE, currency USD) when the catalog has no
+ * price or `os` is not Linux. Strings are borrowed from the catalog.
+ */
+void aivm_price_from_catalog(aivm_price *p, const aivm_size *s, const char *region, aivm_os os,
+                             aivm_pricing pricing, bool *reference);
 
 /** Where a row's price is used: which product tier its skuName names. */
 typedef enum {

@@ -198,6 +198,14 @@ aivm_precision aivm_sizing_compute_precision(const aivm_sizing *sz);
 bool aivm_sizing_runs_on(const aivm_sizing *sz, const aivm_size *s, bool *known);
 
 /**
+ * The number format the GPUs of `s` run `sz` in: the compute precision,
+ * except that a 16-bit default (sz->any_16bit) runs fp16 on a GPU with fp16
+ * but no bf16 (T4, V100). The compute precision when the catalog has no
+ * facts about the GPU.
+ */
+aivm_precision aivm_sizing_runs_as(const aivm_sizing *sz, const aivm_size *s);
+
+/**
  * The fit of `wl`'s sizing (which must be set) on `s` for the deployment the
  * workload asks for: with --nodes N, training is sharded over the GPUs of
  * exactly N VMs (aivm_fit_on) and an inference replica must fit within N

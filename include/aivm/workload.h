@@ -24,6 +24,9 @@ typedef enum {
     AIVM_SCHED_NONE
 } aivm_scheduler;
 
+/** The region a workload is judged in when none is given. */
+#define AIVM_DEFAULT_REGION "eastus"
+
 /* Model-size inputs (docs/sizing.md). UNSET means "not given". */
 typedef enum {
     AIVM_PREC_UNSET = 0,
@@ -32,7 +35,9 @@ typedef enum {
     AIVM_PREC_FP16,
     AIVM_PREC_FP8,
     AIVM_PREC_INT8,
-    AIVM_PREC_INT4
+    AIVM_PREC_INT4,
+    AIVM_PREC_ANY16 /* "16-bit": bf16, or fp16 on GPUs without bf16 (an input only: the
+                       sizing resolves it to bf16 with aivm_sizing.any_16bit) */
 } aivm_precision;
 typedef enum { AIVM_FT_UNSET = 0, AIVM_FT_FULL, AIVM_FT_LORA, AIVM_FT_QLORA } aivm_finetune;
 typedef enum {

@@ -1,11 +1,11 @@
 /*
- * advise.c - scoring and ranking. Every enabled rule whose `when` holds
- * for the workload is applied to every catalog size: exclude/require
- * reject candidates (the first rejecting rule is recorded), prefer/penalize
- * add or subtract their weight (scaled rules in proportion to where the
- * candidate's value lies between the accepted candidates' min and max).
- * Candidates are then ordered by aivm_advice_rank() (advise_rank.c) with
- * catalog prices; the price step (advise_price.c) may re-price and re-rank.
+ * advise.c - the evaluation step of the engine (advise_engine.c). Every
+ * enabled rule whose `when` holds for the workload is applied to every
+ * catalog size: exclude/require reject candidates (the first rejecting rule
+ * is recorded), prefer/penalize add or subtract their weight (scaled rules
+ * in proportion to where the candidate's value lies between the accepted
+ * candidates' min and max); the memory fit and the catalog price are put
+ * on each candidate. Also the advice's warnings and its extras.
  */
 #include "aivm/advise.h"
 #include "util/mathutil.h"
@@ -118,40 +118,6 @@ static double hit_delta(const hit *h, const range *ranges)
     return sign * w * (h->value - lo) / (hi - lo);
 }
 
-static void set_price(aivm_price *p, const aivm_size *s, const aivm_workload *wl, bool *fallback)
-{
-    const aivm_region_price *rp;
-    memset(p, 0, sizeof *p);
-    p->source = AIVM_PRICE_NONE;
-    p->currency = "USD";
-    p->region = wl->region;
-    p->os = wl->os;
-    if (!s->has_price || wl->os != AIVM_OS_LINUX)
-        return;
-    rp = aivm_size_price_in(s, wl->region);
-    if (!rp) {
-        rp = aivm_size_price_in(s, aivm_str(&s->price_reference_region));
-        *fallback = true;
-    }
-    p->source = AIVM_PRICE_CATALOG;
-    p->currency = aivm_str(&s->price_currency);
-    p->region = aivm_str(&rp->region);
-    p->as_of = aivm_str(&s->price_as_of);
-    p->has_on_demand = true;
-    p->on_demand = rp->on_demand;
-    p->has_spot = rp->has_spot;
-    p->spot = rp->spot;
-    p->known[AIVM_PRICING_ON_DEMAND] = true;
-    p->alt[AIVM_PRICING_ON_DEMAND] = rp->on_demand;
-    p->known[AIVM_PRICING_SPOT] = rp->has_spot;
-    p->alt[AIVM_PRICING_SPOT] = rp->has_spot ? rp->spot : 0;
-    /* --spot: the job runs on spot capacity, so spot is what it costs (unknown
-     * when no spot price is published: never the pay-as-you-go price). */
-    p->pricing = wl->spot ? AIVM_PRICING_SPOT : AIVM_PRICING_ON_DEMAND;
-    p->has_hourly = p->known[p->pricing];
-    p->hourly = p->alt[p->pricing];
-}
-
 /* A rule's message for a size, rendered in `scratch` (reused, so a message
  * costs one exact allocation rather than a buffer grown piece by piece). */
 static char *render(aivm_buf *scratch, const aivm_rule *r, const aivm_workload *wl,
@@ -162,31 +128,23 @@ static char *render(aivm_buf *scratch, const aivm_rule *r, const aivm_workload *
     return scratch->ptr ? aivm_xstrndup(scratch->ptr, scratch->size) : aivm_xstrdup("");
 }
 
-void aivm_advice_add_warning(aivm_advice *adv, const char *msg)
-{
-    adv->warnings = aivm_xrealloc(adv->warnings, (adv->n_warnings + 1) * sizeof *adv->warnings);
-    adv->warnings[adv->n_warnings++] = aivm_xstrdup(msg);
-}
-
-void aivm_advise__warnf(aivm_advice *adv, const char *fmt, ...)
+void aivm_advise__warn(aivm_advice *adv, const char *id, const char *fmt, ...)
 {
     aivm_buf b = AIVM_BUF_INIT;
     va_list ap;
     va_start(ap, fmt);
     aivm_buf_vprintf(&b, fmt, ap);
     va_end(ap);
-    aivm_advice_add_warning(adv, b.ptr ? b.ptr : "");
+    adv->warnings = aivm_xrealloc(adv->warnings, (adv->n_warnings + 1) * sizeof *adv->warnings);
+    adv->warning_ids =
+        aivm_xrealloc(adv->warning_ids, (adv->n_warnings + 1) * sizeof *adv->warning_ids);
+    adv->warning_ids[adv->n_warnings] = id;
+    adv->warnings[adv->n_warnings++] = b.ptr ? aivm_buf_detach(&b) : aivm_xstrdup("");
     aivm_buf_dispose(&b);
 }
 
-static void add_warning(aivm_advice *adv, char *msg)
-{
-    adv->warnings = aivm_xrealloc(adv->warnings, (adv->n_warnings + 1) * sizeof *adv->warnings);
-    adv->warnings[adv->n_warnings++] = msg;
-}
-
 static void collect(aivm_advice *adv, const work *ws, size_t n, const hit_pool *pool,
-                    const range *ranges, const aivm_workload *wl, bool *fallback)
+                    const range *ranges, const aivm_workload *wl, aivm_pricing pricing)
 {
     const unsigned *order = aivm_catalog__name_order(adv->catalog);
     aivm_buf scratch = AIVM_BUF_INIT;
@@ -224,7 +182,7 @@ static void collect(aivm_advice *adv, const work *ws, size_t n, const hit_pool *
             rs->message = render(&scratch, rs->rule, wl, w->size);
             c->score += rs->delta;
         }
-        set_price(&c->price, w->size, wl, fallback);
+        aivm_price_from_catalog(&c->price, w->size, wl->region, wl->os, pricing, NULL);
         if (wl->sizing) {
             c->has_fit = true;
             aivm_fit_for(&c->fit, wl, w->size);
@@ -235,22 +193,36 @@ static void collect(aivm_advice *adv, const work *ws, size_t n, const hit_pool *
     aivm_buf_dispose(&scratch);
 }
 
-static void add_price_warnings(aivm_advice *adv, const aivm_workload *wl, bool fallback)
+/* Catalog prices are Linux pay-as-you-go and spot in USD, per region of the
+ * US: what they cannot say is said once, for the request as a whole. */
+void aivm_advise__catalog_price_warnings(aivm_advice *adv)
 {
-    aivm_buf b = AIVM_BUF_INIT;
-    /* sizes shown without a price are counted by the price step, once the
-     * final order (and so what is shown) is known */
+    const aivm_workload *wl = adv->workload;
+    bool fallback = false;
+    if (adv->prices != AIVM_PRICES_CATALOG)
+        return;
     if (wl->os == AIVM_OS_WINDOWS) {
-        aivm_buf_puts(&b, "the catalog holds Linux prices only: no price is shown for windows");
-        add_warning(adv, aivm_buf_detach(&b));
+        aivm_advise__warn(adv, "catalog-prices-linux-only",
+                          "the catalog holds Linux prices only: no price is shown for windows");
+        return;
     }
-    if (fallback && wl->os == AIVM_OS_LINUX) {
-        aivm_buf_printf(&b,
-                        "the catalog has no price in %s for some sizes: their reference-region "
-                        "price is shown instead (see price.region)",
-                        wl->region);
-        add_warning(adv, aivm_buf_detach(&b));
+    for (size_t i = 0; i < adv->n_shown; i++) {
+        const aivm_candidate *c = &adv->ranked[i];
+        fallback |= c->price.source == AIVM_PRICE_CATALOG && c->price.region && c->region &&
+                    strcmp(c->price.region, c->region) != 0;
     }
+    if (!fallback)
+        return;
+    if (adv->n_regions)
+        aivm_advise__warn(adv, "catalog-price-region",
+                          "some of the sizes shown have no catalog price in their region: the "
+                          "row names the region whose reference price is shown (catalog prices "
+                          "are US regions only; --prices cached or live for the region's own)");
+    else
+        aivm_advise__warn(adv, "catalog-price-region",
+                          "the catalog has no price in %s for some sizes: their "
+                          "reference-region price is shown instead (see price.region)",
+                          wl->region);
 }
 
 /* Without --nodes, a sized job spans as many VMs as its best size needs:
@@ -259,10 +231,10 @@ static const aivm_workload *extras_workload(aivm_workload *copy, const aivm_work
                                             const aivm_advice *adv)
 {
     if (!wl->sizing || (wl->set & AIVM_WL_NODES) || adv->n_ranked == 0 ||
-        adv->ranked[0].fit.vms <= 1)
+        adv->ranked[0].deploy.vms <= 1)
         return wl;
     *copy = *wl;
-    copy->nodes = adv->ranked[0].fit.vms;
+    copy->nodes = adv->ranked[0].deploy.vms;
     return copy;
 }
 
@@ -270,24 +242,61 @@ void aivm_advise__extras(aivm_advice *adv)
 {
     aivm_workload ewl;
     const aivm_size *top = adv->n_ranked ? adv->ranked[0].size : NULL;
-    if (adv->extras && adv->extras->size == top)
-        return;
     aivm_extras_free(adv->extras);
     adv->extras = NULL;
+    if (!top)
+        return; /* nothing fits: no image or orchestrator advice for nothing */
     aivm_extras_eval(&adv->extras, adv->catalog, adv->rules,
                      extras_workload(&ewl, adv->workload, adv), top, NULL);
 }
 
-int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *rules,
-                const aivm_workload *wl, const aivm_advise_opts *opts, aivm_error *err)
+/* What the workload itself leaves unknown, said once. */
+void aivm_advise__workload_warnings(aivm_advice *adv)
 {
+    const aivm_workload *wl = adv->workload;
+    if (wl->sizing && !(wl->sizing->layers && wl->sizing->hidden && wl->sizing->heads))
+        aivm_advise__warn(adv, "model-shape-unknown",
+                          "the model's shape is unknown: KV cache and activations are not "
+                          "counted (give --model, or --layers, --hidden and --heads)");
+    else if (wl->sizing && wl->sizing->shape_from)
+        aivm_advise__warn(adv, "model-shape-estimated",
+                          "the model's shape is estimated from %s, the preset nearest in "
+                          "parameters: its KV cache and activations are estimates (give "
+                          "--model, or --layers, --hidden and --heads)",
+                          wl->sizing->shape_from->id);
+}
+
+/* When nothing is left: why. */
+void aivm_advise__empty_warnings(aivm_advice *adv)
+{
+    const aivm_workload *wl = adv->workload;
+    if (adv->n_ranked)
+        return;
+    aivm_advise__warn(adv, "no-size",
+                      "no size in the catalog satisfies the rules for this "
+                      "workload (see the rejected list)");
+    if (wl->sizing && wl->sizing->phase == AIVM_PHASE_TRAIN && !wl->sizing->act_ckpt &&
+        wl->sizing->mem.activations > 16)
+        aivm_advise__warn(adv, "activations-too-large",
+                          "activations alone take %.1f GiB on every GPU: "
+                          "--activation-checkpointing keeps only each layer's input (about "
+                          "%.1f GiB), and --batch is per GPU",
+                          wl->sizing->mem.activations, wl->sizing->mem.activations * 2 / 34);
+}
+
+void aivm_advise__evaluate(aivm_advice *adv, const aivm_request *req)
+{
+    const aivm_catalog *cat = req->catalog;
+    const aivm_rules *rules = req->rules;
+    const aivm_workload *wl = req->workload;
     size_t n = aivm_catalog_size_count(cat), n_rules = 0;
     const aivm_rule **active = aivm_xcalloc(aivm_rules_count(rules) + 1, sizeof *active);
     work *ws = aivm_xcalloc(n ? n : 1, sizeof *ws);
-    aivm_advice *adv = aivm_xcalloc(1, sizeof *adv);
     range *ranges;
     hit_pool pool = {NULL, 0, 0};
-    bool fallback = false;
+    aivm_pricing pricing = wl->spot && req->cost.pricing == AIVM_PRICING_ON_DEMAND
+                               ? AIVM_PRICING_SPOT /* --spot: the job runs on spot capacity */
+                               : req->cost.pricing;
 
     for (size_t i = 0; i < aivm_rules_count(rules); i++)
         if (aivm_rule_target(aivm_rules_at(rules, i)) == AIVM_TARGET_SIZE &&
@@ -297,51 +306,24 @@ int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *ru
         ws[i].size = aivm_catalog_size_at(cat, i);
         evaluate(&ws[i], &pool, active, n_rules, wl);
     }
-    adv->catalog = cat;
-    adv->workload = wl;
     ranges = scale_ranges(ws, n, &pool, n_rules);
-    collect(adv, ws, n, &pool, ranges, wl, &fallback);
+    collect(adv, ws, n, &pool, ranges, wl, pricing);
     free(ranges);
     free(pool.items);
-    adv->top = opts ? opts->top : 0;
-    adv->cost_objective = opts && opts->cost_objective;
-    aivm_advise__work(adv); /* the time of the work per size (docs/throughput.md) */
-    aivm_advice_rank(adv, AIVM_SORT_SCORE);
-    if (!(opts && opts->no_catalog_price_warnings))
-        add_price_warnings(adv, wl, fallback);
-    if (wl->sizing && !(wl->sizing->layers && wl->sizing->hidden && wl->sizing->heads))
-        add_warning(adv, aivm_xstrdup("the model's shape is unknown: KV cache and activations "
-                                      "are not counted (give --model, or --layers, --hidden "
-                                      "and --heads)"));
-    else if (wl->sizing && wl->sizing->shape_from) {
-        aivm_buf b = AIVM_BUF_INIT;
-        aivm_buf_printf(&b,
-                        "the model's shape is estimated from %s, the preset nearest in "
-                        "parameters: its KV cache and activations are estimates (give --model, "
-                        "or --layers, --hidden and --heads)",
-                        wl->sizing->shape_from->id);
-        add_warning(adv, aivm_buf_detach(&b));
-    }
-    if (adv->n_ranked == 0)
-        add_warning(adv, aivm_xstrdup("no size in the catalog satisfies the rules for this "
-                                      "workload (see the rejected list)"));
-    if (adv->n_ranked == 0 && wl->sizing && wl->sizing->phase == AIVM_PHASE_TRAIN &&
-        !wl->sizing->act_ckpt && wl->sizing->mem.activations > 16) {
-        aivm_buf b = AIVM_BUF_INIT;
-        aivm_buf_printf(&b,
-                        "activations alone take %.1f GiB on every GPU: "
-                        "--activation-checkpointing keeps only each layer's input (about "
-                        "%.1f GiB), and --batch is per GPU",
-                        wl->sizing->mem.activations, wl->sizing->mem.activations * 2 / 34);
-        add_warning(adv, aivm_buf_detach(&b));
-    }
-    adv->rules = rules;
-    (void)err;
-    aivm_advise__extras(adv);
     free(ws);
     free(active);
-    *out = adv;
-    return 0;
+}
+
+int aivm_advise(aivm_advice **out, const aivm_catalog *cat, const aivm_rules *rules,
+                const aivm_workload *wl, const aivm_advise_opts *opts, aivm_error *err)
+{
+    aivm_request req = AIVM_REQUEST_INIT;
+    req.catalog = cat;
+    req.rules = rules;
+    req.workload = wl;
+    req.top = opts ? opts->top : 0;
+    req.cost_objective = opts && opts->cost_objective;
+    return aivm_recommend(out, &req, err);
 }
 
 void aivm_advice_free(aivm_advice *adv)
@@ -362,6 +344,9 @@ void aivm_advice_free(aivm_advice *adv)
     free(adv->ranked);
     free(adv->rejected);
     free(adv->warnings);
+    free(adv->warning_ids);
     aivm_extras_free(adv->extras);
+    aivm_prices_free(adv->store);
+    aivm_prices_free(adv->lists);
     free(adv);
 }

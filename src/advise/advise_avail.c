@@ -58,12 +58,8 @@ static region_key key_of(const aivm_candidate *c, aivm_availability *a, aivm_os 
     const aivm_size *s = c->size;
     if (listed_key(&k, c, a, os, lists))
         return k;
-    const aivm_region_price *rp = s->has_price ? aivm_size_price_in(s, a->region) : NULL;
     bool spot = c->price.pricing == AIVM_PRICING_SPOT;
-    if (!rp && s->has_price) {
-        rp = aivm_size_price_in(s, aivm_str(&s->price_reference_region));
-        k.reference = true;
-    }
+    const aivm_region_price *rp = aivm_size_price_for(s, a->region, &k.reference);
     if (rp && (!spot || rp->has_spot)) {
         k.has_cost = true;
         k.cost = (spot ? rp->spot : rp->on_demand) * (c->instances ? c->instances : 1);
@@ -85,28 +81,13 @@ static bool better(const region_key *a, const region_key *b)
 /* The candidate's catalog price, as it is in `region` (or its reference region). */
 static void move_price(aivm_candidate *c, const char *region)
 {
-    const aivm_size *s = c->size;
     aivm_price *p = &c->price;
-    const aivm_region_price *rp;
     c->region = region;
     if (p->source != AIVM_PRICE_CATALOG) {
         p->region = region;
         return;
     }
-    rp = aivm_size_price_in(s, region);
-    if (!rp)
-        rp = aivm_size_price_in(s, aivm_str(&s->price_reference_region));
-    if (!rp)
-        return;
-    p->region = aivm_str(&rp->region);
-    p->on_demand = rp->on_demand;
-    p->has_spot = rp->has_spot;
-    p->spot = rp->spot;
-    p->alt[AIVM_PRICING_ON_DEMAND] = rp->on_demand;
-    p->known[AIVM_PRICING_SPOT] = rp->has_spot;
-    p->alt[AIVM_PRICING_SPOT] = rp->has_spot ? rp->spot : 0;
-    p->has_hourly = p->known[p->pricing];
-    p->hourly = p->alt[p->pricing];
+    aivm_price_from_catalog(p, c->size, region, p->os, p->pricing, NULL);
 }
 
 static void reject(aivm_advice *adv, aivm_candidate *c, const aivm_availability *all, size_t n)
@@ -137,8 +118,9 @@ static void warn_candidate(aivm_advice *adv, const aivm_candidate *c, size_t *un
 {
     const aivm_availability *a = c->avail;
     if (a->mismatch[0]) {
-        aivm_advise__warnf(adv, "%s in %s: the SKU list disagrees with the catalog: %s",
-                           aivm_str(&c->size->name), a->region, a->mismatch);
+        aivm_advise__warn(adv, "sku-mismatch",
+                          "%s in %s: the SKU list disagrees with the catalog: %s",
+                          aivm_str(&c->size->name), a->region, a->mismatch);
     }
     if (a->has_quota && !a->family)
         (*unknown_family)++;
@@ -146,54 +128,35 @@ static void warn_candidate(aivm_advice *adv, const aivm_candidate *c, size_t *un
         (*missing_row)++;
 }
 
-/* With --regions the advice's "no price in <workload region>" warning speaks
- * of the wrong region: replace it with one about the regions chosen. */
-static void region_price_warning(aivm_advice *adv)
-{
-    static const char stale[] = "the catalog has no price in ";
-    size_t k = 0, n_ref = 0;
-    for (size_t i = 0; i < adv->n_warnings; i++) {
-        if (strncmp(adv->warnings[i], stale, sizeof stale - 1) == 0) {
-            free(adv->warnings[i]);
-            continue;
-        }
-        adv->warnings[k++] = adv->warnings[i];
-    }
-    adv->n_warnings = k;
-    for (size_t i = 0; i < adv->n_shown; i++) {
-        const aivm_candidate *c = &adv->ranked[i];
-        n_ref += c->price.source == AIVM_PRICE_CATALOG && c->price.region && c->region &&
-                 strcmp(c->price.region, c->region) != 0;
-    }
-    if (n_ref) {
-        aivm_advise__warnf(adv,
-                           "%zu of the sizes shown have no catalog price in their region: the row "
-                           "names the region whose reference price is shown (catalog prices are "
-                           "US regions only; --prices cached or live for the region's own)",
-                           n_ref);
-    }
-}
-
-int aivm_advice_availability(aivm_advice *adv, const aivm_avail_opts *o, aivm_error *err)
+int aivm_advise__availability(aivm_advice *adv, const aivm_request *req, aivm_error *err)
 {
     const char *own = adv->workload->region;
-    size_t n_regions = o->n_regions ? o->n_regions : 1;
-    aivm_availability *all = aivm_xcalloc(n_regions, sizeof *all);
-    size_t kept = 0, before = adv->n_rejected, unknown_family = 0, missing_row = 0;
-    (void)err;
+    size_t n_regions = req->n_regions ? req->n_regions : 1;
+    aivm_availability *all;
+    size_t kept = 0, before = adv->n_rejected;
+    if (!req->avail && !req->n_regions)
+        return 0;
+    if (req->n_regions && (req->prices == AIVM_PRICES_LIVE || req->prices == AIVM_PRICES_CACHED) &&
+        req->source && req->source->get_regions) {
+        int rc = req->source->get_regions(req->source->ctx, &adv->lists, req->regions,
+                                          req->n_regions, err);
+        if (rc < 0)
+            return rc; /* a region that failed falls back to the catalog; this is the whole */
+    }
+    all = aivm_xcalloc(n_regions, sizeof *all);
     adv->has_avail = true;
-    adv->regions = o->regions;
-    adv->n_regions = o->n_regions;
+    adv->regions = req->regions;
+    adv->n_regions = req->n_regions;
     for (size_t i = 0; i < adv->n_ranked; i++) {
         aivm_candidate *c = &adv->ranked[i];
         size_t best = 0;
         region_key bk;
         for (size_t r = 0; r < n_regions; r++)
-            aivm_avail_eval(&all[r], o->avail, c->size, o->n_regions ? o->regions[r] : own,
+            aivm_avail_eval(&all[r], req->avail, c->size, req->n_regions ? req->regions[r] : own,
                             c->instances, adv->workload->spot);
-        bk = key_of(c, &all[0], adv->workload->os, o->region_prices);
+        bk = key_of(c, &all[0], adv->workload->os, adv->lists);
         for (size_t r = 1; r < n_regions; r++) {
-            region_key k = key_of(c, &all[r], adv->workload->os, o->region_prices);
+            region_key k = key_of(c, &all[r], adv->workload->os, adv->lists);
             if (better(&k, &bk)) {
                 bk = k;
                 best = r;
@@ -214,28 +177,26 @@ int aivm_advice_availability(aivm_advice *adv, const aivm_avail_opts *o, aivm_er
     free(all);
     if (adv->n_rejected != before)
         aivm_advise__sort_rejected(adv);
-    aivm_advice_rank(adv, AIVM_SORT_SCORE);
-    if (o->n_regions)
-        region_price_warning(adv);
+    return 0;
+}
+
+void aivm_advise__avail_warnings(aivm_advice *adv)
+{
+    size_t unknown_family = 0, missing_row = 0;
+    if (!adv->has_avail)
+        return;
     for (size_t i = 0; i < adv->n_shown; i++)
         warn_candidate(adv, &adv->ranked[i], &unknown_family, &missing_row);
-    if (unknown_family) {
-        aivm_advise__warnf(adv,
-                           "the quota family of %zu of the sizes shown is unknown (give --skus, "
-                           "whose 'family' names it): only the regional limit was checked",
-                           unknown_family);
-    }
-    if (missing_row) {
-        aivm_advise__warnf(adv,
-                           "the usage list has no row for the quota family of %zu of the sizes "
-                           "shown: only the regional limit was checked",
-                           missing_row);
-    }
-    if (adv->n_ranked == 0)
-        aivm_advice_add_warning(adv, "no size can be deployed where asked (see the rejected "
-                                     "list: quota, restrictions, regions)");
-    aivm_advise__extras(adv);
-    return 0;
+    if (unknown_family)
+        aivm_advise__warn(adv, "quota-family-unknown",
+                          "the quota family of %zu of the sizes shown is unknown (give --skus, "
+                          "whose 'family' names it): only the regional limit was checked",
+                          unknown_family);
+    if (missing_row)
+        aivm_advise__warn(adv, "quota-family-missing",
+                          "the usage list has no row for the quota family of %zu of the sizes "
+                          "shown: only the regional limit was checked",
+                          missing_row);
 }
 
 void aivm_advise__avail_meters(aivm_advice *adv, const aivm_prices *p)

@@ -1,8 +1,11 @@
 /*
- * advise_price.c - the price step of the advice: the price queries an advice
- * needs, putting a store's prices on its candidates, and the whole step
- * (off, catalog, cached or live prices, then the ranking by cost) that
- * recommend runs.
+ * advise_price.c - the price step of the engine: which candidates need a
+ * price (every one when the cost ranks them; else those the guidance shows,
+ * and their ties), the request's price source asked once, its prices put on
+ * the candidates (a size the source could not price keeps its catalog
+ * price, same currency only, and a warning says so), and each candidate's
+ * hourly price selected under its pricing model. Unknown stays unknown,
+ * never 0.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,22 +17,67 @@
 #include "aivm/util.h"
 #include "util/mathutil.h"
 
-size_t aivm_advice_price_queries(aivm_price_query **out, const aivm_advice *adv,
-                                 const char *currency, bool all)
+static void clear_price(aivm_price *p, const char *currency)
 {
-    size_t n = all ? adv->n_ranked : adv->n_shown;
+    aivm_os os = p->os;
+    aivm_pricing pricing = p->pricing;
+    const char *region = p->region;
+    memset(p, 0, sizeof *p);
+    p->os = os;
+    p->region = region;
+    p->pricing = pricing;
+    p->currency = currency ? currency : "USD";
+}
+
+static void select_pricing(aivm_advice *adv)
+{
+    for (size_t i = 0; i < adv->n_ranked; i++) {
+        aivm_price *p = &adv->ranked[i].price;
+        p->has_hourly = p->known[p->pricing];
+        p->hourly = p->has_hourly ? p->alt[p->pricing] : 0;
+    }
+}
+
+/* The guidance's order (score, then catalog price): which candidates a
+ * score-led advice shows, so only those are priced. A selection of what to
+ * ask the source for; the ranking itself runs once, at the end. */
+static const aivm_advice *g_adv;
+
+static int by_guidance(const void *pa, const void *pb)
+{
+    const aivm_candidate *x = &g_adv->ranked[*(const size_t *)pa];
+    const aivm_candidate *y = &g_adv->ranked[*(const size_t *)pb];
+    double sx = aivm_round(x->score * 1e6), sy = aivm_round(y->score * 1e6);
+    if (sx != sy)
+        return sx > sy ? -1 : 1;
+    return strcmp(aivm_str(&x->size->name), aivm_str(&y->size->name));
+}
+
+static size_t price_queries(aivm_price_query **out, const aivm_advice *adv, const char *currency,
+                            bool all)
+{
+    size_t *order = aivm_xcalloc(adv->n_ranked + 1, sizeof *order);
+    size_t n = adv->n_ranked;
     aivm_price_query *qs;
-    /* Sizes tied with the last one shown are ordered by price too: price them
-     * all, or an unpriced one could move into view with its catalog price. */
-    while (n > 0 && n < adv->n_ranked &&
-           aivm_round(adv->ranked[n].score * 1e6) == aivm_round(adv->ranked[n - 1].score * 1e6))
-        n++;
+    for (size_t i = 0; i < adv->n_ranked; i++)
+        order[i] = i;
+    if (!all && adv->top && adv->top < adv->n_ranked) {
+        g_adv = adv;
+        qsort(order, adv->n_ranked, sizeof *order, by_guidance);
+        n = adv->top;
+        /* sizes tied with the last one shown are ordered by price: price them all */
+        while (n < adv->n_ranked && aivm_round(adv->ranked[order[n]].score * 1e6) ==
+                                        aivm_round(adv->ranked[order[n - 1]].score * 1e6))
+            n++;
+    }
     qs = aivm_xcalloc(n ? n : 1, sizeof *qs);
     for (size_t i = 0; i < n; i++) {
-        qs[i].region = adv->ranked[i].region ? adv->ranked[i].region : adv->workload->region;
-        qs[i].sku = aivm_str(&adv->ranked[i].size->name);
+        const aivm_candidate *c = &adv->ranked[order[i]];
+        qs[i].region = c->region ? c->region : adv->workload->region;
+        qs[i].sku = aivm_str(&c->size->name);
         qs[i].currency = currency;
     }
+    free(order);
     *out = qs;
     return n;
 }
@@ -37,11 +85,13 @@ size_t aivm_advice_price_queries(aivm_price_query **out, const aivm_advice *adv,
 static void put_set(aivm_price *pr, const aivm_price_entry *e, aivm_os os)
 {
     const char *region = pr->region;
+    aivm_pricing pricing = pr->pricing;
     memset(pr, 0, sizeof *pr);
     pr->source = e->source;
     pr->currency = e->query.currency;
     pr->region = e->query.region ? e->query.region : region;
     pr->os = os;
+    pr->pricing = pricing;
     pr->fetched_at = e->fetched_at;
     for (unsigned k = 0; k < AIVM_PRICING_COUNT; k++) {
         bool amb = false;
@@ -52,16 +102,13 @@ static void put_set(aivm_price *pr, const aivm_price_entry *e, aivm_os os)
     pr->on_demand = pr->alt[AIVM_PRICING_ON_DEMAND];
     pr->has_spot = pr->known[AIVM_PRICING_SPOT];
     pr->spot = pr->alt[AIVM_PRICING_SPOT];
-    pr->has_hourly = pr->has_on_demand;
-    pr->hourly = pr->on_demand;
 }
 
-int aivm_advice_apply_prices(aivm_advice *adv, const aivm_prices *p, aivm_prices_mode mode,
-                             bool allow_partial, aivm_error *err)
+static int apply_prices(aivm_advice *adv, const aivm_prices *p, const aivm_request *req,
+                        aivm_error *err)
 {
     const aivm_price_entry *first = NULL;
     size_t missing = 0, ambiguous = 0, served = 0;
-    aivm_buf b = AIVM_BUF_INIT;
     for (size_t i = 0; i < adv->n_ranked; i++) {
         aivm_candidate *c = &adv->ranked[i];
         const aivm_price_entry *e = aivm_prices_find(
@@ -79,77 +126,89 @@ int aivm_advice_apply_prices(aivm_advice *adv, const aivm_prices *p, aivm_prices
             first = e;
         if (c->price.source == AIVM_PRICE_CATALOG &&
             strcmp(e->query.currency, c->price.currency ? c->price.currency : "USD") != 0)
-            aivm_advice_clear_prices_of(c); /* a USD catalog price cannot stand in for EUR */
+            clear_price(&c->price, e->query.currency); /* USD cannot stand in for EUR */
     }
-    if (missing && mode == AIVM_PRICES_LIVE && !allow_partial)
+    if (missing && req->prices == AIVM_PRICES_LIVE && !req->allow_partial)
         return aivm_error_set(err, AIVM_ENET, NULL,
                               "cannot get the live price of %s in %s: %s (%zu of %zu prices "
                               "missing; --allow-partial shows the rest)",
                               first->query.sku, first->query.region, first->error, missing, served);
     for (size_t i = 0; i < aivm_prices_warning_count(p); i++)
-        aivm_advice_add_warning(adv, aivm_prices_warning(p, i));
-    if (missing) {
-        aivm_buf_printf(&b,
-                        "%zu of %zu sizes have no %s price (first: %s: %s); their "
-                        "price.source says what is shown instead",
-                        missing, served, mode == AIVM_PRICES_LIVE ? "live" : "cached",
-                        first->query.sku, first->error);
-        aivm_advice_add_warning(adv, b.ptr);
-        aivm_buf_clear(&b);
-    }
-    if (ambiguous) {
-        aivm_buf_printf(&b,
-                        "%zu sizes had competing price rows; the newest effectiveStartDate "
-                        "was used (price.ambiguous)",
-                        ambiguous);
-        aivm_advice_add_warning(adv, b.ptr);
-    }
-    aivm_buf_dispose(&b);
+        aivm_advise__warn(adv, "prices-source", "%s", aivm_prices_warning(p, i));
+    if (missing)
+        aivm_advise__warn(adv, "prices-missing",
+                          "%zu of %zu sizes have no %s price (first: %s: %s); their "
+                          "price.source says what is shown instead",
+                          missing, served, req->prices == AIVM_PRICES_LIVE ? "live" : "cached",
+                          first->query.sku, first->error);
+    if (ambiguous)
+        aivm_advise__warn(adv, "prices-ambiguous",
+                          "%zu sizes had competing price rows; the newest effectiveStartDate "
+                          "was used (price.ambiguous)",
+                          ambiguous);
     return 0;
 }
 
-/* Catalog prices are USD: with another currency they cannot be shown. */
-static void catalog_currency(aivm_advice *adv, const char *currency)
+int aivm_advise__price(aivm_advice *adv, const aivm_request *req, aivm_error *err)
 {
-    if (!currency || strcmp(currency, "USD") == 0)
-        return;
-    aivm_advice_clear_prices(adv);
-    for (size_t i = 0; i < adv->n_ranked; i++)
-        adv->ranked[i].price.currency = currency; /* unknown, in the currency asked for */
-    aivm_advice_add_warning(adv, "catalog prices are in USD: no price is shown for another "
-                                 "--currency (use --prices cached or live)");
-}
-
-int aivm_advice_price(aivm_advice *adv, const aivm_price_step_opts *o, aivm_prices **store,
-                      aivm_error *err)
-{
+    const char *currency = req->currency ? req->currency : "USD";
     aivm_price_query *qs = NULL;
-    /* Ranking by cost (a model size is known), by a price key or within a
-     * budget needs the price of every candidate, not only of those shown. */
-    bool all = o->cost.sort != AIVM_SORT_SCORE || o->cost.has_max_price || adv->workload->sizing;
+    /* Ranking by cost (a model size is known, or check's suggestions), by a
+     * price key or within a budget needs the price of every candidate. */
+    bool all = req->cost.sort != AIVM_SORT_SCORE || req->cost.has_max_price ||
+               adv->workload->sizing || req->cost_objective;
     size_t n;
     int rc;
-    *store = NULL;
-    if (o->mode == AIVM_PRICES_OFF) {
-        aivm_advice_clear_prices(adv);
-        if (o->cost.sort == AIVM_SORT_TIME) { /* the one order that needs no price */
-            aivm_advice_rank(adv, o->cost.sort);
-            aivm_advise__extras(adv);
-        }
+    adv->prices = req->prices;
+    switch (req->prices) {
+    case AIVM_PRICES_OFF:
+        for (size_t i = 0; i < adv->n_ranked; i++)
+            clear_price(&adv->ranked[i].price, currency);
         return 0;
+    case AIVM_PRICES_CATALOG:
+        if (strcmp(currency, "USD") != 0) {
+            for (size_t i = 0; i < adv->n_ranked; i++)
+                clear_price(&adv->ranked[i].price, currency);
+            aivm_advise__warn(adv, "catalog-prices-usd",
+                              "catalog prices are in USD: no price is shown for another "
+                              "--currency (use --prices cached or live)");
+        }
+        select_pricing(adv);
+        return 0;
+    default:
+        break;
     }
-    if (o->mode == AIVM_PRICES_CATALOG) {
-        catalog_currency(adv, o->fetch.currency);
-        return aivm_advice_rank_by_cost(adv, &o->cost, err);
-    }
-    n = aivm_advice_price_queries(&qs, adv, o->fetch.currency ? o->fetch.currency : "USD", all);
-    rc = aivm_prices_get(store, o->mode, qs, n, &o->fetch, err);
+    if (!req->source || !req->source->get)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "cached or live prices need a price source");
+    n = price_queries(&qs, adv, currency, all);
+    rc = req->source->get(req->source->ctx, &adv->store, qs, n, err);
     if (rc == 0)
-        rc = aivm_advice_apply_prices(adv, *store, o->mode, o->allow_partial, err);
+        rc = apply_prices(adv, adv->store, req, err);
     if (rc == 0)
-        aivm_advise__avail_meters(adv, *store); /* no meter there: not offered */
-    if (rc == 0)
-        rc = aivm_advice_rank_by_cost(adv, &o->cost, err);
+        aivm_advise__avail_meters(adv, adv->store); /* no meter there: not offered */
+    select_pricing(adv);
     free(qs);
-    return rc;
+    return rc < 0 ? rc : 0;
+}
+
+static int fetch_get(void *ctx, aivm_prices **out, const aivm_price_query *qs, size_t n,
+                     aivm_error *err)
+{
+    const aivm_fetch_source *f = ctx;
+    return aivm_prices_get(out, f->mode, qs, n, &f->fetch, err);
+}
+
+static int fetch_regions(void *ctx, aivm_prices **out, const char *const *regions, size_t n,
+                         aivm_error *err)
+{
+    const aivm_fetch_source *f = ctx;
+    return aivm_prices_get_regions(out, f->mode, regions, n, &f->fetch, err);
+}
+
+void aivm_price_provider_fetch(aivm_price_provider *src, aivm_fetch_source *ctx)
+{
+    src->get = fetch_get;
+    src->get_regions = fetch_regions;
+    src->ctx = ctx;
 }

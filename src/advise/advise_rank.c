@@ -45,23 +45,21 @@ static const char *const tier_ids[] = {"fits",         "replicas",        "multi
 
 static unsigned vms_of(const aivm_candidate *c)
 {
-    return c->instances ? c->instances : 1;
+    return c->deploy.vms ? c->deploy.vms : 1;
 }
 
-/* The deployment's price per hour. */
-static bool deployment_cost(const aivm_candidate *c, double *cost)
-{
-    if (!c->price.has_hourly)
-        return false;
-    *cost = c->price.hourly * vms_of(c);
-    return true;
-}
-
-/* The objective's raw value: the deployment's price per hour; with a work
- * amount, the cost of the work (job cost, or per million output tokens). */
+/* The objective's raw value, from the one deployment record: its hourly
+ * cost; with a training amount, the job's cost; with a serving target, the
+ * hourly cost of the VMs that meet it (already in deploy.hourly). */
 static bool objective_cost(const aivm_candidate *c, double *cost)
 {
-    return deployment_cost(c, cost) && aivm_advise__work_scale(c, cost);
+    const aivm_deployment *d = &c->deploy;
+    if (c->has_work && c->work.known && c->work.phase == AIVM_PHASE_TRAIN) {
+        *cost = d->job_cost;
+        return d->has_job_cost;
+    }
+    *cost = d->hourly;
+    return d->has_hourly;
 }
 
 /* Catalog prices are Linux pay-as-you-go (and spot) in USD: when the price
@@ -75,17 +73,16 @@ static bool reference_cost(const aivm_candidate *c, const aivm_workload *wl, dou
 {
     const aivm_size *s = c->size;
     const aivm_region_price *rp;
-    (void)wl;
     if (c->price.source == AIVM_PRICE_LIVE || c->price.source == AIVM_PRICE_CACHE ||
         !s->has_price || c->price.pricing == AIVM_PRICING_SPOT)
         return false;
-    rp = aivm_size_price_in(s, c->region ? c->region : wl->region);
-    if (!rp)
-        rp = aivm_size_price_in(s, aivm_str(&s->price_reference_region));
+    rp = aivm_size_price_for(s, c->region ? c->region : wl->region, NULL);
     if (!rp)
         return false;
     *cost = rp->on_demand * vms_of(c);
-    return aivm_advise__work_scale(c, cost);
+    if (c->has_work && c->work.known && c->work.phase == AIVM_PHASE_TRAIN)
+        *cost *= c->work.wall_hours;
+    return true;
 }
 
 static double clamp(double v, double lo, double hi)
@@ -110,7 +107,14 @@ static void decompose(aivm_candidate *c, const aivm_workload *wl, aivm_objective
         r->has_cost = r->cost_is_linux_reference = true;
     r->adjusted_cost = r->has_cost ? r->cost * (1 - r->preference_pct / 100) : 0;
     r->cost_is_work = r->has_cost && c->has_work && c->work.known;
-    r->deployment_hourly = r->cost_is_work ? aivm_advise__work_per_hour(c, r->cost) : r->cost;
+    r->deployment_hourly =
+        r->cost_is_linux_reference
+            ? (c->has_work && c->work.known && c->work.phase == AIVM_PHASE_TRAIN &&
+                       c->work.wall_hours > 0
+                   ? r->cost / c->work.wall_hours
+                   : r->cost)
+            : c->deploy.hourly;
+    r->adjusted_hourly = r->deployment_hourly * (1 - r->preference_pct / 100);
     if (obj == AIVM_OBJ_GUIDANCE && wl->spot && !r->has_cost)
         r->tier = TIER_UNPRICED; /* --spot: no known spot offer ranks after those with one */
     if (obj == AIVM_OBJ_COST) {
@@ -118,8 +122,11 @@ static void decompose(aivm_candidate *c, const aivm_workload *wl, aivm_objective
             r->tier = TIER_UNPRICED;
         else if (wl->phase == AIVM_PHASE_INFERENCE && c->has_fit && c->fit.replica_vms > 1)
             r->tier = TIER_MULTI_VM;
-        else if (wl->phase == AIVM_PHASE_INFERENCE && c->has_fit && c->fit.replicas > 1)
-            r->tier = TIER_REPLICAS; /* one VM that serves it all comes first */
+        else if (wl->phase == AIVM_PHASE_INFERENCE && c->has_fit && c->fit.replicas > 1 &&
+                 !c->has_work)
+            r->tier = TIER_REPLICAS; /* one VM that serves it all comes first (with a serving
+                                        target, replicas are how any size meets it: the cost
+                                        of meeting it decides) */
         else
             r->tier = TIER_FITS;
         if (c->has_work && !c->work.known)
@@ -146,10 +153,10 @@ static bool g_spot;
 static bool sort_key(const aivm_candidate *c, double *key)
 {
     const aivm_size *s = c->size;
-    double total;
+    double total = c->deploy.hourly;
     if (g_sort >= AIVM_SORT_JOB_COST)
         return aivm_advise__work_key(c, g_sort, key);
-    if (!deployment_cost(c, &total))
+    if (!c->deploy.has_hourly)
         return false;
     switch (g_sort) {
     case AIVM_SORT_PRICE_PER_GPU:
@@ -246,7 +253,7 @@ static int cand_cmp(const void *pa, const void *pb)
 static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b, bool wl_os_windows)
 {
     const aivm_ranking *r = &c->ranking;
-    const char *cur = c->price.currency ? c->price.currency : "USD";
+    const char *cur = c->deploy.currency;
     unsigned n = vms_of(c);
     aivm_buf_clear(b);
     switch (r->objective) {
@@ -284,10 +291,13 @@ static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b,
                             "no %s price in the catalog: ordered by its pay-as-you-go "
                             "reference price, ",
                             wl_os_windows ? "Windows" : aivm_pricing_name(c->price.pricing));
-        if (c->has_work) {
+        if (c->has_work && c->work.known && !r->cost_is_linux_reference) {
             double per_hour = r->deployment_hourly;
             aivm_buf_printf(b, "%u x %.3f = %.3f %s/hour", n, per_hour / n, per_hour, cur);
-            aivm_advise__work_explain(b, c, per_hour);
+            aivm_advise__work_explain(b, c);
+        } else if (r->cost_is_linux_reference) {
+            aivm_buf_printf(b, "%u x %.3f = %.3f USD/hour", n, r->deployment_hourly / n,
+                            r->deployment_hourly);
         } else {
             aivm_buf_printf(b, "%u x %.3f = %.3f %s/hour", n, r->cost / n, r->cost, cur);
         }
@@ -327,7 +337,7 @@ static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b,
     c->ranking.reason = aivm_xstrndup(b->ptr ? b->ptr : "", b->size);
 }
 
-void aivm_advice_rank(aivm_advice *adv, aivm_sort sort)
+void aivm_advise__rank(aivm_advice *adv, aivm_sort sort)
 {
     const aivm_workload *wl = adv->workload;
     aivm_objective obj = sort != AIVM_SORT_SCORE             ? AIVM_OBJ_SORT

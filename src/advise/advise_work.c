@@ -1,16 +1,19 @@
 /*
- * advise_work.c - the cost of the work (docs/throughput.md): each
- * candidate's time estimate (aivm/throughput.h) times its price. Training:
- * wall-clock hours x price x VMs of the deployment. Inference: serving
- * units (one VM of replicas, or the VMs of one replica) until the target
- * tokens/s is met, and the cost per million output tokens at full load.
- * The ranking (advise_rank.c) turns a deployment's price per hour into the
- * work's cost with aivm_advise__work_scale().
+ * advise_work.c - the deployment and the cost of the work (docs/ranking.md,
+ * docs/throughput.md): each candidate's time estimate (aivm/throughput.h),
+ * its one number of VMs (training scaled out to finish within --max-days;
+ * serving as many units as the target needs, never fewer than memory
+ * needs), and the one evaluator of a deployment's figures,
+ * aivm_deployment_eval(): hourly cost, job cost, the cost per million
+ * output tokens at the target and at full load. The ranking, the renderers
+ * and check read those figures; none computes its own.
  */
 #include <math.h>
+#include <string.h>
 
 #include "advise_int.h"
 #include "aivm/buf.h"
+#include "aivm/prices.h"
 
 /* Training longer than --max-days on the VMs memory needs: data parallelism
  * over more VMs (InfiniBand only: NCCL across VMs over Ethernet is what the
@@ -59,87 +62,123 @@ void aivm_advise__work(aivm_advice *adv)
     }
 }
 
-static unsigned vms_of(const aivm_candidate *c)
+/* Serving: as many units (one VM of replicas, or the VMs of one replica) as
+ * the target needs, and never fewer VMs than memory (the concurrency) or
+ * --nodes asks for. The estimate then speaks of that deployment. */
+static void serving_vms(aivm_candidate *c)
 {
-    return c->instances ? c->instances : 1;
+    aivm_work_estimate *e = &c->work;
+    unsigned unit = e->unit_vms ? e->unit_vms : 1;
+    unsigned base = c->instances ? c->instances : 1;
+    unsigned units = e->units ? e->units : 1;
+    if ((base + unit - 1) / unit > units)
+        units = (base + unit - 1) / unit;
+    e->units = units;
+    e->vms = units * unit;
+    e->replicas = units * e->unit_replicas;
+    c->instances = e->vms;
 }
 
-bool aivm_advise__work_scale(const aivm_candidate *c, double *cost)
+void aivm_advise__deploy_vms(aivm_advice *adv)
 {
-    const aivm_work_estimate *e = &c->work;
-    double per_vm = *cost / vms_of(c);
-    if (!c->has_work || !e->known)
-        return true; /* unknown time: the no-estimate tier orders by the hour */
-    if (e->phase == AIVM_PHASE_TRAIN)
-        *cost = *cost * e->wall_hours;
-    else
-        *cost = per_vm * e->unit_vms / (e->unit_tokens_per_second * 3600) * 1e6;
-    return true;
-}
-
-double aivm_advise__work_per_hour(const aivm_candidate *c, double cost)
-{
-    const aivm_work_estimate *e = &c->work;
-    if (e->phase == AIVM_PHASE_TRAIN)
-        return e->wall_hours > 0 ? cost / e->wall_hours : 0;
-    return cost * e->unit_tokens_per_second * 3600 / 1e6 / e->unit_vms * vms_of(c);
-}
-
-bool aivm_candidate_work_cost(aivm_work_cost *out, const aivm_candidate *c)
-{
-    const aivm_work_estimate *e = &c->work;
-    out->known = false;
-    out->price_per_hour = out->job_cost = out->per_hour = out->per_mtok = 0;
-    out->vms = 0;
-    out->currency = c->price.currency ? c->price.currency : "USD";
-    if (!c->has_work || !e->known)
-        return false;
-    out->vms = e->phase == AIVM_PHASE_TRAIN ? vms_of(c) : e->vms;
-    if (!c->price.has_hourly)
-        return false;
-    out->price_per_hour = c->price.hourly;
-    out->per_hour = c->price.hourly * out->vms;
-    if (e->phase == AIVM_PHASE_TRAIN) {
-        out->job_cost = out->per_hour * e->wall_hours;
-        out->per_mtok = e->tokens > 0 ? out->job_cost / e->tokens * 1e6 : 0;
-    } else {
-        out->per_mtok = c->price.hourly * e->unit_vms / (e->unit_tokens_per_second * 3600) * 1e6;
-        out->job_cost = out->per_hour; /* serving the target for one hour */
+    for (size_t i = 0; i < adv->n_ranked; i++) {
+        aivm_candidate *c = &adv->ranked[i];
+        if (c->has_work && c->work.known && c->work.phase == AIVM_PHASE_INFERENCE)
+            serving_vms(c);
+        if (!c->instances)
+            c->instances = 1;
+        c->deploy.vms = c->instances;
     }
-    out->known = true;
-    return true;
+}
+
+void aivm_advise__deploy_costs(aivm_advice *adv)
+{
+    const aivm_sizing *sz = adv->workload->sizing;
+    for (size_t i = 0; i < adv->n_ranked; i++) {
+        aivm_candidate *c = &adv->ranked[i];
+        aivm_deployment_eval(&c->deploy, c->instances, &c->price, c->has_work ? &c->work : NULL,
+                             sz ? aivm_sizing_runs_as(sz, c->size) : AIVM_PREC_UNSET);
+    }
+}
+
+void aivm_deployment_eval(aivm_deployment *out, unsigned vms, const aivm_price *p,
+                          const aivm_work_estimate *e, aivm_precision precision)
+{
+    aivm_deployment *d = out;
+    bool serving = e && e->known && e->phase == AIVM_PHASE_INFERENCE;
+    memset(d, 0, sizeof *d);
+    d->vms = vms ? vms : 1;
+    d->precision = precision;
+    d->currency = p && p->currency ? p->currency : "USD";
+    d->pricing = p ? p->pricing : AIVM_PRICING_ON_DEMAND;
+    if (serving) {
+        unsigned unit = e->unit_vms ? e->unit_vms : 1;
+        d->replicas = (d->vms / unit) * e->unit_replicas;
+        d->capacity_tokens_per_second = (d->vms / unit) * e->unit_tokens_per_second;
+    }
+    if (!p)
+        return;
+    d->has_hourly = p->has_hourly;
+    d->hourly = p->has_hourly ? p->hourly * d->vms : 0;
+    d->monthly = d->hourly * AIVM_HOURS_PER_MONTH;
+    d->has_on_demand_hourly = p->has_on_demand;
+    d->on_demand_hourly = p->has_on_demand ? p->on_demand * d->vms : 0;
+    d->has_spot_hourly = p->has_spot;
+    d->spot_hourly = p->has_spot ? p->spot * d->vms : 0;
+    if (!e || !e->known || !d->has_hourly)
+        return;
+    if (e->phase == AIVM_PHASE_TRAIN) {
+        d->has_job_cost = true;
+        d->job_cost = d->hourly * e->wall_hours;
+        d->has_per_mtok = e->tokens > 0;
+        d->per_mtok = e->tokens > 0 ? d->job_cost / e->tokens * 1e6 : 0;
+        return;
+    }
+    if (e->target_tokens_per_second > 0) {
+        d->has_per_mtok = true;
+        d->per_mtok = d->hourly / (e->target_tokens_per_second * 3600) * 1e6;
+    }
+    if (d->capacity_tokens_per_second > 0) {
+        d->has_per_mtok_at_capacity = true;
+        d->per_mtok_at_capacity = d->hourly / (d->capacity_tokens_per_second * 3600) * 1e6;
+    }
 }
 
 bool aivm_advise__work_key(const aivm_candidate *c, aivm_sort sort, double *key)
 {
     const aivm_work_estimate *e = &c->work;
-    aivm_work_cost wc;
+    const aivm_deployment *d = &c->deploy;
     if (!c->has_work || !e->known)
         return false;
-    if (sort == AIVM_SORT_TIME) {
+    switch (sort) {
+    case AIVM_SORT_TIME:
         *key = e->phase == AIVM_PHASE_TRAIN ? e->wall_hours
                : e->tokens_per_second_per_replica > 0
                    ? e->batch * e->output_tokens / e->tokens_per_second_per_replica
                    : 0;
         return true;
+    case AIVM_SORT_JOB_COST: /* training: the job; serving: an hour of meeting the target */
+        *key = e->phase == AIVM_PHASE_TRAIN ? d->job_cost : d->hourly;
+        return e->phase == AIVM_PHASE_TRAIN ? d->has_job_cost : d->has_hourly;
+    default:
+        *key = d->per_mtok;
+        return d->has_per_mtok;
     }
-    if (!aivm_candidate_work_cost(&wc, c))
-        return false;
-    *key = sort == AIVM_SORT_JOB_COST ? wc.job_cost : wc.per_mtok;
-    return true;
 }
 
-void aivm_advise__work_explain(aivm_buf *b, const aivm_candidate *c, double deployment_per_hour)
+void aivm_advise__work_explain(aivm_buf *b, const aivm_candidate *c)
 {
     const aivm_work_estimate *e = &c->work;
-    const char *cur = c->price.currency ? c->price.currency : "USD";
-    double per_vm = deployment_per_hour / vms_of(c);
-    if (e->phase == AIVM_PHASE_TRAIN)
-        aivm_buf_printf(b, " x %.1f hours = %.0f %s for the job", e->wall_hours,
-                        deployment_per_hour * e->wall_hours, cur);
-    else
-        aivm_buf_printf(b, "; %u VM%s serve%s %.0f tokens/s: %.3f %s per million output tokens",
-                        e->unit_vms, e->unit_vms == 1 ? "" : "s", e->unit_vms == 1 ? "s" : "",
-                        e->unit_tokens_per_second,
-                        per_vm * e->unit_vms / (e->unit_tokens_per_second * 3600) * 1e6, cur);
+    const aivm_deployment *d = &c->deploy;
+    if (e->phase == AIVM_PHASE_TRAIN) {
+        aivm_buf_printf(b, " x %.1f hours = %.0f %s for the job", e->wall_hours, d->job_cost,
+                        d->currency);
+        return;
+    }
+    aivm_buf_printf(b,
+                    "; %u VM%s serve%s %.0f tokens/s (target %g): %.3f %s per million output "
+                    "tokens",
+                    d->vms, d->vms == 1 ? "" : "s", d->vms == 1 ? "s" : "",
+                    d->capacity_tokens_per_second, e->target_tokens_per_second, d->per_mtok,
+                    d->currency);
 }

@@ -177,6 +177,22 @@ const aivm_region_price *aivm_size_price_in(const aivm_size *size, const char *r
     return NULL;
 }
 
+const aivm_region_price *aivm_size_price_for(const aivm_size *size, const char *region,
+                                             bool *reference)
+{
+    const aivm_region_price *rp;
+    if (reference)
+        *reference = false;
+    if (!size->has_price)
+        return NULL;
+    rp = region ? aivm_size_price_in(size, region) : NULL;
+    if (rp)
+        return rp;
+    if (reference)
+        *reference = true;
+    return aivm_size_price_in(size, aivm_str(&size->price_reference_region));
+}
+
 const char *aivm_category_name(aivm_category c)
 {
     switch (c) {

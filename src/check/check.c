@@ -7,7 +7,9 @@
  * better), add the built-in findings (unknown size, multi-node training
  * without RDMA, spot training without checkpoints, missing tags, GPU
  * memory fit through the sizing hook), apply waivers and price the plan.
- * The suggested size comes from aivm_advise() for the resource's workload.
+ * The suggested size is recommend's #1 (aivm_recommend) for the resource's
+ * workload under the same constraints, and each planned deployment's figures
+ * come from the same evaluator as recommend's (aivm_deployment_eval).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,9 +28,10 @@ typedef struct {
     aivm_sizing *sizings;                  /* per item; items' wl.sizing point here */
 } report_impl;
 
-/* Advice per distinct workload: large plans repeat a handful of workloads. */
+/* Advice per distinct workload: large plans repeat a handful of workloads.
+ * Each cached advice borrows its own copy of the workload (wl, heap). */
 typedef struct {
-    aivm_workload wl;
+    aivm_workload *wl;
     aivm_advice *adv;
 } cached;
 
@@ -56,27 +59,44 @@ static bool same_wl(const aivm_workload *a, const aivm_workload *b)
         return false;
     return a->phase == b->phase && a->kind == b->kind && a->model_size == b->model_size &&
            a->os == b->os && a->include_retired == b->include_retired &&
-           strcmp(a->region, b->region) == 0 && strcmp(a->today, b->today) == 0 &&
-           (a->sizing == NULL) == (b->sizing == NULL) && same_sizing(&a->sizing_in, &b->sizing_in);
+           a->region_assumed == b->region_assumed && strcmp(a->region, b->region) == 0 &&
+           strcmp(a->today, b->today) == 0 && (a->sizing == NULL) == (b->sizing == NULL) &&
+           same_sizing(&a->sizing_in, &b->sizing_in);
 }
 
+/* Recommend's advice for the item's workload under the same constraints as
+ * `recommend` would judge it: its region (or the default region when the
+ * plan names none or one that is not a region, judged there like any
+ * other), the --skus and --quota snapshots, OS, precision and work amount. */
 static const aivm_advice *advice_for(advice_cache *c, const aivm_catalog *cat,
-                                     const aivm_rules *rules, const aivm_workload *wl)
+                                     const aivm_rules *rules, const aivm_check_item *it,
+                                     const aivm_check_opts *o)
 {
-    aivm_advise_opts ao = AIVM_ADVISE_OPTS_INIT;
+    aivm_request req = AIVM_REQUEST_INIT;
+    aivm_workload wl = it->wl;
     aivm_advice *adv = NULL;
+    if (!wl.region || it->region_unknown || wl.region_assumed) {
+        wl.region = AIVM_DEFAULT_REGION;
+        wl.region_assumed = false;
+    }
     for (size_t i = 0; i < c->n; i++)
-        if (same_wl(&c->v[i].wl, wl))
+        if (same_wl(c->v[i].wl, &wl))
             return c->v[i].adv;
-    ao.top = 0;
-    ao.cost_objective = true; /* suggestions: the cheapest size that does the job */
-    if (aivm_advise(&adv, cat, rules, wl, &ao, NULL) < 0)
-        return NULL;
     if (c->n == c->cap) {
         c->cap = c->cap ? c->cap * 2 : 8;
         c->v = aivm_xrealloc(c->v, c->cap * sizeof *c->v);
     }
-    c->v[c->n].wl = *wl;
+    c->v[c->n].wl = aivm_xmalloc(sizeof wl);
+    *c->v[c->n].wl = wl;
+    req.catalog = cat;
+    req.rules = rules;
+    req.workload = c->v[c->n].wl;
+    req.top = 0;
+    req.avail = o->avail;
+    if (aivm_recommend(&adv, &req, NULL) < 0) {
+        free(c->v[c->n].wl);
+        return NULL;
+    }
     c->v[c->n++].adv = adv;
     return adv;
 }
@@ -186,36 +206,61 @@ static bool rejected(const aivm_rules *rules, const aivm_workload *wl, const aiv
  * model). When nothing that passes holds what is planned, the passing size
  * closest below the planned GPU memory (a GPU plan), else the first passing
  * one. NULL when the plan itself comes first, or nothing passes. */
-static const aivm_size *pick(const aivm_advice *adv, const aivm_rules *rules,
-                             const aivm_check_item *it, bool same_family)
+/* The cost order of the advice's candidates: the cheapest deployment first,
+ * the guidance preferences moving it within their bounded band (the cost
+ * objective of docs/ranking.md), whatever the advice's own objective. */
+static int by_cost(const void *pa, const void *pb)
+{
+    const aivm_candidate *x = *(const aivm_candidate *const *)pa;
+    const aivm_candidate *y = *(const aivm_candidate *const *)pb;
+    if (x->ranking.has_cost != y->ranking.has_cost)
+        return x->ranking.has_cost ? -1 : 1;
+    if (x->ranking.has_cost && x->ranking.adjusted_cost != y->ranking.adjusted_cost)
+        return x->ranking.adjusted_cost < y->ranking.adjusted_cost ? -1 : 1;
+    return x->rank < y->rank ? -1 : x->rank > y->rank;
+}
+
+/* What prefer rules (AIVM009) compare the plan with: the first size of the
+ * planned family, in the cost order, that passes the check and holds at
+ * least what is planned (failing that, the first that raises no error);
+ * NULL when the plan itself comes first, or nothing passes. */
+static const aivm_size *pick_family(const aivm_advice *adv, const aivm_rules *rules,
+                                    const aivm_check_item *it)
 {
     static const aivm_severity floors[] = {AIVM_SEV_WARNING, AIVM_SEV_ERROR};
     const aivm_size *planned = it->size;
-    if (!adv)
+    const aivm_candidate **order;
+    const aivm_size *found = NULL;
+    if (!adv || !planned || !adv->n_ranked)
         return NULL;
-    for (size_t k = 0; k < 4; k++) {
+    order = aivm_xcalloc(adv->n_ranked, sizeof *order);
+    for (size_t i = 0; i < adv->n_ranked; i++)
+        order[i] = &adv->ranked[i];
+    qsort(order, adv->n_ranked, sizeof *order, by_cost);
+    for (size_t k = 0; k < 4 && !found; k++) {
         bool holds = k % 2 == 0; /* passes 0, 2: holds at least what is planned */
         const aivm_size *closest = NULL;
         for (size_t i = 0; i < adv->n_ranked; i++) {
-            const aivm_size *c = adv->ranked[i].size;
+            const aivm_size *c = order[i]->size;
             bool ok = passes(rules, it, c, floors[k / 2]);
             if (c == planned && ok)
-                return NULL; /* nothing better ranks above the plan */
+                goto done; /* nothing better ranks above the plan */
             if (c == planned || !ok ||
-                (same_family &&
-                 (!planned || strcmp(aivm_str(&c->family), aivm_str(&planned->family)) != 0)))
+                strcmp(aivm_str(&c->family), aivm_str(&planned->family)) != 0)
                 continue;
-            if (!planned || it->wl.sizing || comparable(c, planned))
-                return c;
-            if (!holds && !(planned->has_gpu && c->has_gpu))
-                return c;
+            if (it->wl.sizing || comparable(c, planned) ||
+                (!holds && !(planned->has_gpu && c->has_gpu))) {
+                found = c;
+                goto done;
+            }
             if (!holds && (!closest || aivm_check__gpu_total(c) > aivm_check__gpu_total(closest)))
                 closest = c;
         }
-        if (closest)
-            return closest;
+        found = closest;
     }
-    return NULL;
+done:
+    free(order);
+    return found;
 }
 
 static char *render_rule(const aivm_rule *r, const aivm_workload *wl, const aivm_size *s,
@@ -345,25 +390,43 @@ static void builtin_findings(aivm_check__flist *l, aivm_check_item *it, const ai
 static void price_item(aivm_check_item *it)
 {
     const aivm_size *s = it->size;
-    const aivm_region_price *rp;
-    double rate;
-    if (!s || !s->has_price || it->wl.os == AIVM_OS_WINDOWS || it->res->count_expr ||
-        it->region_unknown)
-        return; /* an unknown count has an unknown cost, never a guessed one */
-    rp = aivm_size_price_in(s, it->wl.region);
-    if (!rp) {
-        rp = aivm_size_price_in(s, aivm_str(&s->price_reference_region));
-        it->price_fallback = true;
-    }
-    if (!rp)
+    bool spot = it->res->priority == AIVM_PRIO_SPOT;
+    if (!s) {
+        memset(&it->price, 0, sizeof it->price);
+        it->price.currency = "USD";
+        aivm_check__deploy(it);
         return;
-    it->spot_price = it->res->priority == AIVM_PRIO_SPOT && rp->has_spot;
-    rate = it->spot_price ? rp->spot : rp->on_demand;
-    it->priced = true;
+    }
+    aivm_price_from_catalog(&it->price, s, it->wl.region, it->wl.os, AIVM_PRICING_ON_DEMAND,
+                            &it->price_fallback);
+    if (it->res->count_expr || it->region_unknown)
+        it->price.source = AIVM_PRICE_NONE; /* an unknown count has an unknown cost */
+    if (it->price.source == AIVM_PRICE_NONE) {
+        it->price_fallback = false;
+        aivm_check__deploy(it);
+        return;
+    }
+    it->spot_price = spot && it->price.has_spot;
+    it->price.pricing = it->spot_price ? AIVM_PRICING_SPOT : AIVM_PRICING_ON_DEMAND;
+    it->price.has_hourly = true;
+    it->price.hourly = it->price.alt[it->price.pricing];
     it->price_source = AIVM_PRICE_CATALOG;
-    it->price_region = aivm_str(&rp->region);
-    it->currency = aivm_str(&s->price_currency);
-    it->hourly = rate * it->res->count;
+    it->price_region = it->price.region;
+    it->currency = it->price.currency;
+    aivm_check__deploy(it);
+}
+
+void aivm_check__deploy(aivm_check_item *it)
+{
+    const aivm_sizing *sz = it->wl.sizing;
+    bool priced = it->price.source != AIVM_PRICE_NONE && it->price.has_hourly;
+    aivm_deployment_eval(&it->deploy, it->res->count ? it->res->count : 1,
+                         priced ? &it->price : NULL, it->has_work ? &it->work : NULL,
+                         sz && it->size ? aivm_sizing_runs_as(sz, it->size) : AIVM_PREC_UNSET);
+    it->priced = it->deploy.has_hourly;
+    it->hourly = it->deploy.hourly;
+    if (!it->priced)
+        it->price_source = AIVM_PRICE_NONE;
 }
 
 /* ---- waivers ---- */
@@ -463,13 +526,14 @@ static int check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_ca
         return rc;
     it->size = it->res->size ? aivm_catalog_find_size(cat, it->res->size) : NULL;
     if (it->has_workload)
-        adv = advice_for(cache, cat, rules, &it->wl);
-    if (adv)
-        it->suggested = pick(adv, rules, it, false);
+        adv = advice_for(cache, cat, rules, it, o);
+    if (adv && adv->n_ranked)
+        it->suggested = adv->ranked[0].size; /* recommend's #1, the plan's own size included */
     if (it->size)
-        rule_findings(&l, it, rules, pick(adv, rules, it, true));
+        rule_findings(&l, it, rules, pick_family(adv, rules, it));
     builtin_findings(&l, it, cat, o);
     aivm_check__avail_findings(&l, it, o, quota);
+    price_item(it);
     aivm_check__work_findings(&l, it, cat, adv);
     for (size_t i = 0; i < aivm_waivers_count(ri->inline_w); i++)
         if (ri->inline_res[i] == it->res && expired(aivm_waivers_at(ri->inline_w, i), o->today))
@@ -485,7 +549,6 @@ static int check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_ca
     it->n = l.n;
     for (size_t i = 0; i < l.n; i++)
         *aivm_check__add(all, NULL, AIVM_SEV_NOTE, NULL) = l.v[i];
-    price_item(it);
     free(l.v);
     return 0;
 }
@@ -524,8 +587,10 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
                         err);
     }
     free(quota.v);
-    for (size_t i = 0; i < cache.n; i++)
+    for (size_t i = 0; i < cache.n; i++) {
         aivm_advice_free(cache.v[i].adv);
+        free(cache.v[i].wl);
+    }
     free(cache.v);
     if (rc < 0) {
         rep->findings = all.v;
@@ -548,14 +613,7 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
         else
             rep->open[all.v[i].severity]++;
     }
-    for (size_t i = 0; i < n; i++) {
-        if (rep->items[i].priced) {
-            rep->hourly_total += rep->items[i].hourly;
-            rep->currency = rep->items[i].currency;
-        } else {
-            rep->n_unpriced++;
-        }
-    }
+    aivm_check__totals(rep);
     *out = rep;
     return 0;
 }

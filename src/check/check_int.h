@@ -48,9 +48,16 @@ typedef struct {
  *  location; adds the resource's need to `t` (check_avail.c). */
 void aivm_check__avail_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_check_opts *o,
                                 aivm_check__quota_tally *t);
+/** The item's planned deployment (it->deploy, priced, hourly) from its price
+ *  and work through aivm_deployment_eval(); call again when either changes. */
+void aivm_check__deploy(aivm_check_item *it);
+/** The report's cost totals from its items (hourly, monthly, unpriced count). */
+void aivm_check__totals(aivm_check_report *rep);
+
 /** With an amount of work: the item's estimate on the planned deployment
  *  (it->work), and AIVM014 when the suggested size in `adv` does the same work
- *  for at least AIVM_CHECK_WORK_CHEAPER less (docs/throughput.md). */
+ *  (meets the same serving target) for at least AIVM_CHECK_WORK_CHEAPER less
+ *  (docs/throughput.md). */
 void aivm_check__work_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_catalog *cat,
                                const aivm_advice *adv);
 /** AIVM014 fires when another size costs at most this share of the planned work. */

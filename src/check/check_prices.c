@@ -10,6 +10,7 @@
 
 #include "aivm/check.h"
 #include "aivm/util.h"
+#include "check_int.h"
 
 size_t aivm_check_price_queries(aivm_price_query **out, const aivm_check_report *rep,
                                 const char *currency)
@@ -35,7 +36,7 @@ size_t aivm_check_price_queries(aivm_price_query **out, const aivm_check_report 
     return n;
 }
 
-static void totals(aivm_check_report *rep)
+void aivm_check__totals(aivm_check_report *rep)
 {
     rep->hourly_total = 0;
     rep->n_unpriced = 0;
@@ -47,12 +48,15 @@ static void totals(aivm_check_report *rep)
             rep->n_unpriced++;
         }
     }
+    rep->has_cost = rep->n_unpriced < rep->n_items || rep->n_items == 0;
+    rep->monthly_total = rep->hourly_total * AIVM_HOURS_PER_MONTH;
 }
 
 /* The store's price for `it`; false when it has none. */
 static bool store_price(aivm_check_item *it, const aivm_prices *p)
 {
     const aivm_price_entry *e = aivm_prices_find(p, it->wl.region, aivm_str(&it->size->name));
+    aivm_price *pr = &it->price;
     bool spot = it->res->priority == AIVM_PRIO_SPOT;
     double h = 0;
     if (!e || !e->set || it->res->count_expr)
@@ -64,13 +68,33 @@ static bool store_price(aivm_check_item *it, const aivm_prices *p)
     } else {
         return false;
     }
-    it->priced = true;
+    memset(pr, 0, sizeof *pr);
+    pr->source = e->source;
+    pr->currency = e->query.currency;
+    pr->region = e->query.region;
+    pr->os = it->wl.os;
+    pr->fetched_at = e->fetched_at;
+    pr->pricing = it->spot_price ? AIVM_PRICING_SPOT : AIVM_PRICING_ON_DEMAND;
+    pr->known[pr->pricing] = true;
+    pr->alt[pr->pricing] = h;
+    pr->has_on_demand =
+        aivm_price_set_lookup(e->set, it->wl.os, AIVM_PRICING_ON_DEMAND, &pr->on_demand, NULL);
+    pr->has_spot = aivm_price_set_lookup(e->set, it->wl.os, AIVM_PRICING_SPOT, &pr->spot, NULL);
+    pr->has_hourly = true;
+    pr->hourly = h;
     it->price_source = e->source;
     it->price_fallback = false;
     it->price_region = e->query.region;
     it->currency = e->query.currency;
-    it->hourly = h * it->res->count;
+    aivm_check__deploy(it);
     return true;
+}
+
+static void unprice(aivm_check_item *it)
+{
+    it->price.source = AIVM_PRICE_NONE;
+    it->price.has_hourly = false;
+    aivm_check__deploy(it);
 }
 
 int aivm_check_apply_prices(aivm_check_report *rep, const aivm_prices *p, aivm_prices_mode mode,
@@ -81,8 +105,7 @@ int aivm_check_apply_prices(aivm_check_report *rep, const aivm_prices *p, aivm_p
         aivm_check_item *it = &rep->items[i];
         bool catalog_ok = it->priced && strcmp(it->currency, cur) == 0;
         if (mode == AIVM_PRICES_OFF || (mode == AIVM_PRICES_CATALOG && !catalog_ok)) {
-            it->priced = false;
-            it->price_source = AIVM_PRICE_NONE;
+            unprice(it);
             continue;
         }
         if (mode == AIVM_PRICES_CATALOG || !it->size || it->region_unknown || it->res->count_expr ||
@@ -97,12 +120,10 @@ int aivm_check_apply_prices(aivm_check_report *rep, const aivm_prices *p, aivm_p
                                   aivm_str(&it->size->name), it->wl.region,
                                   e && e->error ? e->error : "the price list has no row for it");
         }
-        if (!catalog_ok) {
-            it->priced = false;
-            it->price_source = AIVM_PRICE_NONE;
-        }
+        if (!catalog_ok)
+            unprice(it);
     }
     rep->currency = cur;
-    totals(rep);
+    aivm_check__totals(rep);
     return 0;
 }

@@ -106,25 +106,11 @@ int cli_avail_load(cli_avail_opts *ao, const aivm_catalog *cat, const char *defa
     return 0;
 }
 
-int cli_avail_advice(aivm_advice *adv, const cli_avail_opts *ao, struct cli_price_opts *po,
-                     aivm_prices **lists)
+void cli_avail_request(aivm_request *req, const cli_avail_opts *ao)
 {
-    aivm_avail_opts o = {ao->avail, ao->region_names, ao->n_regions, NULL};
-    aivm_error err = AIVM_ERROR_INIT;
-    *lists = NULL;
-    if (!cli_avail_active(ao))
-        return 0;
-    if (ao->n_regions && (po->mode == AIVM_PRICES_LIVE || po->mode == AIVM_PRICES_CACHED)) {
-        aivm_fetch_opts f = po->fetch;
-        if (po->mode == AIVM_PRICES_LIVE && !cli_quiet && cli_term_stderr_tty())
-            f.progress = cli_price_progress;
-        if (aivm_prices_get_regions(lists, po->mode, ao->region_names, ao->n_regions, &f, &err) < 0)
-            return cli_report_error(&err);
-        o.region_prices = *lists; /* a region that failed falls back to the catalog */
-    }
-    if (aivm_advice_availability(adv, &o, &err) < 0)
-        return cli_report_error(&err);
-    return 0;
+    req->avail = ao->avail;
+    req->regions = ao->region_names;
+    req->n_regions = ao->n_regions;
 }
 
 void cli_avail_opts_dispose(cli_avail_opts *ao)

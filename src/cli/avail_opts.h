@@ -55,17 +55,8 @@ bool cli_avail_active(const cli_avail_opts *ao);
  */
 int cli_avail_load(cli_avail_opts *ao, const aivm_catalog *cat, const char *default_region);
 
-struct cli_price_opts;
-/**
- * Judge the advice's availability (aivm_advice_availability). With --regions
- * and --prices live|cached, the regions' whole price lists are had first
- * (one query per region, or the region caches) and decide each size's best
- * region; `*lists` then owns them (the caller frees it with
- * aivm_prices_free() after pricing, which reads the same region caches).
- * Returns 0 or an exit code.
- */
-int cli_avail_advice(aivm_advice *adv, const cli_avail_opts *ao, struct cli_price_opts *po,
-                     aivm_prices **lists);
+/** Put the snapshots and --regions on a request (borrowed: `ao` must outlive it). */
+void cli_avail_request(aivm_request *req, const cli_avail_opts *ao);
 
 void cli_avail_opts_dispose(cli_avail_opts *ao);
 

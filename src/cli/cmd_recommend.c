@@ -284,10 +284,11 @@ int cmd_recommend(int argc, char **argv)
     aivm_catalog *cat = NULL;
     aivm_rules *rules = NULL;
     aivm_advice *adv = NULL;
-    aivm_prices *store = NULL, *lists = NULL;
     aivm_models *models = NULL;
     aivm_sizing sizing;
-    aivm_advise_opts ao = AIVM_ADVISE_OPTS_INIT;
+    aivm_request req = AIVM_REQUEST_INIT;
+    aivm_price_provider prov;
+    aivm_fetch_source fetch_src;
     aivm_error err = AIVM_ERROR_INIT;
     const aivm_loc *cfg_region = NULL;
     char today[11];
@@ -361,23 +362,19 @@ int cmd_recommend(int argc, char **argv)
     rc = cli_sizing_resolve(&sizing, models, &wl, rules, o.workload_file);
     if (rc)
         goto done;
-    ao.top = o.top;
-    ao.no_catalog_price_warnings = o.prices.mode != AIVM_PRICES_CATALOG;
-    if (aivm_advise(&adv, cat, rules, &wl, &ao, &err) < 0) {
+    req.catalog = cat;
+    req.rules = rules;
+    req.workload = &wl;
+    req.top = o.top;
+    cli_price_request(&req, &prov, &fetch_src, &o.prices);
+    cli_avail_request(&req, &o.avail);
+    if (aivm_recommend(&adv, &req, &err) < 0) {
         rc = cli_report_error(&err);
         goto done;
     }
-    rc = cli_avail_advice(adv, &o.avail, &o.prices, &lists);
-    if (rc)
-        goto done;
-    rc = cli_price_advice(adv, &o.prices, &store);
-    if (rc)
-        goto done;
     rc = render(adv, &o);
 done:
     aivm_advice_free(adv);
-    aivm_prices_free(store);
-    aivm_prices_free(lists);
     cli_price_opts_dispose(&o.prices);
     cli_avail_opts_dispose(&o.avail);
     aivm_models_free(models);

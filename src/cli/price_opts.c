@@ -162,11 +162,17 @@ void cli_price_progress(void *ctx, size_t done, size_t total, unsigned in_flight
     fflush(stderr);
 }
 
-int cli_price_advice(aivm_advice *adv, cli_price_opts *po, aivm_prices **store)
+void cli_price_request(aivm_request *req, aivm_price_provider *prov, aivm_fetch_source *fs,
+                       const cli_price_opts *po)
 {
-    aivm_error err = AIVM_ERROR_INIT;
-    aivm_price_step_opts o = {po->mode, po->allow_partial, po->cost, po->fetch};
+    req->prices = po->mode;
+    req->currency = po->fetch.currency;
+    req->allow_partial = po->allow_partial;
+    req->cost = po->cost;
+    fs->mode = po->mode;
+    fs->fetch = po->fetch;
     if (po->mode == AIVM_PRICES_LIVE && !cli_quiet && cli_term_stderr_tty())
-        o.fetch.progress = cli_price_progress;
-    return aivm_advice_price(adv, &o, store, &err) < 0 ? cli_report_error(&err) : 0;
+        fs->fetch.progress = cli_price_progress;
+    aivm_price_provider_fetch(prov, fs);
+    req->source = prov;
 }

@@ -71,11 +71,12 @@ int cli_price_option(cli_price_opts *po, int id, const char *arg);
 int cli_price_opts_check(const cli_price_opts *po);
 
 /**
- * Price and re-rank `adv` as the options say. In cached/live mode `*store`
- * receives the price store the advice now borrows from (free it after
- * rendering). Returns 0 or an exit code (4: live prices unavailable).
+ * Put the price options on a request: the mode, currency, pricing, sort and
+ * budget, and for cached/live prices the Retail Prices client as the
+ * request's source (`prov` and `fs`, which must outlive the request).
  */
-int cli_price_advice(aivm_advice *adv, cli_price_opts *po, aivm_prices **store);
+void cli_price_request(aivm_request *req, aivm_price_provider *prov, aivm_fetch_source *fs,
+                       const cli_price_opts *po);
 
 /** The progress line on stderr (only installed when stderr is a terminal). */
 void cli_price_progress(void *ctx, size_t done, size_t total, unsigned in_flight);

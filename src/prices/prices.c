@@ -416,6 +416,38 @@ int aivm_pricing_parse(aivm_pricing *out, const char *s, aivm_error *err)
     return rc;
 }
 
+void aivm_price_from_catalog(aivm_price *p, const aivm_size *s, const char *region, aivm_os os,
+                             aivm_pricing pricing, bool *reference)
+{
+    const aivm_region_price *rp = NULL;
+    memset(p, 0, sizeof *p);
+    p->source = AIVM_PRICE_NONE;
+    p->currency = "USD";
+    p->region = region;
+    p->os = os;
+    p->pricing = pricing;
+    if (reference)
+        *reference = false;
+    if (os == AIVM_OS_LINUX)
+        rp = aivm_size_price_for(s, region, reference);
+    if (!rp)
+        return;
+    p->source = AIVM_PRICE_CATALOG;
+    p->currency = aivm_str(&s->price_currency);
+    p->region = aivm_str(&rp->region);
+    p->as_of = aivm_str(&s->price_as_of);
+    p->has_on_demand = true;
+    p->on_demand = rp->on_demand;
+    p->has_spot = rp->has_spot;
+    p->spot = rp->spot;
+    p->known[AIVM_PRICING_ON_DEMAND] = true;
+    p->alt[AIVM_PRICING_ON_DEMAND] = rp->on_demand;
+    p->known[AIVM_PRICING_SPOT] = rp->has_spot;
+    p->alt[AIVM_PRICING_SPOT] = rp->has_spot ? rp->spot : 0;
+    p->has_hourly = p->known[pricing];
+    p->hourly = p->alt[pricing];
+}
+
 const char *aivm_price_source_name(aivm_price_source s)
 {
     switch (s) {

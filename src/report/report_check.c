@@ -96,7 +96,7 @@ static void text_item(aivm_buf *b, const aivm_check_item *it, const aivm_check_r
         aivm_buf_puts(b, "  ok: no findings\n");
     if (it->priced)
         aivm_buf_printf(b, "  cost %s %.2f/hour, %.2f/month%s%s%s%s\n", it->currency, it->hourly,
-                        it->hourly * AIVM_HOURS_PER_MONTH, it->spot_price ? " (spot)" : "",
+                        it->deploy.monthly, it->spot_price ? " (spot)" : "",
                         it->price_fallback ? " (reference-region price)" : "",
                         it->price_source == AIVM_PRICE_CATALOG ? "" : " (",
                         it->price_source == AIVM_PRICE_CATALOG
@@ -139,8 +139,8 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
         aivm_buf_puts(out, "cost: unknown (no resource could be priced)");
     else
         aivm_buf_printf(out, "cost: %s %.2f/hour, %.2f/month (%.0f h) for %zu priced resource%s",
-                        rep->currency, rep->hourly_total, rep->hourly_total * AIVM_HOURS_PER_MONTH,
-                        AIVM_HOURS_PER_MONTH, rep->n_items - rep->n_unpriced,
+                        rep->currency, rep->hourly_total, rep->monthly_total, AIVM_HOURS_PER_MONTH,
+                        rep->n_items - rep->n_unpriced,
                         rep->n_items - rep->n_unpriced == 1 ? "" : "s");
     if (rep->n_unpriced && rep->n_unpriced != rep->n_items)
         aivm_buf_printf(out, "; %zu without a price", rep->n_unpriced);
@@ -250,7 +250,7 @@ static void item_json(aivm_jw *w, const aivm_check_item *it, const aivm_check_re
         aivm_jw_str(w, "source", source_name(it->price_source));
         aivm_jw_bool(w, "reference_region", it->price_fallback);
         aivm_jw_num(w, "hourly", aivm_round_to(it->hourly, 4));
-        aivm_jw_num(w, "monthly", aivm_round_to(it->hourly * AIVM_HOURS_PER_MONTH, 4));
+        aivm_jw_num(w, "monthly", aivm_round_to(it->deploy.monthly, 4));
         aivm_jw_end(w);
     } else {
         aivm_jw_null(w, "cost");
@@ -293,8 +293,8 @@ int aivm_check_render_json(aivm_buf *out, const aivm_check_report *rep,
     aivm_jw_end(&w);
     aivm_jw_object(&w, "cost");
     aivm_jw_str(&w, "currency", rep->currency);
-    aivm_jw_num(&w, "hourly", aivm_round_to(rep->hourly_total, 4));
-    aivm_jw_num(&w, "monthly", aivm_round_to(rep->hourly_total * AIVM_HOURS_PER_MONTH, 4));
+    aivm_jw_opt_num(&w, "hourly", rep->has_cost, aivm_round_to(rep->hourly_total, 4));
+    aivm_jw_opt_num(&w, "monthly", rep->has_cost, aivm_round_to(rep->monthly_total, 4));
     aivm_jw_num(&w, "hours_per_month", AIVM_HOURS_PER_MONTH);
     aivm_jw_num(&w, "unpriced", (double)rep->n_unpriced);
     aivm_jw_end(&w);
@@ -379,7 +379,13 @@ int aivm_check_render_github(aivm_buf *out, const aivm_check_report *rep,
             gh_finding(out, &rep->findings[i]);
     aivm_buf_puts(out, "aivm-advise check: ");
     aivm_report__check_counts(out, rep);
-    aivm_buf_printf(out, "; %s %.2f/hour, %.2f/month\n", rep->currency, rep->hourly_total,
-                    rep->hourly_total * AIVM_HOURS_PER_MONTH);
+    if (rep->has_cost)
+        aivm_buf_printf(out, "; %s %.2f/hour, %.2f/month", rep->currency, rep->hourly_total,
+                        rep->monthly_total);
+    else
+        aivm_buf_puts(out, "; cost unknown (no resource could be priced)");
+    if (rep->n_unpriced && rep->has_cost)
+        aivm_buf_printf(out, "; %zu without a price", rep->n_unpriced);
+    aivm_buf_puts(out, "\n");
     return 0;
 }

@@ -65,7 +65,7 @@ int aivm_check_render_markdown(aivm_buf *out, const aivm_check_report *rep,
         aivm_buf_puts(out, "\nCost: unknown (no resource could be priced).\n");
     else
         aivm_buf_printf(out, "\nCost: %s %.2f/hour, %.2f/month for %zu priced resource%s.\n",
-                        rep->currency, rep->hourly_total, rep->hourly_total * AIVM_HOURS_PER_MONTH,
+                        rep->currency, rep->hourly_total, rep->monthly_total,
                         rep->n_items - rep->n_unpriced,
                         rep->n_items - rep->n_unpriced == 1 ? "" : "s");
     if (out->overflow)

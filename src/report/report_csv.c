@@ -19,7 +19,8 @@
 #define CSV_HEADER                                                                                 \
     "rank,size,series,gpus,vcpus,ram_gib,infiniband,hourly,spot_hourly,vms,hourly_all,why,"        \
     "currency,pricing,price_source,price_region,on_demand_hourly,gpu_count,gpu_model,"             \
-    "gpu_memory_gb,deployment_hourly,deployment_monthly,score,lifecycle"
+    "gpu_memory_gb,deployment_hourly,deployment_monthly,score,lifecycle,precision,job_cost,"       \
+    "cost_per_million_output_tokens,cost_per_million_output_tokens_at_capacity"
 
 static void num(aivm_buf *out, bool known, double v)
 {
@@ -39,7 +40,7 @@ static void row(aivm_buf *out, const aivm_candidate *c, const aivm_workload *wl)
     const aivm_size *s = c->size;
     const aivm_price *p = &c->price;
     const aivm_reason *why = aivm_report__main_reason(c, wl);
-    unsigned n = c->instances ? c->instances : 1;
+    const aivm_deployment *d = &c->deploy;
     char gpu[64];
     aivm_report__gpu_cell(gpu, sizeof gpu, s);
     aivm_buf_printf(out, "%u", c->rank);
@@ -51,8 +52,8 @@ static void row(aivm_buf *out, const aivm_candidate *c, const aivm_workload *wl)
     text(out, s->infiniband ? "yes" : "no");
     num(out, p->has_hourly, p->hourly);
     num(out, p->has_spot, p->spot);
-    num(out, c->has_fit, c->fit.vms);
-    num(out, c->has_fit && p->has_hourly, aivm_round_to(p->hourly * c->fit.vms, 6));
+    num(out, true, d->vms);
+    num(out, d->has_hourly, aivm_round_to(d->hourly, 6));
     text(out, why ? why->message : "");
     text(out, p->currency ? p->currency : "USD");
     text(out, aivm_pricing_name(p->pricing));
@@ -62,10 +63,15 @@ static void row(aivm_buf *out, const aivm_candidate *c, const aivm_workload *wl)
     num(out, s->has_gpu, s->gpu_count);
     text(out, s->has_gpu ? aivm_str(&s->gpu_model) : NULL);
     num(out, s->has_gpu, s->gpu_memory_gb);
-    num(out, p->has_hourly, aivm_round_to(p->hourly * n, 3));
-    num(out, p->has_hourly, aivm_round_to(p->hourly * n * AIVM_HOURS_PER_MONTH, 3));
+    num(out, d->has_hourly, aivm_round_to(d->hourly, 3));
+    num(out, d->has_hourly, aivm_round_to(d->monthly, 3));
     num(out, true, aivm_round_to(c->score, 3));
     text(out, aivm_lifecycle_name(aivm_size_lifecycle_on(s, wl->today)));
+    text(out, d->precision ? aivm_precision_name(d->precision) : NULL);
+    num(out, d->has_job_cost, aivm_round_to(d->job_cost, 2));
+    num(out, d->has_per_mtok && c->work.phase == AIVM_PHASE_INFERENCE,
+        aivm_round_to(d->per_mtok, 4));
+    num(out, d->has_per_mtok_at_capacity, aivm_round_to(d->per_mtok_at_capacity, 4));
     aivm_buf_puts(out, "\n");
 }
 

@@ -35,6 +35,11 @@ static inline const char *aivm_report__sgr(bool color, const char *code)
  */
 void aivm_report__extras_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o);
 
+/** The currency of the shown prices (the one asked for when none is shown). */
+const char *aivm_report__currency(const aivm_advice *adv);
+/** Whether the deployment columns (VMS, <CUR>/H_ALL) are shown: with a model
+ *  size or --nodes, when the deployment can be more than one VM. */
+bool aivm_report__has_deploy_columns(const aivm_advice *adv);
 /** The price column heading, e.g. "USD/HOUR" (currency of the shown prices). */
 const char *aivm_report__price_heading(const aivm_advice *adv);
 /** The line under the table saying where the prices come from and what they are. */

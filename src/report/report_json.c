@@ -40,19 +40,20 @@ static void price_cost_json(aivm_jw *w, const aivm_price *p)
 
 static void deployment_json(aivm_jw *w, const aivm_candidate *c)
 {
-    unsigned n = c->instances ? c->instances : 1;
+    const aivm_deployment *d = &c->deploy;
     aivm_jw_object(w, "deployment");
-    aivm_jw_num(w, "instances", n);
-    aivm_jw_str(w, "currency", c->price.currency ? c->price.currency : "USD");
-    aivm_jw_str(w, "pricing", aivm_pricing_name(c->price.pricing));
-    if (c->price.has_hourly) {
-        aivm_jw_num(w, "hourly", aivm_round_to(c->price.hourly * n, 3));
-        aivm_jw_num(w, "monthly", aivm_round_to(c->price.hourly * n * AIVM_HOURS_PER_MONTH, 3));
-    } else {
-        aivm_jw_null(w, "hourly");
-        aivm_jw_null(w, "monthly");
-    }
+    aivm_jw_num(w, "instances", d->vms);
+    aivm_jw_str(w, "currency", d->currency);
+    aivm_jw_str(w, "pricing", aivm_pricing_name(d->pricing));
+    aivm_jw_opt_num(w, "hourly", d->has_hourly, aivm_round_to(d->hourly, 3));
+    aivm_jw_opt_num(w, "monthly", d->has_hourly, aivm_round_to(d->monthly, 3));
     aivm_jw_num(w, "hours_per_month", AIVM_HOURS_PER_MONTH);
+    aivm_jw_str(w, "precision", d->precision ? aivm_precision_name(d->precision) : NULL);
+    aivm_jw_opt_num(w, "replicas", d->replicas > 0, d->replicas);
+    aivm_jw_opt_num(w, "job_cost", d->has_job_cost, aivm_round_to(d->job_cost, 2));
+    aivm_jw_opt_num(w, "cost_per_million_output_tokens",
+                    d->has_per_mtok && c->work.phase == AIVM_PHASE_INFERENCE,
+                    aivm_round_to(d->per_mtok, 4));
     aivm_jw_end(w);
 }
 
@@ -129,11 +130,7 @@ static void ranking_json(aivm_jw *w, const aivm_candidate *c)
                 : r->cost_is_linux_reference ? "linux-reference"
                                              : "price");
     aivm_jw_num(w, "preference_pct", aivm_round_to(r->preference_pct, 3));
-    aivm_jw_opt_num(w, "adjusted_hourly", r->has_cost,
-                    aivm_round_to(r->cost_is_work
-                                      ? r->deployment_hourly * (1 - r->preference_pct / 100)
-                                      : r->adjusted_cost,
-                                  3));
+    aivm_jw_opt_num(w, "adjusted_hourly", r->has_cost, aivm_round_to(r->adjusted_hourly, 3));
     if (c->has_work)
         aivm_report__work_ranking_json(w, c);
     aivm_jw_str(w, "reason", r->reason);
@@ -304,11 +301,22 @@ int aivm_report_json(aivm_buf *out, const aivm_advice *adv, const aivm_render_op
         aivm_jw_end(&w);
     }
     aivm_jw_end(&w);
-    if (adv->extras)
+    if (adv->extras) {
         extras_json(&w, adv->extras);
+    } else { /* no size fits: no image or orchestrator advice for nothing */
+        aivm_jw_null(&w, "image");
+        aivm_jw_array(&w, "orchestrators");
+        aivm_jw_end(&w);
+        aivm_jw_null(&w, "containers");
+        aivm_jw_null(&w, "spot");
+    }
     aivm_jw_array(&w, "warnings");
     for (size_t i = 0; i < adv->n_warnings; i++)
         aivm_jw_str(&w, NULL, adv->warnings[i]);
+    aivm_jw_end(&w);
+    aivm_jw_array(&w, "warning_ids"); /* beside each warning, its stable id */
+    for (size_t i = 0; i < adv->n_warnings; i++)
+        aivm_jw_str(&w, NULL, adv->warning_ids[i]);
     aivm_jw_end(&w);
     aivm_jw_end(&w);
     aivm_buf_puts(out, "\n");

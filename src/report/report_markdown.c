@@ -35,17 +35,19 @@ static void header_row(aivm_buf *out, const aivm_advice *adv)
     if (wl->spot)
         aivm_buf_puts(out, " SPOT/HOUR |");
     bool work = wl->sizing && aivm_work_wanted(wl);
-    if (wl->sizing)
-        aivm_buf_puts(out, " VMS | USD/H\\_ALL |");
-    if (work)
-        aivm_buf_puts(out,
-                      wl->phase == AIVM_PHASE_TRAIN ? " DAYS | JOB\\_COST |" : " TOK/S | $/MTOK |");
+    const char *cur = aivm_report__currency(adv);
+    if (aivm_report__has_deploy_columns(adv))
+        aivm_buf_printf(out, " VMS | %s/H\\_ALL |", cur);
+    if (work && wl->phase == AIVM_PHASE_TRAIN)
+        aivm_buf_puts(out, " DAYS | JOB\\_COST |");
+    else if (work)
+        aivm_buf_printf(out, " TOK/S | %s/MTOK |", cur);
     if (adv->has_avail)
         aivm_buf_puts(out, " REGION | AVAILABILITY |");
     aivm_buf_puts(out, " WHY |\n|--:|---|---|---|--:|--:|---|--:|");
     if (wl->spot)
         aivm_buf_puts(out, "--:|");
-    if (wl->sizing)
+    if (aivm_report__has_deploy_columns(adv))
         aivm_buf_puts(out, "--:|--:|");
     if (work)
         aivm_buf_puts(out, "--:|--:|");
@@ -56,7 +58,7 @@ static void header_row(aivm_buf *out, const aivm_advice *adv)
 
 /* One row; returns true when its price is the size's reference region's. */
 static bool size_row(aivm_buf *out, const aivm_candidate *c, const aivm_workload *wl,
-                     bool has_avail)
+                     bool has_avail, bool deploy_columns)
 {
     const aivm_price *p = &c->price;
     const aivm_reason *why = aivm_report__main_reason(c, wl);
@@ -75,12 +77,9 @@ static bool size_row(aivm_buf *out, const aivm_candidate *c, const aivm_workload
     put_price(out, both ? p->has_on_demand : p->has_hourly, both ? p->on_demand : p->hourly, other);
     if (wl->spot)
         put_price(out, p->has_spot, p->spot, other);
-    if (wl->sizing) {
-        if (c->has_fit)
-            aivm_buf_printf(out, " %u |", c->fit.vms);
-        else
-            aivm_buf_puts(out, " - |");
-        put_price(out, c->has_fit && p->has_hourly, p->hourly * c->fit.vms, false);
+    if (deploy_columns) {
+        aivm_buf_printf(out, " %u |", c->deploy.vms);
+        put_price(out, c->deploy.has_hourly, c->deploy.hourly, false);
     }
     if (c->has_work) {
         char a[32], b[32];
@@ -247,7 +246,8 @@ int aivm_report_markdown(aivm_buf *out, const aivm_advice *adv, const aivm_rende
     else
         header_row(out, adv);
     for (size_t i = 0; i < adv->n_shown; i++)
-        other_region |= size_row(out, &adv->ranked[i], wl, adv->has_avail);
+        other_region |= size_row(out, &adv->ranked[i], wl, adv->has_avail,
+                                 aivm_report__has_deploy_columns(adv));
     if (other_region)
         aivm_buf_puts(out, "\n\\* price of the size's reference region: no catalog price in "
                            "this region\n");

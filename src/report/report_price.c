@@ -13,7 +13,7 @@ static const char *const headings[] = {"USD/HOUR", "AUD/HOUR", "BRL/HOUR", "CAD/
                                        "JPY/HOUR", "KRW/HOUR", "NOK/HOUR", "NZD/HOUR", "RUB/HOUR",
                                        "SEK/HOUR", "TWD/HOUR"};
 
-static const char *shown_currency(const aivm_advice *adv)
+const char *aivm_report__currency(const aivm_advice *adv)
 {
     for (size_t i = 0; i < adv->n_shown; i++)
         if (adv->ranked[i].price.has_hourly && adv->ranked[i].price.currency)
@@ -22,9 +22,14 @@ static const char *shown_currency(const aivm_advice *adv)
     return adv->n_shown && adv->ranked[0].price.currency ? adv->ranked[0].price.currency : "USD";
 }
 
+bool aivm_report__has_deploy_columns(const aivm_advice *adv)
+{
+    return adv->workload->sizing || (adv->workload->set & AIVM_WL_NODES);
+}
+
 const char *aivm_report__price_heading(const aivm_advice *adv)
 {
-    const char *cur = shown_currency(adv);
+    const char *cur = aivm_report__currency(adv);
     for (size_t i = 0; i < sizeof headings / sizeof headings[0]; i++)
         if (strncmp(headings[i], cur, 3) == 0 && strlen(cur) == 3)
             return headings[i];
@@ -82,5 +87,5 @@ void aivm_report__price_footer(aivm_buf *out, const aivm_advice *adv, const char
     aivm_buf_printf(out, ", %s %s%s, %s/hour.%s\n", os == AIVM_OS_WINDOWS ? "Windows" : "Linux",
                     model_text(pricing),
                     adv->workload->spot && pricing != AIVM_PRICING_SPOT ? " and Spot" : "",
-                    shown_currency(adv), reset);
+                    aivm_report__currency(adv), reset);
 }

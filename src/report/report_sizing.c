@@ -37,8 +37,10 @@ static void input_value(aivm_jw *w, const aivm_sizing *sz, unsigned i)
     case AIVM_SZ_MODEL:
         aivm_jw_str(w, "value", sz->preset ? sz->preset->id : NULL);
         return;
-    case AIVM_SZ_PRECISION:
-        aivm_jw_str(w, "value", aivm_precision_name(sz->precision));
+    case AIVM_SZ_PRECISION: /* "16-bit": bf16, or fp16 where the GPU has no bf16 */
+        aivm_jw_str(w, "value",
+                    sz->any_16bit ? aivm_precision_name(AIVM_PREC_ANY16)
+                                  : aivm_precision_name(sz->precision));
         return;
     case AIVM_SZ_KV_PRECISION:
         aivm_jw_str(w, "value", aivm_precision_name(sz->kv_precision));
@@ -157,15 +159,11 @@ void aivm_report__fit_json(aivm_jw *w, const aivm_candidate *c)
 
 void aivm_report__fit_price_json(aivm_jw *w, const aivm_candidate *c)
 {
-    double vms = c->fit.vms;
-    if (c->price.has_on_demand)
-        aivm_jw_num(w, "deployment_on_demand_hourly", aivm_round_to(c->price.on_demand * vms, 4));
-    else
-        aivm_jw_null(w, "deployment_on_demand_hourly");
-    if (c->price.has_spot)
-        aivm_jw_num(w, "deployment_spot_hourly", aivm_round_to(c->price.spot * vms, 4));
-    else
-        aivm_jw_null(w, "deployment_spot_hourly");
+    const aivm_deployment *d = &c->deploy;
+    aivm_jw_opt_num(w, "deployment_on_demand_hourly", d->has_on_demand_hourly,
+                    aivm_round_to(d->on_demand_hourly, 4));
+    aivm_jw_opt_num(w, "deployment_spot_hourly", d->has_spot_hourly,
+                    aivm_round_to(d->spot_hourly, 4));
 }
 
 void aivm_report__params_text(char *out, size_t n, double p)
@@ -188,7 +186,9 @@ void aivm_report__sizing_table(aivm_buf *out, const aivm_sizing *sz, const aivm_
     aivm_buf_printf(out, "%sModel:%s ", BOLD(o), RESET(o));
     if (sz->preset)
         aivm_buf_printf(out, "%s (%s), ", sz->preset->name, sz->preset->id);
-    aivm_buf_printf(out, "%s parameters, %s", p, aivm_precision_name(sz->precision));
+    aivm_buf_printf(out, "%s parameters, %s", p,
+                    sz->any_16bit ? "16-bit (bf16; fp16 on GPUs without bf16)"
+                                  : aivm_precision_name(sz->precision));
     if (sz->phase == AIVM_PHASE_TRAIN)
         aivm_buf_printf(out, "; %s training, %s, sharding %s%s; context %u, batch %u\n",
                         aivm_finetune_name(sz->finetune), aivm_optimizer_name(sz->optimizer),

@@ -38,15 +38,15 @@ static void fmt_price(char *out, size_t n, const aivm_price *p, const char *regi
         snprintf(out, n, "%9s", od);
 }
 
-/* The VMS and USD/H_ALL cells (sizing only), appended at `at`; returns
+/* The VMS and <CUR>/H_ALL cells (the deployment), appended at `at`; returns
  * the width written. */
-static int fit_cells(char *at, size_t room, const aivm_candidate *c)
+static int deploy_cells(char *at, size_t room, const aivm_candidate *c)
 {
     char all[32] = "-";
     int n;
-    if (c->price.has_hourly) /* the price under --pricing (on-demand by default) */
-        snprintf(all, sizeof all, "%.3f", c->price.hourly * c->fit.vms);
-    n = snprintf(at, room, "%3u %10s  ", c->fit.vms, all);
+    if (c->deploy.has_hourly) /* the price under --pricing (on-demand by default) x VMs */
+        snprintf(all, sizeof all, "%.3f", c->deploy.hourly);
+    n = snprintf(at, room, "%3u %10s  ", c->deploy.vms, all);
     return n < 0 ? 0 : n;
 }
 
@@ -102,6 +102,22 @@ static void explain_candidate(aivm_buf *out, const aivm_candidate *c)
     }
 }
 
+/* A 16-bit default runs bf16, or fp16 where the GPU has no bf16: name those. */
+static void fp16_note(aivm_buf *out, const aivm_advice *adv)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < adv->n_shown; i++) {
+        const aivm_candidate *c = &adv->ranked[i];
+        if (!adv->workload->sizing || !adv->workload->sizing->any_16bit ||
+            c->deploy.precision != AIVM_PREC_FP16)
+            continue;
+        aivm_buf_printf(out, "%s%s", n++ ? ", " : "\n16-bit runs as fp16 (no bf16 on the GPU) on ",
+                        VIS(aivm_str(&c->size->name)));
+    }
+    if (n)
+        aivm_buf_puts(out, "; bf16 on the others\n");
+}
+
 int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o,
                       aivm_error *err)
 {
@@ -109,6 +125,11 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
     int wsize = 4, wgpu = 4;
     bool other_region = false;
     int wregion = adv->has_avail ? aivm_report__avail_region_width(adv) : 0, wavail = 12;
+    bool vms = aivm_report__has_deploy_columns(adv);
+    char vms_head[32], work_head[32];
+    snprintf(vms_head, sizeof vms_head, "VMS  %s/H_ALL  ", aivm_report__currency(adv));
+    aivm_report__work_heading(work_head, sizeof work_head, adv->workload,
+                              aivm_report__currency(adv));
     header(out, adv, o);
     if (adv->workload->sizing)
         aivm_report__sizing_table(out, adv->workload->sizing, o);
@@ -137,8 +158,7 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         aivm_buf_printf(out, "%s%-3s %-*s %-16s %-*s %5s %7s %-3s %9s%s  %s%s%s%s%s\n", BOLD(o),
                         "#", wsize, "SIZE", "SERIES", wgpu, "GPUS", "VCPU", "RAM_GIB", "IB",
                         aivm_report__price_heading(adv), adv->workload->spot ? " SPOT/HOUR" : "",
-                        adv->workload->sizing ? "VMS  USD/H_ALL  " : "",
-                        aivm_report__work_heading(adv->workload), avail_head, "WHY", RESET(o));
+                        vms ? vms_head : "", work_head, avail_head, "WHY", RESET(o));
     }
     for (size_t i = 0; i < adv->n_shown; i++) {
         const aivm_candidate *c = &adv->ranked[i];
@@ -154,8 +174,8 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
                         wsize, VIS(aivm_str(&c->size->name)), VIS(aivm_str(&c->size->series)), wgpu,
                         gpu, c->size->vcpus, c->size->memory_gib,
                         c->size->infiniband ? "yes" : "no", price);
-        if (c->has_fit && used > 0 && (size_t)used < sizeof line)
-            used += fit_cells(line + used, sizeof line - (size_t)used, c);
+        if (vms && used > 0 && (size_t)used < sizeof line)
+            used += deploy_cells(line + used, sizeof line - (size_t)used, c);
         if (c->has_work && used > 0 && (size_t)used < sizeof line)
             used += aivm_report__work_cells(line + used, sizeof line - (size_t)used, c);
         if (adv->has_avail && used > 0 && (size_t)used < sizeof line) {
@@ -185,6 +205,7 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
     if (other_region)
         aivm_buf_puts(out, "\n* price of the size's reference region: no catalog price in this "
                            "region\n");
+    fp16_note(out, adv);
     if (adv->n_shown)
         aivm_report__price_footer(out, adv, DIM(o), RESET(o));
     aivm_report__extras_table(out, adv, o);

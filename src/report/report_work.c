@@ -75,15 +75,13 @@ void aivm_report__work_json(aivm_jw *w, const aivm_workload *wl)
 void aivm_report__work_candidate_json(aivm_jw *w, const aivm_candidate *c, const aivm_workload *wl)
 {
     const aivm_work_estimate *e = &c->work;
-    aivm_work_cost wc;
-    bool priced;
+    const aivm_deployment *d = &c->deploy;
     bool train = wl->phase == AIVM_PHASE_TRAIN;
     const char *key = train ? "job" : "serving";
     if (!c->has_work) {
         aivm_jw_null(w, key);
         return;
     }
-    priced = aivm_candidate_work_cost(&wc, c);
     aivm_jw_object(w, key);
     if (!e->known) {
         aivm_jw_str(w, "unknown", aivm_tp_unknown_name(e->why));
@@ -94,23 +92,31 @@ void aivm_report__work_candidate_json(aivm_jw *w, const aivm_candidate *c, const
     aivm_jw_str(w, "peak_precision", aivm_dtype_name(e->peak_dtype));
     if (train) {
         job_fields(w, e);
-        aivm_jw_opt_num(w, "cost", priced, aivm_round_to(wc.job_cost, 2));
+        aivm_jw_opt_num(w, "cost", d->has_job_cost, aivm_round_to(d->job_cost, 2));
         aivm_jw_opt_num(w, "max_days", e->max_days > 0, e->max_days);
         aivm_jw_bool(w, "scaled_out", e->scaled_out);
         aivm_jw_bool(w, "over_max_days", e->over_max_days);
+        aivm_jw_num(w, "vms", d->vms);
+        aivm_jw_opt_num(w, "cost_per_hour", d->has_hourly, aivm_round_to(d->hourly, 3));
     } else {
         aivm_jw_num(w, "tokens_per_second_per_replica",
                     aivm_round_to(e->tokens_per_second_per_replica, 2));
         aivm_jw_num(w, "replica_gpus", e->replica_gpus);
         aivm_jw_num(w, "batch", aivm_round_to(e->batch, 3));
         aivm_jw_bool(w, "batch_from_memory", e->batch_from_memory);
-        aivm_jw_num(w, "replicas", e->replicas);
-        aivm_jw_num(w, "vms", e->vms);
+        aivm_jw_num(w, "replicas", d->replicas);
+        aivm_jw_num(w, "vms", d->vms);
         aivm_jw_str(w, "bound", e->compute_bound ? "compute" : "memory");
-        aivm_jw_opt_num(w, "cost_per_hour", priced, aivm_round_to(wc.per_hour, 3));
-        aivm_jw_opt_num(w, "cost_per_million_output_tokens", priced, aivm_round_to(wc.per_mtok, 4));
+        aivm_jw_num(w, "target_tokens_per_second", e->target_tokens_per_second);
+        aivm_jw_num(w, "capacity_tokens_per_second",
+                    aivm_round_to(d->capacity_tokens_per_second, 1));
+        aivm_jw_opt_num(w, "cost_per_hour", d->has_hourly, aivm_round_to(d->hourly, 3));
+        aivm_jw_opt_num(w, "cost_per_million_output_tokens", d->has_per_mtok,
+                        aivm_round_to(d->per_mtok, 4));
+        aivm_jw_opt_num(w, "cost_per_million_output_tokens_at_capacity",
+                        d->has_per_mtok_at_capacity, aivm_round_to(d->per_mtok_at_capacity, 4));
     }
-    aivm_jw_str(w, "currency", wc.currency);
+    aivm_jw_str(w, "currency", d->currency);
     aivm_jw_end(w);
 }
 
@@ -121,30 +127,36 @@ void aivm_report__work_ranking_json(aivm_jw *w, const aivm_candidate *c)
     aivm_jw_opt_num(w, "work_cost", known, aivm_round_to(r->cost, 4));
     aivm_jw_opt_num(w, "adjusted_work_cost", known, aivm_round_to(r->adjusted_cost, 4));
     aivm_jw_str(w, "work_cost_unit",
-                c->work.phase == AIVM_PHASE_TRAIN ? "job" : "per-million-output-tokens");
+                c->work.phase == AIVM_PHASE_TRAIN ? "job" : "per-hour-meeting-the-target");
 }
 
-const char *aivm_report__work_heading(const aivm_workload *wl)
+void aivm_report__work_heading(char *out, size_t n, const aivm_workload *wl, const char *cur)
 {
+    char mtok[16];
     if (!wl->sizing || !aivm_work_wanted(wl))
-        return "";
-    return wl->phase == AIVM_PHASE_TRAIN ? "   DAYS     JOB_COST  " : "    TOK/S    $/MTOK  ";
+        snprintf(out, n, "%s", "");
+    else if (wl->phase == AIVM_PHASE_TRAIN)
+        snprintf(out, n, "%s", "   DAYS     JOB_COST  ");
+    else {
+        snprintf(mtok, sizeof mtok, "%.3s/MTOK", cur);
+        snprintf(out, n, "%9s %9s  ", "TOK/S", mtok);
+    }
 }
 
 void aivm_report__work_values(char a[32], char b[32], const aivm_candidate *c)
 {
     const aivm_work_estimate *e = &c->work;
-    aivm_work_cost wc;
+    const aivm_deployment *d = &c->deploy;
     snprintf(a, 32, "-");
     snprintf(b, 32, "-");
     if (e->known && e->phase == AIVM_PHASE_TRAIN) {
         snprintf(a, 32, e->wall_hours < 240 ? "%.2f" : "%.1f", e->wall_hours / 24);
-        if (aivm_candidate_work_cost(&wc, c))
-            snprintf(b, 32, wc.job_cost < 100 ? "%.2f" : "%.0f", wc.job_cost);
+        if (d->has_job_cost)
+            snprintf(b, 32, d->job_cost < 100 ? "%.2f" : "%.0f", d->job_cost);
     } else if (e->known) {
-        snprintf(a, 32, "%.0f", e->unit_tokens_per_second);
-        if (aivm_candidate_work_cost(&wc, c))
-            snprintf(b, 32, "%.3f", wc.per_mtok);
+        snprintf(a, 32, "%.0f", d->capacity_tokens_per_second);
+        if (d->has_per_mtok)
+            snprintf(b, 32, "%.3f", d->per_mtok);
     }
 }
 
@@ -176,7 +188,7 @@ void aivm_report__work_table(aivm_buf *out, const aivm_workload *wl, const aivm_
         aivm_buf_printf(
             out,
             "%sWork:%s %g output tokens/s; %u prompt + %u output tokens per request; TOK/S = "
-            "one VM (or one replica's VMs), $/MTOK = per million output tokens at full load\n\n",
+            "what the VMs deployed sustain, $/MTOK = per million output tokens at the target\n\n",
             BOLD(o), RESET(o), in->tokens_per_second,
             has(in, AIVM_WK_PROMPT_TOKENS) ? in->prompt_tokens : AIVM_TP_PROMPT_TOKENS,
             has(in, AIVM_WK_OUTPUT_TOKENS) ? in->output_tokens : AIVM_TP_OUTPUT_TOKENS);
@@ -185,15 +197,13 @@ void aivm_report__work_table(aivm_buf *out, const aivm_workload *wl, const aivm_
 void aivm_report__work_explain(aivm_buf *out, const aivm_candidate *c)
 {
     const aivm_work_estimate *e = &c->work;
-    aivm_work_cost wc;
-    bool priced;
+    const aivm_deployment *d = &c->deploy;
     if (!c->has_work)
         return;
     if (!e->known) {
         aivm_buf_printf(out, "      work: unknown (%s)\n", aivm_tp_unknown_name(e->why));
         return;
     }
-    priced = aivm_candidate_work_cost(&wc, c);
     if (e->phase == AIVM_PHASE_TRAIN) {
         aivm_buf_printf(out,
                         "      work: %.4g FLOPs/token x %.4g tokens = %.4g FLOPs / (%g GPUs x "
@@ -206,10 +216,10 @@ void aivm_report__work_explain(aivm_buf *out, const aivm_candidate *c)
                                "FP8 MFU to calibrate against)\n");
         if (e->mfu_no_ib)
             aivm_buf_puts(out, "      work: MFU halved: the job spans VMs without InfiniBand\n");
-        if (priced)
-            aivm_buf_printf(out, "      work: %u VMs x %.3f %s/hour x %.1f hours = %.0f %s\n",
-                            wc.vms, wc.price_per_hour, wc.currency, e->wall_hours, wc.job_cost,
-                            wc.currency);
+        if (d->has_job_cost)
+            aivm_buf_printf(out, "      work: %u VMs: %.3f %s/hour x %.1f hours = %.0f %s\n",
+                            d->vms, d->hourly, d->currency, e->wall_hours, d->job_cost,
+                            d->currency);
         return;
     }
     aivm_buf_printf(out,
@@ -220,18 +230,19 @@ void aivm_report__work_explain(aivm_buf *out, const aivm_candidate *c)
                     e->compute_bound ? "compute" : "memory");
     aivm_buf_printf(out,
                     "      work: batch %.3g x %g output tokens / (prefill %.3g ms + %g x step) = "
-                    "%.1f tokens/s per replica; %u replica%s per unit of %u VM%s; %u unit%s for "
-                    "%g tokens/s\n",
+                    "%.1f tokens/s per replica; %u replica%s per unit of %u VM%s; %u unit%s (%u "
+                    "VM%s) sustain %.0f tokens/s for a target of %g\n",
                     e->batch, e->output_tokens, e->prefill_s * 1e3, e->output_tokens,
                     e->tokens_per_second_per_replica, e->unit_replicas,
                     e->unit_replicas == 1 ? "" : "s", e->unit_vms, e->unit_vms == 1 ? "" : "s",
-                    e->units, e->units == 1 ? "" : "s", e->target_tokens_per_second);
-    if (priced)
+                    e->units, e->units == 1 ? "" : "s", d->vms, d->vms == 1 ? "" : "s",
+                    d->capacity_tokens_per_second, e->target_tokens_per_second);
+    if (d->has_hourly)
         aivm_buf_printf(out,
-                        "      work: %u VMs x %.3f %s/hour = %.3f %s/hour; %.4f %s per million "
-                        "output tokens\n",
-                        wc.vms, wc.price_per_hour, wc.currency, wc.per_hour, wc.currency,
-                        wc.per_mtok, wc.currency);
+                        "      work: %u VMs = %.3f %s/hour; %.4f %s per million output tokens at "
+                        "the target (%.4f at full load)\n",
+                        d->vms, d->hourly, d->currency, d->per_mtok, d->currency,
+                        d->per_mtok_at_capacity);
 }
 
 /* ---- check: the work on the planned deployment ---- */
@@ -239,8 +250,7 @@ void aivm_report__work_explain(aivm_buf *out, const aivm_candidate *c)
 void aivm_report__check_work_text(aivm_buf *b, const aivm_check_item *it)
 {
     const aivm_work_estimate *e = &it->work;
-    double cost = 0;
-    bool priced = aivm_check_item_work_cost(&cost, it);
+    const aivm_deployment *d = &it->deploy;
     char tok[32];
     if (!e->known) {
         aivm_buf_printf(b, "  work: time unknown (%s)\n", aivm_tp_unknown_name(e->why));
@@ -250,8 +260,8 @@ void aivm_report__check_work_text(aivm_buf *b, const aivm_check_item *it)
         fmt_tokens(tok, sizeof tok, e->tokens);
         aivm_buf_printf(b, "  work: %s tokens in %.1f hours (%.1f days) on %g GPUs, %.0f GPU-hours",
                         tok, e->wall_hours, e->wall_hours / 24, e->gpus, e->gpu_hours);
-        if (priced)
-            aivm_buf_printf(b, "; job cost %s %.0f", it->currency, cost);
+        if (d->has_job_cost)
+            aivm_buf_printf(b, "; job cost %s %.0f", d->currency, d->job_cost);
     } else {
         if (e->unit_vms > 1)
             aivm_buf_printf(b, "  work: one replica of %u VMs serves", e->unit_vms);
@@ -261,8 +271,9 @@ void aivm_report__check_work_text(aivm_buf *b, const aivm_check_item *it)
         aivm_buf_printf(b, " %.0f output tokens/s (%s-bound); %g tokens/s need %u VM%s",
                         e->unit_tokens_per_second, e->compute_bound ? "compute" : "memory",
                         e->target_tokens_per_second, e->vms, e->vms == 1 ? "" : "s");
-        if (priced)
-            aivm_buf_printf(b, "; %s %.3f per million output tokens", it->currency, cost);
+        if (d->has_per_mtok_at_capacity)
+            aivm_buf_printf(b, "; %s %.3f per million output tokens at full load", d->currency,
+                            d->per_mtok_at_capacity);
     }
     aivm_buf_puts(b, "\n");
 }
@@ -270,8 +281,7 @@ void aivm_report__check_work_text(aivm_buf *b, const aivm_check_item *it)
 void aivm_report__check_work_json(aivm_jw *w, const aivm_check_item *it)
 {
     const aivm_work_estimate *e = &it->work;
-    double cost = 0;
-    bool priced = aivm_check_item_work_cost(&cost, it);
+    const aivm_deployment *d = &it->deploy;
     aivm_jw_object(w, it->wl.phase == AIVM_PHASE_TRAIN ? "job" : "serving");
     if (!e->known) {
         aivm_jw_str(w, "unknown", aivm_tp_unknown_name(e->why));
@@ -280,15 +290,21 @@ void aivm_report__check_work_json(aivm_jw *w, const aivm_check_item *it)
     }
     if (e->phase == AIVM_PHASE_TRAIN) {
         job_fields(w, e);
-        aivm_jw_opt_num(w, "cost", priced, aivm_round_to(cost, 2));
+        aivm_jw_opt_num(w, "cost", d->has_job_cost, aivm_round_to(d->job_cost, 2));
     } else {
         aivm_jw_num(w, "tokens_per_second_per_replica",
                     aivm_round_to(e->tokens_per_second_per_replica, 2));
         aivm_jw_num(w, "replicas", e->replicas);
         aivm_jw_num(w, "vms", e->vms);
         aivm_jw_str(w, "bound", e->compute_bound ? "compute" : "memory");
-        aivm_jw_opt_num(w, "cost_per_million_output_tokens", priced, aivm_round_to(cost, 4));
+        aivm_jw_num(w, "planned_vms", d->vms);
+        aivm_jw_num(w, "capacity_tokens_per_second",
+                    aivm_round_to(d->capacity_tokens_per_second, 1));
+        aivm_jw_opt_num(w, "cost_per_million_output_tokens", d->has_per_mtok,
+                        aivm_round_to(d->per_mtok, 4));
+        aivm_jw_opt_num(w, "cost_per_million_output_tokens_at_capacity",
+                        d->has_per_mtok_at_capacity, aivm_round_to(d->per_mtok_at_capacity, 4));
     }
-    aivm_jw_str(w, "currency", it->priced ? it->currency : NULL);
+    aivm_jw_str(w, "currency", it->priced ? d->currency : NULL);
     aivm_jw_end(w);
 }

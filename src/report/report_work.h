@@ -15,8 +15,9 @@ void aivm_report__work_candidate_json(aivm_jw *w, const aivm_candidate *c, const
 /** Write the work members of a recommendation's "ranking": work_cost,
  *  adjusted_work_cost (the sort key) and work_cost_unit. */
 void aivm_report__work_ranking_json(aivm_jw *w, const aivm_candidate *c);
-/** The heading of the work columns ("" without a work amount). Static. */
-const char *aivm_report__work_heading(const aivm_workload *wl);
+/** The heading of the work columns into `out` ("" without a work amount),
+ *  the cost per million tokens in currency `cur`. */
+void aivm_report__work_heading(char *out, size_t n, const aivm_workload *wl, const char *cur);
 /** The work cells of a row, written at `at`; returns the width written. */
 /** The two work cells of `c` (DAYS and JOB_COST, or TOK/S and $/MTOK; "-" when
  *  unknown) into `a` and `b`. */

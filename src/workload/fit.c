@@ -239,3 +239,13 @@ bool aivm_sizing_runs_on(const aivm_sizing *sz, const aivm_size *s, bool *known)
         return true;
     }
 }
+
+aivm_precision aivm_sizing_runs_as(const aivm_sizing *sz, const aivm_size *s)
+{
+    aivm_precision p = aivm_sizing_compute_precision(sz);
+    unsigned have = s->has_gpu ? s->gpu_precisions : 0;
+    if (p == AIVM_PREC_BF16 && sz->any_16bit && have && !(have & dtype_bit(AIVM_DT_BF16)) &&
+        (have & dtype_bit(AIVM_DT_FP16)))
+        return AIVM_PREC_FP16;
+    return p;
+}

@@ -16,7 +16,8 @@
 
 #define GIB 1073741824.0
 
-static const char *const prec_names[] = {"", "fp32", "bf16", "fp16", "fp8", "int8", "int4", NULL};
+static const char *const prec_names[] = {"",     "fp32", "bf16",   "fp16", "fp8",
+                                         "int8", "int4", "16-bit", NULL};
 static const char *const ft_names[] = {"", "full", "lora", "qlora", NULL};
 static const char *const opt_names[] = {"", "adamw", "adamw-8bit", "sgd", NULL};
 static const char *const shard_names[] = {"", "none", "zero1", "zero2", "zero3", NULL};
@@ -397,15 +398,18 @@ int aivm_sizing_resolve(aivm_sizing *sz, const aivm_workload *wl, const aivm_mod
         sz->heads)
         sz->source[AIVM_SZ_KV_HEADS] = AIVM_SRC_DERIVED; /* no GQA: one KV head per head */
     def_prec = in->finetune == AIVM_FT_QLORA ? AIVM_PREC_INT4 : AIVM_PREC_BF16;
-    sz->precision = in->precision ? in->precision : def_prec;
+    sz->precision = in->precision && in->precision != AIVM_PREC_ANY16 ? in->precision : def_prec;
     /* Unasked, serving (and non-generative training such as BERT or ResNet, fp16
-     * AMP) runs in fp16 as well as bf16; LLM training keeps bf16 (fp16 needs loss
-     * scaling and diverges at scale), so V100 and T4 stay out of it. */
-    sz->any_16bit = !in->precision && sz->precision == AIVM_PREC_BF16 &&
-                    (wl->phase == AIVM_PHASE_INFERENCE || wl->kind == AIVM_KIND_NON_GENERATIVE);
+     * AMP) runs in fp16 as well as bf16: the default is "16-bit", and so is
+     * --precision 16-bit, spelled out. LLM training keeps bf16 (fp16 needs loss
+     * scaling and diverges at scale), so V100 and T4 stay out of it unless asked. */
+    sz->any_16bit = sz->precision == AIVM_PREC_BF16 &&
+                    (in->precision == AIVM_PREC_ANY16 ||
+                     (!in->precision &&
+                      (wl->phase == AIVM_PHASE_INFERENCE || wl->kind == AIVM_KIND_NON_GENERATIVE)));
     sz->source[AIVM_SZ_PRECISION] = in->precision ? given(in, AIVM_SZ_PRECISION) : AIVM_SRC_DEFAULT;
     if (in->kv_precision) {
-        sz->kv_precision = in->kv_precision;
+        sz->kv_precision = in->kv_precision == AIVM_PREC_ANY16 ? AIVM_PREC_BF16 : in->kv_precision;
         sz->source[AIVM_SZ_KV_PRECISION] = given(in, AIVM_SZ_KV_PRECISION);
     } else {
         /* weight-only quantisation keeps a 16-bit KV cache */

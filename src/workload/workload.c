@@ -71,7 +71,7 @@ int aivm_workload_finish(aivm_workload *wl, aivm_error *err)
     if (wl->model_size == AIVM_MSIZE_UNSET)
         wl->model_size = AIVM_MSIZE_COMPLEX;
     if (!wl->region)
-        wl->region = "eastus";
+        wl->region = AIVM_DEFAULT_REGION;
     if (wl->os == AIVM_OS_UNSET)
         wl->os = AIVM_OS_LINUX;
     if (wl->nodes == 0)

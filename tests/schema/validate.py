@@ -44,7 +44,8 @@ DATE = ["--date", "2026-11-29"]
 CSV_HEADER = ("rank,size,series,gpus,vcpus,ram_gib,infiniband,hourly,spot_hourly,vms,"
               "hourly_all,why,currency,pricing,price_source,price_region,on_demand_hourly,"
               "gpu_count,gpu_model,gpu_memory_gb,deployment_hourly,deployment_monthly,score,"
-              "lifecycle").split(",")
+              "lifecycle,precision,job_cost,cost_per_million_output_tokens,"
+              "cost_per_million_output_tokens_at_capacity").split(",")
 
 RECOMMEND = {
     "train_generative": ["--phase", "train", "--kind", "generative"],
@@ -166,7 +167,13 @@ def recommend_case(binary, args, tmp):
         g = c["gpu"]
         check((g is None and d["gpu_count"] == "") or (g is not None and float(d["gpu_count"]) == g["count"]),
               "CSV gpu_count of %s" % c["sku"])
-        check(d["vms"] == ("" if "fit" not in c else str(c["fit"]["vms"])), "CSV vms of %s" % c["sku"])
+        dep = c["deployment"]
+        check(d["vms"] == str(dep["instances"]), "CSV vms of %s" % c["sku"])
+        for col, v in (("hourly_all", dep["hourly"]), ("deployment_hourly", dep["hourly"]),
+                       ("deployment_monthly", dep["monthly"]), ("job_cost", dep["job_cost"]),
+                       ("cost_per_million_output_tokens", dep["cost_per_million_output_tokens"])):
+            check((d[col] == "" and v is None) or (v is not None and abs(float(d[col]) - v) < 1e-3),
+                  "CSV %s %r vs JSON deployment %r for %s" % (col, d[col], v, c["sku"]))
     # Markdown: the table report's columns in its order, one row per recommendation.
     table = run(binary, args + DATE + ["--format", "table", "--color", "never"], tmp)
     md = run(binary, args + DATE + ["--format", "markdown"], tmp)

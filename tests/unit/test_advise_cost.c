@@ -4,17 +4,25 @@
 
 #include "helpers.h"
 
-static aivm_advice *advise(aivm_catalog *cat, aivm_rules *rules, aivm_workload *wl)
+/* One request with the cost options `co` (NULL: the defaults) and prices `mode`. */
+static aivm_advice *recommend(aivm_catalog *cat, aivm_rules *rules, aivm_workload *wl,
+                              const aivm_cost_opts *co, aivm_prices_mode mode)
 {
     aivm_advice *adv = NULL;
-    aivm_advise_opts ao = AIVM_ADVISE_OPTS_INIT;
+    aivm_request req = AIVM_REQUEST_INIT;
     aivm_error err = AIVM_ERROR_INIT;
     wl->phase = AIVM_PHASE_INFERENCE;
     wl->kind = AIVM_KIND_GENERATIVE;
     wl->today = "2026-11-29";
     assert_int_equal(aivm_workload_finish(wl, &err), 0);
-    ao.top = 0;
-    assert_int_equal(aivm_advise(&adv, cat, rules, wl, &ao, &err), 0);
+    req.catalog = cat;
+    req.rules = rules;
+    req.workload = wl;
+    req.top = 0;
+    req.prices = mode;
+    if (co)
+        req.cost = *co;
+    assert_int_equal(aivm_recommend(&adv, &req, &err), 0);
     return adv;
 }
 
@@ -23,12 +31,12 @@ static void advise_cost__sorts_by_price_unknown_last(void **state)
     aivm_catalog *cat = load_shipped_catalog();
     aivm_rules *rules = load_shipped_rules();
     aivm_workload wl = AIVM_WORKLOAD_INIT;
-    aivm_advice *adv = advise(cat, rules, &wl);
+    aivm_advice *adv;
     aivm_cost_opts co = AIVM_COST_OPTS_INIT;
     bool seen_unknown = false;
     (void)state;
     co.sort = AIVM_SORT_PRICE;
-    assert_int_equal(aivm_advice_rank_by_cost(adv, &co, NULL), 0);
+    adv = recommend(cat, rules, &wl, &co, AIVM_PRICES_CATALOG);
     assert_true(adv->n_ranked > 5);
     for (size_t i = 0; i < adv->n_ranked; i++) {
         const aivm_candidate *c = &adv->ranked[i];
@@ -41,8 +49,9 @@ static void advise_cost__sorts_by_price_unknown_last(void **state)
             assert_true(adv->ranked[i - 1].price.hourly <= c->price.hourly);
     }
     assert_true(seen_unknown);
+    aivm_advice_free(adv);
     co.sort = AIVM_SORT_PRICE_PER_GPU_MEMORY;
-    aivm_advice_rank_by_cost(adv, &co, NULL);
+    adv = recommend(cat, rules, &wl, &co, AIVM_PRICES_CATALOG);
     for (size_t i = 1; i < adv->n_ranked && adv->ranked[i].price.has_hourly; i++) {
         const aivm_candidate *a = &adv->ranked[i - 1], *b = &adv->ranked[i];
         assert_true(a->price.hourly / (a->size->gpu_count * a->size->gpu_memory_gb) <=
@@ -58,16 +67,17 @@ static void advise_cost__budget_rejects_with_reason(void **state)
     aivm_catalog *cat = load_shipped_catalog();
     aivm_rules *rules = load_shipped_rules();
     aivm_workload wl = AIVM_WORKLOAD_INIT;
-    aivm_advice *adv = advise(cat, rules, &wl);
+    aivm_advice *adv = recommend(cat, rules, &wl, NULL, AIVM_PRICES_CATALOG);
     aivm_cost_opts co = AIVM_COST_OPTS_INIT;
     size_t before = adv->n_ranked, budget = 0;
     (void)state;
     co.has_max_price = true;
     co.max_price = 5;
-    aivm_advice_rank_by_cost(adv, &co, NULL);
+    aivm_advice_free(adv);
+    adv = recommend(cat, rules, &wl, &co, AIVM_PRICES_CATALOG);
     assert_true(adv->n_ranked > 0 && adv->n_ranked < before);
-    for (size_t i = 0; i < adv->n_ranked; i++)
-        assert_true(adv->ranked[i].price.has_hourly && adv->ranked[i].price.hourly <= 5);
+    for (size_t i = 0; i < adv->n_ranked; i++) /* the deployment's cost is what is bounded */
+        assert_true(adv->ranked[i].deploy.has_hourly && adv->ranked[i].deploy.hourly <= 5);
     for (size_t i = 0; i < adv->n_rejected; i++) {
         const aivm_rejection *r = &adv->rejected[i];
         if (r->rule)
@@ -89,17 +99,22 @@ static void advise_cost__model_the_catalog_lacks_is_unknown_not_zero(void **stat
     aivm_catalog *cat = load_shipped_catalog();
     aivm_rules *rules = load_shipped_rules();
     aivm_workload wl = AIVM_WORKLOAD_INIT;
-    aivm_advice *adv = advise(cat, rules, &wl);
+    aivm_advice *adv;
     aivm_cost_opts co = AIVM_COST_OPTS_INIT;
     (void)state;
     co.pricing = AIVM_PRICING_RESERVED_1Y;
-    aivm_advice_rank_by_cost(adv, &co, NULL);
-    for (size_t i = 0; i < adv->n_ranked; i++)
+    adv = recommend(cat, rules, &wl, &co, AIVM_PRICES_CATALOG);
+    for (size_t i = 0; i < adv->n_ranked; i++) {
         assert_false(adv->ranked[i].price.has_hourly);
+        assert_false(adv->ranked[i].deploy.has_hourly);
+    }
     assert_non_null(strstr(adv->warnings[adv->n_warnings - 1], "no known reserved-1y price"));
-    aivm_advice_clear_prices(adv);
+    assert_string_equal(adv->warning_ids[adv->n_warnings - 1], "prices-unknown");
+    aivm_advice_free(adv);
+    adv = recommend(cat, rules, &wl, &co, AIVM_PRICES_OFF);
     assert_int_equal(adv->ranked[0].price.source, AIVM_PRICE_NONE);
     assert_false(adv->ranked[0].price.has_on_demand);
+    assert_false(adv->ranked[0].deploy.has_hourly);
     aivm_advice_free(adv);
     aivm_rules_free(rules);
     aivm_catalog_free(cat);

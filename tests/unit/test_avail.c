@@ -225,10 +225,12 @@ static void avail__readers_report_positions_and_limits(void **state)
     aivm_avail_free(av);
 }
 
-static aivm_advice *advise(fixture_t *f, aivm_workload *wl, aivm_phase p, aivm_kind k)
+/* Recommend for `p`/`k` in eastus, judged with `av` in `regions` (n 0: eastus). */
+static aivm_advice *recommend(fixture_t *f, aivm_workload *wl, aivm_phase p, aivm_kind k,
+                              const aivm_avail *av, const char *const *regions, size_t n)
 {
     aivm_workload init = AIVM_WORKLOAD_INIT;
-    aivm_advise_opts o = AIVM_ADVISE_OPTS_INIT;
+    aivm_request req = AIVM_REQUEST_INIT;
     aivm_error err = AIVM_ERROR_INIT;
     aivm_advice *adv = NULL;
     *wl = init;
@@ -237,9 +239,20 @@ static aivm_advice *advise(fixture_t *f, aivm_workload *wl, aivm_phase p, aivm_k
     wl->region = "eastus";
     wl->today = "2026-12-01";
     assert_int_equal(aivm_workload_finish(wl, &err), 0);
-    o.top = 0;
-    assert_int_equal(aivm_advise(&adv, f->cat, f->rules, wl, &o, &err), 0);
+    req.catalog = f->cat;
+    req.rules = f->rules;
+    req.workload = wl;
+    req.top = 0;
+    req.avail = av;
+    req.regions = regions;
+    req.n_regions = n;
+    assert_int_equal(aivm_recommend(&adv, &req, &err), 0);
     return adv;
+}
+
+static aivm_advice *advise(fixture_t *f, aivm_workload *wl, aivm_phase p, aivm_kind k)
+{
+    return recommend(f, wl, p, k, NULL, NULL, 0);
 }
 
 static const aivm_candidate *ranked(const aivm_advice *adv, const char *name)
@@ -263,11 +276,11 @@ static void advice__quota_rejects_in_the_own_region(void **state)
     fixture_t *f = *state;
     aivm_workload wl;
     aivm_advice *adv = advise(f, &wl, AIVM_PHASE_TRAIN, AIVM_KIND_GENERATIVE);
-    aivm_avail_opts o = {f->av, NULL, 0, NULL};
     const aivm_rejection *r;
     const aivm_candidate *c;
     assert_non_null(ranked(adv, "Standard_ND96asr_v4"));
-    assert_int_equal(aivm_advice_availability(adv, &o, NULL), 0);
+    aivm_advice_free(adv);
+    adv = recommend(f, &wl, AIVM_PHASE_TRAIN, AIVM_KIND_GENERATIVE, f->av, NULL, 0);
     assert_null(ranked(adv, "Standard_ND96asr_v4"));
     r = rejected(adv, "Standard_ND96asr_v4");
     assert_non_null(r);
@@ -287,11 +300,9 @@ static void advice__best_region_is_deployable_then_priced_then_cheapest(void **s
 {
     fixture_t *f = *state;
     aivm_workload wl;
-    aivm_advice *adv = advise(f, &wl, AIVM_PHASE_TRAIN, AIVM_KIND_GENERATIVE);
     const char *regions[] = {"eastus", "westeurope", "southcentralus", "westus2"};
-    aivm_avail_opts o = {NULL, regions, 4, NULL};
+    aivm_advice *adv = recommend(f, &wl, AIVM_PHASE_TRAIN, AIVM_KIND_GENERATIVE, NULL, regions, 4);
     const aivm_candidate *c;
-    assert_int_equal(aivm_advice_availability(adv, &o, NULL), 0);
     /* ND96asr_v4: eastus 27.197 (first of the equal-priced), never westeurope (no price) */
     c = ranked(adv, "Standard_ND96asr_v4");
     assert_non_null(c);
@@ -299,9 +310,8 @@ static void advice__best_region_is_deployable_then_priced_then_cheapest(void **s
     assert_true(c->price.on_demand == 27.197);
     aivm_advice_free(adv);
 
-    adv = advise(f, &wl, AIVM_PHASE_TRAIN, AIVM_KIND_GENERATIVE);
-    o.avail = f->av; /* quota short in eastus: westus2 at the same price */
-    assert_int_equal(aivm_advice_availability(adv, &o, NULL), 0);
+    /* quota short in eastus: westus2 at the same price */
+    adv = recommend(f, &wl, AIVM_PHASE_TRAIN, AIVM_KIND_GENERATIVE, f->av, regions, 4);
     c = ranked(adv, "Standard_ND96asr_v4");
     assert_non_null(c);
     assert_string_equal(c->region, "westus2");
@@ -315,11 +325,9 @@ static void advice__best_region_is_deployable_then_priced_then_cheapest(void **s
     assert_true(c->price.on_demand == 39.324);
     aivm_advice_free(adv);
 
-    adv = advise(f, &wl, AIVM_PHASE_TRAIN, AIVM_KIND_GENERATIVE);
     {
         const char *three[] = {"eastus", "westus2", "westeurope"};
-        aivm_avail_opts o3 = {f->av, three, 3, NULL};
-        assert_int_equal(aivm_advice_availability(adv, &o3, NULL), 0);
+        adv = recommend(f, &wl, AIVM_PHASE_TRAIN, AIVM_KIND_GENERATIVE, f->av, three, 3);
         c = ranked(adv, "Standard_ND96amsr_A100_v4");
         assert_non_null(c);
         assert_string_equal(c->region, "westeurope");
@@ -327,12 +335,10 @@ static void advice__best_region_is_deployable_then_priced_then_cheapest(void **s
     }
     aivm_advice_free(adv);
 
-    adv = advise(f, &wl, AIVM_PHASE_TRAIN, AIVM_KIND_GENERATIVE);
     {
         const char *two[] = {"eastus", "westus2"};
-        aivm_avail_opts o2 = {f->av, two, 2, NULL};
         const aivm_rejection *r;
-        assert_int_equal(aivm_advice_availability(adv, &o2, NULL), 0);
+        adv = recommend(f, &wl, AIVM_PHASE_TRAIN, AIVM_KIND_GENERATIVE, f->av, two, 2);
         r = rejected(adv, "Standard_ND96amsr_A100_v4");
         assert_non_null(r);
         assert_non_null(strstr(r->message, "deployable in none of the 2 regions"));

@@ -101,8 +101,10 @@ static void check__aivm001_unknown_size(void **state)
     fx *f = *state;
     run(f, "    size: Standard_X4s_v9\n    phase: inference\n    kind: generative\n");
     assert_string_equal(ids(f), "AIVM001");
-    /* the suggestion is the cheapest size that does the job (bounded preferences) */
-    assert_string_equal(aivm_str(&f->rep->findings[0].suggested->name), "Standard_NC4as_T4_v3");
+    /* the suggestion is recommend's #1 for the workload (no model size: the guidance's
+     * first choice, the price breaking ties), the same as `aivm-advise --phase inference
+     * --kind generative` prints first */
+    assert_string_equal(aivm_str(&f->rep->findings[0].suggested->name), "Standard_NC40ads_H100_v5");
     /* a general-purpose size is known: a CPU size for GPU work (AIVM005), not "unknown" */
     run(f, "    size: Standard_D4s_v5\n    phase: train\n    kind: generative\n");
     assert_string_equal(ids(f), "AIVM005");

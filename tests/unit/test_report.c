@@ -135,8 +135,11 @@ static void report__json_gpu_is_null_for_cpu_and_price_null_when_unknown(void **
     assert_string_equal(get(get(r, "price"), "source")->valuestring, "none");
     assert_true(cJSON_IsNull(get(get(r, "price"), "on_demand_hourly")));
     assert_true(cJSON_IsNull(get(get(r, "price"), "spot_hourly")));
-    /* sizes shown without a price are counted by the price step (aivm_advice_price) */
-    assert_int_equal(cJSON_GetArraySize(get(doc, "warnings")), 0);
+    /* sizes shown without a price are counted, once, from the advice's own record */
+    assert_int_equal(cJSON_GetArraySize(get(doc, "warnings")), 1);
+    assert_non_null(strstr(cJSON_GetArrayItem(get(doc, "warnings"), 0)->valuestring,
+                           "no known on-demand price"));
+    assert_true(cJSON_IsNull(get(get(r, "deployment"), "hourly")));
     cJSON_Delete(doc);
     aivm_advice_free(f->adv);
     f->adv = saved;

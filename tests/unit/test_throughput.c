@@ -450,31 +450,42 @@ static void test_work_check(void **state)
 
 static void test_work_cost(void **state)
 {
-    aivm_candidate c;
-    aivm_work_cost wc;
+    aivm_work_estimate e;
+    aivm_price p;
+    aivm_deployment d;
     (void)state;
-    memset(&c, 0, sizeof c);
-    c.instances = 4;
-    c.has_work = true;
-    c.work.known = true;
-    c.work.phase = AIVM_PHASE_TRAIN;
-    c.work.wall_hours = 100;
-    c.work.tokens = 1e10;
-    assert_true(!aivm_candidate_work_cost(&wc, &c)); /* no price: no cost */
-    c.price.has_hourly = true;
-    c.price.hourly = 98.32;
-    assert_true(aivm_candidate_work_cost(&wc, &c));
-    assert_true(fabs(wc.job_cost - 4 * 98.32 * 100) < 1e-6); /* VMs x price x hours */
-    assert_true(fabs(wc.per_mtok - wc.job_cost / 1e4) < 1e-9);
-    assert_string_equal(wc.currency, "USD");
-    c.work.phase = AIVM_PHASE_INFERENCE;
-    c.work.unit_vms = 1;
-    c.work.unit_tokens_per_second = 1000;
-    c.work.vms = 3;
-    assert_true(aivm_candidate_work_cost(&wc, &c));
-    /* 98.32 / (1000 x 3600) x 1e6 = 27.311 per million output tokens */
-    assert_true(fabs(wc.per_mtok - 27.3111) < 1e-3);
-    assert_true(fabs(wc.per_hour - 3 * 98.32) < 1e-9);
+    memset(&e, 0, sizeof e);
+    memset(&p, 0, sizeof p);
+    e.known = true;
+    e.phase = AIVM_PHASE_TRAIN;
+    e.wall_hours = 100;
+    e.tokens = 1e10;
+    aivm_deployment_eval(&d, 4, NULL, &e, AIVM_PREC_BF16); /* no price: no cost */
+    assert_int_equal(d.vms, 4);
+    assert_false(d.has_hourly || d.has_job_cost || d.has_per_mtok);
+    p.has_hourly = true;
+    p.hourly = 98.32;
+    aivm_deployment_eval(&d, 4, &p, &e, AIVM_PREC_BF16);
+    assert_true(d.has_job_cost);
+    assert_true(fabs(d.hourly - 4 * 98.32) < 1e-9);
+    assert_true(fabs(d.monthly - 4 * 98.32 * 730) < 1e-6);
+    assert_true(fabs(d.job_cost - 4 * 98.32 * 100) < 1e-6); /* VMs x price x hours */
+    assert_true(fabs(d.per_mtok - d.job_cost / 1e4) < 1e-9);
+    assert_string_equal(d.currency, "USD");
+    e.phase = AIVM_PHASE_INFERENCE;
+    e.unit_vms = 1;
+    e.unit_replicas = 2;
+    e.unit_tokens_per_second = 1000;
+    e.target_tokens_per_second = 2500;
+    aivm_deployment_eval(&d, 3, &p, &e, AIVM_PREC_BF16);
+    /* 3 VMs x 98.32 = 294.96/hour for 2,500 tokens/s: 294.96 / (2500 x 3600) x 1e6 */
+    assert_true(fabs(d.hourly - 3 * 98.32) < 1e-9);
+    assert_true(fabs(d.per_mtok - 32.7733) < 1e-3);
+    /* at full load, 3,000 tokens/s: 27.311 per million */
+    assert_true(fabs(d.capacity_tokens_per_second - 3000) < 1e-9);
+    assert_true(fabs(d.per_mtok_at_capacity - 27.3111) < 1e-3);
+    assert_int_equal(d.replicas, 6);
+    assert_false(d.has_job_cost);
 }
 
 static const aivm_candidate *ranked(const aivm_advice *adv, const char *sku)
@@ -497,7 +508,6 @@ static void test_rank_by_job_cost(void **state)
     aivm_sizing sz;
     aivm_advice *adv = NULL;
     const aivm_candidate *h100, *a100;
-    aivm_work_cost wc;
     (void)state;
     resolve(&wl, &sz, AIVM_PHASE_TRAIN, "llama-2-70b", 0);
     wl.sizing_in.act_ckpt = true;
@@ -513,9 +523,9 @@ static void test_rank_by_job_cost(void **state)
     assert_true(h100->rank < a100->rank);
     for (const aivm_candidate *c = h100; c; c = c == h100 ? a100 : NULL) {
         assert_true(c->has_work && c->work.known && c->ranking.cost_is_work);
-        assert_true(aivm_candidate_work_cost(&wc, c));
-        assert_true(fabs(c->ranking.cost - wc.job_cost) < 1e-6 * wc.job_cost);
-        assert_true(fabs(c->ranking.deployment_hourly - wc.per_hour) < 1e-9);
+        assert_true(c->deploy.has_job_cost);
+        assert_true(fabs(c->ranking.cost - c->deploy.job_cost) < 1e-6 * c->deploy.job_cost);
+        assert_true(fabs(c->ranking.deployment_hourly - c->deploy.hourly) < 1e-9);
     }
     aivm_advice_free(adv);
     aivm_rules_free(rules);
