@@ -132,7 +132,7 @@ typedef struct {
     aivm_fit fit; /* how the job fits this size; price × fit.vms is the deployment's */
     aivm_ranking ranking;
     const char *region;       /* the region the recommendation is for: the workload's, or
-                                 the best of --regions (aivm_advice_availability) */
+                                 the best of --regions (the availability step) */
     aivm_availability *avail; /* owned; NULL unless availability was judged */
     bool has_work;            /* the workload gives an amount of work (aivm/throughput.h) */
     aivm_work_estimate work;  /* its time on this deployment (work.known: estimated) */
