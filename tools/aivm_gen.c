@@ -6,6 +6,8 @@
  *   aivm-gen rules RULES.yaml NAME OUT.c       the rules as C records (rules_gen.c), after
  *                                             the strict loader read them, plus
  *                                             aivm_rules_load_builtin()
+ *   aivm-gen models MODELS.yaml NAME OUT.c     the model presets as C records
+ *                                             (models_gen.c), plus aivm_models_builtin()
  * NAME is the file name positions refer to, e.g. data/catalog.yaml.
  */
 #include <stdio.h>
@@ -15,6 +17,7 @@
 #include "aivm/aivm.h"
 #include "catalog/catalog_int.h"
 #include "rules/rules_int.h"
+#include "workload/models_int.h"
 
 static int write_out(const aivm_buf *b, const char *path)
 {
@@ -58,8 +61,9 @@ int main(int argc, char **argv)
     aivm_buf text = AIVM_BUF_INIT;
     aivm_error err = AIVM_ERROR_INIT;
     int rc = 0;
-    if (argc != 5 || (strcmp(argv[1], "catalog") && strcmp(argv[1], "rules"))) {
-        fprintf(stderr, "usage: aivm-gen catalog|rules IN.yaml NAME OUT.c\n");
+    if (argc != 5 ||
+        (strcmp(argv[1], "catalog") && strcmp(argv[1], "rules") && strcmp(argv[1], "models"))) {
+        fprintf(stderr, "usage: aivm-gen catalog|rules|models IN.yaml NAME OUT.c\n");
         return 2;
     }
     if (aivm_buf_read_file(&text, argv[2], 0, &err) < 0)
@@ -69,6 +73,13 @@ int main(int argc, char **argv)
             rc = fail(&err, argv[2]);
         else
             aivm_catalog_write_c(&b, cat, argv[3]);
+    } else if (strcmp(argv[1], "models") == 0) {
+        aivm_models *ms = NULL;
+        if (aivm_models_load_mem(&ms, text.ptr, text.size, argv[3], &err) < 0)
+            rc = fail(&err, argv[2]);
+        else
+            aivm_models__write_c(&b, ms, argv[3]);
+        aivm_models_free(ms);
     } else {
         rc = gen_rules(&b, &text, argv[2], argv[3]);
     }

@@ -78,8 +78,10 @@ size_t aivm_models_count(const aivm_models *models);
 const aivm_model *aivm_models_at(const aivm_models *models, size_t i);
 /** Find a preset by id, case-insensitively; NULL when absent. */
 const aivm_model *aivm_models_find(const aivm_models *models, const char *id);
-/** data/models.yaml as compiled into the binary, and its length. */
-const char *aivm_models_embedded(size_t *len);
+/** data/models.yaml as compiled into the binary (C records written by aivm-gen
+ *  after the strict loader read it): no parse at run time. Static: never
+ *  freed (aivm_models_free() ignores it). */
+const aivm_models *aivm_models_builtin(void);
 
 /** Memory of a job in GiB. The per-GPU need on n GPUs is fixed + split / n. */
 typedef struct {

@@ -274,7 +274,7 @@ int cmd_check(int argc, char **argv)
     aivm_catalog *cat = NULL;
     aivm_rules *rules = NULL;
     aivm_plan *plan = NULL;
-    aivm_models *models = NULL;
+    const aivm_models *models = NULL;
     aivm_check_report *rep = NULL;
     aivm_prices *store = NULL;
     aivm_check_opts co = AIVM_CHECK_OPTS_INIT;
@@ -317,9 +317,7 @@ int cmd_check(int argc, char **argv)
     if (rc)
         goto done;
     if (!models)
-        rc = cli_load_models(&models); /* model-memory sizing is always on in check */
-    if (rc)
-        goto done;
+        models = cli_models(); /* model-memory sizing is always on in check */
     cli_today(today);
     co.today = o.date ? o.date : today;
     co.models = models;
@@ -345,7 +343,6 @@ done:
     cli_price_opts_dispose(&o.prices);
     cli_avail_opts_dispose(&o.avail);
     aivm_plan_free(plan);
-    aivm_models_free(models);
     aivm_waivers_free(waivers);
     aivm_workload_doc_free(doc);
     aivm_rules_free(rules);

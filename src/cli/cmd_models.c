@@ -35,7 +35,7 @@ int cmd_models(int argc, char **argv)
     static const char *const subs[] = {"list", "show"};
     static const cli_browse_cmd cmd = {"models", subs, 2, options, N_OPTIONS, NULL, help};
     aivm_browse_format format;
-    aivm_models *models = NULL;
+    const aivm_models *models = cli_models();
     const aivm_model *one = NULL;
     aivm_buf out = AIVM_BUF_INIT;
     int first = 0, sub, rc = cli_browse_parse(&sub, &first, &format, &cmd, argc, argv, NULL);
@@ -45,21 +45,14 @@ int cmd_models(int argc, char **argv)
         return cli_usagef("unexpected argument '%s' (models show NAME shows one)", argv[first]);
     if (sub == 1 && argc - first != 1)
         return cli_usagef("models show takes one model, e.g. llama-3.1-70b");
-    rc = cli_load_models(&models);
-    if (rc)
-        return rc;
     if (sub == 1) {
         one = aivm_models_find(models, argv[first]);
-        if (!one) {
-            rc = cli_unknown_model(models, argv[first]);
-            aivm_models_free(models);
-            return rc;
-        }
+        if (!one)
+            return cli_unknown_model(models, argv[first]);
     }
     cli_stream_to_stdout(&out);
     aivm_report_models(&out, models, one, format);
     aivm_buf_flush(&out);
     aivm_buf_dispose(&out);
-    aivm_models_free(models);
     return 0;
 }

@@ -284,7 +284,7 @@ int cmd_recommend(int argc, char **argv)
     aivm_catalog *cat = NULL;
     aivm_rules *rules = NULL;
     aivm_advice *adv = NULL;
-    aivm_models *models = NULL;
+    const aivm_models *models = NULL;
     aivm_sizing sizing;
     aivm_request req = AIVM_REQUEST_INIT;
     aivm_price_provider prov;
@@ -377,7 +377,6 @@ done:
     aivm_advice_free(adv);
     cli_price_opts_dispose(&o.prices);
     cli_avail_opts_dispose(&o.avail);
-    aivm_models_free(models);
     aivm_rules_free(rules);
     aivm_catalog_free(cat);
     aivm_workload_doc_free(doc);

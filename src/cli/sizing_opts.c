@@ -116,14 +116,9 @@ static void warn_ignored(const aivm_sizing_input *in, aivm_phase phase)
                       train ? "inference" : "training");
 }
 
-int cli_load_models(aivm_models **models)
+const aivm_models *cli_models(void)
 {
-    aivm_error err = AIVM_ERROR_INIT;
-    size_t len = 0;
-    const char *text = aivm_models_embedded(&len);
-    if (aivm_models_load_mem(models, text, len, "<embedded models>", &err) < 0)
-        return cli_report_error(&err);
-    return 0;
+    return aivm_models_builtin();
 }
 
 int cli_unknown_model(const aivm_models *models, const char *name)
@@ -140,16 +135,13 @@ int cli_unknown_model(const aivm_models *models, const char *name)
     return cli_usagef("unknown model '%s' ('aivm-advise models list' shows the presets)", name);
 }
 
-int cli_sizing_prepare(aivm_models **models, aivm_workload *wl)
+int cli_sizing_prepare(const aivm_models **models, aivm_workload *wl)
 {
     const aivm_model *m;
-    int rc;
     *models = NULL;
     if (!wl->sizing_in.set)
         return 0;
-    rc = cli_load_models(models);
-    if (rc)
-        return rc;
+    *models = cli_models();
     m = wl->sizing_in.model ? aivm_models_find(*models, wl->sizing_in.model) : NULL;
     if (wl->sizing_in.model && !m)
         return cli_unknown_model(*models, wl->sizing_in.model);

@@ -53,12 +53,12 @@ int cli_sizing_option(aivm_sizing_input *in, int id, const char *arg);
 void aivm_sizing_input_merge(aivm_sizing_input *wl, const aivm_sizing_input *flags);
 
 /**
- * Before the workload is finished: when it has sizing inputs, load the
- * embedded model presets into `*models` (NULL otherwise; caller frees) and
+ * Before the workload is finished: when it has sizing inputs, point
+ * `*models` at the compiled-in model presets (NULL otherwise) and
  * take the kind from the --model preset when --kind was not given.
  * Prints errors; returns 0 or an exit code.
  */
-int cli_sizing_prepare(aivm_models **models, aivm_workload *wl);
+int cli_sizing_prepare(const aivm_models **models, aivm_workload *wl);
 
 /**
  * When the workload has sizing inputs: resolve them into `*sz` (presets
@@ -69,9 +69,8 @@ int cli_sizing_prepare(aivm_models **models, aivm_workload *wl);
 int cli_sizing_resolve(aivm_sizing *sz, const aivm_models *models, aivm_workload *wl,
                        const aivm_rules *rules, const char *workload_file);
 
-/** Load the model presets carried in the binary (data/models.yaml). Returns 0,
- *  or prints the error and returns its exit code. Caller frees with aivm_models_free(). */
-int cli_load_models(aivm_models **models);
+/** The model presets carried in the binary (data/models.yaml, compiled in). */
+const aivm_models *cli_models(void);
 /** An unknown model preset `name`: a usage error (exit 2) with a did-you-mean
  *  among the presets, or a pointer to `models list`. Returns the exit code. */
 int cli_unknown_model(const aivm_models *models, const char *name);

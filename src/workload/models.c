@@ -13,18 +13,13 @@
 #include "aivm/buf.h"
 #include "aivm/sizing.h"
 #include "aivm/util.h"
+#include "models_int.h"
 #include "util/arena.h"
 #include "util/fields.h"
 #include "util/yamlutil.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 #define OFF(t, f) offsetof(t, f)
-
-struct aivm_models {
-    aivm_arena arena;
-    aivm_model *items;
-    size_t n;
-};
 
 typedef struct {
     const char *id, *name;
@@ -166,7 +161,7 @@ int aivm_models_load_mem(aivm_models **out, const char *buf, size_t len, const c
 
 void aivm_models_free(aivm_models *ms)
 {
-    if (!ms)
+    if (!ms || ms->builtin)
         return;
     aivm_arena_dispose(&ms->arena);
     free(ms->items);

@@ -5,8 +5,11 @@
 set -euo pipefail
 bin=$1 fake=$2 src=$3
 export LD_LIBRARY_PATH=$fake${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-# The shipped catalog and rules are compiled in: no YAML, no libyaml.
+# The shipped catalog, rules and model presets are compiled in: no YAML, no libyaml.
 "$bin" --phase train --kind generative --format json --date 2026-11-29 >/dev/null
+# The model presets too: a --model run (and check, which sizes with them) needs no libyaml.
+"$bin" --phase inference --model llama-3.1-70b --tokens-per-second 500 --date 2026-11-29 >/dev/null
+"$bin" models show llama-3.1-8b >/dev/null
 set +e
 err=$("$bin" --catalog "$src/data/catalog.yaml" --phase train --kind generative 2>&1 >/dev/null)
 rc=$?

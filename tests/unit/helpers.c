@@ -65,9 +65,10 @@ aivm_models *load_shipped_models(void)
     aivm_models *m = NULL;
     aivm_error err = AIVM_ERROR_INIT;
     size_t len = 0;
-    const char *text = aivm_models_embedded(&len);
+    char *text = read_file(source_path("data/models.yaml"), &len);
     if (aivm_models_load_mem(&m, text, len, "data/models.yaml", &err) < 0)
         fail_msg("data/models.yaml:%u:%u: %s", err.line, err.col, err.msg);
+    free(text);
     return m;
 }
 

@@ -25,11 +25,7 @@ static int setup(void **state)
     memset(&f, 0, sizeof f);
     f.cat = load_shipped_catalog();
     f.rules = load_shipped_rules();
-    {
-        size_t len = 0;
-        const char *text = aivm_models_embedded(&len);
-        assert_int_equal(aivm_models_load_mem(&f.models, text, len, "<models>", NULL), 0);
-    }
+    f.models = load_shipped_models();
     *state = &f;
     return 0;
 }

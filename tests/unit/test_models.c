@@ -41,6 +41,37 @@ static void models__shipped_covers_families(void **state)
     aivm_models_free(m);
 }
 
+/* The compiled-in presets (aivm-gen models) are data/models.yaml field by field. */
+static void models__builtin_equals_yaml(void **state)
+{
+    aivm_models *m = shipped();
+    const aivm_models *b = aivm_models_builtin();
+    (void)state;
+    assert_int_equal(aivm_models_count(b), aivm_models_count(m));
+    for (size_t i = 0; i < aivm_models_count(m); i++) {
+        const aivm_model *x = aivm_models_at(m, i), *y = aivm_models_at(b, i);
+        assert_string_equal(x->id, y->id);
+        assert_string_equal(x->name, y->name);
+        assert_string_equal(x->family, y->family);
+        assert_int_equal(x->kind, y->kind);
+        assert_true(x->params == y->params && x->active_params == y->active_params);
+        assert_int_equal(x->layers, y->layers);
+        assert_int_equal(x->hidden, y->hidden);
+        assert_int_equal(x->heads, y->heads);
+        assert_int_equal(x->kv_heads, y->kv_heads);
+        assert_int_equal(x->context, y->context);
+        assert_string_equal(x->as_of, y->as_of);
+        assert_int_equal(x->sources.n, y->sources.n);
+        for (size_t k = 0; k < x->sources.n; k++)
+            assert_string_equal(x->sources.items[k], y->sources.items[k]);
+        assert_string_equal(x->loc.file, y->loc.file);
+        assert_int_equal(x->loc.line, y->loc.line);
+        assert_int_equal(x->loc.col, y->loc.col);
+    }
+    assert_non_null(aivm_models_find(b, "LLAMA-3.1-8B")); /* case-insensitive, as loaded */
+    aivm_models_free(m);
+}
+
 static int load_text(const char *yaml, aivm_error *err)
 {
     aivm_models *m = NULL;
@@ -157,6 +188,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(models__shipped_covers_families),
+        cmocka_unit_test(models__builtin_equals_yaml),
         cmocka_unit_test(models__strict),
         cmocka_unit_test(models__workload_keys),
         cmocka_unit_test(models__rules_threshold),
