@@ -8,6 +8,10 @@ Fails (exit 1, one line per problem) on:
     headers and those of the modules below it
     (cli > report > check > advise > rules > {plan, prices, avail} > workload > catalog > util);
   - a CLI file that includes a library-private header (src/<module>/*.h);
+  - a library module that includes another module's private header (util's are the
+    exception: its vocabulary, util/jsonw.h and the like, is every module's);
+  - a public header (include/aivm/X.h) that declares a function defined in a module
+    other than the header's own;
   - a circle between modules (impossible when the above hold; checked anyway).
 Usage: scripts/check_layers.py [ROOT]
 """
@@ -22,7 +26,7 @@ PUBLIC = {"util.h": "util", "error.h": "util", "buf.h": "util", "libs.h": "util"
           "catalog.h": "catalog", "workload.h": "workload", "sizing.h": "workload",
           "throughput.h": "workload",
           "plan.h": "plan", "prices.h": "prices", "avail.h": "avail", "rules.h": "rules",
-          "advise.h": "advise", "extras.h": "advise", "check.h": "check",
+          "advise.h": "advise", "extras.h": "rules", "check.h": "check",
           "waivers.h": "check", "report.h": "report", "aivm.h": "cli"}
 GENERATED = {"aivm_version.h": "util"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
@@ -45,6 +49,42 @@ def module_of_header(root, name, here):
     if mod in LEVEL and os.path.exists(os.path.join(root, "src", name)):
         return mod, True
     return None
+
+
+DECL = re.compile(r'^[A-Za-z_][\w \t\*]*?\b(aivm_\w+)\s*\(', re.M)
+DEFN = re.compile(r'^(?:static\s+)?[A-Za-z_][\w \t\*]*?\b(aivm_\w+)\s*\([^;{]*\)\s*\{', re.M)
+
+
+def public_declarations(root):
+    """A function a public header declares must be defined by that header's module."""
+    defined = {}
+    for mod in LEVEL:
+        d = os.path.join(root, "src", mod)
+        if not os.path.isdir(d):
+            continue
+        for f in sorted(os.listdir(d)):
+            if f.endswith(".c"):
+                text = open(os.path.join(d, f), encoding="utf-8").read()
+                for m in DEFN.finditer(text):
+                    defined.setdefault(m.group(1), (mod, "src/%s/%s" % (mod, f)))
+    out = []
+    inc = os.path.join(root, "include", "aivm")
+    for h in sorted(os.listdir(inc)):
+        if not h.endswith(".h") or h not in PUBLIC or PUBLIC[h] == "cli":
+            continue
+        text = open(os.path.join(inc, h), encoding="utf-8").read()
+        text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+        for m in DECL.finditer(text):
+            name = m.group(1)
+            line = text.count("\n", 0, m.start()) + 1
+            tail = text[m.end():text.find(";", m.end()) + 1]
+            if "{" in tail or name not in defined:
+                continue  # an inline function, a macro's use, or generated (builtin data)
+            if defined[name][0] != PUBLIC[h]:
+                out.append("include/aivm/%s:%d: %s is declared by %s's header but defined in "
+                           "%s (%s)" % (h, line, name, PUBLIC[h], defined[name][1],
+                                        defined[name][0]))
+    return out
 
 
 def main():
@@ -91,6 +131,9 @@ def main():
             if mod == "cli" and private and target != "cli":
                 problems.append('%s: the CLI includes the library-private "%s" '
                                 '(use a public header in include/aivm/)' % (where, name))
+            elif private and target not in (mod, "util"):
+                problems.append('%s: %s includes the private header "%s" of %s (declare what '
+                                'it needs in include/aivm/)' % (where, mod, name, target))
             if mod == "util" and target != "util":
                 problems.append('%s: util includes the domain header "%s"' % (where, name))
             elif target != mod and LEVEL[target] >= LEVEL[mod]:
@@ -98,6 +141,7 @@ def main():
                                 (where, mod, name, target))
             if target != mod:
                 edges.setdefault(mod, set()).add(target)
+    problems += public_declarations(root)
     # Circles between modules (depth-first search).
     state = {}
 

@@ -36,16 +36,6 @@ typedef enum {
 
 struct aivm_extras;
 
-/** One rule that fired for a candidate. `message` is owned by the advice. */
-typedef struct {
-    const aivm_rule *rule;
-    char *message;
-    double delta; /* contribution to the score (0 for require) */
-    double
-        effect_pct; /* with the cost objective: its share of the preference band, in % of
-                       the cost (delta x AIVM_PREF_PCT_PER_POINT; + makes the size look cheaper) */
-} aivm_reason;
-
 /** What orders the candidates (docs/ranking.md). */
 typedef enum {
     AIVM_OBJ_GUIDANCE = 0, /* no model size given: guidance score, then price */

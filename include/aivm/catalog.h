@@ -280,6 +280,10 @@ static inline const aivm_region_price *aivm_size_prices(const aivm_size *size)
                           : NULL;
 }
 
+/** The sizes' indices (aivm_catalog_size_at) in strcmp order of their names;
+ *  aivm_catalog_size_count() entries, owned by the catalog. */
+const unsigned *aivm_catalog_name_order(const aivm_catalog *cat);
+
 /** Look up the reference price of `size` in `region`; NULL when not priced there. */
 const aivm_region_price *aivm_size_price_in(const aivm_size *size, const char *region);
 

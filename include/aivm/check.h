@@ -186,21 +186,4 @@ typedef struct {
 /** The JSON schema version check writes (docs/check.md). */
 #define AIVM_CHECK_SCHEMA_VERSION "1"
 
-/* Each appends one document to `out`; returns 0 or AIVM_ELIMIT. */
-int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
-                           const aivm_check_render_opts *o, aivm_error *err);
-int aivm_check_render_json(aivm_buf *out, const aivm_check_report *rep,
-                           const aivm_check_render_opts *o, aivm_error *err);
-int aivm_check_render_github(aivm_buf *out, const aivm_check_report *rep,
-                             const aivm_check_render_opts *o, aivm_error *err);
-int aivm_check_render_sarif(aivm_buf *out, const aivm_check_report *rep,
-                            const aivm_check_render_opts *o, aivm_error *err);
-int aivm_check_render_junit(aivm_buf *out, const aivm_check_report *rep,
-                            const aivm_check_render_opts *o, aivm_error *err);
-/* Markdown for a pull-request comment: a summary line with the counts by
- * severity, a table of the findings (rule, severity, resource, file:line,
- * message; escaped) and the cost line (docs/formats.md). */
-int aivm_check_render_markdown(aivm_buf *out, const aivm_check_report *rep,
-                               const aivm_check_render_opts *o, aivm_error *err);
-
 #endif

@@ -16,7 +16,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "aivm/advise.h"
 #include "aivm/catalog.h"
 #include "aivm/error.h"
 #include "aivm/rules.h"

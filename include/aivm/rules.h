@@ -147,4 +147,15 @@ const char *aivm_spot_advice_name(aivm_spot_advice a);
  */
 int aivm_rules_check_targets(const aivm_rules *rules, const aivm_catalog *cat, aivm_error *err);
 
+/** One rule that fired for a candidate (a size, an image, an orchestrator...).
+ *  `message` is owned by whoever made it (the advice, the extras). */
+typedef struct {
+    const aivm_rule *rule;
+    char *message;
+    double delta; /* contribution to the score (0 for require) */
+    double
+        effect_pct; /* with the cost objective: its share of the preference band, in % of
+                       the cost (delta x AIVM_PREF_PCT_PER_POINT; + makes the size look cheaper) */
+} aivm_reason;
+
 #endif

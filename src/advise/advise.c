@@ -19,7 +19,6 @@
 #include "aivm/buf.h"
 #include "aivm/extras.h"
 #include "aivm/util.h"
-#include "catalog/catalog_int.h"
 
 typedef struct {
     const aivm_rule *rule;
@@ -146,7 +145,7 @@ void aivm_advise__warn(aivm_advice *adv, const char *id, const char *fmt, ...)
 static void collect(aivm_advice *adv, const work *ws, size_t n, const hit_pool *pool,
                     const range *ranges, const aivm_workload *wl, aivm_pricing pricing)
 {
-    const unsigned *order = aivm_catalog__name_order(adv->catalog);
+    const unsigned *order = aivm_catalog_name_order(adv->catalog);
     aivm_buf scratch = AIVM_BUF_INIT;
     size_t n_rejected = 0;
     for (size_t i = 0; i < n; i++)

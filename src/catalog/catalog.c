@@ -41,7 +41,7 @@ static int name_nocase_cmp(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-const unsigned *aivm_catalog__name_order(const aivm_catalog *cat)
+const unsigned *aivm_catalog_name_order(const aivm_catalog *cat)
 {
     return cat->name_order;
 }

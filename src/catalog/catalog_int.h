@@ -34,10 +34,6 @@ struct aivm_catalog {
     bool is_static; /* compiled in (catalog_gen.c): aivm_catalog_free leaves it alone */
 };
 
-/** Indices of the sizes in strcmp() order of their names (the order of the
- *  rejected list); never NULL. */
-const unsigned *aivm_catalog__name_order(const aivm_catalog *cat);
-
 /** Write `cat` as C source defining aivm_catalog_builtin() (catalog_gen.c). */
 int aivm_catalog_write_c(aivm_buf *out, const aivm_catalog *cat, const char *file_name);
 

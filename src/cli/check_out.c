@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "aivm/report.h"
 #include "aivm/util.h"
 #include "atomic.h"
 #include "cli.h"

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "aivm/check.h"
+#include "aivm/report.h"
 
 static void xml_escape(aivm_buf *b, const char *s)
 {

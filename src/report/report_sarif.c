@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "aivm/check.h"
+#include "aivm/report.h"
 #include "aivm/util.h"
 #include "aivm_version.h"
 #include "util/jsonw.h"

@@ -203,12 +203,12 @@ static void catalog_builtin__matches_the_yaml(void **state)
             fail_msg("%s: no facts for GPU %s", aivm_str(&sz->name), aivm_str(&sz->gpu_model));
     }
     for (size_t i = 0; i < aivm_catalog_size_count(yaml); i++) {
-        unsigned k = aivm_catalog__name_order(bin)[i];
-        assert_int_equal(aivm_catalog__name_order(yaml)[i], k);
+        unsigned k = aivm_catalog_name_order(bin)[i];
+        assert_int_equal(aivm_catalog_name_order(yaml)[i], k);
         if (i > 0) /* strcmp order: the order of the rejected list */
             assert_true(
                 strcmp(aivm_str(
-                           &aivm_catalog_size_at(bin, aivm_catalog__name_order(bin)[i - 1])->name),
+                           &aivm_catalog_size_at(bin, aivm_catalog_name_order(bin)[i - 1])->name),
                        aivm_str(&aivm_catalog_size_at(bin, k)->name)) < 0);
     }
     aivm_catalog_free(yaml);

@@ -14,7 +14,7 @@
 
 #include "aivm/buf.h"
 #include "aivm/util.h"
-#include "rules/rules_int.h"
+#include "rules_int.h"
 
 typedef struct {
     double score;
