@@ -18,8 +18,32 @@
 #include "aivm/sizing.h"
 #include "aivm/workload.h"
 
-/** Default model-FLOPs utilisation of training (Llama 3 paper: 38-43 % BF16 MFU). */
+/** Model-FLOPs utilisation of training when the GPU's generation has no published
+ *  figure in aivm_tp_mfu_for()'s table (an assumption, stated as such). */
 #define AIVM_TP_MFU 0.40
+/** Time factor of automatic (selective) activation recomputation: Korthikanti et
+ *  al. 2022 (arXiv 2205.05198) measure 2-4 % of the step with selective
+ *  recomputation and sequence parallelism, against 30-40 % for full. */
+#define AIVM_TP_RECOMPUTE_SELECTIVE 1.04
+/** Time factor of full recomputation (--activation-checkpointing): one more
+ *  forward pass, 2N on top of the 6N that MFU counts (8N / 6N). */
+#define AIVM_TP_RECOMPUTE_FULL (8.0 / 6.0)
+/** FP8 training's speed-up over bf16 on GPUs with FP8 tensor cores: NVIDIA NeMo
+ *  AutoModel measures "over 1.2x" on 8 x H100 (tensorwise scaling, Llama, loss
+ *  parity with bf16); larger GEMMs gain more (NVIDIA, "Faster Training Throughput
+ *  in FP8 Precision with NVIDIA NeMo", 2025). */
+#define AIVM_TP_FP8_TRAIN_SPEEDUP 1.2
+
+/** The training utilisation of one GPU generation, with its spread and source. */
+typedef struct {
+    const char *architecture; /* the catalog's gpu_models[].architecture; NULL = the rest */
+    double mfu, lo, hi;       /* model FLOPs (6N per token) / dense bf16 peak */
+    const char *source;       /* where it comes from ("assumption: ..." when unsourced) */
+} aivm_tp_mfu_fact;
+
+/** The MFU figure for GPUs of `g`'s architecture (never NULL: a stated
+ *  assumption when the generation has no published run). Static. */
+const aivm_tp_mfu_fact *aivm_tp_mfu_for(const aivm_gpu_model *g);
 /** MFU factor when a training job spans VMs without InfiniBand (an assumption). */
 #define AIVM_TP_NO_IB_FACTOR 0.5
 /** Default share of HBM bandwidth decode reaches (model bandwidth utilisation). */
@@ -53,11 +77,17 @@ typedef struct {
     aivm_dtype peak_dtype;
     /* training */
     double tokens, flops_per_token, flops;
-    double mfu;       /* as used: default or --mfu, x AIVM_TP_NO_IB_FACTOR across VMs without IB */
+    double mfu; /* as used: the generation's (or --mfu), x AIVM_TP_NO_IB_FACTOR across VMs
+                   without IB */
+    double mfu_lo, mfu_hi; /* its published spread (both = mfu with --mfu) */
+    const char *mfu_source;
     bool mfu_no_ib;   /* the factor was applied */
-    bool fp8_as_bf16; /* fp8 training counted at the bf16 peak */
+    bool fp8_as_bf16; /* fp8 training counted at the bf16 peak x AIVM_TP_FP8_TRAIN_SPEEDUP */
+    double recompute; /* time factor of activation recomputation: 1, selective or full */
     double gpus;      /* all GPUs of the deployment */
     double gpu_hours, wall_hours;
+    double gpu_hours_lo, gpu_hours_hi; /* from the MFU spread (hi MFU = fewest hours) */
+    double wall_hours_lo, wall_hours_hi;
     /* inference */
     double replica_gpus;      /* GPUs of one replica */
     unsigned replicas_per_vm; /* replicas one VM hosts (0 when a replica spans VMs) */
@@ -112,9 +142,11 @@ void aivm_work_input_merge(aivm_work_input *wl, const aivm_work_input *f);
 double aivm_work_training_tokens(const aivm_work_input *in);
 
 /**
- * Training FLOPs per token: 6N for full training; LoRA/QLoRA 4N + 2T (no
- * weight gradients of the frozen base; T trainable parameters); activation
- * checkpointing adds a forward pass, 2N. `n` = active parameters.
+ * Training model FLOPs per token, as MFU counts them: 6N for full training;
+ * LoRA/QLoRA 4N + 2T (no weight gradients of the frozen base; T trainable
+ * parameters). Recomputation is not model work: MFU excludes it, and its
+ * time is the estimate's `recompute` factor. `n` = active parameters;
+ * `act_ckpt` is ignored (kept for source compatibility).
  */
 double aivm_tp_train_flops_per_token(double n, aivm_finetune ft, double trainable, bool act_ckpt);
 

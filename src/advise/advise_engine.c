@@ -14,6 +14,7 @@
  *   extras     image, orchestrators, containers, spot for the final #1
  *   warnings   about what is shown, from data (ids, arguments)
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,15 +46,39 @@ static void price_warnings(aivm_advice *adv)
                           aivm_pricing_name(pricing));
 }
 
+/* Nothing finishes in time: what would. The #1 is the fastest (the tier's
+ * order); with InfiniBand it scales out in proportion (data parallelism). */
 static void work_warnings(aivm_advice *adv)
 {
+    const aivm_workload *wl = adv->workload;
     const aivm_candidate *c = adv->n_ranked ? &adv->ranked[0] : NULL;
-    if (c && c->has_work && c->work.over_max_days)
+    double limit_h, days;
+    unsigned need;
+    if (!c || !c->has_work || !c->work.over_max_days)
+        return;
+    limit_h = c->work.max_days * 24;
+    days = c->work.wall_hours / 24;
+    need = (unsigned)ceil(c->deploy.vms * c->work.wall_hours / limit_h - 1e-9);
+    if (wl->set & AIVM_WL_NODES)
+        aivm_advise__warn(adv, "over-max-days",
+                          "no size finishes the job within --max-days %g on the pinned --nodes "
+                          "%u: the fastest, %s, takes %.0f days; %s x %u would (give --nodes %u, "
+                          "or --max-days %.0f)",
+                          c->work.max_days, wl->nodes, aivm_str(&c->size->name), days,
+                          aivm_str(&c->size->name), need, need, ceil(days));
+    else if (c->size->infiniband)
         aivm_advise__warn(adv, "over-max-days",
                           "no size finishes the job within --max-days %g on at most %u VMs "
-                          "(--max-nodes): ranked by the cost of the work; raise --max-nodes or "
-                          "--max-days",
-                          c->work.max_days, adv->workload->sizing->max_nodes);
+                          "(--max-nodes): the fastest, %u x %s, takes %.0f days; %u VMs would "
+                          "(give --max-nodes %u, or --max-days %.0f)",
+                          c->work.max_days, wl->sizing->max_nodes, c->deploy.vms,
+                          aivm_str(&c->size->name), days, need, need, ceil(days));
+    else
+        aivm_advise__warn(adv, "over-max-days",
+                          "no size finishes the job within --max-days %g: the fastest, %s, "
+                          "takes %.0f days and has no InfiniBand to train across VMs (give "
+                          "--max-days %.0f)",
+                          c->work.max_days, aivm_str(&c->size->name), days, ceil(days));
 }
 
 int aivm_recommend(aivm_advice **out, const aivm_request *req, aivm_error *err)

@@ -209,6 +209,8 @@ static int cmp_cost(const aivm_candidate *x, const aivm_candidate *y)
     double ka, kb;
     if (a->tier != b->tier)
         return a->tier < b->tier ? -1 : 1;
+    if (a->tier == TIER_OVER_MAX_DAYS && x->work.wall_hours != y->work.wall_hours)
+        return x->work.wall_hours < y->work.wall_hours ? -1 : 1; /* nearest the deadline first */
     if (a->has_cost != b->has_cost) /* within a tier too: priced first */
         return a->has_cost ? -1 : 1;
     if (a->has_cost) {
@@ -250,7 +252,8 @@ static int cand_cmp(const void *pa, const void *pb)
 }
 
 /* One sentence per candidate: why it stands where it does. */
-static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b, bool wl_os_windows)
+static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b,
+                    const aivm_workload *wl)
 {
     const aivm_ranking *r = &c->ranking;
     const char *cur = c->deploy.currency;
@@ -280,17 +283,19 @@ static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b,
         if (r->tier == TIER_OVER_MAX_DAYS) {
             aivm_buf_printf(b,
                             "takes %.0f days on %u VM%s, over --max-days %g (%s): ranked after "
-                            "the sizes that finish in time",
+                            "the sizes that finish in time, the fastest first",
                             c->work.wall_hours / 24, n, n == 1 ? "" : "s", c->work.max_days,
-                            c->size->infiniband ? "--max-nodes reached"
-                                                : "no InfiniBand to train across VMs");
+                            (wl->set & AIVM_WL_NODES) ? "--nodes pinned"
+                            : c->size->infiniband     ? "--max-nodes reached"
+                                                      : "no InfiniBand to train across VMs");
             break;
         }
         if (r->cost_is_linux_reference)
             aivm_buf_printf(b,
                             "no %s price in the catalog: ordered by its pay-as-you-go "
                             "reference price, ",
-                            wl_os_windows ? "Windows" : aivm_pricing_name(c->price.pricing));
+                            wl->os == AIVM_OS_WINDOWS ? "Windows"
+                                                      : aivm_pricing_name(c->price.pricing));
         if (c->has_work && c->work.known && !r->cost_is_linux_reference) {
             double per_hour = r->deployment_hourly;
             aivm_buf_printf(b, "%u x %.3f = %.3f %s/hour", n, per_hour / n, per_hour, cur);
@@ -351,7 +356,7 @@ void aivm_advise__rank(aivm_advice *adv, aivm_sort sort)
     qsort(adv->ranked, adv->n_ranked, sizeof *adv->ranked, cand_cmp);
     for (size_t i = 0; i < adv->n_ranked; i++) {
         adv->ranked[i].rank = (unsigned)i + 1;
-        explain(&adv->ranked[i], &adv->ranked[0], &b, wl->os == AIVM_OS_WINDOWS);
+        explain(&adv->ranked[i], &adv->ranked[0], &b, wl);
     }
     aivm_buf_dispose(&b);
     adv->n_shown = adv->top && adv->top < adv->n_ranked ? adv->top : adv->n_ranked;

@@ -20,7 +20,7 @@
         {CLI_O_WORK + AIVM_WK_EPOCHS, "epochs", 0, "E", "passes over --dataset-tokens"},           \
         {CLI_O_WORK + AIVM_WK_DATASET_TOKENS, "dataset-tokens", 0, "N", "tokens in the dataset"},  \
         {CLI_O_WORK + AIVM_WK_MFU, "mfu", 0, "F",                                                  \
-         "training model-FLOPs utilisation (default 0.40)"},                                       \
+         "training model-FLOPs utilisation (default: per GPU generation)"},                        \
         {CLI_O_WORK + AIVM_WK_TOKENS_PER_SECOND, "tokens-per-second", 0, "N",                      \
          "output tokens/s the service must sustain"},                                              \
         {CLI_O_WORK + AIVM_WK_PROMPT_TOKENS, "prompt-tokens", 0, "N",                              \

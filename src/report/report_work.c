@@ -21,6 +21,14 @@ static bool has(const aivm_work_input *in, unsigned which)
 }
 
 /* The training job's figures (recommend's candidates and check's resources). */
+static void range_json(aivm_jw *w, const char *key, double lo, double hi, int digits)
+{
+    aivm_jw_array(w, key);
+    aivm_jw_num(w, NULL, aivm_round_to(lo, digits));
+    aivm_jw_num(w, NULL, aivm_round_to(hi, digits));
+    aivm_jw_end(w);
+}
+
 static void job_fields(aivm_jw *w, const aivm_work_estimate *e)
 {
     aivm_jw_num(w, "tokens", e->tokens);
@@ -29,6 +37,11 @@ static void job_fields(aivm_jw *w, const aivm_work_estimate *e)
     aivm_jw_num(w, "gpus", e->gpus);
     aivm_jw_num(w, "gpu_hours", aivm_round_to(e->gpu_hours, 1));
     aivm_jw_num(w, "wall_hours", aivm_round_to(e->wall_hours, 2));
+    range_json(w, "gpu_hours_range", e->gpu_hours_lo, e->gpu_hours_hi, 1);
+    range_json(w, "wall_hours_range", e->wall_hours_lo, e->wall_hours_hi, 2);
+    range_json(w, "mfu_range", e->mfu_lo, e->mfu_hi, 4);
+    aivm_jw_str(w, "mfu_source", e->mfu_source);
+    aivm_jw_num(w, "recompute", aivm_round_to(e->recompute, 4));
 }
 
 /* A token count as the flags spell it: 2T, 1.4T, 20B, 300K. */
@@ -58,8 +71,8 @@ void aivm_report__work_json(aivm_jw *w, const aivm_workload *wl)
         aivm_jw_num(w, "tokens", aivm_work_training_tokens(in));
         aivm_jw_opt_num(w, "epochs", has(in, AIVM_WK_EPOCHS), in->epochs);
         aivm_jw_opt_num(w, "dataset_tokens", has(in, AIVM_WK_DATASET_TOKENS), in->dataset_tokens);
-        aivm_jw_num(w, "mfu", has(in, AIVM_WK_MFU) ? in->mfu : AIVM_TP_MFU);
-        aivm_jw_str(w, "mfu_source", has(in, AIVM_WK_MFU) ? "flag" : "default");
+        aivm_jw_opt_num(w, "mfu", has(in, AIVM_WK_MFU), in->mfu);
+        aivm_jw_str(w, "mfu_source", has(in, AIVM_WK_MFU) ? "flag" : "gpu-generation");
     } else {
         aivm_jw_num(w, "tokens_per_second", in->tokens_per_second);
         aivm_jw_num(w, "prompt_tokens",
@@ -180,10 +193,12 @@ void aivm_report__work_table(aivm_buf *out, const aivm_workload *wl, const aivm_
     fmt_tokens(tok, sizeof tok, aivm_work_training_tokens(in));
     if (wl->phase == AIVM_PHASE_TRAIN)
         aivm_buf_printf(out,
-                        "%sWork:%s %s training tokens; MFU %.2f (%s); DAYS = wall-clock days "
+                        "%sWork:%s %s training tokens; MFU %s; DAYS = wall-clock days "
                         "on the deployment, JOB_COST = its price x hours\n\n",
-                        BOLD(o), RESET(o), tok, has(in, AIVM_WK_MFU) ? in->mfu : AIVM_TP_MFU,
-                        has(in, AIVM_WK_MFU) ? "--mfu" : "default, x0.5 across VMs without IB");
+                        BOLD(o), RESET(o), tok,
+                        has(in, AIVM_WK_MFU) ? "as --mfu"
+                                             : "per GPU generation from published runs (x0.5 "
+                                               "across VMs without IB; --explain shows each)");
     else
         aivm_buf_printf(
             out,
@@ -207,13 +222,19 @@ void aivm_report__work_explain(aivm_buf *out, const aivm_candidate *c)
     if (e->phase == AIVM_PHASE_TRAIN) {
         aivm_buf_printf(out,
                         "      work: %.4g FLOPs/token x %.4g tokens = %.4g FLOPs / (%g GPUs x "
-                        "%g TFLOP/s %s x MFU %.3g) = %.1f hours (%.1f days), %.0f GPU-hours\n",
+                        "%g TFLOP/s %s x MFU %.3g)%s = %.1f hours (%.1f days; %.1f-%.1f for MFU "
+                        "%.2f-%.2f), %.0f GPU-hours\n",
                         e->flops_per_token, e->tokens, e->flops, e->gpus, e->peak_tflops,
-                        aivm_dtype_name(e->peak_dtype), e->mfu, e->wall_hours, e->wall_hours / 24,
-                        e->gpu_hours);
+                        aivm_dtype_name(e->peak_dtype), e->mfu,
+                        e->recompute > 1.2 ? " x 8/6 (full recomputation)"
+                        : e->recompute > 1 ? " x 1.04 (selective recomputation)"
+                                           : "",
+                        e->wall_hours, e->wall_hours / 24, e->wall_hours_lo / 24,
+                        e->wall_hours_hi / 24, e->mfu_hi, e->mfu_lo, e->gpu_hours);
+        aivm_buf_printf(out, "      work: MFU source: %s\n", e->mfu_source);
         if (e->fp8_as_bf16)
-            aivm_buf_puts(out, "      work: fp8 training counted at the bf16 peak (no published "
-                               "FP8 MFU to calibrate against)\n");
+            aivm_buf_puts(out, "      work: fp8 training counted at the bf16 peak x 1.2 (NVIDIA "
+                               "NeMo: over 1.2x on 8 x H100), not the raw FP8 peak\n");
         if (e->mfu_no_ib)
             aivm_buf_puts(out, "      work: MFU halved: the job spans VMs without InfiniBand\n");
         if (d->has_job_cost)

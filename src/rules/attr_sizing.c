@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "aivm/sizing.h"
+#include "aivm/throughput.h"
 #include "attr_sizing.h"
 #include "util/mathutil.h"
 
@@ -143,6 +144,11 @@ aivm_value aivm_attr__c_idle_gpus(const aivm_workload *wl, const aivm_size *s)
     aivm_fit f;
     if (!fit_of(&f, wl, s) || !f.fits)
         return aivm_attr__vnull();
+    /* a training job with an amount of work runs data-parallel over every GPU it is given:
+     * more GPUs finish sooner, none sits idle (docs/throughput.md) */
+    if (wl->phase == AIVM_PHASE_TRAIN && aivm_work_training_tokens(&wl->work) > 0 &&
+        !wl->sizing->gpus)
+        return aivm_attr__vnum(0);
     return aivm_attr__vnum(f.gpus_total > f.gpus_needed ? f.gpus_total - f.gpus_needed : 0);
 }
 

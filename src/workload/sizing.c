@@ -213,7 +213,9 @@ void aivm_sizing_memory(aivm_memory *m, const aivm_sizing *sz)
         state_bytes(&gb, &ob, sz->finetune == AIVM_FT_FULL ? sz->precision : AIVM_PREC_BF16,
                     sz->optimizer);
         if (sz->finetune == AIVM_FT_FULL) {
-            m->weights = aivm_sizing_weights_gib(P, sz->precision);
+            /* FP8 training (Transformer Engine) keeps bf16 weights and casts per GEMM */
+            m->weights = aivm_sizing_weights_gib(P, sz->precision == AIVM_PREC_FP8 ? AIVM_PREC_BF16
+                                                                                   : sz->precision);
         } else {
             double base = P * aivm_precision_bytes(sz->precision);
             if (sz->finetune == AIVM_FT_QLORA)
@@ -282,10 +284,11 @@ static int check_arch(const aivm_sizing *sz, aivm_error *err)
                               aivm_precision_name(sz->precision),
                               aivm_precision_name(sz->precision));
     if (sz->phase == AIVM_PHASE_TRAIN && sz->finetune == AIVM_FT_FULL &&
-        aivm_precision_bytes(sz->precision) < 2)
+        aivm_precision_bytes(sz->precision) < 2 && sz->precision != AIVM_PREC_FP8)
         return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "full training keeps fp32, bf16 or fp16 weights, not %s (use "
-                              "--finetune lora or qlora for quantised base weights)",
+                              "full training keeps fp32, bf16 or fp16 weights, or computes in fp8 "
+                              "over bf16 weights, not %s (use --finetune lora or qlora for "
+                              "quantised base weights)",
                               aivm_precision_name(sz->precision));
     return 0;
 }

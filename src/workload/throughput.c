@@ -116,8 +116,8 @@ double aivm_tp_train_flops_per_token(double n, aivm_finetune ft, double trainabl
     /* forward 2N, backward 4N: 2N for the activation gradients and 2N for
      * the weight gradients, which a frozen base does not compute (2T for
      * the adapters instead) */
-    double f = ft == AIVM_FT_LORA || ft == AIVM_FT_QLORA ? 4 * n + 2 * trainable : 6 * n;
-    return act_ckpt ? f + 2 * n : f;
+    (void)act_ckpt; /* recomputation is not model work (PaLM, arXiv 2204.02311) */
+    return ft == AIVM_FT_LORA || ft == AIVM_FT_QLORA ? 4 * n + 2 * trainable : 6 * n;
 }
 
 double aivm_tp_gpu_hours(double flops, double peak_tflops, double mfu)
@@ -133,6 +133,34 @@ double aivm_tp_active_params(const aivm_sizing *sz)
     if (m && m->active_params > 0 && sz->params == m->params)
         return m->active_params;
     return sz->params;
+}
+
+/* Training MFU per GPU generation, from published runs (docs/throughput.md,
+ * "Calibration"). Model FLOPs are 6ND over the dense bf16 peak. */
+static const aivm_tp_mfu_fact mfu_facts[] = {
+    {"Ampere", 0.43, 0.38, 0.48,
+     "A100: Llama 2 7B and 70B (arXiv 2307.09288, Table 2: 0.39 and 0.44), LLaMA 65B (arXiv "
+     "2302.13971: 380 tokens/s/GPU, 0.48), OPT-175B (arXiv 2205.01068: 147 TFLOP/s, 0.47)"},
+    {"Hopper", 0.38, 0.34, 0.43,
+     "H100: Llama 3 (arXiv 2407.21783: 38-43 % bf16 MFU on up to 16K GPUs); the Llama 3.1 405B "
+     "model card's 30.84 M GPU-hours for 15.6T tokens is 0.35"},
+    {"Blackwell", 0.38, 0.30, 0.45,
+     "assumption: Hopper's figure (no published MFU of a large run on GB200/GB300 NVL72 as of "
+     "2026-12); wider spread"},
+    {"Volta", 0.30, 0.25, 0.35,
+     "V100: Megatron-LM (arXiv 1909.08053): 39 TFLOP/s per GPU, 30 % of the 125 TFLOP/s peak"},
+    {"CDNA3", 0.30, 0.22, 0.40,
+     "assumption: no published MFU of a large training run on MI300X; below Hopper's"},
+    {NULL, AIVM_TP_MFU, 0.25, 0.45, "assumption: no published training run on this GPU generation"},
+};
+
+const aivm_tp_mfu_fact *aivm_tp_mfu_for(const aivm_gpu_model *g)
+{
+    size_t n = sizeof mfu_facts / sizeof mfu_facts[0];
+    for (size_t i = 0; g && g->architecture && i + 1 < n; i++)
+        if (strcmp(mfu_facts[i].architecture, g->architecture) == 0)
+            return &mfu_facts[i];
+    return &mfu_facts[n - 1];
 }
 
 static double peak_of(const aivm_gpu_model *g, aivm_dtype want, aivm_dtype *dt)
@@ -166,10 +194,13 @@ double aivm_tp_peak(const aivm_sizing *sz, const aivm_gpu_model *g, aivm_dtype *
             v = peak_of(g, AIVM_DT_FP16, &d);
             break;
         case AIVM_PREC_FP8:
-            if (train) { /* no published FP8-MFU anchor: the FP8 speed-up is not counted */
-                v = peak_16(g, &d);
+            if (train) { /* FP8 tensor cores: the bf16 peak x the published speed-up, not the
+                            raw FP8 peak (scaling, casts and non-GEMM work stay) */
+                v = peak_of(g, AIVM_DT_FP8, &d) > 0 ? peak_16(g, &d) * AIVM_TP_FP8_TRAIN_SPEEDUP
+                                                    : 0;
+                d = AIVM_DT_FP8;
                 if (fp8_as_bf16)
-                    *fp8_as_bf16 = true;
+                    *fp8_as_bf16 = v > 0;
             } else {
                 v = peak_of(g, AIVM_DT_FP8, &d);
             }
@@ -185,23 +216,45 @@ double aivm_tp_peak(const aivm_sizing *sz, const aivm_gpu_model *g, aivm_dtype *
 }
 
 static void train(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
-                  const aivm_size *s)
+                  const aivm_size *s, const aivm_gpu_model *g)
 {
     const aivm_sizing *sz = wl->sizing;
     const aivm_work_input *in = &wl->work;
+    const aivm_tp_mfu_fact *f = aivm_tp_mfu_for(g);
     double trainable = sz->finetune == AIVM_FT_FULL ? sz->params : sz->trainable_params;
+    double peak;
     e->tokens = aivm_work_training_tokens(in);
     e->flops_per_token =
         aivm_tp_train_flops_per_token(e->active_params, sz->finetune, trainable, sz->act_ckpt);
     e->flops = e->flops_per_token * e->tokens;
-    e->mfu = has(in, AIVM_WK_MFU) ? in->mfu : AIVM_TP_MFU;
-    if (!has(in, AIVM_WK_MFU) && fit->vms > 1 && !s->infiniband) {
-        e->mfu *= AIVM_TP_NO_IB_FACTOR;
-        e->mfu_no_ib = true;
+    if (has(in, AIVM_WK_MFU)) {
+        e->mfu = e->mfu_lo = e->mfu_hi = in->mfu;
+        e->mfu_source = "--mfu";
+    } else {
+        e->mfu = f->mfu;
+        e->mfu_lo = f->lo;
+        e->mfu_hi = f->hi;
+        e->mfu_source = f->source;
+        if (fit->vms > 1 && !s->infiniband) {
+            e->mfu *= AIVM_TP_NO_IB_FACTOR;
+            e->mfu_lo *= AIVM_TP_NO_IB_FACTOR;
+            e->mfu_hi *= AIVM_TP_NO_IB_FACTOR;
+            e->mfu_no_ib = true;
+        }
     }
+    /* Recomputation is time, not model FLOPs: automatic checkpointing recomputes
+     * selectively (a few percent), the flag asks for full recomputation. */
+    e->recompute = !sz->act_ckpt                                      ? 1
+                   : sz->source[AIVM_SZ_ACT_CKPT] == AIVM_SRC_DERIVED ? AIVM_TP_RECOMPUTE_SELECTIVE
+                                                                      : AIVM_TP_RECOMPUTE_FULL;
     e->gpus = sz->gpus ? fit->gpus_needed : fit->gpus_total; /* --gpus: the GPUs it runs on */
-    e->wall_hours = aivm_tp_gpu_hours(e->flops, e->peak_tflops * e->gpus, e->mfu);
+    peak = e->peak_tflops * e->gpus;
+    e->wall_hours = aivm_tp_gpu_hours(e->flops, peak, e->mfu) * e->recompute;
+    e->wall_hours_lo = aivm_tp_gpu_hours(e->flops, peak, e->mfu_hi) * e->recompute;
+    e->wall_hours_hi = aivm_tp_gpu_hours(e->flops, peak, e->mfu_lo) * e->recompute;
     e->gpu_hours = e->wall_hours * e->gpus;
+    e->gpu_hours_lo = e->wall_hours_lo * e->gpus;
+    e->gpu_hours_hi = e->wall_hours_hi * e->gpus;
 }
 
 static bool infer(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
@@ -293,7 +346,7 @@ void aivm_work_estimate_for(aivm_work_estimate *out, const aivm_workload *wl, co
     if (!(e->peak_tflops > 0))
         return;
     if (wl->phase == AIVM_PHASE_TRAIN)
-        train(e, wl, fit, s);
+        train(e, wl, fit, s, g);
     else if (!infer(e, wl, fit, s, g))
         return;
     e->why = AIVM_TP_OK;

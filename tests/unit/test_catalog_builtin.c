@@ -207,9 +207,9 @@ static void catalog_builtin__matches_the_yaml(void **state)
         assert_int_equal(aivm_catalog_name_order(yaml)[i], k);
         if (i > 0) /* strcmp order: the order of the rejected list */
             assert_true(
-                strcmp(aivm_str(
-                           &aivm_catalog_size_at(bin, aivm_catalog_name_order(bin)[i - 1])->name),
-                       aivm_str(&aivm_catalog_size_at(bin, k)->name)) < 0);
+                strcmp(
+                    aivm_str(&aivm_catalog_size_at(bin, aivm_catalog_name_order(bin)[i - 1])->name),
+                    aivm_str(&aivm_catalog_size_at(bin, k)->name)) < 0);
     }
     aivm_catalog_free(yaml);
     aivm_catalog_free(aivm_catalog_builtin()); /* a no-op on the static catalog */

@@ -128,11 +128,12 @@ static void test_flops_per_token(void **state)
     (void)state;
     /* full: forward 2N + backward 4N (Kaplan et al. 2020, C = 6ND) */
     assert_true(aivm_tp_train_flops_per_token(7e9, AIVM_FT_FULL, 7e9, false) == 42e9);
-    /* activation checkpointing recomputes the forward pass: +2N */
-    assert_true(aivm_tp_train_flops_per_token(7e9, AIVM_FT_FULL, 7e9, true) == 56e9);
+    /* recomputation is not model work (MFU excludes it): the same 6N; its time is the
+     * estimate's recompute factor */
+    assert_true(aivm_tp_train_flops_per_token(7e9, AIVM_FT_FULL, 7e9, true) == 42e9);
     /* LoRA: no weight gradients of the frozen base: 4N + 2 x trainable */
     assert_true(aivm_tp_train_flops_per_token(7e9, AIVM_FT_LORA, 4e7, false) == 28e9 + 8e7);
-    assert_true(aivm_tp_train_flops_per_token(7e9, AIVM_FT_QLORA, 4e7, true) == 42e9 + 8e7);
+    assert_true(aivm_tp_train_flops_per_token(7e9, AIVM_FT_QLORA, 4e7, true) == 28e9 + 8e7);
 }
 
 static void test_gpu_hours_hand_worked(void **state)
@@ -156,9 +157,12 @@ static void test_peak_by_precision(void **state)
     resolve(&wl, &sz, AIVM_PHASE_TRAIN, "llama-3.1-8b", 0);
     assert_true(aivm_tp_peak(&sz, h100, &dt, &fp8_as_bf16) == 989.5);
     assert_int_equal(dt, AIVM_DT_BF16);
-    sz.precision = AIVM_PREC_FP8; /* fp8 training: the bf16 peak, said so */
-    assert_true(aivm_tp_peak(&sz, h100, &dt, &fp8_as_bf16) == 989.5);
+    sz.precision = AIVM_PREC_FP8; /* fp8 training: the bf16 peak x the published 1.2, said so */
+    assert_true(fabs(aivm_tp_peak(&sz, h100, &dt, &fp8_as_bf16) - 989.5 * 1.2) < 1e-9);
     assert_true(fp8_as_bf16);
+    assert_int_equal(dt, AIVM_DT_FP8);
+    /* an A100 has no FP8 tensor cores: no fp8 peak */
+    assert_true(aivm_tp_peak(&sz, gpu_of(size("Standard_ND96amsr_A100_v4")), &dt, NULL) == 0);
     resolve(&wl, &sz, AIVM_PHASE_INFERENCE, "llama-3.1-8b", 0);
     sz.precision = AIVM_PREC_FP8; /* fp8 serving: the fp8 peak */
     assert_true(aivm_tp_peak(&sz, h100, &dt, NULL) == 1979);
@@ -186,7 +190,10 @@ static void test_calibration_llama2(void **state)
     assert_true(e.known);
     assert_true(!e.mfu_no_ib); /* NDm A100 v4 has InfiniBand */
     within(e.gpu_hours, 184320, 25);
-    within(e.gpu_hours, 180021, 0.1); /* the hand-worked figure above */
+    within(e.gpu_hours, 180021 * 0.40 / 0.43, 0.1); /* the hand-worked figure at Ampere's 0.43 */
+    assert_true(e.mfu == 0.43 && e.mfu_lo == 0.38 && e.mfu_hi == 0.48);
+    assert_true(e.gpu_hours_lo < 184320 && 184320 < e.gpu_hours_hi); /* the spread holds it */
+    assert_non_null(strstr(e.mfu_source, "2307.09288"));
     assert_true(fabs(e.wall_hours - e.gpu_hours / 256) < 1e-6);
     resolve(&wl, &sz, AIVM_PHASE_TRAIN, "llama-2-70b", 0);
     set_tokens(&wl, 2e12);
@@ -231,6 +238,110 @@ static void test_calibration_llama31_405b(void **state)
     within(e.gpu_hours, 30.84e6, 25);
 }
 
+/* OPT-175B (Zhang et al. 2022, arXiv 2205.01068): 147 TFLOP/s per A100-80GB
+ * over the run; 180B tokens on 992 GPUs. The estimate's tokens/s per GPU at
+ * Ampere's MFU within 25 % of 147 TFLOP/s / 6N. */
+static void test_calibration_opt_175b(void **state)
+{
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_work_estimate e;
+    const aivm_size *a100 = size("Standard_ND96amsr_A100_v4");
+    aivm_fit f = deployment(a100, 124);
+    double published_tps = 147e12 / (6 * 175e9);
+    (void)state;
+    resolve(&wl, &sz, AIVM_PHASE_TRAIN, NULL, 175e9);
+    set_tokens(&wl, 180e9);
+    aivm_work_estimate_for(&e, &wl, &f, a100, gpu_of(a100));
+    assert_true(e.known && e.gpus == 992);
+    within(e.tokens / (e.wall_hours * 3600) / e.gpus, published_tps, 25);
+}
+
+/* Llama 3 8B (Meta's model card: 1.3 M H100-80GB GPU-hours for 15T tokens).
+ * Not a fair anchor: that is MFU 0.16, the utilisation of an 8B model's small
+ * GEMMs spread over a large data-parallel run (and whatever else the card's
+ * hours hold); the estimate keeps the Hopper MFU of the large runs and is 2.4x
+ * lower. The test pins the documented gap (docs/throughput.md), so a change
+ * of the model shows here. */
+static void test_calibration_llama3_8b_gap(void **state)
+{
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_work_estimate e;
+    const aivm_size *h100 = size("Standard_ND96isr_H100_v5");
+    aivm_fit f = deployment(h100, 256);
+    (void)state;
+    resolve(&wl, &sz, AIVM_PHASE_TRAIN, "llama-3-8b", 0);
+    set_tokens(&wl, 15e12);
+    aivm_work_estimate_for(&e, &wl, &f, h100, gpu_of(h100));
+    assert_true(e.known);
+    within(e.gpu_hours, 1.3e6 * 0.41, 10); /* 0.16 / 0.38 of the card's hours */
+    assert_true(e.gpu_hours_hi < 1.3e6);   /* outside the spread: the gap is stated */
+}
+
+/* DeepSeek-V3 (arXiv 2412.19437): 2.664 M H800 GPU-hours of pre-training on
+ * 14.8T tokens, 37B of 671B parameters active per token, FP8 mixed precision.
+ * The H800 is the H100 with a slower NVLink (same dense peaks): counted on
+ * ND H100 v5 at the Hopper MFU and the published FP8 speed-up; the MoE's
+ * all-to-all is not modelled (the estimate is the lower side). */
+static void test_calibration_deepseek_v3(void **state)
+{
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_work_estimate e;
+    aivm_error err = AIVM_ERROR_INIT;
+    const aivm_size *h100 = size("Standard_ND96isr_H100_v5");
+    aivm_fit f = deployment(h100, 256);
+    (void)state;
+    resolve(&wl, &sz, AIVM_PHASE_TRAIN, NULL, 671e9);
+    wl.sizing_in.precision = AIVM_PREC_FP8;
+    wl.sizing_in.set |= 1u << AIVM_SZ_PRECISION;
+    if (aivm_sizing_resolve(&sz, &wl, models, &err) < 0)
+        fail_msg("resolve: %s", err.msg);
+    sz.params = 37e9; /* the active parameters (a custom MoE's --active-params) */
+    set_tokens(&wl, 14.8e12);
+    aivm_work_estimate_for(&e, &wl, &f, h100, gpu_of(h100));
+    assert_true(e.known && e.fp8_as_bf16);
+    within(e.gpu_hours, 2.664e6, 25);
+}
+
+/* Through the engine (what the CLI prints): 70B pretraining turns checkpointing
+ * on by itself, which recomputes selectively (a few percent), never a second
+ * forward pass on top of an MFU calibrated on 6N: Llama 2 70B within 10 % of
+ * its 1,720,320 GPU-hours on NDm A100 v4. */
+static void test_calibration_through_the_engine(void **state)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_rules *rules = load_shipped_rules();
+    aivm_workload wl = AIVM_WORKLOAD_INIT;
+    aivm_sizing sz;
+    aivm_advice *adv = NULL;
+    const aivm_candidate *c = NULL;
+    (void)state;
+    wl.phase = AIVM_PHASE_TRAIN;
+    wl.kind = AIVM_KIND_GENERATIVE;
+    wl.sizing_in.model = "llama-2-70b";
+    wl.sizing_in.set |= 1u << AIVM_SZ_MODEL;
+    set_tokens(&wl, 2e12);
+    wl.work.max_days = 0;
+    wl.work.set |= 1u << AIVM_WK_MAX_DAYS;
+    if (aivm_sizing_resolve(&sz, &wl, models, &err) < 0)
+        fail_msg("resolve: %s", err.msg);
+    wl.sizing = &sz;
+    assert_true(sz.act_ckpt && sz.source[AIVM_SZ_ACT_CKPT] == AIVM_SRC_DERIVED);
+    assert_int_equal(aivm_workload_finish(&wl, &err), 0);
+    wl.today = "2026-12-01";
+    assert_int_equal(aivm_advise(&adv, cat, rules, &wl, NULL, &err), 0);
+    for (size_t i = 0; i < adv->n_ranked; i++)
+        if (strcmp(aivm_str(&adv->ranked[i].size->name), "Standard_ND96amsr_A100_v4") == 0)
+            c = &adv->ranked[i];
+    assert_non_null(c);
+    assert_true(c->work.recompute == AIVM_TP_RECOMPUTE_SELECTIVE);
+    within(c->work.gpu_hours, 1720320, 10);
+    aivm_advice_free(adv);
+    aivm_rules_free(rules);
+}
+
 static void test_mfu_override_and_no_ib(void **state)
 {
     aivm_workload wl;
@@ -244,7 +355,7 @@ static void test_mfu_override_and_no_ib(void **state)
     aivm_work_estimate_for(&e, &wl, &one, nc, gpu_of(nc));
     aivm_work_estimate_for(&slow, &wl, &two, nc, gpu_of(nc));
     assert_true(!e.mfu_no_ib && slow.mfu_no_ib);
-    assert_true(fabs(slow.mfu - AIVM_TP_MFU * AIVM_TP_NO_IB_FACTOR) < 1e-12);
+    assert_true(fabs(slow.mfu - aivm_tp_mfu_for(gpu_of(nc))->mfu * AIVM_TP_NO_IB_FACTOR) < 1e-12);
     assert_true(fabs(slow.gpu_hours - 2 * e.gpu_hours) < 1e-6); /* twice the GPU-hours */
     wl.work.mfu = 0.5;
     wl.work.set |= 1u << AIVM_WK_MFU;
@@ -515,12 +626,18 @@ static void test_rank_by_job_cost(void **state)
     if (aivm_sizing_resolve(&sz, &wl, models, &err) < 0)
         fail_msg("resolve: %s", err.msg);
     set_tokens(&wl, 2e12);
+    wl.work.max_days = 0; /* no deadline: the cost of the work alone orders them */
+    wl.work.set |= 1u << AIVM_WK_MAX_DAYS;
     assert_int_equal(aivm_workload_finish(&wl, &err), 0);
     wl.today = "2026-12-01";
     assert_int_equal(aivm_advise(&adv, cat, rules, &wl, NULL, &err), 0);
     h100 = ranked(adv, "Standard_ND96isr_H100_v5");
     a100 = ranked(adv, "Standard_ND96amsr_A100_v4");
-    assert_true(h100->rank < a100->rank);
+    /* 3.2x the A100's bf16 peak at Hopper's MFU 0.38 against Ampere's 0.43, for 3x the
+     * price: the two jobs cost within 10 % of each other; the cheaper job ranks first */
+    assert_true(fabs(h100->deploy.job_cost / a100->deploy.job_cost - 1) < 0.10);
+    assert_true((h100->rank < a100->rank) ==
+                (h100->ranking.adjusted_cost < a100->ranking.adjusted_cost));
     for (const aivm_candidate *c = h100; c; c = c == h100 ? a100 : NULL) {
         assert_true(c->has_work && c->work.known && c->ranking.cost_is_work);
         assert_true(c->deploy.has_job_cost);
@@ -541,6 +658,10 @@ int main(void)
         cmocka_unit_test(test_calibration_llama2),
         cmocka_unit_test(test_calibration_llama_65b),
         cmocka_unit_test(test_calibration_llama31_405b),
+        cmocka_unit_test(test_calibration_opt_175b),
+        cmocka_unit_test(test_calibration_llama3_8b_gap),
+        cmocka_unit_test(test_calibration_deepseek_v3),
+        cmocka_unit_test(test_calibration_through_the_engine),
         cmocka_unit_test(test_mfu_override_and_no_ib),
         cmocka_unit_test(test_moe_active_params),
         cmocka_unit_test(test_decode_hand_worked),
