@@ -11,7 +11,7 @@ _aivm_advise_common="-q --quiet -h --help --version"
 _aivm_advise_sizing="--params --model --layers --hidden --heads --kv-heads --precision
   --kv-precision --context --batch --concurrency --finetune --optimizer --sharding
   --activation-checkpointing --max-nodes --gpus --tokens --epochs --dataset-tokens --mfu
-  --tokens-per-second --prompt-tokens --output-tokens --max-days"
+  --tokens-per-second --prompt-tokens --output-tokens --max-days --max-ttft-ms --max-tpot-ms"
 _aivm_advise_fetch="--currency --prices-url --cache-dir --cache-ttl --refresh --timeout
   --retries --retry-delay"
 
@@ -107,7 +107,7 @@ _aivm_advise()
           savings-plan-3y" -- "$cur")) ;;
     --sort)
         COMPREPLY=($(compgen -W "score price price-per-gpu price-per-gpu-memory job-cost time
-          cost-per-token" -- "$cur")) ;;
+          cost-per-token latency" -- "$cur")) ;;
     --currency)
         COMPREPLY=($(compgen -W "USD AUD BRL CAD CHF CNY DKK EUR GBP INR JPY KRW NOK NZD RUB
           SEK TWD" -- "$cur")) ;;

@@ -28,10 +28,11 @@ typedef enum {
     AIVM_SORT_PRICE = 1,
     AIVM_SORT_PRICE_PER_GPU = 2,
     AIVM_SORT_PRICE_PER_GPU_MEMORY = 3,
-    AIVM_SORT_JOB_COST = 4,      /* with a work amount: the job's cost (training) or the cost
-                                    per hour of serving the target (inference) */
-    AIVM_SORT_TIME = 5,          /* training: wall-clock hours; inference: seconds per request */
-    AIVM_SORT_COST_PER_TOKEN = 6 /* per million output tokens (inference) or training tokens */
+    AIVM_SORT_JOB_COST = 4,       /* with a work amount: the job's cost (training) or the cost
+                                     per hour of serving the target (inference) */
+    AIVM_SORT_TIME = 5,           /* training: wall-clock hours; inference: seconds per request */
+    AIVM_SORT_COST_PER_TOKEN = 6, /* per million output tokens (inference) or training tokens */
+    AIVM_SORT_LATENCY = 7         /* inference: time per output token (then to first token) */
 } aivm_sort;
 
 struct aivm_extras;
@@ -271,7 +272,7 @@ const char *aivm_rejection_id(const aivm_rejection *r);
 const aivm_strlist *aivm_rejection_guidance(const aivm_rejection *r);
 
 /** "score", "price", "price-per-gpu", "price-per-gpu-memory", "job-cost", "time",
- *  "cost-per-token"; parse returns 0 or
+ *  "cost-per-token", "latency"; parse returns 0 or
  *  AIVM_EINVALID with the expected values. */
 const char *aivm_sort_name(aivm_sort s);
 int aivm_sort_parse(aivm_sort *out, const char *s, aivm_error *err);

@@ -53,6 +53,17 @@ const aivm_tp_mfu_fact *aivm_tp_mfu_for(const aivm_gpu_model *g);
 /** The most sequences one replica batches when --concurrency is not given (vLLM's
  *  default max_num_seqs). */
 #define AIVM_TP_MAX_BATCH 256.0
+/** Tensor parallelism's all-reduce per layer (two per layer per step, Megatron):
+ *  a latency per all-reduce and the link's bandwidth. NVLink / Infinity Fabric: the
+ *  GPU model's interconnect_gbs and 8 us (nccl-tests report 5-10 us for small
+ *  all-reduces within an NVLink node); PCIe: 25 GB/s and 25 us (assumptions: PCIe
+ *  Gen4 x16 carries 32 GB/s each way, host-routed; NCCL over PCIe is slower to start). */
+#define AIVM_TP_ALLREDUCE_US_NVLINK 8.0
+#define AIVM_TP_ALLREDUCE_US_PCIE 25.0
+#define AIVM_TP_PCIE_GBS 25.0
+/** A token crossing a pipeline stage boundary between VMs over InfiniBand (us). */
+#define AIVM_TP_PP_HOP_US 10.0
+
 /** Default prompt and output tokens per request. */
 #define AIVM_TP_PROMPT_TOKENS 1024u
 #define AIVM_TP_OUTPUT_TOKENS 256u
@@ -102,8 +113,14 @@ typedef struct {
     bool compute_bound;
     double tokens_per_second_per_replica, unit_tokens_per_second;
     double target_tokens_per_second;
-    unsigned units; /* serving units the target needs */
-    unsigned vms;   /* units x unit_vms */
+    unsigned tensor_parallel;   /* GPUs of one replica within a VM (the degree chosen) */
+    unsigned pipeline_parallel; /* VMs one replica spans (1 within a VM) */
+    double allreduce_s;         /* per decode step: tensor parallelism's all-reduces */
+    double ttft_s, tpot_s;      /* time to first token; time per output token */
+    bool batch_capped;          /* --max-tpot-ms / --max-ttft-ms lowered the batch */
+    bool latency_infeasible;    /* not even batch 1 meets the limits */
+    unsigned units;             /* serving units the target needs */
+    unsigned vms;               /* units x unit_vms */
     unsigned replicas;
     /* training within --max-days (aivm_work_max_days) */
     double max_days;    /* the limit in force; 0 = none */

@@ -108,6 +108,8 @@ enum {
     AIVM_WK_PROMPT_TOKENS,
     AIVM_WK_OUTPUT_TOKENS,
     AIVM_WK_MAX_DAYS,
+    AIVM_WK_MAX_TTFT_MS,
+    AIVM_WK_MAX_TPOT_MS,
     AIVM_WK_COUNT
 };
 
@@ -122,13 +124,15 @@ typedef struct {
     double tokens_per_second; /* inference: output tokens/s the service must sustain */
     unsigned prompt_tokens, output_tokens; /* inference: per request */
     double max_days;    /* training: the deployment scales out to finish within it; 0 = no limit */
+    double max_ttft_ms; /* inference: time to first token limit (ms); 0 = none */
+    double max_tpot_ms; /* inference: time per output token limit (ms); 0 = none */
     unsigned set;       /* 1u << AIVM_WK_*: given explicitly */
     unsigned from_file; /* 1u << AIVM_WK_*: given by the workload file */
 } aivm_work_input;
 
 #define AIVM_WORK_INPUT_INIT                                                                       \
     {                                                                                              \
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0                                                               \
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0                                                         \
     }
 
 /** The resolved sizing (aivm/sizing.h); workloads borrow it. */

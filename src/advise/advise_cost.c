@@ -16,8 +16,8 @@
 #include "util/mathutil.h"
 
 static const char *const sort_names[] = {
-    "score",    "price", "price-per-gpu", "price-per-gpu-memory",
-    "job-cost", "time",  "cost-per-token"};
+    "score",    "price", "price-per-gpu",  "price-per-gpu-memory",
+    "job-cost", "time",  "cost-per-token", "latency"};
 
 const char *aivm_sort_name(aivm_sort s)
 {

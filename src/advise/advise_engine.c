@@ -98,6 +98,7 @@ int aivm_recommend(aivm_advice **out, const aivm_request *req, aivm_error *err)
     aivm_advise__workload_warnings(adv);
     aivm_advise__empty_warnings(adv);
     aivm_advise__work(adv);
+    aivm_advise__latency(adv);
     aivm_advise__deploy_vms(adv);
     rc = aivm_advise__availability(adv, req, err);
     if (rc == 0 && after_rules && adv->n_ranked == 0)

@@ -31,7 +31,7 @@ enum {
      "live: show what could be priced, with warnings, instead of exit 4"},                      \
     {CLI_O_PRICING, "pricing", 0, "MODEL",                                                      \
      "on-demand (default), spot, reserved-1y/3y, savings-plan-1y/3y"},                          \
-    {CLI_O_SORT, "sort", 0, "ORDER", "score|price|price-per-gpu|price-per-gpu-memory|job-cost|time|cost-per-token"},         \
+    {CLI_O_SORT, "sort", 0, "ORDER", "score|price|price-per-gpu|price-per-gpu-memory|job-cost|time|cost-per-token|latency"},         \
     {CLI_O_MAX_PRICE, "max-price-per-hour", 0, "X",                                             \
      "reject sizes whose deployment costs more per hour"}
 

@@ -15,8 +15,8 @@
 #include "msg.h"
 
 static const char *const flag_names[AIVM_WK_COUNT] = {
-    "tokens",        "epochs",        "dataset-tokens", "mfu", "tokens-per-second",
-    "prompt-tokens", "output-tokens", "max-days"};
+    "tokens",        "epochs",        "dataset-tokens", "mfu",         "tokens-per-second",
+    "prompt-tokens", "output-tokens", "max-days",       "max-ttft-ms", "max-tpot-ms"};
 
 bool cli_is_work_option(int id)
 {
@@ -68,6 +68,12 @@ int cli_work_option(aivm_work_input *in, int id, const char *arg)
     case AIVM_WK_PROMPT_TOKENS:
         rc = count(&in->prompt_tokens, arg, flag);
         break;
+    case AIVM_WK_MAX_TTFT_MS:
+        rc = number(&in->max_ttft_ms, arg, 3.6e6, flag);
+        break;
+    case AIVM_WK_MAX_TPOT_MS:
+        rc = number(&in->max_tpot_ms, arg, 3.6e6, flag);
+        break;
     case AIVM_WK_MAX_DAYS: /* 0: no limit */
         if (strcmp(arg, "0") == 0)
             in->max_days = 0;
@@ -93,6 +99,9 @@ int cli_work_check(const aivm_workload *wl, aivm_sort sort, const char *workload
         }
         return cli_usagef("%s", err.msg);
     }
+    if (sort == AIVM_SORT_LATENCY && wl->phase != AIVM_PHASE_INFERENCE)
+        return cli_usagef("--sort latency orders services by their time per output token: it "
+                          "needs --phase inference with --tokens-per-second");
     if (sort >= AIVM_SORT_JOB_COST && !aivm_work_wanted(wl))
         return cli_usagef("--sort %s needs an amount of work (--tokens for training, "
                           "--tokens-per-second for inference)",

@@ -27,6 +27,10 @@
          "prompt tokens per request (default 1024)"},                                              \
         {CLI_O_WORK + AIVM_WK_MAX_DAYS, "max-days", 0, "D",                                        \
          "training: scale out to finish within D days (default 30; 0 = no limit)"},                \
+        {CLI_O_WORK + AIVM_WK_MAX_TTFT_MS, "max-ttft-ms", 0, "MS",                                 \
+         "serving: time to first token limit, ms (caps the batch)"},                               \
+        {CLI_O_WORK + AIVM_WK_MAX_TPOT_MS, "max-tpot-ms", 0, "MS",                                 \
+         "serving: time per output token limit, ms (caps the batch)"},                             \
     {                                                                                              \
         CLI_O_WORK + AIVM_WK_OUTPUT_TOKENS, "output-tokens", 0, "N",                               \
             "output tokens per request (default 256)"                                              \

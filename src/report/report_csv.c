@@ -20,7 +20,8 @@
     "rank,size,series,gpus,vcpus,ram_gib,infiniband,hourly,spot_hourly,vms,hourly_all,why,"        \
     "currency,pricing,price_source,price_region,on_demand_hourly,gpu_count,gpu_model,"             \
     "gpu_memory_gb,deployment_hourly,deployment_monthly,score,lifecycle,precision,job_cost,"       \
-    "cost_per_million_output_tokens,cost_per_million_output_tokens_at_capacity"
+    "cost_per_million_output_tokens,cost_per_million_output_tokens_at_capacity,ttft_ms,tpot_ms,"   \
+    "tensor_parallel"
 
 static void num(aivm_buf *out, bool known, double v)
 {
@@ -41,6 +42,7 @@ static void row(aivm_buf *out, const aivm_candidate *c, const aivm_workload *wl)
     const aivm_price *p = &c->price;
     const aivm_reason *why = aivm_report__main_reason(c, wl);
     const aivm_deployment *d = &c->deploy;
+    bool serving = c->has_work && c->work.known && c->work.phase == AIVM_PHASE_INFERENCE;
     char gpu[64];
     aivm_report__gpu_cell(gpu, sizeof gpu, s);
     aivm_buf_printf(out, "%u", c->rank);
@@ -72,6 +74,9 @@ static void row(aivm_buf *out, const aivm_candidate *c, const aivm_workload *wl)
     num(out, d->has_per_mtok && c->work.phase == AIVM_PHASE_INFERENCE,
         aivm_round_to(d->per_mtok, 4));
     num(out, d->has_per_mtok_at_capacity, aivm_round_to(d->per_mtok_at_capacity, 4));
+    num(out, serving, aivm_round_to(c->work.ttft_s * 1e3, 1));
+    num(out, serving, aivm_round_to(c->work.tpot_s * 1e3, 2));
+    num(out, serving, c->work.tensor_parallel);
     aivm_buf_puts(out, "\n");
 }
 

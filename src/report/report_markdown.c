@@ -41,7 +41,7 @@ static void header_row(aivm_buf *out, const aivm_advice *adv)
     if (work && wl->phase == AIVM_PHASE_TRAIN)
         aivm_buf_puts(out, " DAYS | JOB\\_COST |");
     else if (work)
-        aivm_buf_printf(out, " TOK/S | %s/MTOK |", cur);
+        aivm_buf_printf(out, " TOK/S | %s/MTOK | TTFT\\_MS | TPOT\\_MS |", cur);
     if (adv->has_avail)
         aivm_buf_puts(out, " REGION | AVAILABILITY |");
     aivm_buf_puts(out, " WHY |\n|--:|---|---|---|--:|--:|---|--:|");
@@ -50,7 +50,7 @@ static void header_row(aivm_buf *out, const aivm_advice *adv)
     if (aivm_report__has_deploy_columns(adv))
         aivm_buf_puts(out, "--:|--:|");
     if (work)
-        aivm_buf_puts(out, "--:|--:|");
+        aivm_buf_puts(out, wl->phase == AIVM_PHASE_TRAIN ? "--:|--:|" : "--:|--:|--:|--:|");
     if (adv->has_avail)
         aivm_buf_puts(out, "---|---|");
     aivm_buf_puts(out, "---|\n");
@@ -82,9 +82,13 @@ static bool size_row(aivm_buf *out, const aivm_candidate *c, const aivm_workload
         put_price(out, c->deploy.has_hourly, c->deploy.hourly, false);
     }
     if (c->has_work) {
-        char a[32], b[32];
+        char a[32], b[32], ttft[32], tpot[32];
         aivm_report__work_values(a, b, c);
         aivm_buf_printf(out, " %s | %s |", a, b);
+        if (wl->phase == AIVM_PHASE_INFERENCE) {
+            aivm_report__latency_values(ttft, tpot, c);
+            aivm_buf_printf(out, " %s | %s |", ttft, tpot);
+        }
     }
     if (has_avail) {
         char cell[AIVM_REPORT_AVAIL_TEXT];

@@ -126,7 +126,7 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
     bool other_region = false;
     int wregion = adv->has_avail ? aivm_report__avail_region_width(adv) : 0, wavail = 12;
     bool vms = aivm_report__has_deploy_columns(adv);
-    char vms_head[32], work_head[32];
+    char vms_head[32], work_head[64];
     snprintf(vms_head, sizeof vms_head, "VMS  %s/H_ALL  ", aivm_report__currency(adv));
     aivm_report__work_heading(work_head, sizeof work_head, adv->workload,
                               aivm_report__currency(adv));

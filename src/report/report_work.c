@@ -120,6 +120,11 @@ void aivm_report__work_candidate_json(aivm_jw *w, const aivm_candidate *c, const
         aivm_jw_num(w, "replicas", d->replicas);
         aivm_jw_num(w, "vms", d->vms);
         aivm_jw_str(w, "bound", e->compute_bound ? "compute" : "memory");
+        aivm_jw_num(w, "tensor_parallel", e->tensor_parallel);
+        aivm_jw_num(w, "pipeline_parallel", e->pipeline_parallel);
+        aivm_jw_num(w, "ttft_ms", aivm_round_to(e->ttft_s * 1e3, 1));
+        aivm_jw_num(w, "tpot_ms", aivm_round_to(e->tpot_s * 1e3, 2));
+        aivm_jw_bool(w, "batch_capped", e->batch_capped);
         aivm_jw_num(w, "target_tokens_per_second", e->target_tokens_per_second);
         aivm_jw_num(w, "capacity_tokens_per_second",
                     aivm_round_to(d->capacity_tokens_per_second, 1));
@@ -152,7 +157,18 @@ void aivm_report__work_heading(char *out, size_t n, const aivm_workload *wl, con
         snprintf(out, n, "%s", "   DAYS     JOB_COST  ");
     else {
         snprintf(mtok, sizeof mtok, "%.3s/MTOK", cur);
-        snprintf(out, n, "%9s %9s  ", "TOK/S", mtok);
+        snprintf(out, n, "%9s %9s %7s %7s  ", "TOK/S", mtok, "TTFT_MS", "TPOT_MS");
+    }
+}
+
+void aivm_report__latency_values(char ttft[32], char tpot[32], const aivm_candidate *c)
+{
+    const aivm_work_estimate *e = &c->work;
+    snprintf(ttft, 32, "-");
+    snprintf(tpot, 32, "-");
+    if (e->known && e->phase == AIVM_PHASE_INFERENCE) {
+        snprintf(ttft, 32, "%.0f", e->ttft_s * 1e3);
+        snprintf(tpot, 32, "%.1f", e->tpot_s * 1e3);
     }
 }
 
@@ -175,12 +191,16 @@ void aivm_report__work_values(char a[32], char b[32], const aivm_candidate *c)
 
 int aivm_report__work_cells(char *at, size_t room, const aivm_candidate *c)
 {
-    char a[32], b[32];
+    char a[32], b[32], ttft[32], tpot[32];
     int n;
     if (!c->has_work)
         return 0;
     aivm_report__work_values(a, b, c);
-    n = snprintf(at, room, c->work.phase == AIVM_PHASE_TRAIN ? "%7s %12s  " : "%9s %9s  ", a, b);
+    aivm_report__latency_values(ttft, tpot, c);
+    if (c->work.phase == AIVM_PHASE_TRAIN)
+        n = snprintf(at, room, "%7s %12s  ", a, b);
+    else
+        n = snprintf(at, room, "%9s %9s %7s %7s  ", a, b, ttft, tpot);
     return n < 0 ? 0 : n;
 }
 
@@ -203,7 +223,8 @@ void aivm_report__work_table(aivm_buf *out, const aivm_workload *wl, const aivm_
         aivm_buf_printf(
             out,
             "%sWork:%s %g output tokens/s; %u prompt + %u output tokens per request; TOK/S = "
-            "what the VMs deployed sustain, $/MTOK = per million output tokens at the target\n\n",
+            "what the VMs deployed sustain, /MTOK = per million output tokens at the target, "
+            "TTFT_MS/TPOT_MS = time to first token / per output token\n\n",
             BOLD(o), RESET(o), in->tokens_per_second,
             has(in, AIVM_WK_PROMPT_TOKENS) ? in->prompt_tokens : AIVM_TP_PROMPT_TOKENS,
             has(in, AIVM_WK_OUTPUT_TOKENS) ? in->output_tokens : AIVM_TP_OUTPUT_TOKENS);
@@ -249,6 +270,13 @@ void aivm_report__work_explain(aivm_buf *out, const aivm_candidate *c)
                     e->weight_bytes, e->kv_bytes, e->replica_gpus, e->bandwidth_gbs, e->mbu,
                     e->step_memory_s * 1e3, e->step_compute_s * 1e3,
                     e->compute_bound ? "compute" : "memory");
+    aivm_buf_printf(
+        out,
+        "      work: tensor parallel %u%s (all-reduces %.3g ms per step); time to first "
+        "token %.0f ms, per output token %.1f ms%s\n",
+        e->tensor_parallel, e->pipeline_parallel > 1 ? ", pipelined across the replica's VMs" : "",
+        e->allreduce_s * 1e3, e->ttft_s * 1e3, e->tpot_s * 1e3,
+        e->batch_capped ? " (batch capped by --max-ttft-ms/--max-tpot-ms)" : "");
     aivm_buf_printf(out,
                     "      work: batch %.3g x %g output tokens / (prefill %.3g ms + %g x step) = "
                     "%.1f tokens/s per replica; %u replica%s per unit of %u VM%s; %u unit%s (%u "

@@ -19,6 +19,8 @@ void aivm_report__work_ranking_json(aivm_jw *w, const aivm_candidate *c);
  *  the cost per million tokens in currency `cur`. */
 void aivm_report__work_heading(char *out, size_t n, const aivm_workload *wl, const char *cur);
 /** The work cells of a row, written at `at`; returns the width written. */
+/** The TTFT_MS and TPOT_MS cells of a serving candidate ("-" when unknown). */
+void aivm_report__latency_values(char ttft[32], char tpot[32], const aivm_candidate *c);
 /** The two work cells of `c` (DAYS and JOB_COST, or TOK/S and $/MTOK; "-" when
  *  unknown) into `a` and `b`. */
 void aivm_report__work_values(char a[32], char b[32], const aivm_candidate *c);

@@ -61,6 +61,10 @@ int aivm_work_check(const aivm_workload *wl, aivm_error *err)
         return aivm_error_set(err, AIVM_EINVALID, NULL,
                               "--max-days bounds a training job: it needs --tokens (or "
                               "--epochs with --dataset-tokens)");
+    if ((has(in, AIVM_WK_MAX_TTFT_MS) || has(in, AIVM_WK_MAX_TPOT_MS)) && !infer_amount)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--max-ttft-ms and --max-tpot-ms bound a service's latency: they "
+                              "need --tokens-per-second (inference)");
     if (wl->phase == AIVM_PHASE_INFERENCE && has(in, AIVM_WK_MFU))
         return aivm_error_set(err, AIVM_EINVALID, NULL,
                               "--mfu applies to training only (inference uses the documented "
@@ -98,6 +102,10 @@ void aivm_work_input_merge(aivm_work_input *wl, const aivm_work_input *f)
         wl->output_tokens = f->output_tokens;
     if (has(f, AIVM_WK_MAX_DAYS))
         wl->max_days = f->max_days;
+    if (has(f, AIVM_WK_MAX_TTFT_MS))
+        wl->max_ttft_ms = f->max_ttft_ms;
+    if (has(f, AIVM_WK_MAX_TPOT_MS))
+        wl->max_tpot_ms = f->max_tpot_ms;
     wl->set |= f->set;
     wl->from_file &= ~f->set;
 }
@@ -257,61 +265,159 @@ static void train(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
     e->gpu_hours_hi = e->wall_hours_hi * e->gpus;
 }
 
+/* What a serving replica needs that does not change with its parallelism. */
+typedef struct {
+    double n;            /* active parameters */
+    double kv_per_token; /* KV bytes of one token */
+    double peak;         /* FLOP/s per GPU at the compute efficiency */
+    double bw;           /* bytes/s per GPU at the MBU */
+    double link_bps;     /* tensor-parallel link, bytes/s */
+    double link_lat_s;   /* per all-reduce */
+    double act_bytes;    /* bytes per token of one all-reduce (hidden x 2) */
+    unsigned layers;
+} serve_ctx;
+
+/* One replica of `gpus` GPUs (tp within a VM, pp VMs) at batch `b`: the
+ * decode step, prefill, tokens/s and latency into `e`. */
+static void serve_at(aivm_work_estimate *e, const serve_ctx *x, double gpus, unsigned tp,
+                     unsigned pp, double b)
+{
+    double step, comm = 0, prefill_comm = 0;
+    e->batch = b;
+    e->kv_bytes = b * e->kv_tokens * x->kv_per_token;
+    e->step_memory_s = (e->weight_bytes + e->kv_bytes) / (gpus * x->bw);
+    e->step_compute_s = 2 * x->n * b / (gpus * x->peak);
+    if (tp > 1 && x->layers) { /* two all-reduces per layer, ring: 2 (tp-1)/tp of the data */
+        double frac = 2.0 * (tp - 1) / tp;
+        comm = 2.0 * x->layers * (x->link_lat_s + frac * b * x->act_bytes / x->link_bps);
+        prefill_comm = 2.0 * x->layers *
+                       (x->link_lat_s + frac * b * e->prompt_tokens * x->act_bytes / x->link_bps);
+    }
+    e->allreduce_s = comm;
+    e->prefill_s = 2 * x->n * e->prompt_tokens * b / (gpus * x->peak) + prefill_comm;
+    e->compute_bound = e->step_compute_s > e->step_memory_s;
+    step = (e->compute_bound ? e->step_compute_s : e->step_memory_s) + comm;
+    e->tokens_per_second_per_replica =
+        b * e->output_tokens / (e->prefill_s + e->output_tokens * step);
+    /* Continuous batching with chunked prefill: each output token waits for a step and
+     * its share of the batch's prefill; a pipelined replica's token crosses every stage. */
+    e->tpot_s = (e->prefill_s / e->output_tokens + step) * pp + (pp - 1) * AIVM_TP_PP_HOP_US * 1e-6;
+    e->ttft_s =
+        2 * x->n * e->prompt_tokens / (gpus * x->peak) + prefill_comm / (b > 0 ? b : 1) + e->tpot_s;
+    e->tensor_parallel = tp;
+    e->pipeline_parallel = pp;
+}
+
+static bool latency_ok(const aivm_work_estimate *e, const aivm_work_input *in)
+{
+    return !(has(in, AIVM_WK_MAX_TPOT_MS) && e->tpot_s * 1e3 > in->max_tpot_ms + 1e-9) &&
+           !(has(in, AIVM_WK_MAX_TTFT_MS) && e->ttft_s * 1e3 > in->max_ttft_ms + 1e-9);
+}
+
+/* The largest batch up to `b` that meets the latency limits (the step only
+ * grows with the batch); false when not even batch 1 does. */
+static bool serve_within(aivm_work_estimate *e, const serve_ctx *x, const aivm_work_input *in,
+                         double gpus, unsigned tp, unsigned pp, double b)
+{
+    double lo = 1, hi = b;
+    serve_at(e, x, gpus, tp, pp, b);
+    if (latency_ok(e, in))
+        return true;
+    serve_at(e, x, gpus, tp, pp, 1);
+    if (!latency_ok(e, in))
+        return false;
+    while (hi - lo > 1) { /* whole sequences */
+        double mid = floor((lo + hi) / 2);
+        serve_at(e, x, gpus, tp, pp, mid);
+        if (latency_ok(e, in))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    serve_at(e, x, gpus, tp, pp, lo);
+    e->batch_capped = true;
+    return true;
+}
+
 static bool infer(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
                   const aivm_size *s, const aivm_gpu_model *g)
 {
     const aivm_sizing *sz = wl->sizing;
     const aivm_work_input *in = &wl->work;
     double r = fit->replicas >= 1 ? fit->replicas : 1;
-    double peak = e->peak_tflops * 1e12 * AIVM_TP_INFER_COMPUTE_EFF, bw, kv_per_token = 0, step;
-    double n = e->active_params;
+    double min_gpus, best_unit = -1;
+    bool from_memory, nvlink;
+    unsigned pp = fit->replica_vms > 1 ? fit->replica_vms : 1;
+    serve_ctx x;
+    aivm_work_estimate best, cur;
     e->prompt_tokens = has(in, AIVM_WK_PROMPT_TOKENS) ? in->prompt_tokens : AIVM_TP_PROMPT_TOKENS;
     e->output_tokens = has(in, AIVM_WK_OUTPUT_TOKENS) ? in->output_tokens : AIVM_TP_OUTPUT_TOKENS;
-    e->replica_gpus = fit->gpus_needed / r;
-    if (!(e->replica_gpus > 0) || !(g->memory_bandwidth_gbs > 0))
+    min_gpus = fit->gpus_needed / r;
+    if (!(min_gpus > 0) || !(g->memory_bandwidth_gbs > 0))
         return false;
-    if (fit->replica_vms <= 1) {
-        double per = s->gpu_count >= 1 ? floor(s->gpu_count / e->replica_gpus + 1e-9) : 1;
-        e->replicas_per_vm = per >= 1 ? (unsigned)per : 1;
-        e->unit_vms = 1;
-        e->unit_replicas = e->replicas_per_vm;
-    } else {
-        e->unit_vms = fit->replica_vms;
-        e->unit_replicas = 1;
-    }
-    e->batch = sz->concurrency / r;
-    if (e->batch < 1)
-        e->batch = 1;
+    memset(&x, 0, sizeof x);
+    x.n = e->active_params;
+    if (sz->layers && sz->heads && sz->hidden && sz->kv_heads)
+        x.kv_per_token = 2.0 * sz->layers * sz->kv_heads * (sz->hidden / sz->heads) *
+                         aivm_precision_bytes(sz->kv_precision);
+    x.layers = sz->layers;
+    x.act_bytes = sz->hidden * 2.0;
+    x.peak = e->peak_tflops * 1e12 * AIVM_TP_INFER_COMPUTE_EFF;
+    x.bw = g->memory_bandwidth_gbs * 1e9 * AIVM_TP_MBU;
+    nvlink = strcmp(aivm_str(&s->gpu_interconnect), "nvlink") == 0 ||
+             strcmp(aivm_str(&s->gpu_interconnect), "infinity-fabric") == 0;
+    x.link_bps = (nvlink && g->interconnect_gbs > 0 ? g->interconnect_gbs : AIVM_TP_PCIE_GBS) * 1e9;
+    x.link_lat_s = (nvlink ? AIVM_TP_ALLREDUCE_US_NVLINK : AIVM_TP_ALLREDUCE_US_PCIE) * 1e-6;
     e->kv_tokens = e->prompt_tokens + e->output_tokens / 2;
     if (sz->context && e->kv_tokens > sz->context)
         e->kv_tokens = sz->context;
-    if (sz->layers && sz->heads && sz->hidden && sz->kv_heads)
-        kv_per_token = 2.0 * sz->layers * sz->kv_heads * (sz->hidden / sz->heads) *
-                       aivm_precision_bytes(sz->kv_precision);
     e->weight_bytes = sz->params * aivm_precision_bytes(sz->precision); /* every expert */
-    if (sz->source[AIVM_SZ_CONCURRENCY] == AIVM_SRC_DEFAULT && kv_per_token > 0) {
-        /* No --concurrency: a server meeting a throughput target batches (continuous
-         * batching) as many sequences as the KV cache room beside the weights holds,
-         * at their full length, up to AIVM_TP_MAX_BATCH. */
-        double room = e->replica_gpus * fit->usable_gib * GIB - e->weight_bytes -
-                      AIVM_SIZING_OVERHEAD_GIB * GIB * e->replica_gpus;
-        double b = floor(room / ((e->prompt_tokens + e->output_tokens) * kv_per_token));
-        e->batch = b > AIVM_TP_MAX_BATCH ? AIVM_TP_MAX_BATCH : b >= 1 ? b : 1;
-        e->batch_from_memory = true;
-    }
-    e->kv_bytes = e->batch * e->kv_tokens * kv_per_token;
     e->bandwidth_gbs = g->memory_bandwidth_gbs;
     e->mbu = AIVM_TP_MBU;
-    bw = e->replica_gpus * g->memory_bandwidth_gbs * 1e9 * e->mbu;
-    e->step_memory_s = (e->weight_bytes + e->kv_bytes) / bw;
-    e->step_compute_s = 2 * n * e->batch / (e->replica_gpus * peak);
-    e->prefill_s = 2 * n * e->prompt_tokens * e->batch / (e->replica_gpus * peak);
-    e->compute_bound = e->step_compute_s > e->step_memory_s;
-    step = e->compute_bound ? e->step_compute_s : e->step_memory_s;
-    e->tokens_per_second_per_replica =
-        e->batch * e->output_tokens / (e->prefill_s + e->output_tokens * step);
-    e->unit_tokens_per_second = e->unit_replicas * e->tokens_per_second_per_replica;
     e->target_tokens_per_second = in->tokens_per_second;
+    from_memory = sz->source[AIVM_SZ_CONCURRENCY] == AIVM_SRC_DEFAULT && x.kv_per_token > 0;
+    memset(&best, 0, sizeof best);
+    /* Each tensor-parallel degree from the fewest GPUs that hold a replica up to the
+     * whole VM (powers of two, within one VM); a replica that must span VMs keeps its
+     * GPUs, pipelined across them. The degree that serves the most tokens per VM under
+     * the latency limits wins (a VM costs the same whatever its replicas). */
+    for (double gpus = min_gpus;; gpus *= 2) {
+        unsigned tp = pp > 1 ? (unsigned)(s->gpu_count >= 1 ? s->gpu_count : 1)
+                             : (unsigned)(gpus >= 1 ? gpus : 1);
+        double per_vm = pp > 1 ? 1 : s->gpu_count >= 1 ? floor(s->gpu_count / gpus + 1e-9) : 1;
+        double b = sz->concurrency / r;
+        cur = *e;
+        if (b < 1)
+            b = 1;
+        if (from_memory) { /* continuous batching: what the KV room holds, at most 256 */
+            double room = gpus * fit->usable_gib * GIB - e->weight_bytes -
+                          AIVM_SIZING_OVERHEAD_GIB * GIB * gpus;
+            b = floor(room / ((e->prompt_tokens + e->output_tokens) * x.kv_per_token));
+            b = b > AIVM_TP_MAX_BATCH ? AIVM_TP_MAX_BATCH : b >= 1 ? b : 1;
+            cur.batch_from_memory = true;
+        }
+        cur.replica_gpus = gpus;
+        cur.replicas_per_vm = pp > 1 ? 0 : (unsigned)(per_vm >= 1 ? per_vm : 1);
+        cur.unit_vms = pp;
+        cur.unit_replicas = pp > 1 ? 1 : cur.replicas_per_vm;
+        if (serve_within(&cur, &x, in, gpus, tp, pp, b)) {
+            cur.unit_tokens_per_second = cur.unit_replicas * cur.tokens_per_second_per_replica;
+            if (cur.unit_tokens_per_second / pp > best_unit * (1 + 1e-9)) {
+                best = cur;
+                best_unit = cur.unit_tokens_per_second / pp;
+            }
+        } else if (best_unit < 0 && (best.ttft_s == 0 || cur.tpot_s < best.tpot_s)) {
+            best = cur; /* the least infeasible, to say why */
+            best.latency_infeasible = true;
+        }
+        /* --concurrency fixes the split; a pipelined replica has one shape; a GPU share
+         * (partition) is not split further */
+        if (!from_memory || pp > 1 || gpus < 1 || gpus * 2 > s->gpu_count + 1e-9)
+            break;
+    }
+    *e = best;
+    if (e->latency_infeasible)
+        return true; /* known, and rejected for the latency limits */
     e->units = (unsigned)ceil(in->tokens_per_second / e->unit_tokens_per_second - 1e-9);
     if (e->units < 1)
         e->units = 1;

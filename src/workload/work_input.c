@@ -10,8 +10,8 @@
 #include "sizing_int.h"
 
 static const char *const work_keys[AIVM_WK_COUNT] = {
-    "tokens",        "epochs",        "dataset_tokens", "mfu", "tokens_per_second",
-    "prompt_tokens", "output_tokens", "max_days"};
+    "tokens",        "epochs",        "dataset_tokens", "mfu",         "tokens_per_second",
+    "prompt_tokens", "output_tokens", "max_days",       "max_ttft_ms", "max_tpot_ms"};
 
 static int tokens(double *out, const aivm_ynode *v, const char *what, aivm_error *err)
 {
@@ -68,6 +68,12 @@ int aivm_work__load_keys(aivm_work_input *in, const aivm_ynode *root, aivm_error
             break;
         case AIVM_WK_PROMPT_TOKENS:
             rc = count(&in->prompt_tokens, v, what, err);
+            break;
+        case AIVM_WK_MAX_TTFT_MS:
+            rc = positive(&in->max_ttft_ms, v, 3.6e6, what, err);
+            break;
+        case AIVM_WK_MAX_TPOT_MS:
+            rc = positive(&in->max_tpot_ms, v, 3.6e6, what, err);
             break;
         case AIVM_WK_MAX_DAYS:
             rc = aivm_yget_num(&in->max_days, v, what, err);

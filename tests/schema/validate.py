@@ -45,7 +45,8 @@ CSV_HEADER = ("rank,size,series,gpus,vcpus,ram_gib,infiniband,hourly,spot_hourly
               "hourly_all,why,currency,pricing,price_source,price_region,on_demand_hourly,"
               "gpu_count,gpu_model,gpu_memory_gb,deployment_hourly,deployment_monthly,score,"
               "lifecycle,precision,job_cost,cost_per_million_output_tokens,"
-              "cost_per_million_output_tokens_at_capacity").split(",")
+              "cost_per_million_output_tokens_at_capacity,ttft_ms,tpot_ms,"
+              "tensor_parallel").split(",")
 
 RECOMMEND = {
     "train_generative": ["--phase", "train", "--kind", "generative"],

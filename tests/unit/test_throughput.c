@@ -416,6 +416,92 @@ static aivm_work_estimate serve(const char *model, aivm_precision p, const char 
     return e;
 }
 
+/* A service sized by the engine's fit (the fewest GPUs that hold a replica), the
+ * batch from the KV room, with latency limits in ms (0: none). */
+static aivm_work_estimate serve_fit(const char *model, aivm_precision p, const char *sku,
+                                    double target, unsigned prompt, unsigned output,
+                                    double max_ttft, double max_tpot)
+{
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_work_estimate e;
+    aivm_error err = AIVM_ERROR_INIT;
+    const aivm_size *s = size(sku);
+    aivm_fit f;
+    resolve(&wl, &sz, AIVM_PHASE_INFERENCE, model, 0);
+    if (p) {
+        wl.sizing_in.precision = p;
+        wl.sizing_in.set |= 1u << AIVM_SZ_PRECISION;
+        if (aivm_sizing_resolve(&sz, &wl, models, &err) < 0)
+            fail_msg("resolve: %s", err.msg);
+    }
+    wl.work.tokens_per_second = target;
+    wl.work.prompt_tokens = prompt;
+    wl.work.output_tokens = output;
+    wl.work.set |= (1u << AIVM_WK_TOKENS_PER_SECOND) | (1u << AIVM_WK_PROMPT_TOKENS) |
+                   (1u << AIVM_WK_OUTPUT_TOKENS);
+    if (max_ttft > 0) {
+        wl.work.max_ttft_ms = max_ttft;
+        wl.work.set |= 1u << AIVM_WK_MAX_TTFT_MS;
+    }
+    if (max_tpot > 0) {
+        wl.work.max_tpot_ms = max_tpot;
+        wl.work.set |= 1u << AIVM_WK_MAX_TPOT_MS;
+    }
+    aivm_fit_compute(&f, &sz, s);
+    assert_true(f.fits);
+    aivm_work_estimate_for(&e, &wl, &f, s, gpu_of(s));
+    assert_true(e.known);
+    return e;
+}
+
+/* The tensor-parallel degree is chosen: 70B fp8 (300 + 294 tokens, 20,000 tokens/s,
+ * the load of NVIDIA's published 8 x H100 Llama 2 70B FP8 results) fits one 80 GB GPU,
+ * which leaves room for a handful of sequences (11 VMs for the target); two GPUs per
+ * replica batch 256 sequences each: one VM meets the target. */
+static void test_tensor_parallel_chosen(void **state)
+{
+    aivm_work_estimate e =
+        serve_fit("llama-2-70b", AIVM_PREC_FP8, "Standard_ND96isr_H100_v5", 20000, 300, 294, 0, 0);
+    (void)state;
+    assert_true(e.tensor_parallel >= 2 && e.replica_gpus >= 2);
+    assert_int_equal(e.pipeline_parallel, 1);
+    assert_true(e.unit_tokens_per_second >= 20000);
+    assert_int_equal(e.vms, 1);
+    assert_true(e.allreduce_s > 0); /* the all-reduces are counted */
+    /* a PCIe VM pays more per all-reduce than NVLink at the same degree */
+    {
+        aivm_work_estimate pcie = serve_fit("llama-3.1-70b", AIVM_PREC_UNSET,
+                                            "Standard_NC96ads_A100_v4", 500, 1024, 256, 0, 0);
+        aivm_work_estimate nvl = serve_fit("llama-3.1-70b", AIVM_PREC_UNSET,
+                                           "Standard_ND96amsr_A100_v4", 500, 1024, 256, 0, 0);
+        if (pcie.tensor_parallel == nvl.tensor_parallel)
+            assert_true(pcie.allreduce_s > nvl.allreduce_s);
+        assert_true(pcie.tensor_parallel >= 2 && nvl.tensor_parallel >= 2);
+    }
+}
+
+/* Latency: the time per output token and to the first token; limits cap the batch,
+ * and a limit no batch meets makes the estimate infeasible (the engine rejects it). */
+static void test_latency_limits(void **state)
+{
+    aivm_work_estimate free_b = serve_fit("llama-2-70b", AIVM_PREC_UNSET,
+                                          "Standard_ND96isr_H100_v5", 2000, 1024, 256, 0, 0);
+    aivm_work_estimate capped = serve_fit("llama-2-70b", AIVM_PREC_UNSET,
+                                          "Standard_ND96isr_H100_v5", 2000, 1024, 256, 450, 40);
+    aivm_work_estimate none = serve_fit("llama-2-70b", AIVM_PREC_UNSET, "Standard_ND96isr_H100_v5",
+                                        2000, 1024, 256, 0, 1);
+    (void)state;
+    assert_true(free_b.tpot_s > 0 && free_b.ttft_s > free_b.tpot_s);
+    /* TPOT = prefill share + step: tokens/s per replica = batch / TPOT */
+    assert_true(fabs(free_b.tokens_per_second_per_replica - free_b.batch / free_b.tpot_s) <
+                1e-6 * free_b.tokens_per_second_per_replica);
+    assert_true(capped.tpot_s * 1e3 <= 40 + 1e-9 && capped.ttft_s * 1e3 <= 450 + 1e-9);
+    assert_true(capped.batch_capped && capped.batch < free_b.batch);
+    assert_true(!capped.latency_infeasible);
+    assert_true(none.latency_infeasible); /* 1 ms per token: not even batch 1 */
+}
+
 static void test_decode_hand_worked(void **state)
 {
     /* Llama 3.1 8B bf16 on one H100 at batch 1, 1024 + 256 tokens:
@@ -662,6 +748,8 @@ int main(void)
         cmocka_unit_test(test_calibration_llama3_8b_gap),
         cmocka_unit_test(test_calibration_deepseek_v3),
         cmocka_unit_test(test_calibration_through_the_engine),
+        cmocka_unit_test(test_tensor_parallel_chosen),
+        cmocka_unit_test(test_latency_limits),
         cmocka_unit_test(test_mfu_override_and_no_ib),
         cmocka_unit_test(test_moe_active_params),
         cmocka_unit_test(test_decode_hand_worked),
