@@ -19,8 +19,9 @@ enum { CLI_O_CONFIG = 2048, CLI_O_NO_CONFIG };
 /* clang-format on */
 
 /**
- * Read the configuration (`path`, else the first .aivm-advise.yaml from the
- * working directory up to /, none with `none`) and hand each key that is a
+ * Read the user's configuration and then the project's (`path`, else the
+ * nearest trusted .aivm-advise.yaml from the working directory up to the
+ * repository root or $HOME; none of them with `none`) and hand each key that is a
  * long option of `opts` to `fn` as that option, in file order, with usage
  * errors turned into errors at the value's position (exit 3). Keys of other
  * commands are skipped. The values live until exit. Returns 0 or an exit code.

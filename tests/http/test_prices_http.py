@@ -437,19 +437,25 @@ def case_fetch_quiet_prints_the_summary_only(e):
 
 
 def case_fetch_reads_the_project_config(e):
-    """prices fetch takes region, prices-url and cache-dir from .aivm-advise.yaml (a
-    relative cache-dir is relative to the file), and a flag wins over the file."""
+    """prices fetch takes region from .aivm-advise.yaml and prices-url and cache-dir
+    from the user's own ~/.config/aivm-advise/config.yaml (a found configuration may
+    not say where prices come from: exit 3 at the key), and a flag wins over both."""
     proj = os.path.join(e.tmp, "proj")
     sub = os.path.join(proj, "infra")
+    home = os.path.join(e.tmp, "home")
+    user = os.path.join(home, ".config", "aivm-advise")
     os.makedirs(sub)
+    os.makedirs(user)
     with open(os.path.join(proj, ".aivm-advise.yaml"), "w") as f:
-        f.write("region: West US 2\nprices-url: %s\ncache-dir: .cache/aivm\n" % e.url)
+        f.write("region: West US 2\n")
+    with open(os.path.join(user, "config.yaml"), "w") as f:
+        f.write("prices-url: %s\ncache-dir: %s/.cache/aivm\n" % (e.url, proj))
     env = {"PATH": os.environ.get("PATH", ""), "LC_ALL": "C", "TZ": "UTC",
-           "HOME": os.path.join(e.tmp, "home"), "TERM": "dumb", "no_proxy": "*"}
+           "HOME": home, "TERM": "dumb", "no_proxy": "*"}
     argv = [os.path.abspath(BIN), "prices", "fetch", "-q", "--sku", "Standard_NC24ads_A100_v4"] + FAST
     p = subprocess.run(argv, cwd=sub, capture_output=True, text=True, env=env, timeout=60)
     check(p.returncode == 0, "fetch with the config's settings", p)
-    check(p.stdout.endswith("cache %s/.cache/aivm\n" % proj), "the config's cache-dir", p)
+    check(p.stdout.endswith("cache %s/.cache/aivm\n" % proj), "the user config's cache-dir", p)
     region = lambda x: "armRegionName eq 'westus2'" in urllib.parse.unquote_plus(x["query"])
     check([region(x) for x in e.log()] == [True], "the config's region: %s" % e.log())
     p = subprocess.run(argv + ["--region", "eastus"], cwd=sub, capture_output=True, text=True,
@@ -458,6 +464,12 @@ def case_fetch_reads_the_project_config(e):
     p = subprocess.run(argv + ["--no-config"], cwd=sub, capture_output=True, text=True,
                        env=env, timeout=60)
     check(p.returncode == 2 and "needs --region" in p.stderr, "--no-config: no region", p)
+    n = len(e.log())
+    with open(os.path.join(proj, ".aivm-advise.yaml"), "a") as f:
+        f.write("prices-url: %s\n" % e.url)
+    p = subprocess.run(argv, cwd=sub, capture_output=True, text=True, env=env, timeout=60)
+    check(p.returncode == 3 and ".aivm-advise.yaml:2:13: error: key 'prices-url' is not taken"
+          in p.stderr and len(e.log()) == n, "a found config's prices-url is refused", p)
 
 
 def case_fetch_that_caches_nothing_fails(e):
