@@ -76,3 +76,9 @@ size_t aivm_util__utf8_encode(char out[4], unsigned long cp)
     out[3] = (char)(0x80 | (cp & 0x3F));
     return 4;
 }
+
+bool aivm_util__unprintable(unsigned long cp)
+{
+    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || (cp >= 0xFDD0 && cp <= 0xFDEF) ||
+           (cp & 0xFFFE) == 0xFFFE;
+}

@@ -242,6 +242,16 @@ static void strutil__vis_shows_controls(void **state)
     assert_string_equal(aivm_vis(out, sizeof out, "a\n::error::x"), "a\\n::error::x");
     assert_string_equal(aivm_vis(out, sizeof out, "\x1b]0;t\x07\r\t"), "\\x1b]0;t\\x07\\r\\t");
     assert_string_equal(aivm_vis(out, sizeof out, "caf\xc3\xa9 \xc2\x9b"), "caf\xc3\xa9 \\u009b");
+    /* not UTF-8, noncharacters, and a workflow command at the start */
+    assert_string_equal(aivm_vis(out, sizeof out, "a\xff\xc3(\xed\xa0\x80"),
+                        "a\\xff\\xc3(\\xed\\xa0\\x80");
+    assert_string_equal(aivm_vis(out, sizeof out, "x\xef\xbf\xbey"), "x\\ufffey");
+    assert_string_equal(aivm_vis(out, sizeof out, "::error::x"), "\\x3a:error::x");
+    assert_string_equal(aivm_vis(out, sizeof out, "##vso[task.complete]"),
+                        "\\x23#vso[task.complete]");
+    assert_string_equal(aivm_vis(out, sizeof out, "a::b #"), "a::b #");
+    assert_true(aivm_has_controls("::x") && aivm_has_controls("\xff") &&
+                !aivm_has_controls("caf\xc3\xa9"));
     assert_false(aivm_has_controls("plain caf\xc3\xa9"));
     assert_true(aivm_has_controls("x\x7f"));
     /* cut on a character boundary, always terminated */
