@@ -132,6 +132,9 @@ const char *aivm_did_you_mean(const char *s, const char *const *names, size_t n)
  * `out`. True of `aivm_has_controls()` means the copy differs.
  */
 char *aivm_vis(char *out, size_t cap, const char *s);
+/** True when the `n` bytes at `s` are well-formed UTF-8 (no overlong form,
+ *  surrogate or stray byte). */
+bool aivm_utf8_valid(const char *s, size_t n);
 /** True when `s` holds a byte aivm_vis() would escape. */
 bool aivm_has_controls(const char *s);
 

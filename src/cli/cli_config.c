@@ -59,6 +59,7 @@ static const aivm_loc *counts[N_KEYS]; /* the config position of each key's valu
 
 static void release(void)
 {
+    cli_msg_dispose();
     for (size_t i = 0; i < 2; i++) {
         aivm_config_free(loaded[i]);
         loaded[i] = NULL;
@@ -201,8 +202,11 @@ static int check_found(const aivm_config *c, const char *dir)
                            "path '%s' is outside the directory of %s: a found configuration "
                            "names only files below it",
                            e->value, AIVM_CONFIG_FILE_NAME);
-        else
+        else {
+            if (k->type != AIVM_CFG_STRING && k->type != AIVM_CFG_BOOL)
+                cli_msg_no_excerpt(e->value); /* its errors say where, never what it holds */
             continue;
+        }
         return cli_report_error(&err);
     }
     return 0;
