@@ -56,6 +56,7 @@ static const aivm_config_key keys[] = {
  * configuration, then the project's (named by --config, or found). */
 static aivm_config *loaded[2];
 static const aivm_loc *counts[N_KEYS]; /* the config position of each key's value that counts */
+static char found_root[PATH_MAX];      /* the real directory of a found configuration, or "" */
 
 static void release(void)
 {
@@ -268,6 +269,8 @@ int cli_config_apply(const cli_opt *opts, size_t n, cli_opt_fn fn, void *ctx, co
             rc = cli_report_error(&err);
         else
             rc = check_found(loaded[1], dir.ptr);
+        if (!realpath(dir.ptr[0] ? dir.ptr : ".", found_root))
+            found_root[0] = '\0';
     } else if (rc == 0 && path && aivm_config_load_file(&loaded[1], path, keys, N_KEYS, &err) < 0) {
         rc = cli_report_error(&err);
     }
@@ -278,6 +281,26 @@ int cli_config_apply(const cli_opt *opts, size_t n, cli_opt_fn fn, void *ctx, co
         if (loaded[i])
             rc = apply(loaded[i], opts, n, fn, ctx);
     return rc;
+}
+
+bool cli_config_in_found_tree(const char *path)
+{
+    char real[PATH_MAX], cwd[PATH_MAX];
+    aivm_buf abs = AIVM_BUF_INIT;
+    size_t n = strlen(found_root);
+    bool in;
+    if (!found_root[0])
+        return false;
+    if (realpath(path, real)) /* else not there yet: the path as written, made absolute */
+        aivm_buf_puts(&abs, real);
+    else if (path[0] != '/' && getcwd(cwd, sizeof cwd))
+        aivm_buf_printf(&abs, "%s/%s", cwd, path);
+    else
+        aivm_buf_puts(&abs, path);
+    in = strcmp(found_root, "/") == 0 ||
+         (strncmp(abs.ptr, found_root, n) == 0 && (abs.ptr[n] == '/' || abs.ptr[n] == '\0'));
+    aivm_buf_dispose(&abs);
+    return in;
 }
 
 void cli_config_overridden(const char *long_name)

@@ -29,6 +29,10 @@ enum { CLI_O_CONFIG = 2048, CLI_O_NO_CONFIG };
 int cli_config_apply(const cli_opt *opts, size_t n, cli_opt_fn fn, void *ctx, const char *path,
                      bool none);
 
+/** Whether `path` lies inside the directory tree of a found .aivm-advise.yaml
+ *  (a pull request's files): false when none was found. */
+bool cli_config_in_found_tree(const char *path);
+
 /** The command line gave option `long_name`: its config value no longer counts. */
 void cli_config_overridden(const char *long_name);
 

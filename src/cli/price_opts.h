@@ -68,7 +68,12 @@ void cli_price_opts_dispose(cli_price_opts *po);
 int cli_price_option(cli_price_opts *po, int id, const char *arg);
 
 /** Check combinations once all options are read. Returns 0 or an exit code. */
-int cli_price_opts_check(const cli_price_opts *po);
+int cli_price_opts_check(cli_price_opts *po);
+
+/** The cache is never inside a found configuration's tree (a repository
+ *  could commit entries there): warn and go without it. Part of
+ *  cli_price_opts_check(); `prices` calls it alone. */
+void cli_price_opts_guard(cli_price_opts *po);
 
 /**
  * Price and re-rank `adv` as the options say. In cached/live mode `*store`

@@ -504,6 +504,38 @@ def case_cache_dir_writable_by_others_is_refused(e):
     check(os.listdir(shared) == [], "nothing written: %s" % os.listdir(shared), p)
 
 
+def case_cache_subdirectory_writable_by_others_is_refused(e):
+    """Every level under the cache root is checked, not only the top: a prices/
+    directory others can write (or a link in its place) is refused like the root."""
+    root = os.path.join(e.tmp, "cache-root")
+    os.makedirs(os.path.join(root, "prices"), mode=0o700)
+    os.chmod(root, 0o700)
+    os.chmod(os.path.join(root, "prices"), 0o777)
+    p = e.run("prices", "fetch", "--region", "eastus", "--sku", "Standard_NC24ads_A100_v4",
+              "--cache-dir", root, cache=False)
+    check(p.returncode == 5 and "prices' is writable by others" in p.stderr, "refused with why", p)
+    check(os.listdir(os.path.join(root, "prices")) == [], "nothing written", p)
+
+
+def case_cache_entry_not_ours_is_refused(e):
+    """An entry the tool wrote is 0600; one of another mode (a committed or copied
+    file, 0644) is refused unread, warned about, and fetched again."""
+    args = ["prices", "show", "--region", "eastus", "--sku", "Standard_NC24ads_A100_v4",
+            "--format", "json"]
+    check(e.run("prices", "fetch", "--region", "eastus", "--sku",
+                "Standard_NC24ads_A100_v4").returncode == 0, "first fetch")
+    entries = [os.path.join(d, f) for d, _, fs in os.walk(e.cache) for f in fs]
+    check(len(entries) == 1 and os.stat(entries[0]).st_mode & 0o777 == 0o600,
+          "one entry, mode 0600: %s" % entries)
+    os.chmod(entries[0], 0o644)
+    p = e.run(*args, "--cached")
+    check(p.returncode != 0 and "is not one aivm-advise wrote" in p.stderr, "refused unread", p)
+    n = len(e.log())
+    p = e.run(*args)
+    check(p.returncode == 0 and len(e.log()) > n and '"source":\t"live"' in p.stdout,
+          "fetched again", p)
+
+
 def case_stale_temp_files_are_removed(e):
     """A run killed between write and rename leaves '<entry>.tmp.XXXXXX': the next
     write of that entry removes ours once they are older than ten minutes."""
