@@ -289,8 +289,9 @@ bool cli_config_in_found_tree(const char *path)
     aivm_buf abs = AIVM_BUF_INIT;
     size_t n = strlen(found_root);
     bool in;
-    if (!found_root[0])
-        return false;
+    const char *home = getenv("HOME");
+    if (!found_root[0] || (home && realpath(home, cwd) && strcmp(cwd, found_root) == 0))
+        return false;         /* none, or the user's own ~/.aivm-advise.yaml: not a repository's */
     if (realpath(path, real)) /* else not there yet: the path as written, made absolute */
         aivm_buf_puts(&abs, real);
     else if (path[0] != '/' && getcwd(cwd, sizeof cwd))

@@ -449,13 +449,13 @@ def case_fetch_reads_the_project_config(e):
     with open(os.path.join(proj, ".aivm-advise.yaml"), "w") as f:
         f.write("region: West US 2\n")
     with open(os.path.join(user, "config.yaml"), "w") as f:
-        f.write("prices-url: %s\ncache-dir: %s/.cache/aivm\n" % (e.url, proj))
+        f.write("prices-url: %s\ncache-dir: %s/user-cache\n" % (e.url, e.tmp))
     env = {"PATH": os.environ.get("PATH", ""), "LC_ALL": "C", "TZ": "UTC",
            "HOME": home, "TERM": "dumb", "no_proxy": "*"}
     argv = [os.path.abspath(BIN), "prices", "fetch", "-q", "--sku", "Standard_NC24ads_A100_v4"] + FAST
     p = subprocess.run(argv, cwd=sub, capture_output=True, text=True, env=env, timeout=60)
     check(p.returncode == 0, "fetch with the config's settings", p)
-    check(p.stdout.endswith("cache %s/.cache/aivm\n" % proj), "the user config's cache-dir", p)
+    check(p.stdout.endswith("cache %s/user-cache\n" % e.tmp), "the user config's cache-dir", p)
     region = lambda x: "armRegionName eq 'westus2'" in urllib.parse.unquote_plus(x["query"])
     check([region(x) for x in e.log()] == [True], "the config's region: %s" % e.log())
     p = subprocess.run(argv + ["--region", "eastus"], cwd=sub, capture_output=True, text=True,
