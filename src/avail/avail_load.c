@@ -103,8 +103,10 @@ static int top_array(const aivm_ynode **out, const aivm_ynode *root, const char 
     return 0;
 }
 
-/* A count: a number, or a string holding one (az prints both). */
-static int get_count(double *out, const aivm_ynode *row, const char *key, aivm_error *err)
+/* A count: a whole number 0-1e12, or a string holding one (az prints both);
+ * a limit may also be -1, no limit. Fractions and other negatives are no count. */
+static int get_count(double *out, const aivm_ynode *row, const char *key, bool limit,
+                     aivm_error *err)
 {
     const aivm_ynode *n = aivm_ymap_get(row, key);
     if (!n)
@@ -112,6 +114,10 @@ static int get_count(double *out, const aivm_ynode *row, const char *key, aivm_e
     if (n->type != AIVM_Y_SCALAR || !aivm_parse_double(out, n->str))
         return aivm_error_set(err, AIVM_EINVALID, &n->loc, "usage row '%s': expected a number",
                               key);
+    if (!(limit && *out == -1) && !(*out >= 0 && *out <= 1e12 && *out == (double)(long long)*out))
+        return aivm_error_set(err, AIVM_EINVALID, &n->loc,
+                              "usage row '%s': %s is not a whole number of 0 or more%s", key,
+                              n->str, limit ? " (or -1, no limit)" : "");
     return 0;
 }
 
@@ -162,9 +168,9 @@ int aivm_avail_add_usage_mem(aivm_avail *av, const char *region, const char *buf
                                 "usage row 'name': missing string 'value'");
             break;
         }
-        rc = get_count(&u->used, e, "currentValue", err);
+        rc = get_count(&u->used, e, "currentValue", false, err);
         if (rc == 0)
-            rc = get_count(&u->limit, e, "limit", err);
+            rc = get_count(&u->limit, e, "limit", true, err);
         if (rc < 0)
             break;
         local = opt_str(e, "localName");

@@ -59,7 +59,8 @@ def case_region_pages_in_parallel(e):
     check(len(log) <= pages + 3, "at most 3 pages past the end: %d requests" % len(log))
     peak = peak_in_flight(log)
     check(3 <= peak <= 4, "pages in parallel, at most 4 in flight (saw %d)" % peak)
-    check(p.elapsed < pages * 0.1 * 0.6, "parallel: %.2fs for %d pages" % (p.elapsed, pages))
+    # serial would take pages x 0.1 s; the pages past the end are waited for too (same round)
+    check(p.elapsed < pages * 0.1 * 0.75, "parallel: %.2fs for %d pages" % (p.elapsed, pages))
     f = region_file(e, "eastus")
     check(f is not None and cache_files(e) == [os.path.basename(f)], "one region entry: %s"
           % cache_files(e))
