@@ -83,6 +83,8 @@ typedef struct {
 } aivm_avail_restriction;
 
 #define AIVM_AVAIL_MAX_RESTRICTIONS 4
+/** Locations one SKU entry may list (Azure has fewer than 100 regions); more is AIVM_ELIMIT. */
+#define AIVM_AVAIL_MAX_LOCATIONS 256
 
 /** What is known of a size in a region: the `availability` of docs/json-output.md. */
 typedef struct {

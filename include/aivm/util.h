@@ -123,13 +123,18 @@ const char *aivm_did_you_mean(const char *s, const char *const *names, size_t n)
 /**
  * Write `s` into `out` (`cap` bytes, always NUL-terminated, cut on a character
  * boundary when too long) with every control character made visible: \n,
- * \r, \t, \xHH for the other C0 bytes and DEL, \u0080-\u009f for C1
- * controls. Untrusted text (plan addresses, tag values, API product names,
+ * \r, \t, \xHH for the other C0 bytes, DEL and bytes that are not UTF-8,
+ * \u0080-\u009f for C1 controls, \uXXXX for noncharacters (U+FFFE), and a
+ * leading "::" or "##" (a CI workflow command if it began a line) as
+ * \x3a: or \x23#. Untrusted text (plan addresses, tag values, API product names,
  * catalog and rule strings) goes through it before a terminal, a log or a
  * CI runner sees it: no forged "::error" line, no escape sequence. Returns
  * `out`. True of `aivm_has_controls()` means the copy differs.
  */
 char *aivm_vis(char *out, size_t cap, const char *s);
+/** True when the `n` bytes at `s` are well-formed UTF-8 (no overlong form,
+ *  surrogate or stray byte). */
+bool aivm_utf8_valid(const char *s, size_t n);
 /** True when `s` holds a byte aivm_vis() would escape. */
 bool aivm_has_controls(const char *s);
 

@@ -43,6 +43,7 @@ struct aivm_avail {
     size_t n_skus, cap_skus;
     const char **covered; /* locations any SKU snapshot names */
     size_t n_covered;
+    void *covered_set; /* the same as a hash set (avail_load.c), for loading in linear time */
 };
 
 /** The usage snapshot of `region`, or NULL. */
@@ -52,6 +53,8 @@ const aivm_avail__sku *aivm_avail__sku_of(const aivm_avail *av, const char *size
                                           const char *location);
 /** Sort the SKU entries for aivm_avail__sku_of() (after every SKU file). */
 void aivm_avail__sort(aivm_avail *av);
+/** Free the hash set of covered locations (aivm_avail_free). */
+void aivm_avail__covered_free(aivm_avail *av);
 /** Whether a SKU snapshot names `location`. */
 bool aivm_avail__covers(const aivm_avail *av, const char *location);
 

@@ -31,6 +31,7 @@ void aivm_avail_free(aivm_avail *av)
     free(av->snaps);
     free(av->skus);
     free(av->covered);
+    aivm_avail__covered_free(av);
     aivm_arena_dispose(&av->arena);
     free(av);
 }
@@ -102,8 +103,10 @@ static int top_array(const aivm_ynode **out, const aivm_ynode *root, const char 
     return 0;
 }
 
-/* A count: a number, or a string holding one (az prints both). */
-static int get_count(double *out, const aivm_ynode *row, const char *key, aivm_error *err)
+/* A count: a whole number 0-1e12, or a string holding one (az prints both);
+ * a limit may also be -1, no limit. Fractions and other negatives are no count. */
+static int get_count(double *out, const aivm_ynode *row, const char *key, bool limit,
+                     aivm_error *err)
 {
     const aivm_ynode *n = aivm_ymap_get(row, key);
     if (!n)
@@ -111,6 +114,10 @@ static int get_count(double *out, const aivm_ynode *row, const char *key, aivm_e
     if (n->type != AIVM_Y_SCALAR || !aivm_parse_double(out, n->str))
         return aivm_error_set(err, AIVM_EINVALID, &n->loc, "usage row '%s': expected a number",
                               key);
+    if (!(limit && *out == -1) && !(*out >= 0 && *out <= 1e12 && *out == (double)(long long)*out))
+        return aivm_error_set(err, AIVM_EINVALID, &n->loc,
+                              "usage row '%s': %s is not a whole number of 0 or more%s", key,
+                              n->str, limit ? " (or -1, no limit)" : "");
     return 0;
 }
 
@@ -161,9 +168,9 @@ int aivm_avail_add_usage_mem(aivm_avail *av, const char *region, const char *buf
                                 "usage row 'name': missing string 'value'");
             break;
         }
-        rc = get_count(&u->used, e, "currentValue", err);
+        rc = get_count(&u->used, e, "currentValue", false, err);
         if (rc == 0)
-            rc = get_count(&u->limit, e, "limit", err);
+            rc = get_count(&u->limit, e, "limit", true, err);
         if (rc < 0)
             break;
         local = opt_str(e, "localName");
@@ -230,14 +237,6 @@ static unsigned zone_mask(const aivm_ynode *seq)
     return m;
 }
 
-static bool seq_has(const aivm_ynode *seq, const char *s)
-{
-    for (size_t i = 0; seq && seq->type == AIVM_Y_SEQ && i < seq->n; i++)
-        if (seq->kids[i]->type == AIVM_Y_SCALAR && aivm_streq_nocase(seq->kids[i]->str, s))
-            return true;
-    return false;
-}
-
 static void capabilities(aivm_avail__sku *s, const aivm_ynode *caps, aivm_arena *a)
 {
     s->vcpus = -1;
@@ -261,36 +260,136 @@ static void capabilities(aivm_avail__sku *s, const aivm_ynode *caps, aivm_arena 
     }
 }
 
-/* The restrictions of entry `e` that apply in `loc`. */
-static void restrictions(aivm_avail__sku *s, const aivm_ynode *rs, const char *loc, aivm_arena *a)
+/* An open-addressing set of lowercase location names (power-of-two size,
+ * at most half full): each location's index, or -1 when absent. What makes
+ * a SKU entry's loading linear in its size: its locationInfo and
+ * restrictions are matched to its locations by lookup, not by scanning. */
+typedef struct {
+    const char **keys;
+    size_t *vals;
+    size_t cap, n;
+} locset;
+
+static uint64_t hash_str(const char *s)
 {
-    for (size_t i = 0; rs && rs->type == AIVM_Y_SEQ && i < rs->n; i++) {
-        const aivm_ynode *r = rs->kids[i], *info = aivm_ymap_get(r, "restrictionInfo");
-        const char *type = opt_str(r, "type"), *reason = opt_str(r, "reasonCode");
+    uint64_t h = 1469598103934665603ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)aivm_ascii_lower(*s)) * 1099511628211ull;
+    return h;
+}
+
+static void locset_init(locset *t, size_t n)
+{
+    t->cap = 16;
+    while (t->cap < 2 * n + 2)
+        t->cap *= 2;
+    t->keys = aivm_xcalloc(t->cap, sizeof *t->keys);
+    t->vals = aivm_xcalloc(t->cap, sizeof *t->vals);
+    t->n = 0;
+}
+
+static void locset_dispose(locset *t)
+{
+    free((void *)t->keys);
+    free(t->vals);
+}
+
+/* The slot of `key` (case-insensitive): its own, or the empty one it would take. */
+static size_t locset_slot(const locset *t, const char *key)
+{
+    size_t i = (size_t)hash_str(key) & (t->cap - 1);
+    while (t->keys[i] && !aivm_streq_nocase(t->keys[i], key))
+        i = (i + 1) & (t->cap - 1);
+    return i;
+}
+
+/* Add `key` with `val` unless present; false when it was there. */
+static bool locset_add(locset *t, const char *key, size_t val)
+{
+    size_t i = locset_slot(t, key);
+    if (t->keys[i])
+        return false;
+    if (2 * (t->n + 1) > t->cap) { /* grow: rehash into twice the slots */
+        locset old = *t;
+        locset_init(t, old.cap);
+        for (size_t k = 0; k < old.cap; k++)
+            if (old.keys[k])
+                locset_add(t, old.keys[k], old.vals[k]);
+        locset_dispose(&old);
+        i = locset_slot(t, key);
+    }
+    t->keys[i] = key;
+    t->vals[i] = val;
+    t->n++;
+    return true;
+}
+
+static long locset_get(const locset *t, const char *key)
+{
+    size_t i = locset_slot(t, key);
+    return t->keys[i] ? (long)t->vals[i] : -1;
+}
+
+/* Restriction `r` (the entry's `ri`-th) on every location of the entry it
+ * names in `values` or restrictionInfo.locations; `first` is the entry's
+ * first SKU, `seen[k]` the last restriction applied to SKU first+k. */
+static void restrict_names(aivm_avail *av, size_t first, const locset *at, const aivm_ynode *seq,
+                           const aivm_ynode *r, size_t ri, size_t *seen)
+{
+    const aivm_ynode *info = aivm_ymap_get(r, "restrictionInfo");
+    const char *type = opt_str(r, "type"), *reason = opt_str(r, "reasonCode");
+    bool zone = aivm_streq_nocase(type, "Zone");
+    for (size_t i = 0; seq && seq->type == AIVM_Y_SEQ && i < seq->n; i++) {
+        long k = seq->kids[i]->type == AIVM_Y_SCALAR ? locset_get(at, seq->kids[i]->str) : -1;
+        aivm_avail__sku *s;
         aivm_avail_restriction *x;
-        bool zone;
-        if (r->type != AIVM_Y_MAP || !type || s->n_restrictions == AIVM_AVAIL_MAX_RESTRICTIONS)
+        if (k < 0 || seen[k] == ri + 1)
             continue;
-        zone = aivm_streq_nocase(type, "Zone");
-        if (!zone && !aivm_streq_nocase(type, "Location"))
-            continue;
-        if (!seq_has(aivm_ymap_get(r, "values"), loc) &&
-            !seq_has(info ? aivm_ymap_get(info, "locations") : NULL, loc))
+        seen[k] = ri + 1;
+        s = &av->skus[first + (size_t)k];
+        if (s->n_restrictions == AIVM_AVAIL_MAX_RESTRICTIONS)
             continue;
         x = &s->restrictions[s->n_restrictions++];
         x->zone = zone;
-        x->reason = aivm_arena_strdup(a, reason ? reason : "unknown");
+        x->reason = aivm_arena_strdup(&av->arena, reason ? reason : "unknown");
         x->zones = zone && info ? zone_mask(aivm_ymap_get(info, "zones")) : 0;
     }
 }
 
+/* The Zone and Location restrictions of an entry, each on the locations it names. */
+static void restrictions(aivm_avail *av, size_t first, const locset *at, const aivm_ynode *rs)
+{
+    size_t *seen = aivm_xcalloc(av->n_skus - first + 1, sizeof *seen);
+    for (size_t i = 0; rs && rs->type == AIVM_Y_SEQ && i < rs->n; i++) {
+        const aivm_ynode *r = rs->kids[i], *info;
+        const char *type = r->type == AIVM_Y_MAP ? opt_str(r, "type") : NULL;
+        if (!type || (!aivm_streq_nocase(type, "Zone") && !aivm_streq_nocase(type, "Location")))
+            continue;
+        info = aivm_ymap_get(r, "restrictionInfo");
+        restrict_names(av, first, at, aivm_ymap_get(r, "values"), r, i, seen);
+        restrict_names(av, first, at, info ? aivm_ymap_get(info, "locations") : NULL, r, i, seen);
+    }
+    free(seen);
+}
+
 static void cover(aivm_avail *av, const char *loc)
 {
-    for (size_t i = 0; i < av->n_covered; i++)
-        if (strcmp(av->covered[i], loc) == 0)
-            return;
+    if (!av->covered_set) {
+        av->covered_set = aivm_xcalloc(1, sizeof(locset));
+        locset_init(av->covered_set, 64);
+    }
+    if (!locset_add(av->covered_set, loc, av->n_covered))
+        return;
     av->covered = aivm_xrealloc(av->covered, (av->n_covered + 1) * sizeof *av->covered);
     av->covered[av->n_covered++] = loc;
+}
+
+void aivm_avail__covered_free(aivm_avail *av)
+{
+    if (av->covered_set)
+        locset_dispose(av->covered_set);
+    free(av->covered_set);
+    av->covered_set = NULL;
 }
 
 static char *lower_dup(aivm_arena *a, const char *s)
@@ -301,10 +400,15 @@ static char *lower_dup(aivm_arena *a, const char *s)
     return d;
 }
 
+/* One SKU entry: one aivm_avail__sku per distinct location (at most
+ * AIVM_AVAIL_MAX_LOCATIONS), its zones and restrictions matched by lookup. */
 static int add_sku(aivm_avail *av, const aivm_ynode *e, aivm_error *err)
 {
-    const char *type, *name;
+    const char *type, *name, *family;
     const aivm_ynode *locs, *info;
+    aivm_avail__sku proto;
+    locset at;
+    size_t first;
     int rc = aivm_yexpect(e, AIVM_Y_MAP, "SKU entry", err);
     if (rc < 0)
         return rc;
@@ -319,33 +423,43 @@ static int add_sku(aivm_avail *av, const aivm_ynode *e, aivm_error *err)
         rc = aivm_yexpect(locs, AIVM_Y_SEQ, "SKU entry 'locations'", err);
     if (rc < 0)
         return rc;
-    info = aivm_ymap_get(e, "locationInfo");
-    for (size_t i = 0; i < locs->n; i++) {
-        aivm_avail__sku *s;
-        const char *loc;
+    if (locs->n > AIVM_AVAIL_MAX_LOCATIONS)
+        return aivm_error_set(err, AIVM_ELIMIT, &locs->loc,
+                              "SKU entry 'locations': %zu locations, more than %d", locs->n,
+                              AIVM_AVAIL_MAX_LOCATIONS);
+    for (size_t i = 0; i < locs->n; i++)
         if (locs->kids[i]->type != AIVM_Y_SCALAR)
             return aivm_error_set(err, AIVM_EINVALID, &locs->kids[i]->loc,
                                   "SKU entry 'locations': expected strings");
+    memset(&proto, 0, sizeof proto);
+    proto.name = aivm_arena_strdup(&av->arena, name);
+    family = opt_str(e, "family");
+    proto.family = family ? aivm_arena_strdup(&av->arena, family) : NULL;
+    capabilities(&proto, aivm_ymap_get(e, "capabilities"), &av->arena);
+    first = av->n_skus;
+    locset_init(&at, locs->n);
+    for (size_t i = 0; i < locs->n; i++) {
+        const char *loc = locs->kids[i]->str;
+        if (!locset_add(&at, loc, av->n_skus - first))
+            continue; /* named twice: one entry */
         if (av->n_skus == av->cap_skus) {
             av->cap_skus = av->cap_skus ? 2 * av->cap_skus : 64;
             av->skus = aivm_xrealloc(av->skus, av->cap_skus * sizeof *av->skus);
         }
-        s = &av->skus[av->n_skus++];
-        memset(s, 0, sizeof *s);
-        loc = lower_dup(&av->arena, locs->kids[i]->str);
-        s->name = aivm_arena_strdup(&av->arena, name);
-        s->location = loc;
-        s->family =
-            opt_str(e, "family") ? aivm_arena_strdup(&av->arena, opt_str(e, "family")) : NULL;
-        for (size_t j = 0; info && info->type == AIVM_Y_SEQ && j < info->n; j++) {
-            const char *l = opt_str(info->kids[j], "location");
-            if (l && aivm_streq_nocase(l, loc))
-                s->zones |= zone_mask(aivm_ymap_get(info->kids[j], "zones"));
-        }
-        capabilities(s, aivm_ymap_get(e, "capabilities"), &av->arena);
-        restrictions(s, aivm_ymap_get(e, "restrictions"), loc, &av->arena);
-        cover(av, loc);
+        av->skus[av->n_skus] = proto;
+        av->skus[av->n_skus].location = lower_dup(&av->arena, loc);
+        cover(av, av->skus[av->n_skus].location);
+        av->n_skus++;
     }
+    info = aivm_ymap_get(e, "locationInfo");
+    for (size_t j = 0; info && info->type == AIVM_Y_SEQ && j < info->n; j++) {
+        const char *l = opt_str(info->kids[j], "location");
+        long k = l ? locset_get(&at, l) : -1;
+        if (k >= 0)
+            av->skus[first + (size_t)k].zones |= zone_mask(aivm_ymap_get(info->kids[j], "zones"));
+    }
+    restrictions(av, first, &at, aivm_ymap_get(e, "restrictions"));
+    locset_dispose(&at);
     return 0;
 }
 

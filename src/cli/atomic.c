@@ -9,6 +9,7 @@
 #include "atomic.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -18,13 +19,36 @@
 #include "aivm/buf.h"
 #include "aivm/util.h"
 
+/* What a file that is not a regular one is, for the message. */
+static const char *kind(mode_t m)
+{
+    if (S_ISDIR(m))
+        return "a directory";
+    if (S_ISLNK(m))
+        return "a symbolic link";
+    if (S_ISCHR(m) || S_ISBLK(m))
+        return "a device";
+    if (S_ISFIFO(m))
+        return "a FIFO";
+    return "not a regular file";
+}
+
 int cli_atomic_open(cli_atomic *a, const char *path)
 {
     aivm_buf b = AIVM_BUF_INIT;
-    mode_t mask;
+    struct stat st;
+    bool exists;
+    mode_t mask, mode;
     int fd, e;
     memset(a, 0, sizeof *a);
     a->path = path;
+    exists = lstat(path, &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {
+        /* rename() would replace it: a device, a link, a FIFO is never ours to replace */
+        a->refused = kind(st.st_mode);
+        errno = 0;
+        return -1;
+    }
     aivm_buf_printf(&b, "%s.tmp.XXXXXX", path);
     a->tmp = aivm_buf_detach(&b);
     fd = mkstemp(a->tmp);
@@ -32,7 +56,8 @@ int cli_atomic_open(cli_atomic *a, const char *path)
         goto fail;
     mask = umask(0);
     umask(mask);
-    if (fchmod(fd, 0666 & ~mask) != 0 || !(a->f = fdopen(fd, "wb"))) {
+    mode = exists ? st.st_mode & 07777 : 0666 & ~mask; /* a file keeps its mode */
+    if (fchmod(fd, mode) != 0 || !(a->f = fdopen(fd, "wb"))) {
         e = errno;
         close(fd);
         unlink(a->tmp);

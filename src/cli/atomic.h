@@ -6,15 +6,19 @@
 #include <stdio.h>
 
 typedef struct {
-    const char *path; /* borrowed */
-    char *tmp;        /* owned: "<path>.tmp.XXXXXX" */
-    FILE *f;          /* the temp file, open for writing */
+    const char *path;    /* borrowed */
+    char *tmp;           /* owned: "<path>.tmp.XXXXXX" */
+    FILE *f;             /* the temp file, open for writing */
+    const char *refused; /* why `path` is not ours to replace ("a FIFO"), or NULL */
 } cli_atomic;
 
 /**
- * Create the temp file of `path` in the same directory (mode 0666 less the
- * umask, as a plain write would give). Returns 0, or -1 with errno set (no
- * file is left).
+ * Create the temp file of `path` in the same directory, with the mode of the
+ * file at `path` when there is one, else 0666 less the umask (as a plain
+ * write would give). A `path` that exists and is not a regular file (a
+ * device, a symbolic link, a FIFO, a directory) is refused: -1 with
+ * `a->refused` saying what it is. Returns 0, or -1 with errno set (no file
+ * is left).
  */
 int cli_atomic_open(cli_atomic *a, const char *path);
 

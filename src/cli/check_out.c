@@ -5,11 +5,15 @@
  * report goes to stdout in --format (streamed), and to each --output file
  * through atomic.c, so one run can feed SARIF, JUnit and annotations to CI.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "check_out.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "aivm/report.h"
@@ -77,6 +81,31 @@ int cli_check_format_option(size_t *out, const char *arg)
     return find_format(out, arg, strlen(arg), "format");
 }
 
+/* `path` made absolute through its directory's real path ("a/../b.json" and
+ * "./b.json" are one), into `out`; false when the directory cannot be resolved. */
+static bool canonical(char *out, size_t cap, const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir = slash ? aivm_xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : NULL;
+    char real[PATH_MAX];
+    bool ok = realpath(dir ? dir : ".", real) != NULL;
+    if (ok)
+        snprintf(out, cap, "%s/%s", real, slash ? slash + 1 : path);
+    free(dir);
+    return ok;
+}
+
+/* Whether two --output paths written differently are one file: the same
+ * inode (a hard link), or the same name once their directories are resolved. */
+static bool same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    char ca[PATH_MAX + 256], cb[PATH_MAX + 256];
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    return canonical(ca, sizeof ca, a) && canonical(cb, sizeof cb, b) && strcmp(ca, cb) == 0;
+}
+
 int cli_check_output_option(cli_check_output **list, size_t *n, const char *arg)
 {
     const char *eq = strchr(arg, '=');
@@ -99,6 +128,9 @@ int cli_check_output_option(cli_check_output **list, size_t *n, const char *arg)
     for (size_t i = 0; i < *n; i++)
         if (strcmp((*list)[i].path, path) == 0)
             return cli_usagef("--output names '%s' twice", path);
+        else if (same_file((*list)[i].path, path))
+            return cli_usagef("--output names one file twice: '%s' and '%s'", (*list)[i].path,
+                              path);
     *list = aivm_xrealloc(*list, (*n + 1) * sizeof **list);
     (*list)[*n].format = f;
     (*list)[*n].path = path;
@@ -149,7 +181,10 @@ static int write_file(const cli_check_output *o, const aivm_check_report *rep,
     int rc;
     fo.color = false; /* a file is never a terminal */
     if (cli_atomic_open(&a, o->path) < 0) {
-        cli_errorf("cannot write '%s': %s", o->path, strerror(errno));
+        if (a.refused)
+            cli_errorf("cannot write '%s': it is %s, not a regular file", o->path, a.refused);
+        else
+            cli_errorf("cannot write '%s': %s", o->path, strerror(errno));
         return CLI_EXIT_INTERNAL;
     }
     sink.f = a.f;

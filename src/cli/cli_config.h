@@ -19,14 +19,19 @@ enum { CLI_O_CONFIG = 2048, CLI_O_NO_CONFIG };
 /* clang-format on */
 
 /**
- * Read the configuration (`path`, else the first .aivm-advise.yaml from the
- * working directory up to /, none with `none`) and hand each key that is a
+ * Read the user's configuration and then the project's (`path`, else the
+ * nearest trusted .aivm-advise.yaml from the working directory up to the
+ * repository root or $HOME; none of them with `none`) and hand each key that is a
  * long option of `opts` to `fn` as that option, in file order, with usage
  * errors turned into errors at the value's position (exit 3). Keys of other
  * commands are skipped. The values live until exit. Returns 0 or an exit code.
  */
 int cli_config_apply(const cli_opt *opts, size_t n, cli_opt_fn fn, void *ctx, const char *path,
                      bool none);
+
+/** Whether `path` lies inside the directory tree of a found .aivm-advise.yaml
+ *  (a pull request's files): false when none was found. */
+bool cli_config_in_found_tree(const char *path);
 
 /** The command line gave option `long_name`: its config value no longer counts. */
 void cli_config_overridden(const char *long_name);

@@ -271,6 +271,7 @@ int cmd_prices(int argc, char **argv)
         rc = cli_usagef("unexpected argument '%s'", argv[first + 1]);
         goto done;
     }
+    cli_price_opts_guard(&o.prices);
     if (o.regions && cli_config_loc("regions") &&
         ((o.region && !cli_config_loc("region")) || o.n_skus || strcmp(sub, "fetch")))
         o.regions = NULL; /* the configuration's list gives way to the command line */

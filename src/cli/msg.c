@@ -10,12 +10,15 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 bool cli_quiet = false;
 const char *cli_command = NULL;
 static const aivm_loc *config_loc; /* cli_msg_config_origin */
+static const char **unquoted;      /* cli_msg_no_excerpt */
+static size_t n_unquoted;
 static const char *config_key;
 
 void cli_msg_config_origin(const aivm_loc *loc, const char *key)
@@ -126,8 +129,24 @@ int cli_exit_code(int status)
     }
 }
 
+void cli_msg_no_excerpt(const char *path)
+{
+    unquoted = aivm_xrealloc((void *)unquoted, (n_unquoted + 1) * sizeof *unquoted);
+    unquoted[n_unquoted++] = path;
+}
+
+void cli_msg_dispose(void)
+{
+    free((void *)unquoted);
+    unquoted = NULL;
+    n_unquoted = 0;
+}
+
 /* Print line `line` of `path` and a caret under column `col`. Quietly does
- * nothing when the file cannot be read (embedded data, stdin). */
+ * nothing when the file cannot be read (embedded data, stdin), when a found
+ * configuration named it (cli_msg_no_excerpt), when it is reached through a
+ * symbolic link (a committed link to a secret), and when the line is not
+ * UTF-8 text: an excerpt never prints what the input was not meant to hold. */
 static void excerpt(const char *path, unsigned line, unsigned col)
 {
     FILE *f;
@@ -135,9 +154,12 @@ static void excerpt(const char *path, unsigned line, unsigned col)
     unsigned n = 1;
     if (!path[0] || path[0] == '<' || strcmp(path, "-") == 0)
         return;
+    for (size_t i = 0; i < n_unquoted; i++)
+        if (strcmp(unquoted[i], path) == 0)
+            return;
     {
         struct stat st; /* only a regular file: a FIFO would block (or yield other data) */
-        if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+        if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode))
             return;
     }
     f = fopen(path, "rb");
@@ -146,6 +168,8 @@ static void excerpt(const char *path, unsigned line, unsigned col)
     while (fgets(buf, sizeof buf, f)) {
         size_t len = strlen(buf);
         bool whole = len > 0 && buf[len - 1] == '\n';
+        if (n == line && !aivm_utf8_valid(buf, len))
+            break;
         if (n == line) {
             char saved;
             while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))

@@ -33,6 +33,14 @@ int cli_report_error(const aivm_error *err);
  * `key` where the message says "--KEY". NULL ends it. Both are borrowed.
  */
 void cli_msg_config_origin(const aivm_loc *loc, const char *key);
+/**
+ * Never quote `path` in an error excerpt: a file a found configuration named
+ * (docs/config.md), which the user did not choose. `path` is borrowed until
+ * cli_msg_dispose().
+ */
+void cli_msg_no_excerpt(const char *path);
+/** Free what cli_msg_no_excerpt() keeps. */
+void cli_msg_dispose(void);
 /** Map a library status to an exit code. */
 int cli_exit_code(int status);
 /** Flush and close stdout; on failure print why and return CLI_EXIT_INTERNAL (for

@@ -13,6 +13,7 @@
 
 #include "aivm/util.h"
 #include "cli.h"
+#include "cli_config.h"
 #include "msg.h"
 #include "term.h"
 
@@ -138,8 +139,20 @@ int cli_price_option(cli_price_opts *po, int id, const char *arg)
     }
 }
 
-int cli_price_opts_check(const cli_price_opts *po)
+void cli_price_opts_guard(cli_price_opts *po)
 {
+    const char *dir = po->fetch.cache_dir;
+    if (dir && po->cache_dir_set && cli_config_in_found_tree(dir)) {
+        cli_warnf("cache directory '%s' is inside the tree of the found .aivm-advise.yaml (a "
+                  "repository's files): prices are not read from or written to it",
+                  dir);
+        po->fetch.cache_dir = NULL;
+    }
+}
+
+int cli_price_opts_check(cli_price_opts *po)
+{
+    cli_price_opts_guard(po);
     if (po->mode == AIVM_PRICES_OFF &&
         ((po->cost.sort != AIVM_SORT_SCORE && po->cost.sort != AIVM_SORT_TIME) ||
          po->cost.has_max_price))

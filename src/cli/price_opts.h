@@ -68,7 +68,14 @@ void cli_price_opts_dispose(cli_price_opts *po);
 int cli_price_option(cli_price_opts *po, int id, const char *arg);
 
 /** Check combinations once all options are read. Returns 0 or an exit code. */
-int cli_price_opts_check(const cli_price_opts *po);
+int cli_price_opts_check(cli_price_opts *po);
+
+/** A cache directory given by --cache-dir or the user's configuration is
+ *  never inside a found configuration's tree (a repository could commit
+ *  entries there): warn and go without it (the default cache, under
+ *  $XDG_CACHE_HOME or ~/.cache, is the user's wherever it is). Part of
+ *  cli_price_opts_check(); `prices` calls it alone. */
+void cli_price_opts_guard(cli_price_opts *po);
 
 /**
  * Put the price options on a request: the mode, currency, pricing, sort and

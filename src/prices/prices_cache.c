@@ -57,6 +57,22 @@ void aivm_prices__cache_path(aivm_buf *out, const char *dir, const char *base_ur
     }
 }
 
+/* A cache entry is one the tool wrote: a regular file (no link) of ours,
+ * readable by us only (mkstemp's 0600). Anything else is refused unread. */
+static int entry_safe(const char *path, aivm_error *err)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return 0; /* absent: the read says so */
+    if (!S_ISREG(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 077))
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "cache entry '%s' is not one aivm-advise wrote (%s, mode %04o, uid "
+                              "%u; entries are the user's files of mode 0600)",
+                              path, S_ISREG(st.st_mode) ? "a file" : "not a regular file",
+                              (unsigned)(st.st_mode & 07777), (unsigned)st.st_uid);
+    return 0;
+}
+
 int aivm_prices__cache_read(aivm_price_items **items, aivm_cache_meta *m, const char *dir,
                             const char *base_url, const aivm_price_query *q, const char *expect_url,
                             aivm_error *err)
@@ -66,6 +82,9 @@ int aivm_prices__cache_read(aivm_price_items **items, aivm_cache_meta *m, const 
     int rc;
     *items = NULL;
     aivm_prices__cache_path(&path, dir, base_url, q);
+    rc = entry_safe(path.ptr, err);
+    if (rc < 0)
+        goto done;
     rc = aivm_buf_read_file(&body, path.ptr, (size_t)256 << 20, &e);
     if (rc == AIVM_ENOTFOUND)
         goto done;
@@ -117,10 +136,12 @@ static int make_dirs(const char *dir, aivm_error *err)
     return rc;
 }
 
-int aivm_prices__cache_dir_safe(const char *dir, aivm_error *err)
+/* One directory level of the cache: ours and writable by us only. `follow`
+ * for the root the user named (it may be a link); below it, a link is refused. */
+static int level_safe(const char *dir, bool follow, aivm_error *err)
 {
     struct stat st;
-    if (stat(dir, &st) != 0)
+    if ((follow ? stat(dir, &st) : lstat(dir, &st)) != 0)
         return errno == ENOENT ? 0
                                : aivm_error_set(err, AIVM_EIO, NULL, "cache directory '%s': %s",
                                                 dir, strerror(errno));
@@ -136,6 +157,18 @@ int aivm_prices__cache_dir_safe(const char *dir, aivm_error *err)
                               "could plant prices there",
                               dir, (unsigned)(st.st_mode & 0777));
     return 0;
+}
+
+int aivm_prices__cache_dir_safe(const char *dir, aivm_error *err)
+{
+    aivm_buf sub = AIVM_BUF_INIT;
+    int rc = level_safe(dir, true, err);
+    if (rc == 0) {
+        aivm_buf_printf(&sub, "%s/prices", dir); /* every level the entries sit under */
+        rc = level_safe(sub.ptr, false, err);
+    }
+    aivm_buf_dispose(&sub);
+    return rc;
 }
 
 int aivm_prices__cache_write(const char *dir, const char *base_url, const aivm_price_query *q,

@@ -65,10 +65,11 @@ static const char *exclusion(const aivm_price_item *it, const aivm_price_query *
 {
     if (!it->has_price)
         return "no price";
-    /* 1e400 reads as infinity: a price no VM has is no price (reservation
-     * totals reach millions, never 1e9) */
-    if (!(it->price >= 0 && it->price < 1e9))
-        return "price out of range";
+    /* 1e400 reads as infinity, 5e-324 as a price of nothing: a price no VM
+     * has is no price (reservation totals reach millions, never 1e9; the
+     * cheapest spot meters cost about 0.001 an hour, never under 1e-4) */
+    if (!(it->price < AIVM_PRICE_CEILING) || (it->price > 0 && it->price < AIVM_PRICE_FLOOR))
+        return "price out of range"; /* zero and negative: below */
     if (!it->service || strcmp(it->service, "Virtual Machines") != 0)
         return "not a Virtual Machines meter";
     if (!it->region || !aivm_streq_nocase(it->region, q->region))
@@ -128,7 +129,7 @@ static void add_savings(aivm_price_set *s, const aivm_price_item *it, size_t bas
         unsigned years = term && strcmp(term, "1 Year") == 0    ? 1
                          : term && strcmp(term, "3 Years") == 0 ? 3
                                                                 : 0;
-        if (!sp->has_price || !(sp->price >= 0 && sp->price < 1e9))
+        if (!sp->has_price || !AIVM_PRICE_BELIEVABLE(sp->price))
             continue;
         r = add_row(s);
         *r = s->rows[base];

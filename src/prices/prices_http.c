@@ -198,13 +198,14 @@ static int start(xfer *x, CURLM *multi, const aivm_fetch_opts *o, const char *ua
 
 static void fail(xfer *x, int status, const char *fmt, ...) AIVM_PRINTF(3, 4);
 
-/* The transfer ends, and with it its query, unless the query already ended
- * or the page lies past the region's last one (nothing was lost there). */
+/* The transfer ends, and with it its query, unless the query already ended.
+ * A page past the region's last one fails it too: that it is empty is what
+ * shows the list did not change while it was read (region_check). */
 static void fail(xfer *x, int status, const char *fmt, ...)
 {
     va_list ap;
     x->done = true;
-    if (x->js->done || (x->js->last != SIZE_MAX && x->page > x->js->last))
+    if (x->js->done)
         return;
     x->js->done = true;
     x->job->status = status;
@@ -237,16 +238,17 @@ static void retry(xfer *x, const aivm_fetch_opts *o, double now, double *shared,
         *shared = x->not_before; /* a 429 slows every query down */
 }
 
-/* A region-wide query ends once every page up to the last has answered: its
- * pages are joined in order. A page past the last one that has items means
- * the list changed while it was read: the whole query fails. */
+/* A region-wide query ends once every page it started has answered, those
+ * past the last one too: its pages are joined in order. A page past the last
+ * one that has items means the list changed while it was read (or the last
+ * page lied): the whole query fails and nothing is cached. */
 static void region_check(xfer *x)
 {
     jstate *js = x->js;
     size_t k;
     if (js->done || js->last == SIZE_MAX)
         return;
-    for (k = 0; k <= js->last; k++)
+    for (k = 0; k <= js->last || k < js->next_page; k++)
         if (!js->pages[k])
             return;
     for (k = js->last + 1; k < js->next_page; k++)

@@ -143,4 +143,12 @@ int aivm_prices__next_skip(unsigned long *skip, const char *link, const char *ba
  *  sets `*remaining`. Other lines change nothing. */
 void aivm_prices__parse_header(const char *line, size_t len, double *retry_after, long *remaining);
 
+/* The range of a believable retail price (per hour, or a reservation's
+ * total): below the floor (0, 1e-7, 5e-324) a size would rank first at $0;
+ * at or past the ceiling (1e400 reads as infinity) no VM costs that.
+ * docs/prices.md and docs/security.md state the same figures. */
+#define AIVM_PRICE_FLOOR 1e-4
+#define AIVM_PRICE_CEILING 1e9
+#define AIVM_PRICE_BELIEVABLE(p) ((p) >= AIVM_PRICE_FLOOR && (p) < AIVM_PRICE_CEILING)
+
 #endif

@@ -315,22 +315,18 @@ int aivm_check_render_json(aivm_buf *out, const aivm_check_report *rep,
 
 /* ---- GitHub workflow commands ---- */
 
-/* Escape data (and, for properties, ':' and ',') as the runner expects. */
+/* Escape data (and, for properties, ':' and ',') as the runner expects: line
+ * ends percent-encoded, other controls, C1, noncharacters and bytes that are
+ * not UTF-8 shown (aivm_report__vis), never sent. */
 static void gh_escape(aivm_buf *b, const char *s, bool property)
 {
-    for (; *s; s++) {
+    for (s = aivm_report__vis(s); *s; s++) {
         if (*s == '%')
             aivm_buf_puts(b, "%25");
-        else if (*s == '\r')
-            aivm_buf_puts(b, "%0D");
-        else if (*s == '\n')
-            aivm_buf_puts(b, "%0A");
         else if (property && *s == ':')
             aivm_buf_puts(b, "%3A");
         else if (property && *s == ',')
             aivm_buf_puts(b, "%2C");
-        else if ((unsigned char)*s < 0x20 || *s == 0x7f) /* ESC, BEL, ...: shown, not sent */
-            aivm_buf_printf(b, "\\x%02x", (unsigned char)*s);
         else
             aivm_buf_put(b, s, 1);
     }

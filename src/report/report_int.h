@@ -76,12 +76,17 @@ const aivm_reason *aivm_report__main_reason(const aivm_candidate *c, const aivm_
 /**
  * Append `s` as Markdown text: control characters made visible, `<>&` as
  * entities, Markdown punctuation (`\ | ` * _ [ ] ~ #`) backslash-escaped,
- * a newline as `<br>` in a table cell (`cell`) or a space. NULL appends
- * nothing.
+ * a newline as `<br>` in a table cell (`cell`) or a space; `@` (a mention,
+ * an e-mail link) followed by a zero-width space, and in a cell (where plan
+ * and API text lands) `://` and `www.` too (no bare link; a bullet of a
+ * rule keeps its documentation links). NULL appends nothing.
  */
 void aivm_report__md_text(aivm_buf *out, const char *s, bool cell);
-/** Append `s` as one RFC 4180 field: quoted (quotes doubled) when it holds a
- *  comma, quote, CR or LF. NULL appends nothing (an empty field). */
+
+/** Append `s` as one RFC 4180 field: controls, line ends and stray bytes
+ *  shown (aivm_report__vis), quoted (quotes doubled) when it holds a comma or
+ *  a quote, and a cell a spreadsheet would run as a formula (= + - @, not a
+ *  number) quoted with a leading `'` (OWASP). NULL appends nothing. */
 void aivm_report__csv_field(aivm_buf *out, const char *s);
 /** Append "N resources, N errors, N warnings, N notes, N waived" of a check report
  *  (text, GitHub and Markdown). */

@@ -11,23 +11,25 @@
 
 #include "aivm/check.h"
 #include "aivm/report.h"
+#include "report_int.h"
 
+/* Untrusted text as XML character data or an attribute value: controls,
+ * line ends, noncharacters (U+FFFE: not XML) and bytes that are not UTF-8
+ * made visible first (aivm_report__vis: "\\n", "\\ufffe"), so no raw line
+ * end reaches an attribute or <system-out>, then the five entities. */
 static void xml_escape(aivm_buf *b, const char *s)
 {
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '&')
+    for (s = aivm_report__vis(s); *s; s++) {
+        if (*s == '&')
             aivm_buf_puts(b, "&amp;");
-        else if (c == '<')
+        else if (*s == '<')
             aivm_buf_puts(b, "&lt;");
-        else if (c == '>')
+        else if (*s == '>')
             aivm_buf_puts(b, "&gt;");
-        else if (c == '"')
+        else if (*s == '"')
             aivm_buf_puts(b, "&quot;");
-        else if (c == '\'')
+        else if (*s == '\'')
             aivm_buf_puts(b, "&apos;");
-        else if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
-            aivm_buf_puts(b, "?"); /* not allowed in XML 1.0 */
         else
             aivm_buf_put(b, s, 1);
     }

@@ -39,6 +39,8 @@ static int grow(aivm_buf *b, size_t extra)
         size_t n = b->asize ? b->asize : 64;
         while (n < need)
             n = n / 2 * 3 + 1;
+        if (n > cap + 1) /* never room past the cap: aivm_buf_put's fast path would use it */
+            n = cap + 1;
         b->ptr = aivm_xrealloc(b->ptr, n);
         b->asize = n;
     }
@@ -203,6 +205,11 @@ int aivm_buf_read_file(aivm_buf *out, const char *path, size_t max, aivm_error *
     size_t saved_cap = out->cap;
     aivm_buf_clear(out);
     out->cap = max ? max : (size_t)64 << 20;
+    if (out->asize > out->cap + 1 && !out->sink) { /* room past the cap: the cap would not hold */
+        free(out->ptr);
+        out->ptr = NULL;
+        out->asize = 0;
+    }
     f = is_stdin ? stdin : open_regular(path, err, &rc);
     if (!f) {
         if (is_stdin) {

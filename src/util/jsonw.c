@@ -6,6 +6,7 @@
  * strings escaped as cJSON escapes them.
  */
 #include "jsonw.h"
+#include "utf8.h"
 
 #include <float.h>
 #include <math.h>
@@ -46,24 +47,26 @@ static void tabs(aivm_jw *w, unsigned n)
 
 #ifndef __SSE2__
 /* 1 for the bytes a JSON string can hold as they are (all but control
- * bytes, quote, backslash and the terminating NUL). */
+ * bytes, quote, backslash and the terminating NUL), 0 for bytes past 0x7f
+ * too: a sequence is checked before it is copied (string_escaped). */
 /* clang-format off */
 static const unsigned char plain[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 /* clang-format on */
 #endif
 
 /* Index of the first byte of s[0..n) that needs escaping, or n. With SSE2
  * (every x86-64) sixteen bytes at a time: a byte needs escaping when it is a
- * quote, a backslash or at most 0x1f. */
+ * quote, a backslash or at most 0x1f, and a byte past 0x7f a look (C1
+ * controls, noncharacters and bytes that are not UTF-8 are escaped). */
 static size_t plain_run(const unsigned char *s, size_t n)
 {
     size_t i = 0;
@@ -74,7 +77,7 @@ static size_t plain_run(const unsigned char *s, size_t n)
 #define ESCAPES(v)                                                                                 \
     ((unsigned)_mm_movemask_epi8(                                                                  \
         _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),            \
-                     _mm_cmpeq_epi8(_mm_min_epu8(v, ctl), v))))
+                     _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(v, ctl), v), v))))
     if (n < 16) { /* a short string, padded with quotes past its end */
         unsigned char pad[16];
         memset(pad, '"', sizeof pad);
@@ -107,7 +110,8 @@ static void string_escaped(aivm_buf *b, const unsigned char *p, size_t n)
 {
     put(b, "\"", 1);
     for (;;) {
-        size_t k = plain_run(p, n);
+        size_t k = plain_run(p, n), len = 1;
+        unsigned long cp = 0;
         const char *esc;
         char u[8];
         put(b, p, k);
@@ -136,12 +140,24 @@ static void string_escaped(aivm_buf *b, const unsigned char *p, size_t n)
             esc = "\\t";
             break;
         default:
-            snprintf(u, sizeof u, "\\u%04x", p[k]);
+            if (p[k] >= 0x80 && (len = aivm_util__utf8_decode(&cp, p + k, p + n)) > 0 &&
+                !aivm_util__unprintable(cp)) {
+                put(b, p + k, len); /* a character: as it is */
+                p += k + len;
+                n -= k + len;
+                continue;
+            }
+            /* a control (C0, C1), a noncharacter as \u, a byte that is not UTF-8 as U+FFFD */
+            snprintf(u, sizeof u, "\\u%04lx",
+                     p[k] < 0x80           ? p[k]
+                     : len && cp <= 0xFFFF ? cp
+                                           : 0xFFFDul);
             esc = u;
+            len = len ? len : 1;
         }
         aivm_buf_puts(b, esc);
-        p += k + 1;
-        n -= k + 1;
+        p += k + len;
+        n -= k + len;
     }
     put(b, "\"", 1);
 }

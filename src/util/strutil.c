@@ -5,6 +5,7 @@
  * time zone machinery.
  */
 #include "aivm/util.h"
+#include "utf8.h"
 
 #include <errno.h>
 #include <math.h>
@@ -265,10 +266,15 @@ void aivm_utc_format(char *out, long long t, bool with_time)
     *p = '\0';
 }
 
-/* Length of the escape of the character at p ("" when it is printed as is). */
-static size_t vis_one(char esc[8], const unsigned char *p, size_t *consumed)
+/* Length of the escape of the character at p ("" when it is printed as is),
+ * `*consumed` its length in bytes. At the start of a string, "::" and "##"
+ * (the workflow commands of GitHub and Azure DevOps) show their first byte
+ * escaped too: what is shown may begin a line. */
+static size_t vis_one(char esc[12], const unsigned char *p, size_t *consumed, bool first)
 {
     unsigned char c = p[0];
+    unsigned long cp = 0;
+    size_t n;
     *consumed = 1;
     if (c == '\n' || c == '\r' || c == '\t') {
         esc[0] = '\\';
@@ -276,25 +282,25 @@ static size_t vis_one(char esc[8], const unsigned char *p, size_t *consumed)
         esc[2] = '\0';
         return 2;
     }
-    if (c < 0x20 || c == 0x7f) {
-        snprintf(esc, 8, "\\x%02x", c);
-        return 4;
-    }
-    if (c == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F) { /* C1 control, U+0080-U+009F */
-        snprintf(esc, 8, "\\u%04x", (unsigned)p[1]);
-        *consumed = 2;
-        return 6;
-    }
-    esc[0] = '\0';
+    if (c < 0x20 || c == 0x7f || (first && (c == ':' || c == '#') && p[1] == c))
+        return (size_t)snprintf(esc, 12, "\\x%02x", c);
+    if (c < 0x80)
+        return 0;
+    n = aivm_util__utf8_decode(&cp, p, p + strnlen((const char *)p, 4));
+    if (!n) /* not UTF-8: the byte, shown */
+        return (size_t)snprintf(esc, 12, "\\x%02x", c);
+    *consumed = n;
+    if (aivm_util__unprintable(cp)) /* C1 controls (U+0080-U+009F), noncharacters */
+        return (size_t)snprintf(esc, 12, "\\u%04lx", cp);
     return 0;
 }
 
 bool aivm_has_controls(const char *s)
 {
-    char esc[8];
+    char esc[12];
     size_t used;
     for (const unsigned char *p = (const unsigned char *)s; s && *p; p += used)
-        if (vis_one(esc, p, &used))
+        if (vis_one(esc, p, &used, p == (const unsigned char *)s))
             return true;
     return false;
 }
@@ -302,18 +308,15 @@ bool aivm_has_controls(const char *s)
 char *aivm_vis(char *out, size_t cap, const char *s)
 {
     size_t k = 0, used;
-    char esc[8];
+    char esc[12];
+    const unsigned char *start = (const unsigned char *)(s ? s : "");
     if (!cap)
         return out;
-    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p += used) {
-        size_t n = vis_one(esc, p, &used);
+    for (const unsigned char *p = start; *p; p += used) {
+        size_t n = vis_one(esc, p, &used, p == start);
         const char *piece = n ? esc : (const char *)p;
-        if (!n) {
-            n = 1;
-            while ((p[n] & 0xC0) == 0x80) /* keep a UTF-8 sequence whole */
-                n++;
-            used = n;
-        }
+        if (!n)
+            n = used; /* a UTF-8 sequence, kept whole */
         if (k + n >= cap)
             break;
         memcpy(out + k, piece, n);

@@ -1,6 +1,8 @@
 /* utf8.c - UTF-8 decoding and encoding and \u hex digits (see utf8.h). */
 #include "utf8.h"
 
+#include "aivm/util.h"
+
 long aivm_util__hex4(const char *p)
 {
     long v = 0;
@@ -75,4 +77,23 @@ size_t aivm_util__utf8_encode(char out[4], unsigned long cp)
     out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
     out[3] = (char)(0x80 | (cp & 0x3F));
     return 4;
+}
+
+bool aivm_util__unprintable(unsigned long cp)
+{
+    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || (cp >= 0xFDD0 && cp <= 0xFDEF) ||
+           (cp & 0xFFFE) == 0xFFFE;
+}
+
+bool aivm_utf8_valid(const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + n;
+    unsigned long cp;
+    while (p < end) {
+        size_t k = *p < 0x80 ? 1 : aivm_util__utf8_decode(&cp, p, end);
+        if (!k)
+            return false;
+        p += k;
+    }
+    return true;
 }

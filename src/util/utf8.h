@@ -3,6 +3,7 @@
 #ifndef AIVM_UTF8_H
 #define AIVM_UTF8_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /** The value of the 4 hex digits at p (p must have 4 bytes), or -1. */
@@ -14,6 +15,13 @@ long aivm_util__hex4(const char *p);
  * surrogates, past U+10FFFF, truncated.
  */
 size_t aivm_util__utf8_decode(unsigned long *cp, const unsigned char *p, const unsigned char *end);
+
+/**
+ * Whether code point `cp` is not to be passed through as it is by any
+ * output: C0 and C1 controls, DEL, and noncharacters (U+FDD0-U+FDEF,
+ * U+xFFFE, U+xFFFF: XML may not hold them). The writers show it escaped.
+ */
+bool aivm_util__unprintable(unsigned long cp);
 
 /** Write code point `cp` (<= U+10FFFF, not a surrogate) as UTF-8 into `out`; returns 1-4. */
 size_t aivm_util__utf8_encode(char out[4], unsigned long cp);

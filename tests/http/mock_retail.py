@@ -305,6 +305,8 @@ class Handler(BaseHTTPRequestHandler):
             nxt = "http://%s:%d/api/retail/prices?$filter=%s&$skip=%d" % (host, port, enc, nskip)
         else:
             nxt = "" if fault == "empty-next" else None
+        if fault == "early-last":  # this page says it is the last; the later ones still hold items
+            nxt = None
         env = {"BillingCurrency": cur, "CustomerEntityId": "Default",
                "CustomerEntityType": "Retail", "Items": page, "NextPageLink": nxt,
                "Count": len(page)}

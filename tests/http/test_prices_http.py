@@ -437,19 +437,25 @@ def case_fetch_quiet_prints_the_summary_only(e):
 
 
 def case_fetch_reads_the_project_config(e):
-    """prices fetch takes region, prices-url and cache-dir from .aivm-advise.yaml (a
-    relative cache-dir is relative to the file), and a flag wins over the file."""
+    """prices fetch takes region from .aivm-advise.yaml and prices-url and cache-dir
+    from the user's own ~/.config/aivm-advise/config.yaml (a found configuration may
+    not say where prices come from: exit 3 at the key), and a flag wins over both."""
     proj = os.path.join(e.tmp, "proj")
     sub = os.path.join(proj, "infra")
+    home = os.path.join(e.tmp, "home")
+    user = os.path.join(home, ".config", "aivm-advise")
     os.makedirs(sub)
+    os.makedirs(user)
     with open(os.path.join(proj, ".aivm-advise.yaml"), "w") as f:
-        f.write("region: West US 2\nprices-url: %s\ncache-dir: .cache/aivm\n" % e.url)
+        f.write("region: West US 2\n")
+    with open(os.path.join(user, "config.yaml"), "w") as f:
+        f.write("prices-url: %s\ncache-dir: %s/user-cache\n" % (e.url, e.tmp))
     env = {"PATH": os.environ.get("PATH", ""), "LC_ALL": "C", "TZ": "UTC",
-           "HOME": os.path.join(e.tmp, "home"), "TERM": "dumb", "no_proxy": "*"}
+           "HOME": home, "TERM": "dumb", "no_proxy": "*"}
     argv = [os.path.abspath(BIN), "prices", "fetch", "-q", "--sku", "Standard_NC24ads_A100_v4"] + FAST
     p = subprocess.run(argv, cwd=sub, capture_output=True, text=True, env=env, timeout=60)
     check(p.returncode == 0, "fetch with the config's settings", p)
-    check(p.stdout.endswith("cache %s/.cache/aivm\n" % proj), "the config's cache-dir", p)
+    check(p.stdout.endswith("cache %s/user-cache\n" % e.tmp), "the user config's cache-dir", p)
     region = lambda x: "armRegionName eq 'westus2'" in urllib.parse.unquote_plus(x["query"])
     check([region(x) for x in e.log()] == [True], "the config's region: %s" % e.log())
     p = subprocess.run(argv + ["--region", "eastus"], cwd=sub, capture_output=True, text=True,
@@ -458,6 +464,12 @@ def case_fetch_reads_the_project_config(e):
     p = subprocess.run(argv + ["--no-config"], cwd=sub, capture_output=True, text=True,
                        env=env, timeout=60)
     check(p.returncode == 2 and "needs --region" in p.stderr, "--no-config: no region", p)
+    n = len(e.log())
+    with open(os.path.join(proj, ".aivm-advise.yaml"), "a") as f:
+        f.write("prices-url: %s\n" % e.url)
+    p = subprocess.run(argv, cwd=sub, capture_output=True, text=True, env=env, timeout=60)
+    check(p.returncode == 3 and ".aivm-advise.yaml:2:13: error: key 'prices-url' is not taken"
+          in p.stderr and len(e.log()) == n, "a found config's prices-url is refused", p)
 
 
 def case_fetch_that_caches_nothing_fails(e):
@@ -490,6 +502,38 @@ def case_cache_dir_writable_by_others_is_refused(e):
               "--cache-dir", shared, cache=False)
     check(p.returncode == 5 and "writable by others" in p.stderr, "refused with why", p)
     check(os.listdir(shared) == [], "nothing written: %s" % os.listdir(shared), p)
+
+
+def case_cache_subdirectory_writable_by_others_is_refused(e):
+    """Every level under the cache root is checked, not only the top: a prices/
+    directory others can write (or a link in its place) is refused like the root."""
+    root = os.path.join(e.tmp, "cache-root")
+    os.makedirs(os.path.join(root, "prices"), mode=0o700)
+    os.chmod(root, 0o700)
+    os.chmod(os.path.join(root, "prices"), 0o777)
+    p = e.run("prices", "fetch", "--region", "eastus", "--sku", "Standard_NC24ads_A100_v4",
+              "--cache-dir", root, cache=False)
+    check(p.returncode == 5 and "prices' is writable by others" in p.stderr, "refused with why", p)
+    check(os.listdir(os.path.join(root, "prices")) == [], "nothing written", p)
+
+
+def case_cache_entry_not_ours_is_refused(e):
+    """An entry the tool wrote is 0600; one of another mode (a committed or copied
+    file, 0644) is refused unread, warned about, and fetched again."""
+    args = ["prices", "show", "--region", "eastus", "--sku", "Standard_NC24ads_A100_v4",
+            "--format", "json"]
+    check(e.run("prices", "fetch", "--region", "eastus", "--sku",
+                "Standard_NC24ads_A100_v4").returncode == 0, "first fetch")
+    entries = [os.path.join(d, f) for d, _, fs in os.walk(e.cache) for f in fs]
+    check(len(entries) == 1 and os.stat(entries[0]).st_mode & 0o777 == 0o600,
+          "one entry, mode 0600: %s" % entries)
+    os.chmod(entries[0], 0o644)
+    p = e.run(*args, "--cached")
+    check(p.returncode != 0 and "is not one aivm-advise wrote" in p.stderr, "refused unread", p)
+    n = len(e.log())
+    p = e.run(*args)
+    check(p.returncode == 0 and len(e.log()) > n and '"source":\t"live"' in p.stdout,
+          "fetched again", p)
 
 
 def case_stale_temp_files_are_removed(e):

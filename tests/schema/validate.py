@@ -218,8 +218,10 @@ def prices_doc(binary, sku, tmp):
     cache = os.path.join(tmp, "cache")
     if not os.path.isdir(cache):
         shutil.copytree(os.path.join(FIX, "prices", "cache"), cache)
-        for d, _, _ in os.walk(cache):
+        for d, _, files in os.walk(cache):
             os.chmod(d, 0o700)
+            for f in files:  # entries are the user's, 0600, as the tool writes them
+                os.chmod(os.path.join(d, f), 0o600)
     return json.loads(run(binary, ["prices", "show", "--region", "eastus", "--sku", sku,
                                    "--cached", "--cache-dir", cache, "--format", "json"], tmp))
 

@@ -174,7 +174,8 @@ static void jsonw__numbers_match_cjson(void **state)
 }
 
 /* Every byte value at every offset of strings up to 70 bytes (the SSE2 scan
- * reads 16 at a time): escaped exactly as cJSON escapes it. */
+ * reads 16 at a time): escaped exactly as cJSON escapes it; a lone byte past
+ * 0x7f, which is not UTF-8 (cJSON passes it), as \ufffd. */
 static void jsonw__escapes_at_every_offset(void **state)
 {
     (void)state;
@@ -191,14 +192,49 @@ static void jsonw__escapes_at_every_offset(void **state)
                 text[at] = (char)c;
                 str = cJSON_CreateString(text);
                 want = cJSON_PrintUnformatted(str);
+                if (c >= 0x80) {
+                    char *mine = malloc(len + 16);
+                    snprintf(mine, len + 16, "\"%.*s\\ufffd%s\"", (int)at, text, text + at + 1);
+                    cJSON_free(want);
+                    want = mine;
+                }
                 aivm_jw_init(&w, &b);
                 aivm_jw_str(&w, NULL, text);
                 if (strcmp(b.ptr, want) != 0)
                     fail_msg("byte %d at %zu of %zu: %s, cJSON %s", c, at, len, b.ptr, want);
-                cJSON_free(want);
+                if (c >= 0x80)
+                    free(want);
+                else
+                    cJSON_free(want);
                 cJSON_Delete(str);
                 aivm_buf_dispose(&b);
             }
+}
+
+/* What JSON may carry but no reader should see raw: C1 controls and
+ * noncharacters as \u escapes, bytes that are not UTF-8 as \ufffd; text as it is. */
+static void jsonw__shows_c1_and_invalid_utf8(void **state)
+{
+    static const struct {
+        const char *in, *want;
+    } cases[] = {
+        {"a\xc2\x9b[31mb", "\"a\\u009b[31mb\""},
+        {"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80",
+         "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\""},
+        {"x\xef\xbf\xbey", "\"x\\ufffey\""},
+        {"x\xf0\x9f\xbf\xbfy", "\"x\\ufffdy\""},
+        {"\xff\xc3(\xed\xa0\x80", "\"\\ufffd\\ufffd(\\ufffd\\ufffd\\ufffd\""},
+        {"0123456789abcdef\xc2\x85", "\"0123456789abcdef\\u0085\""},
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        aivm_buf b = AIVM_BUF_INIT;
+        aivm_jw w;
+        aivm_jw_init(&w, &b);
+        aivm_jw_str(&w, NULL, cases[i].in);
+        assert_string_equal(b.ptr, cases[i].want);
+        aivm_buf_dispose(&b);
+    }
 }
 
 /* Keys and strings that need escapes go through the slow path, deep objects
@@ -240,6 +276,7 @@ int main(void)
         cmocka_unit_test(jsonw__numbers_match_cjson),
         cmocka_unit_test(jsonw__escaped_keys_and_deep_objects),
         cmocka_unit_test(jsonw__escapes_at_every_offset),
+        cmocka_unit_test(jsonw__shows_c1_and_invalid_utf8),
     };
     return cmocka_run_group_tests_name("jsonw", tests, NULL, NULL);
 }

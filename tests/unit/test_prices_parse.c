@@ -144,6 +144,14 @@ static void prices_parse__suspect_and_missing_prices_are_unknown(void **state)
     assert_true(price_of(s, AIVM_OS_LINUX, AIVM_PRICING_ON_DEMAND) < 0);
     assert_int_equal(count_excluded(s, "zero or negative"), 1);
     aivm_price_set_free(s);
+    /* below the floor (AIVM_PRICE_FLOOR): a size would rank first at $0 */
+    for (int i = 0; i < 2; i++) {
+        s = load(i ? "denormal_price.json" : "tiny_price.json", "eastus",
+                 "Standard_NC24ads_A100_v4");
+        assert_true(price_of(s, AIVM_OS_LINUX, AIVM_PRICING_ON_DEMAND) < 0);
+        assert_int_equal(count_excluded(s, "price out of range"), 1);
+        aivm_price_set_free(s);
+    }
     s = load("infinite_price.json", "eastus", "Standard_NC24ads_A100_v4"); /* 1e400 = inf */
     assert_true(price_of(s, AIVM_OS_LINUX, AIVM_PRICING_ON_DEMAND) < 0);
     assert_int_equal(count_excluded(s, "price out of range"), 1);

@@ -242,6 +242,16 @@ static void strutil__vis_shows_controls(void **state)
     assert_string_equal(aivm_vis(out, sizeof out, "a\n::error::x"), "a\\n::error::x");
     assert_string_equal(aivm_vis(out, sizeof out, "\x1b]0;t\x07\r\t"), "\\x1b]0;t\\x07\\r\\t");
     assert_string_equal(aivm_vis(out, sizeof out, "caf\xc3\xa9 \xc2\x9b"), "caf\xc3\xa9 \\u009b");
+    /* not UTF-8, noncharacters, and a workflow command at the start */
+    assert_string_equal(aivm_vis(out, sizeof out, "a\xff\xc3(\xed\xa0\x80"),
+                        "a\\xff\\xc3(\\xed\\xa0\\x80");
+    assert_string_equal(aivm_vis(out, sizeof out, "x\xef\xbf\xbey"), "x\\ufffey");
+    assert_string_equal(aivm_vis(out, sizeof out, "::error::x"), "\\x3a:error::x");
+    assert_string_equal(aivm_vis(out, sizeof out, "##vso[task.complete]"),
+                        "\\x23#vso[task.complete]");
+    assert_string_equal(aivm_vis(out, sizeof out, "a::b #"), "a::b #");
+    assert_true(aivm_has_controls("::x") && aivm_has_controls("\xff") &&
+                !aivm_has_controls("caf\xc3\xa9"));
     assert_false(aivm_has_controls("plain caf\xc3\xa9"));
     assert_true(aivm_has_controls("x\x7f"));
     /* cut on a character boundary, always terminated */
@@ -268,6 +278,33 @@ static void buf__read_file_refuses_a_fifo(void **state)
     aivm_buf_dispose(&b);
 }
 
+/* A cap is exact: a file of `max` bytes is read, one of `max` + 1 is not,
+ * whatever the buffer's growth steps (they once left room past the cap). */
+static void buf__read_file_cap_is_exact(void **state)
+{
+    char path[] = "/tmp/aivm-cap-XXXXXX";
+    aivm_buf b = AIVM_BUF_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    static char block[1000];
+    int fd = mkstemp(path);
+    size_t max = 100000 + 7;
+    (void)state;
+    assert_true(fd >= 0);
+    memset(block, 'x', sizeof block);
+    for (size_t n = 0; n < max; n += sizeof block)
+        assert_true(write(fd, block, max - n < sizeof block ? max - n : sizeof block) > 0);
+    close(fd);
+    assert_int_equal(aivm_buf_read_file(&b, path, max, &err), 0);
+    assert_int_equal(b.size, max);
+    assert_int_equal(aivm_buf_read_file(&b, path, max - 1, &err), AIVM_ELIMIT);
+    for (size_t cap = 1000; cap < 3000; cap += 97) { /* every growth step against the cap */
+        assert_int_equal(aivm_buf_read_file(&b, path, cap, &err), AIVM_ELIMIT);
+        assert_true(b.asize <= cap + 1);
+    }
+    unlink(path);
+    aivm_buf_dispose(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -284,6 +321,7 @@ int main(void)
         cmocka_unit_test(strutil__durations),
         cmocka_unit_test(strutil__vis_shows_controls),
         cmocka_unit_test(buf__read_file_refuses_a_fifo),
+        cmocka_unit_test(buf__read_file_cap_is_exact),
     };
     return cmocka_run_group_tests_name("strutil", tests, NULL, NULL);
 }
