@@ -68,6 +68,7 @@ typedef struct {
     aivm_loc loc;        /* the resource's own position */
     aivm_loc size_loc;   /* the size value (or the resource when absent) */
     const char *pointer; /* JSON pointer to the size value (or the resource) */
+    aivm_loc region_loc; /* the location value; line 0 when absent */
 } aivm_plan_resource;
 
 typedef struct aivm_plan aivm_plan;

@@ -441,6 +441,33 @@ static int parse_inline(report_impl *ri, const aivm_plan *plan, aivm_error *err)
     return 0;
 }
 
+/* AIVM020: the plan's location is no Azure region (an unevaluated reference
+ * such as "azurerm_resource_group.x.location", a placeholder, a typo). */
+static void location_finding(aivm_check__flist *l, aivm_check_item *it, const aivm_catalog *cat)
+{
+    size_t n = aivm_catalog_region_count(cat);
+    const char **names = aivm_xcalloc(n + 1, sizeof *names);
+    const char *guess;
+    aivm_finding *f;
+    for (size_t i = 0; i < n; i++)
+        names[i] = aivm_catalog_region_at(cat, i)->name;
+    guess = aivm_did_you_mean(it->res->region, names, n);
+    f = aivm_check__add(l, "AIVM020", AIVM_SEV_WARNING, it->res);
+    f->loc = it->res->region_loc.line ? it->res->region_loc : it->res->loc;
+    f->pointer = NULL;
+    if (guess)
+        f->message = aivm_check__fmt("location '%s' is not an Azure region (did you mean %s?): "
+                                     "not priced, not held to a region",
+                                     it->res->region, guess);
+    else
+        f->message = aivm_check__fmt(
+            "location '%s' is not an Azure region%s: not priced, not "
+            "held to a region",
+            it->res->region,
+            strchr(it->res->region, '.') ? " (it reads like an unevaluated reference)" : "");
+    free(names);
+}
+
 /* Findings of one item, sorted, appended to the report's list. */
 static int check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_catalog *cat,
                       const aivm_rules *rules, const aivm_check_opts *o, const report_impl *ri,
@@ -453,10 +480,13 @@ static int check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_ca
     settle_workload(it, o);
     if (aivm_catalog_region_count(cat) && it->wl.region) {
         const aivm_region *reg = aivm_catalog_find_region(cat, it->wl.region);
-        if (reg)
+        if (reg) {
             it->wl.region = reg->name;
-        else
+        } else {
             it->region_unknown = true;
+            it->wl.region_assumed = true; /* no rule judges by it, no query names it */
+            location_finding(&l, it, cat);
+        }
     }
     rc = aivm_check__resolve_sizing(it, sz, o, err);
     if (rc < 0)

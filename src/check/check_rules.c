@@ -93,6 +93,13 @@ static const aivm_check_rule table[] = {
      "the Retail Prices API): it is not offered there, and the deployment will fail. Pick a "
      "size offered there, or another region (the suggested size is offered in the planned one).",
      "G13", false, false},
+    {"AIVM020", "LocationNotARegion", AIVM_SEV_WARNING, "Location that is not an Azure region",
+     "The planned location is not an Azure region of the catalog's list: a placeholder, a typo "
+     "(eastus3) or a reference Terraform or ARM did not evaluate "
+     "(azurerm_resource_group.example.location). The resource is judged without a region: it "
+     "is not priced, no price query names the location and no regional rule applies. Set the "
+     "region's name (the message suggests the closest one).",
+     "G13", false, false},
 };
 
 const aivm_check_rule *aivm_check_rules(size_t *n)

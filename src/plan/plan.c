@@ -270,6 +270,7 @@ static void own_strings(aivm_plan *plan, aivm_plan_resource *r, const char *file
 #undef OWN
     r->loc.file = file;
     r->size_loc.file = file;
+    r->region_loc.file = file;
 }
 
 int aivm_plan_read_mem(aivm_plan *plan, aivm_plan_format *fmt_out, const char *buf, size_t len,

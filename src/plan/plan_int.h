@@ -42,6 +42,14 @@ int aivm_plan__apply_tags(aivm_plan_resource *r, aivm_error *err);
 /** Set r->wl.os from a resource type naming windows or linux. */
 void aivm_plan__os_from_type(aivm_plan_resource *r);
 
+/** The OS a literal value names ("Windows", "linux"; ASCII case ignored), else UNSET. */
+aivm_os aivm_plan__os_from_name(const char *s);
+/** The OS a marketplace image's publisher and offer name (either may be NULL):
+ *  Windows when either says "windows" (MicrosoftWindowsServer, WindowsServer,
+ *  Windows-10), Linux for the usual distributions and their publishers
+ *  (Canonical, UbuntuServer, RedHat, ...), else UNSET (unknown, not guessed). */
+aivm_os aivm_plan__os_from_image(const char *publisher, const char *offer);
+
 /** The most VMs one plan entry may count (larger products are unknown counts). */
 #define AIVM_PLAN_MAX_COUNT 1000000ULL
 /** A count value: 1 and `*out` when it is a whole number 0-1000000, 0 when it is
