@@ -75,6 +75,18 @@ bool aivm_avail_has_usage_for(const aivm_avail *av, const char *region);
  */
 char *aivm_avail_family_key(char *out, size_t cap, const char *name);
 
+/**
+ * The quota family of a catalog series as Azure's usage list spells it
+ * ("NCasT4_v3" -> "Standard NCASv3_T4 Family"); `size_name` (may be NULL)
+ * picks the Promo family of a `_Promo` size. NULL when the series is not in
+ * the table (the family is then unknown). Static strings.
+ */
+const char *aivm_avail_series_family(const char *series, const char *size_name);
+/** Entries of that table, and the i-th series (NULL past the end) with its
+ *  family in `*family_out` (may be NULL). Static strings. */
+size_t aivm_avail_series_family_count(void);
+const char *aivm_avail_series_family_at(size_t i, const char **family_out);
+
 /** One restriction of a size in a region. */
 typedef struct {
     bool zone;          /* type Zone (only some zones); false: Location (the whole region) */

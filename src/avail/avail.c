@@ -92,10 +92,14 @@ static void family_display(char *out, size_t cap, const char *value)
     size_t n;
     if (aivm_strneq_nocase(value, "standard", 8) && value[8])
         value += 8;
+    while (*value == ' ')
+        value++; /* "Standard NCASv3_T4 Family" -> "NCASv3_T4" */
     snprintf(out, cap, "%s", value);
     n = strlen(out);
     if (n > 6 && aivm_streq_nocase(out + n - 6, "family"))
-        out[n - 6] = '\0';
+        out[n -= 6] = '\0';
+    while (n > 0 && out[n - 1] == ' ')
+        out[--n] = '\0';
 }
 
 /* A limit the need (plus what was planned before) exceeds: fills the quota
@@ -167,12 +171,17 @@ static void quota(aivm_availability *o, const aivm_avail__snap *snap, const aivm
     if (sku && sku->family) {
         o->family = sku->family;
         o->family_source = "skus";
+    } else {
+        o->family = aivm_avail_series_family(aivm_str(&size->series), aivm_str(&size->name));
+        o->family_source = o->family ? "series" : NULL;
     }
-    if (o->family)
+    if (o->family) {
         fam = row_of(snap, aivm_avail_family_key(key, sizeof key, o->family));
-    else if ((fam =
-                  row_of(snap, aivm_avail_family_key(key, sizeof key, aivm_str(&size->series)))) ||
-             (fam = row_by_words(snap, aivm_str(&size->series)))) {
+        if (fam && strcmp(o->family_source, "series") == 0)
+            o->family = fam->value; /* as the snapshot spells it */
+    } else if ((fam = row_of(snap,
+                             aivm_avail_family_key(key, sizeof key, aivm_str(&size->series)))) ||
+               (fam = row_by_words(snap, aivm_str(&size->series)))) {
         o->family = fam->value; /* the series, normalised, names a row exactly */
         o->family_source = "series";
     }
