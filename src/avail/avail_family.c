@@ -20,7 +20,10 @@ typedef struct {
 /* Names from Azure's usage list (the Azure CLI's recorded westus list of
  * 2023-05-25 holds most of them) and the SKU list's `family` of each series. */
 static const series_family table[] = {
+    {"A8-A11", "standardA8_A11Family", NULL},
+    {"Av1", "standardA0_A7Family", NULL},
     {"Av2", "standardAv2Family", NULL},
+    {"Basic Av1", "basicAFamily", NULL},
     {"Bv1", "standardBSFamily", NULL},
     {"Bsv2", "standardBsv2Family", NULL},
     {"Dasv5", "standardDASv5Family", NULL},
