@@ -97,6 +97,29 @@ static void offer_findings(aivm_check__flist *l, const aivm_check_item *it,
     }
 }
 
+/* AIVM002 from the SKU list's RetirementDateUtc, worded by the check date,
+ * unless the catalog's lifecycle raised it already. */
+static void retirement_finding(aivm_check__flist *l, const aivm_check_item *it,
+                               const aivm_availability *a, const char *name, const char *today)
+{
+    static const char *const g10[] = {"G10"};
+    aivm_finding *f;
+    if (!a->retirement[0] || has_finding(l, "AIVM002"))
+        return;
+    if (today && strcmp(a->retirement, today) <= 0) {
+        f = aivm_check__add(l, "AIVM002", AIVM_SEV_ERROR, it->res);
+        f->message = aivm_check__fmt("%s was retired on %s (RetirementDateUtc in the SKU list of "
+                                     "%s) and can no longer be deployed",
+                                     name, a->retirement, it->wl.region);
+    } else {
+        f = aivm_check__add(l, "AIVM002", AIVM_SEV_WARNING, it->res);
+        f->message = aivm_check__fmt("%s retires on %s (RetirementDateUtc in the SKU list of %s): "
+                                     "plan the move to a newer series",
+                                     name, a->retirement, it->wl.region);
+    }
+    aivm_check__guidance(f, g10, 1);
+}
+
 void aivm_check__avail_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_check_opts *o,
                                 aivm_check__quota_tally *t)
 {
@@ -106,13 +129,22 @@ void aivm_check__avail_findings(aivm_check__flist *l, aivm_check_item *it, const
     aivm_availability a;
     aivm_finding *f;
     unsigned vms;
-    if (!o->avail || !it->size || it->region_unknown || !it->res->region)
-        return; /* no location planned: nothing to hold the snapshots to */
+    if (!o->avail || it->region_unknown || !it->res->region)
+        return;      /* no location planned: nothing to hold the snapshots to */
+    if (!it->size) { /* outside the catalog: the SKU list still knows it */
+        if (!it->res->size)
+            return;
+        aivm_avail_eval_sku(&a, o->avail, it->res->size, it->wl.region);
+        offer_findings(l, it, &a, it->res->size);
+        retirement_finding(l, it, &a, it->res->size, o->today);
+        return;
+    }
     name = aivm_str(&it->size->name);
     vms = it->res->count_expr ? 1 : (it->res->count ? it->res->count : 1);
     spot = it->res->priority == AIVM_PRIO_SPOT;
     aivm_avail_eval(&a, o->avail, it->size, it->wl.region, vms, spot);
     offer_findings(l, it, &a, name);
+    retirement_finding(l, it, &a, name, o->today);
     if (has_finding(l, "AIVM017") || not_deployable(&a))
         return; /* it will not deploy there: it takes no quota, and AIVM017 says why */
     if (prior_of(&prior, t, &a)) /* the plan's earlier resources share the quota */
