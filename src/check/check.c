@@ -23,7 +23,9 @@ typedef struct {
     aivm_waivers *inline_w;
     const aivm_plan_resource **inline_res; /* resource of each inline waiver */
     const aivm_plan_resource **file_first; /* first resource each file waiver matches */
-    aivm_sizing *sizings;                  /* per item; items' wl.sizing point here */
+    char **waive_errs;                     /* per plan resource: its malformed aivm-waive */
+    aivm_loc *waive_locs;
+    aivm_sizing *sizings; /* per item; items' wl.sizing point here */
 } report_impl;
 
 /* Advice per distinct workload: large plans repeat a handful of workloads. */
@@ -416,29 +418,52 @@ static void expired_finding(aivm_check__flist *l, const aivm_waiver *w, const ai
 static int sev_cmp(const void *a, const void *b)
 {
     const aivm_finding *x = a, *y = b;
+    int c;
     if (x->severity != y->severity)
         return x->severity > y->severity ? -1 : 1;
-    return strcmp(x->id, y->id);
+    c = strcmp(x->id, y->id);
+    if (c) /* then by position: qsort is not stable, the output must be */
+        return c;
+    if (x->loc.line != y->loc.line)
+        return x->loc.line < y->loc.line ? -1 : 1;
+    if (x->loc.col != y->loc.col)
+        return x->loc.col < y->loc.col ? -1 : 1;
+    return strcmp(x->message ? x->message : "", y->message ? y->message : "");
 }
 
-static int parse_inline(report_impl *ri, const aivm_plan *plan, aivm_error *err)
+/* The aivm-waive tags of every resource; a malformed one is kept for its
+ * resource's AIVM021 (the waivers before the fault still count). */
+static void parse_inline(report_impl *ri, const aivm_plan *plan)
 {
+    size_t n = aivm_plan_count(plan);
     aivm_waivers_new(&ri->inline_w);
-    for (size_t i = 0; i < aivm_plan_count(plan); i++) {
+    ri->waive_errs = aivm_xcalloc(n + 1, sizeof *ri->waive_errs);
+    ri->waive_locs = aivm_xcalloc(n + 1, sizeof *ri->waive_locs);
+    for (size_t i = 0; i < n; i++) {
         const aivm_plan_resource *r = aivm_plan_at(plan, i);
         size_t before = aivm_waivers_count(ri->inline_w);
-        int rc;
+        aivm_error e = AIVM_ERROR_INIT;
         if (!r->waive)
             continue;
-        rc = aivm_waivers_parse_inline(ri->inline_w, r->waive, r->waive_loc, err);
-        if (rc < 0)
-            return rc;
+        if (aivm_waivers_parse_inline(ri->inline_w, r->waive, r->waive_loc, &e) < 0) {
+            ri->waive_errs[i] = aivm_check__fmt("%s", e.msg);
+            ri->waive_locs[i] = r->waive_loc;
+        }
         ri->inline_res = aivm_xrealloc(ri->inline_res, (aivm_waivers_count(ri->inline_w) + 1) *
                                                            sizeof *ri->inline_res);
         for (size_t j = before; j < aivm_waivers_count(ri->inline_w); j++)
             ri->inline_res[j] = r;
     }
-    return 0;
+}
+
+/* AIVM021: a bad aivm-* tag of the resource, judged without it. */
+static void tag_finding(aivm_check__flist *l, const aivm_plan_resource *r, const char *msg,
+                        aivm_loc loc)
+{
+    aivm_finding *f = aivm_check__add(l, "AIVM021", AIVM_SEV_ERROR, r);
+    f->loc = loc;
+    f->pointer = NULL;
+    f->message = aivm_check__fmt("%s", msg);
 }
 
 /* AIVM020: the plan's location is no Azure region (an unevaluated reference
@@ -468,15 +493,47 @@ static void location_finding(aivm_check__flist *l, aivm_check_item *it, const ai
     free(names);
 }
 
+/* AIVM021 for an aivm-model that is no preset, with the CLI's did-you-mean. */
+static void model_finding(aivm_check__flist *l, const aivm_plan_resource *r,
+                          const aivm_models *models)
+{
+    size_t n = aivm_models_count(models);
+    const char **ids = aivm_xcalloc(n + 1, sizeof *ids);
+    const char *guess;
+    char *msg;
+    for (size_t i = 0; i < n; i++)
+        ids[i] = aivm_models_at(models, i)->id;
+    guess = aivm_did_you_mean(r->model, ids, n);
+    if (guess)
+        msg = aivm_check__fmt("unknown model '%s' in tag 'aivm-model' of %s (did you mean %s?)",
+                              r->model, r->address, guess);
+    else
+        msg = aivm_check__fmt("unknown model '%s' in tag 'aivm-model' of %s ('aivm-advise models "
+                              "list' shows the presets)",
+                              r->model, r->address);
+    tag_finding(l, r, msg, r->model_loc);
+    free(msg);
+    free(ids);
+}
+
 /* Findings of one item, sorted, appended to the report's list. */
-static int check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_catalog *cat,
-                      const aivm_rules *rules, const aivm_check_opts *o, const report_impl *ri,
-                      advice_cache *cache, aivm_sizing *sz, aivm_check__quota_tally *quota,
-                      aivm_error *err)
+static void check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_catalog *cat,
+                       const aivm_rules *rules, const aivm_check_opts *o, const report_impl *ri,
+                       size_t index, advice_cache *cache, aivm_sizing *sz,
+                       aivm_check__quota_tally *quota)
 {
     aivm_check__flist l = {NULL, 0, 0};
     const aivm_advice *adv = NULL;
-    int rc;
+    aivm_error e = AIVM_ERROR_INIT;
+    bool bad_model = false;
+    for (size_t i = 0; i < it->res->n_tag_issues; i++)
+        tag_finding(&l, it->res, it->res->tag_issues[i].message, it->res->tag_issues[i].loc);
+    if (ri->waive_errs[index])
+        tag_finding(&l, it->res, ri->waive_errs[index], ri->waive_locs[index]);
+    if (it->res->model && o->models && !aivm_models_find(o->models, it->res->model)) {
+        model_finding(&l, it->res, o->models);
+        bad_model = true;
+    }
     settle_workload(it, o);
     if (aivm_catalog_region_count(cat) && it->wl.region) {
         const aivm_region *reg = aivm_catalog_find_region(cat, it->wl.region);
@@ -488,9 +545,16 @@ static int check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_ca
             location_finding(&l, it, cat);
         }
     }
-    rc = aivm_check__resolve_sizing(it, sz, o, err);
-    if (rc < 0)
-        return rc;
+    if (aivm_check__resolve_sizing(it, sz, o, &e) < 0) {
+        aivm_sizing_input none = AIVM_SIZING_INPUT_INIT;
+        const aivm_plan_resource *r = it->res;
+        if (!bad_model) /* judged without sizing */
+            tag_finding(&l, r, e.msg, r->model ? r->model_loc : r->loc);
+        it->wl.sizing_in = none;
+        it->wl.sizing = NULL;
+        if (it->wl.kind == AIVM_KIND_UNSET)
+            it->has_workload = false;
+    }
     it->size = it->res->size ? aivm_catalog_find_size(cat, it->res->size) : NULL;
     if (it->has_workload)
         adv = advice_for(cache, cat, rules, &it->wl);
@@ -517,7 +581,6 @@ static int check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_ca
         *aivm_check__add(all, NULL, AIVM_SEV_NOTE, NULL) = l.v[i];
     price_item(it);
     free(l.v);
-    return 0;
 }
 
 int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_catalog *cat,
@@ -529,17 +592,13 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
     advice_cache cache = {NULL, 0, 0};
     aivm_check__quota_tally quota = {NULL, 0, 0};
     size_t n = aivm_plan_count(plan);
-    int rc;
+    (void)err; /* nothing fails: bad tags are findings (AIVM021) */
     *out = NULL;
     rep->today = opts->today;
     rep->currency = "USD";
     rep->sizing_active = opts->gpu_need != NULL || opts->models != NULL;
     rep->quota_active = aivm_avail_has_usage(opts->avail);
-    rc = parse_inline(ri, plan, err);
-    if (rc < 0) {
-        aivm_check_report_free(rep);
-        return rc;
-    }
+    parse_inline(ri, plan);
     rep->items = aivm_xcalloc(n ? n : 1, sizeof *rep->items);
     rep->n_items = n;
     ri->file_first = aivm_xcalloc(aivm_waivers_count(opts->waivers) + 1, sizeof *ri->file_first);
@@ -548,21 +607,14 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
             if (addr_matches(aivm_waivers_at(opts->waivers, i)->resource, aivm_plan_at(plan, j)))
                 ri->file_first[i] = aivm_plan_at(plan, j);
     ri->sizings = aivm_xcalloc(n ? n : 1, sizeof *ri->sizings);
-    for (size_t i = 0; rc == 0 && i < n; i++) {
+    for (size_t i = 0; i < n; i++) {
         rep->items[i].res = aivm_plan_at(plan, i);
-        rc = check_item(&all, &rep->items[i], cat, rules, opts, ri, &cache, &ri->sizings[i], &quota,
-                        err);
+        check_item(&all, &rep->items[i], cat, rules, opts, ri, i, &cache, &ri->sizings[i], &quota);
     }
     free(quota.v);
     for (size_t i = 0; i < cache.n; i++)
         aivm_advice_free(cache.v[i].adv);
     free(cache.v);
-    if (rc < 0) {
-        rep->findings = all.v;
-        rep->n_findings = all.n;
-        aivm_check_report_free(rep);
-        return rc;
-    }
     for (size_t i = 0; i < aivm_waivers_count(opts->waivers); i++) {
         const aivm_waiver *w = aivm_waivers_at(opts->waivers, i);
         if (expired(w, opts->today) && !ri->file_first[i]) {
@@ -602,6 +654,10 @@ void aivm_check_report_free(aivm_check_report *rep)
     aivm_waivers_free(ri->inline_w);
     free(ri->inline_res);
     free(ri->file_first);
+    for (size_t i = 0; ri->waive_errs && i < rep->n_items; i++)
+        free(ri->waive_errs[i]);
+    free(ri->waive_errs);
+    free(ri->waive_locs);
     free(ri->sizings);
     free(ri);
 }

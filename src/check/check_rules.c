@@ -100,6 +100,12 @@ static const aivm_check_rule table[] = {
      "is not priced, no price query names the location and no regional rule applies. Set the "
      "region's name (the message suggests the closest one).",
      "G13", false, false},
+    {"AIVM021", "BadAivmTag", AIVM_SEV_ERROR, "Bad aivm-* tag",
+     "An aivm-* tag of the resource is unknown, or its value is not one aivm-advise reads (a "
+     "misspelt phase, an unknown model preset, a malformed aivm-waive): the message names what "
+     "was expected and the closest valid name. The resource is judged without that tag, and "
+     "the rest of the plan as usual. Fix the tag.",
+     "", false, false},
 };
 
 const aivm_check_rule *aivm_check_rules(size_t *n)
