@@ -9,6 +9,7 @@
  * memory fit through the sizing hook), apply waivers and price the plan.
  * The suggested size comes from aivm_advise() for the resource's workload.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,7 @@ typedef struct {
     aivm_waivers *inline_w;
     const aivm_plan_resource **inline_res; /* resource of each inline waiver */
     const aivm_plan_resource **file_first; /* first resource each file waiver matches */
+    bool *file_used, *inline_used;         /* the waiver waived a finding of this run */
     char **waive_errs;                     /* per plan resource: its malformed aivm-waive */
     aivm_loc *waive_locs;
     aivm_sizing *sizings; /* per item; items' wl.sizing point here */
@@ -392,6 +394,7 @@ static void waive(aivm_finding *f, const report_impl *ri, const aivm_waivers *fi
         const aivm_waiver *w = aivm_waivers_at(ri->inline_w, i);
         if (ri->inline_res[i] == f->res && strcmp(w->rule, f->id) == 0 && !expired(w, today)) {
             f->waiver = w;
+            ri->inline_used[i] = true;
             return;
         }
     }
@@ -400,6 +403,7 @@ static void waive(aivm_finding *f, const report_impl *ri, const aivm_waivers *fi
         if (strcmp(w->rule, f->id) == 0 && addr_matches(w->resource, f->res) &&
             !expired(w, today)) {
             f->waiver = w;
+            ri->file_used[i] = true;
             return;
         }
     }
@@ -413,6 +417,33 @@ static void expired_finding(aivm_check__flist *l, const aivm_waiver *w, const ai
     f->message = aivm_check__fmt(
         "the waiver of %s%s%s expired on %s (reason: %s): the finding counts again", w->rule,
         w->resource ? " for " : "", w->resource ? w->resource : "", w->expires, w->reason);
+}
+
+/* AIVM022: a waiver that waived nothing in this input: no resource it names
+ * is in it (then an expired one is only this note: it counts where its
+ * resource is checked), or the finding it names is not raised. */
+static void unmatched_finding(aivm_check__flist *l, const aivm_waiver *w, bool resource_present,
+                              const char *today)
+{
+    aivm_finding *f = aivm_check__add(l, "AIVM022", AIVM_SEV_NOTE, NULL);
+    char where[300], exp[64] = "";
+    snprintf(where, sizeof where, "%s:%u", w->loc.file ? w->loc.file : "?", w->loc.line);
+    if (expired(w, today))
+        snprintf(exp, sizeof exp, "; it expired on %s", w->expires);
+    f->loc = w->loc;
+    f->pointer = NULL;
+    if (!w->resource)
+        f->message = aivm_check__fmt("the aivm-waive of %s at %s waives nothing: %s is not raised "
+                                     "on its resource (remove it)",
+                                     w->rule, where, w->rule);
+    else if (!resource_present)
+        f->message = aivm_check__fmt("the waiver of %s for %s at %s matches no resource in this "
+                                     "input%s",
+                                     w->rule, w->resource, where, exp);
+    else
+        f->message = aivm_check__fmt("the waiver of %s for %s at %s waives nothing: %s is not "
+                                     "raised there (remove it)",
+                                     w->rule, w->resource, where, w->rule);
 }
 
 static int sev_cmp(const void *a, const void *b)
@@ -599,6 +630,8 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
     rep->sizing_active = opts->gpu_need != NULL || opts->models != NULL;
     rep->quota_active = aivm_avail_has_usage(opts->avail);
     parse_inline(ri, plan);
+    ri->inline_used = aivm_xcalloc(aivm_waivers_count(ri->inline_w) + 1, sizeof *ri->inline_used);
+    ri->file_used = aivm_xcalloc(aivm_waivers_count(opts->waivers) + 1, sizeof *ri->file_used);
     rep->items = aivm_xcalloc(n ? n : 1, sizeof *rep->items);
     rep->n_items = n;
     ri->file_first = aivm_xcalloc(aivm_waivers_count(opts->waivers) + 1, sizeof *ri->file_first);
@@ -617,8 +650,15 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
     free(cache.v);
     for (size_t i = 0; i < aivm_waivers_count(opts->waivers); i++) {
         const aivm_waiver *w = aivm_waivers_at(opts->waivers, i);
-        if (expired(w, opts->today) && !ri->file_first[i]) {
-            expired_finding(&all, w, NULL);
+        if (!ri->file_used[i] && !(expired(w, opts->today) && ri->file_first[i])) {
+            unmatched_finding(&all, w, ri->file_first[i] != NULL, opts->today);
+            rep->n_orphans++;
+        }
+    }
+    for (size_t i = 0; i < aivm_waivers_count(ri->inline_w); i++) {
+        const aivm_waiver *w = aivm_waivers_at(ri->inline_w, i);
+        if (!ri->inline_used[i] && !expired(w, opts->today)) {
+            unmatched_finding(&all, w, true, opts->today);
             rep->n_orphans++;
         }
     }
@@ -658,6 +698,8 @@ void aivm_check_report_free(aivm_check_report *rep)
         free(ri->waive_errs[i]);
     free(ri->waive_errs);
     free(ri->waive_locs);
+    free(ri->file_used);
+    free(ri->inline_used);
     free(ri->sizings);
     free(ri);
 }

@@ -106,6 +106,12 @@ static const aivm_check_rule table[] = {
      "was expected and the closest valid name. The resource is judged without that tag, and "
      "the rest of the plan as usual. Fix the tag.",
      "", false, false},
+    {"AIVM022", "UnmatchedWaiver", AIVM_SEV_NOTE, "Waiver that matches nothing",
+     "A waiver (waivers file or aivm-waive tag) waived no finding of this input: its resource "
+     "is not in the input, or the finding it names is no longer raised. An expired waiver "
+     "counts (AIVM012) only where its resource is checked; elsewhere it is this note. The "
+     "message names the waiver's file and line: remove it, or fix its rule or resource.",
+     "", false, false},
 };
 
 const aivm_check_rule *aivm_check_rules(size_t *n)

@@ -200,7 +200,7 @@ int aivm_check_render_junit(aivm_buf *out, const aivm_check_report *rep,
         for (size_t k = rep->n_findings - rep->n_orphans; k < rep->n_findings; k++) {
             const aivm_finding *f = &rep->findings[k];
             bool fail = is_failure(f, o);
-            aivm_buf_puts(&body, "    <testcase classname=\"waivers\" name=\"AIVM012 ");
+            aivm_buf_printf(&body, "    <testcase classname=\"waivers\" name=\"%s ", f->id);
             xml_escape(&body, f->message);
             aivm_buf_puts(&body, fail ? "\">\n      <failure type=\"error\" message=\""
                                       : "\">\n      <system-out>");
