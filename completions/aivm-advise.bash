@@ -29,7 +29,7 @@ _aivm_advise_options()
     check)
         echo "--config --no-config --quota --skus --input --workload --waivers -f --format -o --output --fail-on --catalog --rules
           --color --date --phase --kind --model-size --os $_aivm_advise_sizing --prices
-          --allow-partial $_aivm_advise_fetch $_aivm_advise_common"
+          --allow-partial --require-live-prices $_aivm_advise_fetch $_aivm_advise_common"
         ;;
     "prices fetch" | "prices show")
         echo "--config --no-config --region --regions --sku --catalog --cached -f --format $_aivm_advise_fetch $_aivm_advise_common"

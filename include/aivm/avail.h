@@ -75,6 +75,18 @@ bool aivm_avail_has_usage_for(const aivm_avail *av, const char *region);
  */
 char *aivm_avail_family_key(char *out, size_t cap, const char *name);
 
+/**
+ * The quota family of a catalog series as Azure's usage list spells it
+ * ("NCasT4_v3" -> "Standard NCASv3_T4 Family"); `size_name` (may be NULL)
+ * picks the Promo family of a `_Promo` size. NULL when the series is not in
+ * the table (the family is then unknown). Static strings.
+ */
+const char *aivm_avail_series_family(const char *series, const char *size_name);
+/** Entries of that table, and the i-th series (NULL past the end) with its
+ *  family in `*family_out` (may be NULL). Static strings. */
+size_t aivm_avail_series_family_count(void);
+const char *aivm_avail_series_family_at(size_t i, const char **family_out);
+
 /** One restriction of a size in a region. */
 typedef struct {
     bool zone;          /* type Zone (only some zones); false: Location (the whole region) */
@@ -106,9 +118,10 @@ typedef struct {
     unsigned zones;                 /* zones offered (bit n: zone "n"), restricted ones removed */
     aivm_avail_restriction restrictions[AIVM_AVAIL_MAX_RESTRICTIONS];
     size_t n_restrictions;
-    bool blocked;       /* not offered, restricted in the region, or short of quota */
-    char why[256];      /* when blocked: one line, e.g. "quota: NDASv4_A100 family ..." */
-    char mismatch[256]; /* capabilities of the SKU that disagree with the catalog; "" none */
+    bool blocked;        /* not offered, restricted in the region, or short of quota */
+    char why[256];       /* when blocked: one line, e.g. "quota: NDASv4_A100 family ..." */
+    char mismatch[256];  /* capabilities of the SKU that disagree with the catalog; "" none */
+    char retirement[11]; /* the SKU list's RetirementDateUtc as YYYY-MM-DD; "" none */
 } aivm_availability;
 
 /**
@@ -120,6 +133,15 @@ typedef struct {
  */
 bool aivm_avail_eval(aivm_availability *out, const aivm_avail *av, const aivm_size *size,
                      const char *region, unsigned vms, bool spot);
+
+/**
+ * What the SKU list alone says of a size by name (one the catalog may not
+ * hold) in `region`: offered (-1 when no SKU list covers the region),
+ * restrictions, zones and retirement; no quota. `size_name` and `region` are
+ * borrowed. Returns `out->blocked` (not offered, or restricted in the region).
+ */
+bool aivm_avail_eval_sku(aivm_availability *out, const aivm_avail *av, const char *size_name,
+                         const char *region);
 
 /** vCPUs that earlier deployments of the same plan already take from each limit
  *  of a region (check holds a whole plan to one quota). */

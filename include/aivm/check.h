@@ -132,10 +132,11 @@ typedef struct {
     }
 
 /**
- * Check every resource of `plan`. Returns 0, AIVM_EINVALID (a malformed
- * aivm-waive tag, or model-size tags the sizing rejects, with the position)
- * or AIVM_ENOTFOUND (an aivm-model that is not a preset). `*out` is freed
- * with aivm_check_report_free().
+ * Check every resource of `plan`. Returns 0: a bad aivm-* tag or value
+ * (plan->tag_issues), a malformed aivm-waive tag, model-size tags the sizing
+ * rejects or an aivm-model that is not a preset are AIVM021 error findings on
+ * their resource, which is judged without them. `err` is kept for future
+ * failures. `*out` is freed with aivm_check_report_free().
  */
 int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_catalog *cat,
                    const aivm_rules *rules, const aivm_check_opts *opts, aivm_error *err);

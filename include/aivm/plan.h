@@ -35,6 +35,13 @@ typedef struct {
     aivm_loc loc; /* of the value */
 } aivm_tag;
 
+/** A bad aivm-* tag (unknown key or invalid value) of a resource: check
+ *  reports it as AIVM021 and judges the rest without the tag. */
+typedef struct {
+    const char *message; /* one line, with the CLI's did-you-mean where one is close */
+    aivm_loc loc;        /* of the tag's value */
+} aivm_tag_issue;
+
 /** One planned VM resource: a VM, a scale set, a node pool, a Batch pool, an
  *  ML compute cluster or a plan-file workload. Transparent: readers fill it,
  *  check and renderers read it. */
@@ -65,9 +72,12 @@ typedef struct {
     bool checkpointing;    /* aivm-checkpointing: true */
     const char *waive;     /* aivm-waive tag value, NULL if absent */
     aivm_loc waive_loc;
-    aivm_loc loc;        /* the resource's own position */
-    aivm_loc size_loc;   /* the size value (or the resource when absent) */
-    const char *pointer; /* JSON pointer to the size value (or the resource) */
+    aivm_loc loc;               /* the resource's own position */
+    aivm_loc size_loc;          /* the size value (or the resource when absent) */
+    const char *pointer;        /* JSON pointer to the size value (or the resource) */
+    aivm_loc region_loc;        /* the location value; line 0 when absent */
+    aivm_tag_issue *tag_issues; /* bad aivm-* tags, in tag order (ignored when judging) */
+    size_t n_tag_issues;
 } aivm_plan_resource;
 
 typedef struct aivm_plan aivm_plan;
@@ -82,7 +92,9 @@ void aivm_plan_free(aivm_plan *plan);
  * labels positions and is copied. `fmt` AUTO detects the format.
  * `*fmt_out` (may be NULL) receives the format read.
  * Returns 0, AIVM_ESYNTAX (malformed JSON/YAML), AIVM_EINVALID (not a
- * recognised format, or a bad aivm-* tag or plan-file key) or AIVM_ELIMIT;
+ * recognised format, or a bad plan-file key) or AIVM_ELIMIT; a bad aivm-*
+ * tag (or plan-file workload value) is not an error: the resource keeps it
+ * in `tag_issues` and the tag is ignored;
  * on failure the plan keeps the resources of earlier inputs only.
  */
 int aivm_plan_read_mem(aivm_plan *plan, aivm_plan_format *fmt_out, const char *buf, size_t len,

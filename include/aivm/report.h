@@ -137,9 +137,11 @@ int aivm_check_render_sarif(aivm_buf *out, const aivm_check_report *rep,
                             const aivm_check_render_opts *o, aivm_error *err);
 int aivm_check_render_junit(aivm_buf *out, const aivm_check_report *rep,
                             const aivm_check_render_opts *o, aivm_error *err);
-/* Markdown for a pull-request comment: a summary line with the counts by
+/* Markdown for a pull-request comment: a verdict line (pass/fail at
+ * o->fail_on, open findings, monthly cost), a summary line with the counts by
  * severity, a table of the findings (rule, severity, resource, file:line,
- * message; escaped) and the cost line (docs/formats.md). */
+ * message; escaped, @mentions neutralised) and the cost line with the
+ * unpriced count (docs/formats.md). */
 int aivm_check_render_markdown(aivm_buf *out, const aivm_check_report *rep,
                                const aivm_check_render_opts *o, aivm_error *err);
 

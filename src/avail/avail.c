@@ -92,10 +92,14 @@ static void family_display(char *out, size_t cap, const char *value)
     size_t n;
     if (aivm_strneq_nocase(value, "standard", 8) && value[8])
         value += 8;
+    while (*value == ' ')
+        value++; /* "Standard NCASv3_T4 Family" -> "NCASv3_T4" */
     snprintf(out, cap, "%s", value);
     n = strlen(out);
     if (n > 6 && aivm_streq_nocase(out + n - 6, "family"))
-        out[n - 6] = '\0';
+        out[n -= 6] = '\0';
+    while (n > 0 && out[n - 1] == ' ')
+        out[--n] = '\0';
 }
 
 /* A limit the need (plus what was planned before) exceeds: fills the quota
@@ -167,12 +171,17 @@ static void quota(aivm_availability *o, const aivm_avail__snap *snap, const aivm
     if (sku && sku->family) {
         o->family = sku->family;
         o->family_source = "skus";
+    } else {
+        o->family = aivm_avail_series_family(aivm_str(&size->series), aivm_str(&size->name));
+        o->family_source = o->family ? "series" : NULL;
     }
-    if (o->family)
+    if (o->family) {
         fam = row_of(snap, aivm_avail_family_key(key, sizeof key, o->family));
-    else if ((fam =
-                  row_of(snap, aivm_avail_family_key(key, sizeof key, aivm_str(&size->series)))) ||
-             (fam = row_by_words(snap, aivm_str(&size->series)))) {
+        if (fam && strcmp(o->family_source, "series") == 0)
+            o->family = fam->value; /* as the snapshot spells it */
+    } else if ((fam = row_of(snap,
+                             aivm_avail_family_key(key, sizeof key, aivm_str(&size->series)))) ||
+               (fam = row_by_words(snap, aivm_str(&size->series)))) {
         o->family = fam->value; /* the series, normalised, names a row exactly */
         o->family_source = "series";
     }
@@ -238,38 +247,37 @@ bool aivm_avail_eval(aivm_availability *out, const aivm_avail *av, const aivm_si
     return aivm_avail_eval_prior(out, av, size, region, vms, spot, NULL);
 }
 
-bool aivm_avail_eval_prior(aivm_availability *out, const aivm_avail *av, const aivm_size *size,
-                           const char *region, unsigned vms, bool spot,
-                           const aivm_avail_prior *prior)
+/* The SKU list's part of an evaluation: offered, zones, restrictions and
+ * retirement. Returns the entry, or NULL. */
+static const aivm_avail__sku *from_skus(aivm_availability *out, const aivm_avail *av,
+                                        const char *name, const char *region)
 {
     const aivm_avail__sku *sku = NULL;
     memset(out, 0, sizeof *out);
     out->region = region;
     out->offered = -1;
     out->quota_ok = true;
-    out->needed = size->vcpus * (vms ? vms : 1);
     out->has_skus = aivm_avail__covers(av, region);
-    if (out->has_skus) {
-        sku = aivm_avail__sku_of(av, aivm_str(&size->name), region);
-        out->offered = sku != NULL;
-        out->offered_source = "skus";
-    } else if (size->regions.n) {
-        out->offered = 0;
-        for (size_t i = 0; i < size->regions.n; i++)
-            if (strcmp(aivm_rlist_at(&size->regions, i), region) == 0)
-                out->offered = 1;
-        out->offered_source = "catalog";
-    }
-    if (sku) {
-        out->zones = sku->zones;
-        out->n_restrictions = sku->n_restrictions;
-        memcpy(out->restrictions, sku->restrictions, sizeof out->restrictions);
-        for (size_t i = 0; i < sku->n_restrictions; i++)
-            if (sku->restrictions[i].zone)
-                out->zones &= ~sku->restrictions[i].zones;
-        mismatches(out, size, sku);
-    }
-    quota(out, aivm_avail__snap_of(av, region), size, sku, spot, prior);
+    if (!out->has_skus)
+        return NULL;
+    sku = aivm_avail__sku_of(av, name, region);
+    out->offered = sku != NULL;
+    out->offered_source = "skus";
+    if (!sku)
+        return NULL;
+    out->zones = sku->zones;
+    out->n_restrictions = sku->n_restrictions;
+    memcpy(out->restrictions, sku->restrictions, sizeof out->restrictions);
+    for (size_t i = 0; i < sku->n_restrictions; i++)
+        if (sku->restrictions[i].zone)
+            out->zones &= ~sku->restrictions[i].zones;
+    memcpy(out->retirement, sku->retires, sizeof out->retirement);
+    return sku;
+}
+
+/* Not offered, or restricted in the whole region: `why` and `blocked`. */
+static void offer_verdict(aivm_availability *out, const char *region)
+{
     for (size_t i = 0; i < out->n_restrictions && out->offered == 1; i++)
         if (!out->restrictions[i].zone) {
             snprintf(out->why, sizeof out->why, "restricted in %s: %s (az vm list-skus)", region,
@@ -282,6 +290,33 @@ bool aivm_avail_eval_prior(aivm_availability *out, const aivm_avail *av, const a
                                                           : "no price meter in the catalog");
         out->blocked = true;
     }
+}
+
+bool aivm_avail_eval_sku(aivm_availability *out, const aivm_avail *av, const char *size_name,
+                         const char *region)
+{
+    from_skus(out, av, size_name, region);
+    offer_verdict(out, region);
+    return out->blocked;
+}
+
+bool aivm_avail_eval_prior(aivm_availability *out, const aivm_avail *av, const aivm_size *size,
+                           const char *region, unsigned vms, bool spot,
+                           const aivm_avail_prior *prior)
+{
+    const aivm_avail__sku *sku = from_skus(out, av, aivm_str(&size->name), region);
+    out->needed = size->vcpus * (vms ? vms : 1);
+    if (!out->has_skus && size->regions.n) {
+        out->offered = 0;
+        for (size_t i = 0; i < size->regions.n; i++)
+            if (strcmp(aivm_rlist_at(&size->regions, i), region) == 0)
+                out->offered = 1;
+        out->offered_source = "catalog";
+    }
+    if (sku)
+        mismatches(out, size, sku);
+    quota(out, aivm_avail__snap_of(av, region), size, sku, spot, prior);
+    offer_verdict(out, region);
     if (!out->quota_ok && !out->blocked)
         out->blocked = true; /* why was written by short_of() */
     return out->blocked;

@@ -33,6 +33,7 @@ typedef struct {
     int rdma;         /* RdmaEnabled: 1, 0, -1 when absent */
     unsigned hyperv;  /* HyperVGenerations: bit 1 Gen1, bit 2 Gen2; 0 when absent */
     const char *arch; /* CpuArchitectureType; NULL when absent */
+    char retires[11]; /* RetirementDateUtc as YYYY-MM-DD; "" when absent or unreadable */
 } aivm_avail__sku;
 
 struct aivm_avail {

@@ -8,6 +8,7 @@
  * whole-cloud SKU list stays cheap.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -237,6 +238,23 @@ static unsigned zone_mask(const aivm_ynode *seq)
     return m;
 }
 
+/* RetirementDateUtc as the Resource SKUs API writes it ("09/03/2024",
+ * month first, maybe with a time) or as an ISO date, to YYYY-MM-DD in
+ * `out` (11 bytes); "" when it is neither. */
+static void retirement_date(char *out, const char *v)
+{
+    unsigned a = 0, b = 0, c = 0;
+    char tmp[40] = "";
+    if (sscanf(v, "%4u-%2u-%2u", &a, &b, &c) == 3 && a >= 1900 && b >= 1 && b <= 12 && c >= 1 &&
+        c <= 31)
+        snprintf(tmp, sizeof tmp, "%04u-%02u-%02u", a, b, c);
+    else if (sscanf(v, "%2u/%2u/%4u", &a, &b, &c) == 3 && a >= 1 && a <= 12 && b >= 1 && b <= 31 &&
+             c >= 1900)
+        snprintf(tmp, sizeof tmp, "%04u-%02u-%02u", c, a, b);
+    memcpy(out, tmp, 10);
+    out[10] = '\0';
+}
+
 static void capabilities(aivm_avail__sku *s, const aivm_ynode *caps, aivm_arena *a)
 {
     s->vcpus = -1;
@@ -255,6 +273,8 @@ static void capabilities(aivm_avail__sku *s, const aivm_ynode *caps, aivm_arena 
             s->rdma = aivm_streq_nocase(v, "true");
         else if (strcmp(k, "CpuArchitectureType") == 0)
             s->arch = aivm_arena_strdup(a, v);
+        else if (strcmp(k, "RetirementDateUtc") == 0)
+            retirement_date(s->retires, v);
         else if (strcmp(k, "HyperVGenerations") == 0)
             s->hyperv = (strstr(v, "V1") ? 1u << 1 : 0) | (strstr(v, "V2") ? 1u << 2 : 0);
     }

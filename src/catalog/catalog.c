@@ -225,8 +225,10 @@ const char *aivm_lifecycle_name(aivm_lifecycle l)
 
 aivm_lifecycle aivm_size_lifecycle_on(const aivm_size *size, const char *today)
 {
-    if (size->lifecycle == AIVM_LC_RETIRING && today && aivm_str(&size->lifecycle_date) &&
-        strcmp(aivm_str(&size->lifecycle_date), today) <= 0)
+    const char *date = aivm_str(&size->lifecycle_date);
+    if (size->lifecycle == AIVM_LC_RETIRING && today && date && strcmp(date, today) <= 0)
         return AIVM_LC_RETIRED;
+    if (size->lifecycle == AIVM_LC_RETIRED && today && date && strcmp(date, today) > 0)
+        return AIVM_LC_RETIRING; /* judged as of a date before the retirement */
     return size->lifecycle;
 }

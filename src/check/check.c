@@ -11,6 +11,7 @@
  * workload under the same constraints, and each planned deployment's figures
  * come from the same evaluator as recommend's (aivm_deployment_eval).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,7 +26,10 @@ typedef struct {
     aivm_waivers *inline_w;
     const aivm_plan_resource **inline_res; /* resource of each inline waiver */
     const aivm_plan_resource **file_first; /* first resource each file waiver matches */
-    aivm_sizing *sizings;                  /* per item; items' wl.sizing point here */
+    bool *file_used, *inline_used;         /* the waiver waived a finding of this run */
+    char **waive_errs;                     /* per plan resource: its malformed aivm-waive */
+    aivm_loc *waive_locs;
+    aivm_sizing *sizings; /* per item; items' wl.sizing point here */
 } report_impl;
 
 /* Advice per distinct workload: large plans repeat a handful of workloads.
@@ -453,6 +457,7 @@ static void waive(aivm_finding *f, const report_impl *ri, const aivm_waivers *fi
         const aivm_waiver *w = aivm_waivers_at(ri->inline_w, i);
         if (ri->inline_res[i] == f->res && strcmp(w->rule, f->id) == 0 && !expired(w, today)) {
             f->waiver = w;
+            ri->inline_used[i] = true;
             return;
         }
     }
@@ -461,6 +466,7 @@ static void waive(aivm_finding *f, const report_impl *ri, const aivm_waivers *fi
         if (strcmp(w->rule, f->id) == 0 && addr_matches(w->resource, f->res) &&
             !expired(w, today)) {
             f->waiver = w;
+            ri->file_used[i] = true;
             return;
         }
     }
@@ -476,54 +482,173 @@ static void expired_finding(aivm_check__flist *l, const aivm_waiver *w, const ai
         w->resource ? " for " : "", w->resource ? w->resource : "", w->expires, w->reason);
 }
 
+/* AIVM022: a waiver that waived nothing in this input: no resource it names
+ * is in it (then an expired one is only this note: it counts where its
+ * resource is checked), or the finding it names is not raised. */
+static void unmatched_finding(aivm_check__flist *l, const aivm_waiver *w, bool resource_present,
+                              const char *today)
+{
+    aivm_finding *f = aivm_check__add(l, "AIVM022", AIVM_SEV_NOTE, NULL);
+    char where[300], exp[64] = "";
+    snprintf(where, sizeof where, "%s:%u", w->loc.file ? w->loc.file : "?", w->loc.line);
+    if (expired(w, today))
+        snprintf(exp, sizeof exp, "; it expired on %s", w->expires);
+    f->loc = w->loc;
+    f->pointer = NULL;
+    if (!w->resource)
+        f->message = aivm_check__fmt("the aivm-waive of %s at %s waives nothing: %s is not raised "
+                                     "on its resource (remove it)",
+                                     w->rule, where, w->rule);
+    else if (!resource_present)
+        f->message = aivm_check__fmt("the waiver of %s for %s at %s matches no resource in this "
+                                     "input%s",
+                                     w->rule, w->resource, where, exp);
+    else
+        f->message = aivm_check__fmt("the waiver of %s for %s at %s waives nothing: %s is not "
+                                     "raised there (remove it)",
+                                     w->rule, w->resource, where, w->rule);
+}
+
 static int sev_cmp(const void *a, const void *b)
 {
     const aivm_finding *x = a, *y = b;
+    int c;
     if (x->severity != y->severity)
         return x->severity > y->severity ? -1 : 1;
-    return strcmp(x->id, y->id);
+    c = strcmp(x->id, y->id);
+    if (c) /* then by position: qsort is not stable, the output must be */
+        return c;
+    if (x->loc.line != y->loc.line)
+        return x->loc.line < y->loc.line ? -1 : 1;
+    if (x->loc.col != y->loc.col)
+        return x->loc.col < y->loc.col ? -1 : 1;
+    return strcmp(x->message ? x->message : "", y->message ? y->message : "");
 }
 
-static int parse_inline(report_impl *ri, const aivm_plan *plan, aivm_error *err)
+/* The aivm-waive tags of every resource; a malformed one is kept for its
+ * resource's AIVM021 (the waivers before the fault still count). */
+static void parse_inline(report_impl *ri, const aivm_plan *plan)
 {
+    size_t n = aivm_plan_count(plan);
     aivm_waivers_new(&ri->inline_w);
-    for (size_t i = 0; i < aivm_plan_count(plan); i++) {
+    ri->waive_errs = aivm_xcalloc(n + 1, sizeof *ri->waive_errs);
+    ri->waive_locs = aivm_xcalloc(n + 1, sizeof *ri->waive_locs);
+    for (size_t i = 0; i < n; i++) {
         const aivm_plan_resource *r = aivm_plan_at(plan, i);
         size_t before = aivm_waivers_count(ri->inline_w);
-        int rc;
+        aivm_error e = AIVM_ERROR_INIT;
         if (!r->waive)
             continue;
-        rc = aivm_waivers_parse_inline(ri->inline_w, r->waive, r->waive_loc, err);
-        if (rc < 0)
-            return rc;
+        if (aivm_waivers_parse_inline(ri->inline_w, r->waive, r->waive_loc, &e) < 0) {
+            ri->waive_errs[i] = aivm_check__fmt("%s", e.msg);
+            ri->waive_locs[i] = r->waive_loc;
+        }
         ri->inline_res = aivm_xrealloc(ri->inline_res, (aivm_waivers_count(ri->inline_w) + 1) *
                                                            sizeof *ri->inline_res);
         for (size_t j = before; j < aivm_waivers_count(ri->inline_w); j++)
             ri->inline_res[j] = r;
     }
-    return 0;
+}
+
+/* AIVM021: a bad aivm-* tag of the resource, judged without it. */
+static void tag_finding(aivm_check__flist *l, const aivm_plan_resource *r, const char *msg,
+                        aivm_loc loc)
+{
+    aivm_finding *f = aivm_check__add(l, "AIVM021", AIVM_SEV_ERROR, r);
+    f->loc = loc;
+    f->pointer = NULL;
+    f->message = aivm_check__fmt("%s", msg);
+}
+
+/* AIVM020: the plan's location is no Azure region (an unevaluated reference
+ * such as "azurerm_resource_group.x.location", a placeholder, a typo). */
+static void location_finding(aivm_check__flist *l, aivm_check_item *it, const aivm_catalog *cat)
+{
+    size_t n = aivm_catalog_region_count(cat);
+    const char **names = aivm_xcalloc(n + 1, sizeof *names);
+    const char *guess;
+    aivm_finding *f;
+    for (size_t i = 0; i < n; i++)
+        names[i] = aivm_catalog_region_at(cat, i)->name;
+    guess = aivm_did_you_mean(it->res->region, names, n);
+    f = aivm_check__add(l, "AIVM020", AIVM_SEV_WARNING, it->res);
+    f->loc = it->res->region_loc.line ? it->res->region_loc : it->res->loc;
+    f->pointer = NULL;
+    if (guess)
+        f->message = aivm_check__fmt("location '%s' is not an Azure region (did you mean %s?): "
+                                     "not priced, not held to a region",
+                                     it->res->region, guess);
+    else
+        f->message = aivm_check__fmt(
+            "location '%s' is not an Azure region%s: not priced, not "
+            "held to a region",
+            it->res->region,
+            strchr(it->res->region, '.') ? " (it reads like an unevaluated reference)" : "");
+    free(names);
+}
+
+/* AIVM021 for an aivm-model that is no preset, with the CLI's did-you-mean. */
+static void model_finding(aivm_check__flist *l, const aivm_plan_resource *r,
+                          const aivm_models *models)
+{
+    size_t n = aivm_models_count(models);
+    const char **ids = aivm_xcalloc(n + 1, sizeof *ids);
+    const char *guess;
+    char *msg;
+    for (size_t i = 0; i < n; i++)
+        ids[i] = aivm_models_at(models, i)->id;
+    guess = aivm_did_you_mean(r->model, ids, n);
+    if (guess)
+        msg = aivm_check__fmt("unknown model '%s' in tag 'aivm-model' of %s (did you mean %s?)",
+                              r->model, r->address, guess);
+    else
+        msg = aivm_check__fmt("unknown model '%s' in tag 'aivm-model' of %s ('aivm-advise models "
+                              "list' shows the presets)",
+                              r->model, r->address);
+    tag_finding(l, r, msg, r->model_loc);
+    free(msg);
+    free(ids);
 }
 
 /* Findings of one item, sorted, appended to the report's list. */
-static int check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_catalog *cat,
-                      const aivm_rules *rules, const aivm_check_opts *o, const report_impl *ri,
-                      advice_cache *cache, aivm_sizing *sz, aivm_check__quota_tally *quota,
-                      aivm_error *err)
+static void check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_catalog *cat,
+                       const aivm_rules *rules, const aivm_check_opts *o, const report_impl *ri,
+                       size_t index, advice_cache *cache, aivm_sizing *sz,
+                       aivm_check__quota_tally *quota)
 {
     aivm_check__flist l = {NULL, 0, 0};
     const aivm_advice *adv = NULL;
-    int rc;
+    aivm_error e = AIVM_ERROR_INIT;
+    bool bad_model = false;
+    for (size_t i = 0; i < it->res->n_tag_issues; i++)
+        tag_finding(&l, it->res, it->res->tag_issues[i].message, it->res->tag_issues[i].loc);
+    if (ri->waive_errs[index])
+        tag_finding(&l, it->res, ri->waive_errs[index], ri->waive_locs[index]);
+    if (it->res->model && o->models && !aivm_models_find(o->models, it->res->model)) {
+        model_finding(&l, it->res, o->models);
+        bad_model = true;
+    }
     settle_workload(it, o);
     if (aivm_catalog_region_count(cat) && it->wl.region) {
         const aivm_region *reg = aivm_catalog_find_region(cat, it->wl.region);
-        if (reg)
+        if (reg) {
             it->wl.region = reg->name;
-        else
+        } else {
             it->region_unknown = true;
+            it->wl.region_assumed = true; /* no rule judges by it, no query names it */
+            location_finding(&l, it, cat);
+        }
     }
-    rc = aivm_check__resolve_sizing(it, sz, o, err);
-    if (rc < 0)
-        return rc;
+    if (aivm_check__resolve_sizing(it, sz, o, &e) < 0) {
+        aivm_sizing_input none = AIVM_SIZING_INPUT_INIT;
+        const aivm_plan_resource *r = it->res;
+        if (!bad_model) /* judged without sizing */
+            tag_finding(&l, r, e.msg, r->model ? r->model_loc : r->loc);
+        it->wl.sizing_in = none;
+        it->wl.sizing = NULL;
+        if (it->wl.kind == AIVM_KIND_UNSET)
+            it->has_workload = false;
+    }
     it->size = it->res->size ? aivm_catalog_find_size(cat, it->res->size) : NULL;
     if (it->has_workload)
         adv = advice_for(cache, cat, rules, it, o);
@@ -550,7 +675,6 @@ static int check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_ca
     for (size_t i = 0; i < l.n; i++)
         *aivm_check__add(all, NULL, AIVM_SEV_NOTE, NULL) = l.v[i];
     free(l.v);
-    return 0;
 }
 
 int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_catalog *cat,
@@ -562,17 +686,15 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
     advice_cache cache = {NULL, 0, 0};
     aivm_check__quota_tally quota = {NULL, 0, 0};
     size_t n = aivm_plan_count(plan);
-    int rc;
+    (void)err; /* nothing fails: bad tags are findings (AIVM021) */
     *out = NULL;
     rep->today = opts->today;
     rep->currency = "USD";
     rep->sizing_active = opts->gpu_need != NULL || opts->models != NULL;
     rep->quota_active = aivm_avail_has_usage(opts->avail);
-    rc = parse_inline(ri, plan, err);
-    if (rc < 0) {
-        aivm_check_report_free(rep);
-        return rc;
-    }
+    parse_inline(ri, plan);
+    ri->inline_used = aivm_xcalloc(aivm_waivers_count(ri->inline_w) + 1, sizeof *ri->inline_used);
+    ri->file_used = aivm_xcalloc(aivm_waivers_count(opts->waivers) + 1, sizeof *ri->file_used);
     rep->items = aivm_xcalloc(n ? n : 1, sizeof *rep->items);
     rep->n_items = n;
     ri->file_first = aivm_xcalloc(aivm_waivers_count(opts->waivers) + 1, sizeof *ri->file_first);
@@ -581,10 +703,9 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
             if (addr_matches(aivm_waivers_at(opts->waivers, i)->resource, aivm_plan_at(plan, j)))
                 ri->file_first[i] = aivm_plan_at(plan, j);
     ri->sizings = aivm_xcalloc(n ? n : 1, sizeof *ri->sizings);
-    for (size_t i = 0; rc == 0 && i < n; i++) {
+    for (size_t i = 0; i < n; i++) {
         rep->items[i].res = aivm_plan_at(plan, i);
-        rc = check_item(&all, &rep->items[i], cat, rules, opts, ri, &cache, &ri->sizings[i], &quota,
-                        err);
+        check_item(&all, &rep->items[i], cat, rules, opts, ri, i, &cache, &ri->sizings[i], &quota);
     }
     free(quota.v);
     for (size_t i = 0; i < cache.n; i++) {
@@ -592,16 +713,17 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
         free(cache.v[i].wl);
     }
     free(cache.v);
-    if (rc < 0) {
-        rep->findings = all.v;
-        rep->n_findings = all.n;
-        aivm_check_report_free(rep);
-        return rc;
-    }
     for (size_t i = 0; i < aivm_waivers_count(opts->waivers); i++) {
         const aivm_waiver *w = aivm_waivers_at(opts->waivers, i);
-        if (expired(w, opts->today) && !ri->file_first[i]) {
-            expired_finding(&all, w, NULL);
+        if (!ri->file_used[i] && !(expired(w, opts->today) && ri->file_first[i])) {
+            unmatched_finding(&all, w, ri->file_first[i] != NULL, opts->today);
+            rep->n_orphans++;
+        }
+    }
+    for (size_t i = 0; i < aivm_waivers_count(ri->inline_w); i++) {
+        const aivm_waiver *w = aivm_waivers_at(ri->inline_w, i);
+        if (!ri->inline_used[i] && !expired(w, opts->today)) {
+            unmatched_finding(&all, w, true, opts->today);
             rep->n_orphans++;
         }
     }
@@ -630,6 +752,12 @@ void aivm_check_report_free(aivm_check_report *rep)
     aivm_waivers_free(ri->inline_w);
     free(ri->inline_res);
     free(ri->file_first);
+    for (size_t i = 0; ri->waive_errs && i < rep->n_items; i++)
+        free(ri->waive_errs[i]);
+    free(ri->waive_errs);
+    free(ri->waive_locs);
+    free(ri->file_used);
+    free(ri->inline_used);
     free(ri->sizings);
     free(ri);
 }

@@ -60,6 +60,66 @@ static void tally_add(aivm_check__quota_tally *t, const aivm_availability *a, bo
     t->v[t->n++].vcpus = a->needed;
 }
 
+/* The size cannot be deployed there at all: absent from the SKU list (or the
+ * catalog's region list), or restricted in the whole region. */
+static bool not_deployable(const aivm_availability *a)
+{
+    if (a->offered == 0)
+        return true;
+    for (size_t i = 0; a->offered == 1 && i < a->n_restrictions; i++)
+        if (!a->restrictions[i].zone)
+            return true;
+    return false;
+}
+
+static void offer_findings(aivm_check__flist *l, const aivm_check_item *it,
+                           const aivm_availability *a, const char *name)
+{
+    aivm_finding *f;
+    if (has_finding(l, "AIVM017") || !a->has_skus) /* raised already, or no SKU list there */
+        return;
+    for (size_t i = 0; a->offered == 1 && i < a->n_restrictions; i++)
+        if (!a->restrictions[i].zone) {
+            f = aivm_check__add(l, "AIVM017", AIVM_SEV_ERROR, it->res);
+            f->message = aivm_check__fmt(
+                "%s is restricted in %s for this subscription (%s, az vm list-skus): the "
+                "deployment will fail; ask for access or pick another region",
+                name, it->wl.region, a->restrictions[i].reason);
+            aivm_check__guidance(f, g13, 1);
+            return;
+        }
+    if (a->offered == 0) {
+        f = aivm_check__add(l, "AIVM017", AIVM_SEV_ERROR, it->res);
+        f->message = aivm_check__fmt("%s is not in the SKU list of %s (az vm list-skus): it is "
+                                     "not offered there",
+                                     name, it->wl.region);
+        aivm_check__guidance(f, g13, 1);
+    }
+}
+
+/* AIVM002 from the SKU list's RetirementDateUtc, worded by the check date,
+ * unless the catalog's lifecycle raised it already. */
+static void retirement_finding(aivm_check__flist *l, const aivm_check_item *it,
+                               const aivm_availability *a, const char *name, const char *today)
+{
+    static const char *const g10[] = {"G10"};
+    aivm_finding *f;
+    if (!a->retirement[0] || has_finding(l, "AIVM002"))
+        return;
+    if (today && strcmp(a->retirement, today) <= 0) {
+        f = aivm_check__add(l, "AIVM002", AIVM_SEV_ERROR, it->res);
+        f->message = aivm_check__fmt("%s was retired on %s (RetirementDateUtc in the SKU list of "
+                                     "%s) and can no longer be deployed",
+                                     name, a->retirement, it->wl.region);
+    } else {
+        f = aivm_check__add(l, "AIVM002", AIVM_SEV_WARNING, it->res);
+        f->message = aivm_check__fmt("%s retires on %s (RetirementDateUtc in the SKU list of %s): "
+                                     "plan the move to a newer series",
+                                     name, a->retirement, it->wl.region);
+    }
+    aivm_check__guidance(f, g10, 1);
+}
+
 void aivm_check__avail_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_check_opts *o,
                                 aivm_check__quota_tally *t)
 {
@@ -69,12 +129,24 @@ void aivm_check__avail_findings(aivm_check__flist *l, aivm_check_item *it, const
     aivm_availability a;
     aivm_finding *f;
     unsigned vms;
-    if (!o->avail || !it->size || it->region_unknown || !it->res->region)
-        return; /* no location planned: nothing to hold the snapshots to */
+    if (!o->avail || it->region_unknown || !it->res->region)
+        return;      /* no location planned: nothing to hold the snapshots to */
+    if (!it->size) { /* outside the catalog: the SKU list still knows it */
+        if (!it->res->size)
+            return;
+        aivm_avail_eval_sku(&a, o->avail, it->res->size, it->wl.region);
+        offer_findings(l, it, &a, it->res->size);
+        retirement_finding(l, it, &a, it->res->size, o->today);
+        return;
+    }
     name = aivm_str(&it->size->name);
     vms = it->res->count_expr ? 1 : (it->res->count ? it->res->count : 1);
     spot = it->res->priority == AIVM_PRIO_SPOT;
     aivm_avail_eval(&a, o->avail, it->size, it->wl.region, vms, spot);
+    offer_findings(l, it, &a, name);
+    retirement_finding(l, it, &a, name, o->today);
+    if (has_finding(l, "AIVM017") || not_deployable(&a))
+        return; /* it will not deploy there: it takes no quota, and AIVM017 says why */
     if (prior_of(&prior, t, &a)) /* the plan's earlier resources share the quota */
         aivm_avail_eval_prior(&a, o->avail, it->size, it->wl.region, vms, spot, &prior);
     tally_add(t, &a, spot);
@@ -82,24 +154,19 @@ void aivm_check__avail_findings(aivm_check__flist *l, aivm_check_item *it, const
         f = aivm_check__add(l, "AIVM013", AIVM_SEV_ERROR, it->res);
         f->message = aivm_check__fmt("%u x %s: %s", vms, name, a.why);
         aivm_check__guidance(f, g13, 1);
-    }
-    if (has_finding(l, "AIVM017") || !a.has_skus) /* raised already, or no SKU list there */
-        return;
-    for (size_t i = 0; a.offered == 1 && i < a.n_restrictions; i++)
-        if (!a.restrictions[i].zone) {
-            f = aivm_check__add(l, "AIVM017", AIVM_SEV_ERROR, it->res);
+    } else if (a.has_quota && !spot && (!a.family || !a.family_found)) {
+        /* never silence: the family limit was not checked */
+        f = aivm_check__add(l, "AIVM013", AIVM_SEV_NOTE, it->res);
+        if (!a.family)
             f->message = aivm_check__fmt(
-                "%s is restricted in %s for this subscription (%s, az vm list-skus): the "
-                "deployment will fail; ask for access or pick another region",
-                name, it->wl.region, a.restrictions[i].reason);
-            aivm_check__guidance(f, g13, 1);
-            return;
-        }
-    if (a.offered == 0) {
-        f = aivm_check__add(l, "AIVM017", AIVM_SEV_ERROR, it->res);
-        f->message = aivm_check__fmt("%s is not in the SKU list of %s (az vm list-skus): it is "
-                                     "not offered there",
-                                     name, it->wl.region);
+                "the quota family of %s (series %s) is unknown to aivm-advise (give --skus, "
+                "whose 'family' names it): only the regional limit of %s was checked",
+                name, aivm_str(&it->size->series), it->wl.region);
+        else
+            f->message = aivm_check__fmt(
+                "the usage list of %s has no row for %s's quota family %s: only the regional "
+                "limit was checked",
+                it->wl.region, name, a.family);
         aivm_check__guidance(f, g13, 1);
     }
 }

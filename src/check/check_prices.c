@@ -115,8 +115,8 @@ int aivm_check_apply_prices(aivm_check_report *rep, const aivm_prices *p, aivm_p
             const aivm_price_entry *e =
                 aivm_prices_find(p, it->wl.region, aivm_str(&it->size->name));
             return aivm_error_set(err, AIVM_ENET, NULL,
-                                  "no live price for %s in %s: %s (--allow-partial falls back to "
-                                  "catalog prices)",
+                                  "no live price for %s in %s: %s (without "
+                                  "--require-live-prices, catalog prices are shown)",
                                   aivm_str(&it->size->name), it->wl.region,
                                   e && e->error ? e->error : "the price list has no row for it");
         }

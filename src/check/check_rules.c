@@ -93,6 +93,25 @@ static const aivm_check_rule table[] = {
      "the Retail Prices API): it is not offered there, and the deployment will fail. Pick a "
      "size offered there, or another region (the suggested size is offered in the planned one).",
      "G13", false, false},
+    {"AIVM020", "LocationNotARegion", AIVM_SEV_WARNING, "Location that is not an Azure region",
+     "The planned location is not an Azure region of the catalog's list: a placeholder, a typo "
+     "(eastus3) or a reference Terraform or ARM did not evaluate "
+     "(azurerm_resource_group.example.location). The resource is judged without a region: it "
+     "is not priced, no price query names the location and no regional rule applies. Set the "
+     "region's name (the message suggests the closest one).",
+     "G13", false, false},
+    {"AIVM021", "BadAivmTag", AIVM_SEV_ERROR, "Bad aivm-* tag",
+     "An aivm-* tag of the resource is unknown, or its value is not one aivm-advise reads (a "
+     "misspelt phase, an unknown model preset, a malformed aivm-waive): the message names what "
+     "was expected and the closest valid name. The resource is judged without that tag, and "
+     "the rest of the plan as usual. Fix the tag.",
+     "", false, false},
+    {"AIVM022", "UnmatchedWaiver", AIVM_SEV_NOTE, "Waiver that matches nothing",
+     "A waiver (waivers file or aivm-waive tag) waived no finding of this input: its resource "
+     "is not in the input, or the finding it names is no longer raised. An expired waiver "
+     "counts (AIVM012) only where its resource is checked; elsewhere it is this note. The "
+     "message names the waiver's file and line: remove it, or fix its rule or resource.",
+     "", false, false},
 };
 
 const aivm_check_rule *aivm_check_rules(size_t *n)

@@ -42,7 +42,8 @@ enum {
     O_KIND,
     O_MODEL_SIZE,
     O_OS,
-    O_OUTPUT
+    O_OUTPUT,
+    O_REQUIRE_LIVE
 };
 
 static const cli_opt options[] = {
@@ -67,7 +68,9 @@ static const cli_opt options[] = {
     {CLI_O_PRICES, "prices", 0, "off|catalog|cached|live",
      "where the cost summary's prices come from (default catalog)"},
     {CLI_O_ALLOW_PARTIAL, "allow-partial", 0, NULL,
-     "live: fall back to catalog prices instead of exit 4"},
+     "live: fall back to catalog prices with a warning (the default)"},
+    {O_REQUIRE_LIVE, "require-live-prices", 0, NULL,
+     "live: exit 4 when a live price cannot be had"},
     CLI_PRICE_FETCH_OPTIONS,
     CLI_AVAIL_SNAPSHOT_OPTIONS,
     CLI_CONFIG_OPTIONS,
@@ -87,6 +90,7 @@ typedef struct {
     size_t n_outputs;
     aivm_workload flags; /* --phase, --kind, --params, ...: defaults under the aivm-* tags */
     bool fail_never, help;
+    bool require_live; /* --require-live-prices */
     aivm_severity fail_on;
     cli_color_mode color;
     cli_price_opts prices;
@@ -109,7 +113,7 @@ static void help(void)
            "  1  an unwaived finding at or above --fail-on\n"
            "  2  usage error (bad option or value)\n"
            "  3  unreadable or invalid input (plan, workload, waivers, catalog or rules)\n"
-           "  4  --prices live: prices unavailable (without --allow-partial)\n"
+           "  4  --prices live --require-live-prices: prices unavailable\n"
            "  5  output or internal error\n");
 }
 
@@ -149,6 +153,9 @@ static int on_option(void *vctx, int id, const char *arg)
         return cli_color_option(&o->color, arg);
     case O_DATE:
         return cli_date_option(&o->date, arg);
+    case O_REQUIRE_LIVE:
+        o->require_live = true;
+        return 0;
     case 'q':
         cli_quiet = true;
         return 0;
@@ -242,25 +249,70 @@ static int load_inputs(aivm_workload *wl, aivm_workload_doc **doc, aivm_waivers 
     return 0;
 }
 
-/* Prices of the cost summary as --prices says (catalog prices are already on). */
+/* A warning for the resources a cached or live store could not price: they
+ * show catalog prices (or none), never silently. */
+static void warn_fallbacks(const aivm_check_report *rep, const aivm_prices *store,
+                           aivm_prices_mode mode)
+{
+    const aivm_check_item *first = NULL;
+    const aivm_price_entry *e;
+    size_t missing = 0, asked = 0;
+    for (size_t i = 0; i < rep->n_items; i++) {
+        const aivm_check_item *it = &rep->items[i];
+        if (!it->size || it->region_unknown || it->res->count_expr)
+            continue;
+        asked++;
+        if (it->price_source == AIVM_PRICE_LIVE || it->price_source == AIVM_PRICE_CACHE)
+            continue;
+        missing++;
+        if (!first)
+            first = it;
+    }
+    if (!missing)
+        return;
+    e = aivm_prices_find(store, first->wl.region, aivm_str(&first->size->name));
+    cli_warnf("%zu of %zu resources have no %s price (first: %s in %s: %s): the report shows "
+              "catalog prices for them",
+              missing, asked, mode == AIVM_PRICES_LIVE ? "live" : "cached",
+              aivm_str(&first->size->name), first->wl.region,
+              e && e->error ? e->error
+                            : (mode == AIVM_PRICES_CACHED ? "not in the price cache"
+                                                          : "the price list has no row for it"));
+}
+
+/* Prices of the cost summary as --prices says (catalog prices are already on).
+ * A live or cached price that cannot be had leaves the report on catalog
+ * prices with a warning naming the failure; only --require-live-prices makes
+ * a live failure exit 4. */
 static int price_report(aivm_check_report *rep, chk_opts *o, aivm_prices **store)
 {
     aivm_price_query *qs = NULL;
     aivm_error err = AIVM_ERROR_INIT;
     cli_price_opts *po = &o->prices;
+    aivm_prices_mode mode = po->mode;
+    bool require = o->require_live && mode == AIVM_PRICES_LIVE;
     size_t n;
     int rc = 0;
-    if (po->mode == AIVM_PRICES_LIVE && !cli_quiet && cli_term_stderr_tty())
+    if (mode == AIVM_PRICES_LIVE && !cli_quiet && cli_term_stderr_tty())
         po->fetch.progress = cli_price_progress;
-    if (po->mode == AIVM_PRICES_CACHED || po->mode == AIVM_PRICES_LIVE) {
+    if (mode == AIVM_PRICES_CACHED || mode == AIVM_PRICES_LIVE) {
         n = aivm_check_price_queries(&qs, rep, po->fetch.currency ? po->fetch.currency : "USD");
-        rc = aivm_prices_get(store, po->mode, qs, n, &po->fetch, &err);
-        for (size_t i = 0; rc == 0 && i < aivm_prices_warning_count(*store); i++)
+        rc = aivm_prices_get(store, mode, qs, n, &po->fetch, &err);
+        if (rc < 0 && !require) {
+            cli_warnf("%s prices unavailable (%s): the report shows catalog prices",
+                      mode == AIVM_PRICES_LIVE ? "live" : "cached", err.msg);
+            aivm_prices_free(*store);
+            *store = NULL;
+            mode = AIVM_PRICES_CATALOG;
+            rc = 0;
+        }
+        for (size_t i = 0; rc == 0 && *store && i < aivm_prices_warning_count(*store); i++)
             cli_warnf("%s", aivm_prices_warning(*store, i));
     }
     if (rc == 0)
-        rc = aivm_check_apply_prices(rep, *store, po->mode, po->allow_partial, po->fetch.currency,
-                                     &err);
+        rc = aivm_check_apply_prices(rep, *store, mode, !require, po->fetch.currency, &err);
+    if (rc == 0 && *store)
+        warn_fallbacks(rep, *store, mode);
     free(qs);
     return rc < 0 ? cli_report_error(&err) : 0;
 }
@@ -290,6 +342,8 @@ int cmd_check(int argc, char **argv)
     rc = cli_opts_parse(options, N_OPTIONS, argc, argv, on_option, &o, &first);
     if (rc == 0 && !o.help)
         rc = cli_price_opts_check(&o.prices);
+    if (rc == 0 && !o.help && o.require_live && o.prices.mode != AIVM_PRICES_LIVE)
+        rc = cli_usagef("--require-live-prices applies to --prices live only");
     if (rc)
         goto done;
     if (o.help) {

@@ -46,12 +46,30 @@ const aivm_tag *aivm_plan_resource_tag(const aivm_plan_resource *r, const char *
     return NULL;
 }
 
+/* The did-you-mean of a parser's message ("...; did you mean train?)"), as
+ * "; did you mean train?", or "". */
+static const char *guess_of(const char *msg)
+{
+    const char *g = strstr(msg, "; did you mean ");
+    return g ? g : "";
+}
+
+static int tag_error_g(const aivm_plan_resource *r, const aivm_tag *t, const char *expected,
+                       const aivm_error *parsed, aivm_error *err)
+{
+    const char *g = parsed ? guess_of(parsed->msg) : "";
+    size_t n = strlen(g);
+    if (n && g[n - 1] == ')')
+        n--; /* the parser's closing parenthesis: ours follows */
+    return aivm_error_set(err, AIVM_EINVALID, &t->loc,
+                          "invalid value '%s' for tag '%s' of %s (expected %s%.*s)", t->value,
+                          t->key, r->address, expected, (int)n, g);
+}
+
 static int tag_error(const aivm_plan_resource *r, const aivm_tag *t, const char *expected,
                      aivm_error *err)
 {
-    return aivm_error_set(err, AIVM_EINVALID, &t->loc,
-                          "invalid value '%s' for tag '%s' of %s (expected %s)", t->value, t->key,
-                          r->address, expected);
+    return tag_error_g(r, t, expected, NULL, err);
 }
 
 static int apply_enum_tag(aivm_plan_resource *r, const aivm_tag *t, const char *k, aivm_error *err)
@@ -59,21 +77,21 @@ static int apply_enum_tag(aivm_plan_resource *r, const aivm_tag *t, const char *
     aivm_error e2 = AIVM_ERROR_INIT;
     if (aivm_streq_nocase(k, "phase")) {
         if (aivm_phase_parse(&r->wl.phase, t->value, &e2) < 0)
-            return tag_error(r, t, "train or inference", err);
+            return tag_error_g(r, t, "train or inference", &e2, err);
         r->wl.set |= AIVM_WL_PHASE;
         r->wl.phase_loc = t->loc;
     } else if (aivm_streq_nocase(k, "kind")) {
         if (aivm_kind_parse(&r->wl.kind, t->value, &e2) < 0)
-            return tag_error(r, t, "generative or non-generative", err);
+            return tag_error_g(r, t, "generative or non-generative", &e2, err);
         r->wl.set |= AIVM_WL_KIND;
         r->wl.kind_loc = t->loc;
     } else if (aivm_streq_nocase(k, "model-size")) {
         if (aivm_model_size_parse(&r->wl.model_size, t->value, &e2) < 0)
-            return tag_error(r, t, "small or complex", err);
+            return tag_error_g(r, t, "small or complex", &e2, err);
         r->wl.set |= AIVM_WL_MODEL_SIZE;
     } else if (aivm_streq_nocase(k, "os")) {
         if (aivm_os_parse(&r->wl.os, t->value, &e2) < 0)
-            return tag_error(r, t, "linux or windows", err);
+            return tag_error_g(r, t, "linux or windows", &e2, err);
         r->wl.set |= AIVM_WL_OS;
     } else {
         return 1;
@@ -101,12 +119,12 @@ static int apply_sizing_tag(aivm_plan_resource *r, const aivm_tag *t, const char
         bit = AIVM_SZ_MODEL;
     } else if (aivm_streq_nocase(k, "precision")) {
         if (aivm_precision_parse(&in->precision, t->value, &e2) < 0)
-            return tag_error(r, t, "fp32, bf16, fp16, fp8, int8 or int4", err);
+            return tag_error_g(r, t, "fp32, bf16, fp16, fp8, int8 or int4", &e2, err);
         r->precision = t->value;
         bit = AIVM_SZ_PRECISION;
     } else if (aivm_streq_nocase(k, "finetune")) {
         if (aivm_finetune_parse(&in->finetune, t->value, &e2) < 0)
-            return tag_error(r, t, "full, lora or qlora", err);
+            return tag_error_g(r, t, "full, lora or qlora", &e2, err);
         bit = AIVM_SZ_FINETUNE;
     } else if (aivm_streq_nocase(k, "context") || aivm_streq_nocase(k, "concurrency")) {
         if (!aivm_parse_u64(&n, t->value, 10000000) || n == 0)
@@ -149,6 +167,22 @@ static int apply_work_tag(aivm_plan_resource *r, const aivm_tag *t, const char *
     return 0;
 }
 
+static const char *const tag_names[] = {"aivm-phase",
+                                        "aivm-kind",
+                                        "aivm-model-size",
+                                        "aivm-os",
+                                        "aivm-params",
+                                        "aivm-model",
+                                        "aivm-precision",
+                                        "aivm-finetune",
+                                        "aivm-context",
+                                        "aivm-concurrency",
+                                        "aivm-activation-checkpointing",
+                                        "aivm-tokens",
+                                        "aivm-tokens-per-second",
+                                        "aivm-checkpointing",
+                                        "aivm-waive"};
+
 static int apply_tag(aivm_plan_resource *r, const aivm_tag *t, aivm_error *err)
 {
     const char *k = t->key + 5;
@@ -171,29 +205,34 @@ static int apply_tag(aivm_plan_resource *r, const aivm_tag *t, aivm_error *err)
         r->waive = t->value;
         r->waive_loc = t->loc;
     } else {
+        const char *g = aivm_did_you_mean(t->key, tag_names, sizeof tag_names / sizeof *tag_names);
+        if (g)
+            return aivm_error_set(err, AIVM_EINVALID, &t->loc,
+                                  "unknown tag '%s' on %s (did you mean %s?)", t->key, r->address,
+                                  g);
         return aivm_error_set(err, AIVM_EINVALID, &t->loc,
-                              "unknown tag '%s' on %s (aivm tags: aivm-phase, aivm-kind, "
-                              "aivm-model-size, aivm-os, aivm-params, aivm-model, "
-                              "aivm-precision, aivm-finetune, aivm-context, aivm-concurrency, "
-                              "aivm-activation-checkpointing, aivm-tokens, "
-                              "aivm-tokens-per-second, aivm-checkpointing, aivm-waive)",
-                              t->key, r->address);
+                              "unknown tag '%s' on %s (not an aivm-* tag of docs/check.md)", t->key,
+                              r->address);
     }
     return 0;
 }
 
-int aivm_plan__apply_tags(aivm_plan_resource *r, aivm_error *err)
+void aivm_plan__apply_tags(aivm_plan *plan, aivm_plan_resource *r)
 {
     for (size_t i = 0; i < r->n_tags; i++) {
         const aivm_tag *t = &r->tags[i];
-        int rc;
-        if (strlen(t->key) < 5 || strncmp(t->key, "aivm-", 5) != 0)
+        aivm_error e = AIVM_ERROR_INIT;
+        aivm_tag_issue *all;
+        if (strlen(t->key) < 5 || strncmp(t->key, "aivm-", 5) != 0 || apply_tag(r, t, &e) == 0)
             continue;
-        rc = apply_tag(r, t, err);
-        if (rc < 0)
-            return rc;
+        all = aivm_arena_alloc(&plan->arena, (r->n_tag_issues + 1) * sizeof *all);
+        if (r->n_tag_issues)
+            memcpy(all, r->tag_issues, r->n_tag_issues * sizeof *all);
+        all[r->n_tag_issues].message = aivm_arena_strdup(&plan->arena, e.msg);
+        all[r->n_tag_issues].loc = t->loc;
+        r->tag_issues = all;
+        r->n_tag_issues++;
     }
-    return 0;
 }
 
 static aivm_plan_format detect(const aivm_ynode *root)
@@ -270,6 +309,7 @@ static void own_strings(aivm_plan *plan, aivm_plan_resource *r, const char *file
 #undef OWN
     r->loc.file = file;
     r->size_loc.file = file;
+    r->region_loc.file = file;
 }
 
 int aivm_plan_read_mem(aivm_plan *plan, aivm_plan_format *fmt_out, const char *buf, size_t len,
@@ -310,7 +350,7 @@ int aivm_plan_read_mem(aivm_plan *plan, aivm_plan_format *fmt_out, const char *b
     for (size_t i = before; rc == 0 && i < plan->n; i++)
         own_strings(plan, plan->items[i], file);
     for (size_t i = before; rc == 0 && i < plan->n; i++)
-        rc = aivm_plan__apply_tags(plan->items[i], err);
+        aivm_plan__apply_tags(plan, plan->items[i]);
     aivm_arena_dispose(&tree);
     if (rc < 0) {
         aivm_plan__truncate(plan, before);

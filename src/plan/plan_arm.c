@@ -21,8 +21,9 @@ struct scope {
     const aivm_ynode *tmpl;    /* the template whose parameters/variables apply */
     const aivm_ynode *dparams; /* parameters a nested deployment passes (inner scope) */
     const scope *parent;
-    unsigned copies;  /* VMs per resource from enclosing deployments' copy loops */
-    bool conditional; /* an enclosing deployment has an unevaluated condition */
+    unsigned copies;        /* VMs per resource from enclosing deployments' copy loops */
+    const char *count_expr; /* an enclosing deployment's copy count that is an expression */
+    bool conditional;       /* an enclosing deployment has an unevaluated condition */
 };
 
 typedef struct {
@@ -61,11 +62,31 @@ static bool ref_name(char *out, size_t cap, const char *s, const char *fn)
 
 /* Resolve a value node to a scalar node: literal, or one parameters()/variables()
  * hop at a time. `*via` names the first reference followed. NULL when unresolved. */
+static const aivm_ynode *resolve_node(const scope *sc, const aivm_ynode *n, const char **via,
+                                      arm_ctx *c, int depth, bool any);
+
 static const aivm_ynode *resolve(const scope *sc, const aivm_ynode *n, const char **via, arm_ctx *c,
                                  int depth)
 {
+    return resolve_node(sc, n, via, c, depth, false);
+}
+
+/* An object or array value, literal or through parameters()/variables();
+ * NULL for anything else (an expression is not a value). */
+static const aivm_ynode *resolve_obj(const scope *sc, const aivm_ynode *n, arm_ctx *c)
+{
+    const aivm_ynode *v = resolve_node(sc, n, NULL, c, 0, true);
+    return v && v->type != AIVM_Y_SCALAR ? v : NULL;
+}
+
+/* `any`: objects and arrays are values too (else only scalars are). */
+static const aivm_ynode *resolve_node(const scope *sc, const aivm_ynode *n, const char **via,
+                                      arm_ctx *c, int depth, bool any)
+{
     char name[128];
     const aivm_ynode *p;
+    if (any && n && n->type != AIVM_Y_SCALAR && depth <= MAX_NEST)
+        return n;
     if (!n || n->type != AIVM_Y_SCALAR || aivm_yis_null(n) || depth > MAX_NEST)
         return NULL;
     if (n->str[0] != '[' || n->str[1] == '[')
@@ -75,17 +96,17 @@ static const aivm_ynode *resolve(const scope *sc, const aivm_ynode *n, const cha
         if (p && sc->parent) {
             if (via && !*via)
                 *via = aivm_plan__fmt(c->plan, "parameter '%s'", name);
-            return resolve(sc->parent, p, via, c, depth + 1);
+            return resolve_node(sc->parent, p, via, c, depth + 1, any);
         }
         p = iget(iget(iget(sc->tmpl, "parameters"), name), "defaultValue");
         if (via && !*via)
             *via = aivm_plan__fmt(c->plan, "parameter '%s' default", name);
-        return resolve(sc, p, via, c, depth + 1);
+        return resolve_node(sc, p, via, c, depth + 1, any);
     }
     if (ref_name(name, sizeof name, n->str, "variables")) {
         if (via && !*via)
             *via = aivm_plan__fmt(c->plan, "variable '%s'", name);
-        return resolve(sc, iget(iget(sc->tmpl, "variables"), name), via, c, depth + 1);
+        return resolve_node(sc, iget(iget(sc->tmpl, "variables"), name), via, c, depth + 1, any);
     }
     return NULL;
 }
@@ -120,6 +141,27 @@ static void set_size(arm_ctx *c, aivm_plan_resource *r, const scope *sc, const a
     }
 }
 
+/* The OS an ARM VM or scale-set profile declares: a literal osDisk.osType,
+ * an osProfile windowsConfiguration / linuxConfiguration that is an object
+ * (Bicep writes "[if(isWin, null(), ...)]" beside the other: an expression
+ * says nothing), then the image's publisher/offer. UNSET when none says. */
+static aivm_os declared_os(arm_ctx *c, const scope *sc, const aivm_ynode *profile)
+{
+    const aivm_ynode *storage = resolve_obj(sc, iget(profile, "storageProfile"), c);
+    const aivm_ynode *os_prof = resolve_obj(sc, iget(profile, "osProfile"), c);
+    const aivm_ynode *img = resolve_obj(sc, iget(storage, "imageReference"), c);
+    bool win = resolve_obj(sc, iget(os_prof, "windowsConfiguration"), c) != NULL;
+    bool lin = resolve_obj(sc, iget(os_prof, "linuxConfiguration"), c) != NULL;
+    aivm_os os = aivm_plan__os_from_name(
+        resolve_str(sc, iget(resolve_obj(sc, iget(storage, "osDisk"), c), "osType"), c));
+    if (os != AIVM_OS_UNSET)
+        return os;
+    if (win != lin)
+        return win ? AIVM_OS_WINDOWS : AIVM_OS_LINUX;
+    return aivm_plan__os_from_image(resolve_str(sc, iget(img, "publisher"), c),
+                                    resolve_str(sc, iget(img, "offer"), c));
+}
+
 static bool is_spot(const char *s)
 {
     return s && (aivm_streq_nocase(s, "Spot") || aivm_streq_nocase(s, "Low") ||
@@ -149,8 +191,12 @@ static aivm_plan_resource *new_res(arm_ctx *c, const aivm_ynode *res, const scop
     r->address = aivm_plan__fmt(c->plan, "%s/%s", slash ? slash + 1 : type, name);
     r->loc = res->loc;
     aivm_plan__set_count(r, copies, sc->copies, 1);
+    if (sc->count_expr)
+        r->count_expr = sc->count_expr; /* how many deployments: unknown, never 1 */
     r->conditional = sc->conditional || (cond && !resolve(sc, cond, NULL, c, 0));
     r->region = aivm_plan__region(c->plan, loc);
+    if (r->region)
+        r->region_loc = iget(res, "location")->loc;
     add_tags(c, r, sc, iget(res, "tags"));
     return r;
 }
@@ -176,6 +222,7 @@ static void read_pools(arm_ctx *c, const aivm_ynode *res, const scope *sc, const
             aivm_plan__set_count(r, copies, sc->copies, n ? n : 1);
         r->priority = is_spot(resolve_str(sc, iget(p, "scaleSetPriority"), c)) ? AIVM_PRIO_SPOT
                                                                                : AIVM_PRIO_REGULAR;
+        r->wl.os = aivm_plan__os_from_name(resolve_str(sc, iget(p, "osType"), c));
         add_tags(c, r, sc, iget(p, "tags"));
         set_size(c, r, sc, iget(p, "vmSize"),
                  aivm_plan__fmt(c->plan, "%s/vmSize", aivm_plan__ptr_idx(c->plan, pp, i)));
@@ -186,7 +233,7 @@ static void read_resources(arm_ctx *c, const aivm_ynode *list, const scope *sc, 
                            int depth);
 
 static void read_deployment(arm_ctx *c, const aivm_ynode *res, const scope *sc, const char *ptr,
-                            unsigned copies, int depth)
+                            unsigned copies, const aivm_ynode *copy_expr, int depth)
 {
     const aivm_ynode *props = iget(res, "properties");
     const aivm_ynode *tmpl = iget(props, "template");
@@ -205,6 +252,9 @@ static void read_deployment(arm_ctx *c, const aivm_ynode *res, const scope *sc, 
     inner.copies = (unsigned long long)sc->copies * copies > AIVM_PLAN_MAX_COUNT
                        ? (unsigned)AIVM_PLAN_MAX_COUNT + 1
                        : sc->copies * copies;
+    inner.count_expr = sc->count_expr;
+    if (copy_expr)
+        inner.count_expr = copy_expr->type == AIVM_Y_SCALAR ? copy_expr->str : "(not a number)";
     inner.conditional = sc->conditional || (iget(res, "condition") &&
                                             !resolve(sc, iget(res, "condition"), NULL, c, 0));
     read_resources(c, iget(tmpl, "resources"), &inner,
@@ -243,17 +293,14 @@ static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, co
     else
         copy_count = NULL; /* evaluated */
     if (aivm_streq_nocase(type, "Microsoft.Resources/deployments")) {
-        read_deployment(c, res, sc, ptr, copies, depth);
+        read_deployment(c, res, sc, ptr, copies, copy_count, depth);
     } else if (aivm_streq_nocase(type, "Microsoft.Compute/virtualMachines")) {
         r = new_res(c, res, sc, "Microsoft.Compute/virtualMachines", name, copies);
         set_size(c, r, sc, iget(iget(props, "hardwareProfile"), "vmSize"),
                  aivm_plan__fmt(c->plan, "%s/properties/hardwareProfile/vmSize", ptr));
         r->priority = is_spot(resolve_str(sc, iget(props, "priority"), c)) ? AIVM_PRIO_SPOT
                                                                            : AIVM_PRIO_REGULAR;
-        if (iget(iget(props, "osProfile"), "windowsConfiguration"))
-            r->wl.os = AIVM_OS_WINDOWS;
-        else if (iget(iget(props, "osProfile"), "linuxConfiguration"))
-            r->wl.os = AIVM_OS_LINUX;
+        r->wl.os = declared_os(c, sc, props);
     } else if (aivm_streq_nocase(type, "Microsoft.Compute/virtualMachineScaleSets")) {
         const aivm_ynode *sku = iget(res, "sku");
         unsigned cap = 1;
@@ -267,6 +314,7 @@ static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, co
             is_spot(resolve_str(sc, iget(iget(props, "virtualMachineProfile"), "priority"), c))
                 ? AIVM_PRIO_SPOT
                 : AIVM_PRIO_REGULAR;
+        r->wl.os = declared_os(c, sc, iget(props, "virtualMachineProfile"));
     } else if (aivm_streq_nocase(type, "Microsoft.ContainerService/managedClusters")) {
         read_pools(c, res, sc, "Microsoft.ContainerService/managedClusters", name, ptr, copies);
     } else if (aivm_streq_nocase(type, "Microsoft.ContainerService/managedClusters/agentPools")) {
@@ -281,6 +329,7 @@ static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, co
         r->priority = is_spot(resolve_str(sc, iget(props, "scaleSetPriority"), c))
                           ? AIVM_PRIO_SPOT
                           : AIVM_PRIO_REGULAR;
+        r->wl.os = aivm_plan__os_from_name(resolve_str(sc, iget(props, "osType"), c));
     } else if (aivm_streq_nocase(type, "Microsoft.MachineLearningServices/workspaces/computes")) {
         const aivm_ynode *inner = iget(props, "properties");
         unsigned n = 1;
@@ -314,7 +363,7 @@ static void read_resources(arm_ctx *c, const aivm_ynode *list, const scope *sc, 
 int aivm_plan__read_arm(aivm_plan *plan, const aivm_ynode *root, const char *file, aivm_error *err)
 {
     arm_ctx c = {plan, file};
-    scope top = {root, NULL, NULL, 1, false};
+    scope top = {root, NULL, NULL, 1, NULL, false};
     const aivm_ynode *res = iget(root, "resources");
     aivm_loc start = {file, 1, 1};
     if (!res || (res->type != AIVM_Y_SEQ && res->type != AIVM_Y_MAP))

@@ -150,6 +150,38 @@ void aivm_plan__os_from_type(aivm_plan_resource *r)
         r->wl.os = AIVM_OS_LINUX;
 }
 
+aivm_os aivm_plan__os_from_name(const char *s)
+{
+    if (s && aivm_streq_nocase(s, "Windows"))
+        return AIVM_OS_WINDOWS;
+    if (s && aivm_streq_nocase(s, "Linux"))
+        return AIVM_OS_LINUX;
+    return AIVM_OS_UNSET;
+}
+
+static bool has_nocase(const char *s, const char *word)
+{
+    size_t n = strlen(word);
+    for (; s && *s; s++)
+        if (aivm_strneq_nocase(s, word, n))
+            return true;
+    return false;
+}
+
+aivm_os aivm_plan__os_from_image(const char *publisher, const char *offer)
+{
+    static const char *const linux_words[] = {
+        "ubuntu", "linux", "centos", "rhel",    "redhat",  "suse",      "sles",     "debian",
+        "alma",   "rocky", "oracle", "mariner", "flatcar", "canonical", "openlogic"};
+    if (has_nocase(publisher, "windows") || has_nocase(offer, "windows") ||
+        has_nocase(offer, "dsvm-win"))
+        return AIVM_OS_WINDOWS;
+    for (size_t i = 0; i < sizeof linux_words / sizeof linux_words[0]; i++)
+        if (has_nocase(publisher, linux_words[i]) || has_nocase(offer, linux_words[i]))
+            return AIVM_OS_LINUX;
+    return AIVM_OS_UNSET;
+}
+
 const char *aivm_plan__region(aivm_plan *plan, const char *s)
 {
     char buf[64];

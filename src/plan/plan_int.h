@@ -36,11 +36,20 @@ void aivm_plan__add_tags(aivm_plan *plan, aivm_plan_resource *r, const aivm_ynod
 /** Add or replace one tag (strings borrowed: they must live in the plan's arena/tree). */
 void aivm_plan__add_tag(aivm_plan *plan, aivm_plan_resource *r, const char *key, const char *value,
                         aivm_loc loc);
-/** Read the aivm-* tags of `r` into its workload. Returns 0 or
- *  AIVM_EINVALID for an unknown aivm-* key or a bad value (with position). */
-int aivm_plan__apply_tags(aivm_plan_resource *r, aivm_error *err);
+/** Read the aivm-* tags of `r` into its workload. An unknown aivm-* key or a
+ *  bad value is kept in r->tag_issues (message in the plan's arena, with a
+ *  did-you-mean where one is close) and the tag is ignored. */
+void aivm_plan__apply_tags(aivm_plan *plan, aivm_plan_resource *r);
 /** Set r->wl.os from a resource type naming windows or linux. */
 void aivm_plan__os_from_type(aivm_plan_resource *r);
+
+/** The OS a literal value names ("Windows", "linux"; ASCII case ignored), else UNSET. */
+aivm_os aivm_plan__os_from_name(const char *s);
+/** The OS a marketplace image's publisher and offer name (either may be NULL):
+ *  Windows when either says "windows" (MicrosoftWindowsServer, WindowsServer,
+ *  Windows-10), Linux for the usual distributions and their publishers
+ *  (Canonical, UbuntuServer, RedHat, ...), else UNSET (unknown, not guessed). */
+aivm_os aivm_plan__os_from_image(const char *publisher, const char *offer);
 
 /** The most VMs one plan entry may count (larger products are unknown counts). */
 #define AIVM_PLAN_MAX_COUNT 1000000ULL

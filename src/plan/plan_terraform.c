@@ -53,14 +53,19 @@ static const char *const used_attrs[] = {"default_node_pool",
                                          "max_count",
                                          "metadata",
                                          "min_count",
+                                         "node_agent_sku_id",
                                          "node_count",
+                                         "os_profile",
                                          "os_profile_linux_config",
                                          "os_profile_windows_config",
+                                         "os_type",
                                          "priority",
                                          "scale_settings",
                                          "size",
                                          "sku",
                                          "sku_name",
+                                         "storage_image_reference",
+                                         "storage_os_disk",
                                          "tags",
                                          "vm_priority",
                                          "vm_size"};
@@ -198,22 +203,55 @@ static void set_size(tf_ctx *c, aivm_plan_resource *r, const aivm_ynode *vals, c
 }
 
 /* The first of `keys` that holds a count; an invalid one (-1, 1.5, NaN,
- * 1e400, 10^20) makes the count unknown rather than silently `dflt`. */
+ * 1e400, 10^20) or one unknown until apply (`unknown`, the after_unknown
+ * map) makes the count unknown rather than silently `dflt`. */
 static unsigned first_uint(aivm_plan_resource *r, const aivm_ynode *m, const char *const *keys,
-                           unsigned dflt)
+                           unsigned dflt, const aivm_ynode *unknown)
 {
     unsigned v = 0;
+    bool late = false;
     for (size_t i = 0; keys[i]; i++) {
         const aivm_ynode *n = aivm_ymap_get(m, keys[i]);
         int k = aivm_plan__count(&v, n);
         if (k > 0)
             return v;
+        if (k == 0 && unknown_key(unknown, keys[i]))
+            late = true;
         if (k < 0) {
             r->count_expr = n->type == AIVM_Y_SCALAR ? n->str : "(not a number)";
             return dflt;
         }
     }
+    if (late)
+        r->count_expr = "(known after apply)";
     return dflt;
+}
+
+/* The OS as azurerm declares it, most specific first: the OS disk's os_type,
+ * the OS profile blocks, then the storage image's publisher/offer. UNSET when none
+ * says (the type, aivm-os or the default then decide). */
+static aivm_os declared_os(const aivm_ynode *vals)
+{
+    const aivm_ynode *prof = block(vals, "os_profile"), *img;
+    aivm_os os = aivm_plan__os_from_name(aivm_plan__str(aivm_ymap_get(vals, "os_type")));
+    if (os == AIVM_OS_UNSET)
+        os = aivm_plan__os_from_name(
+            aivm_plan__str(aivm_ymap_get(block(vals, "storage_os_disk"), "os_type")));
+    if (os != AIVM_OS_UNSET)
+        return os;
+    if (block(vals, "os_profile_windows_config") || block(prof, "windows_configuration"))
+        return AIVM_OS_WINDOWS;
+    if (block(vals, "os_profile_linux_config") || block(prof, "linux_configuration"))
+        return AIVM_OS_LINUX;
+    /* source_image_reference is left out of the tree: the types that carry
+     * it name their OS (or hold it in os_profile) */
+    img = block(vals, "storage_image_reference");
+    os = aivm_plan__os_from_image(aivm_plan__str(aivm_ymap_get(img, "publisher")),
+                                  aivm_plan__str(aivm_ymap_get(img, "offer")));
+    if (os != AIVM_OS_UNSET)
+        return os;
+    /* Batch: "batch.node.windows amd64", "batch.node.ubuntu 22.04" */
+    return aivm_plan__os_from_image(NULL, aivm_plan__str(aivm_ymap_get(vals, "node_agent_sku_id")));
 }
 
 static void fill(tf_ctx *c, aivm_plan_resource *r, const tf_type *t, const aivm_ynode *vals,
@@ -224,21 +262,21 @@ static void fill(tf_ctx *c, aivm_plan_resource *r, const tf_type *t, const aivm_
     const aivm_ynode *b;
     unsigned lo = 0, dedicated = 0;
     r->region = aivm_plan__region(c->plan, aivm_plan__str(aivm_ymap_get(vals, "location")));
+    if (r->region)
+        r->region_loc = aivm_ymap_get(vals, "location")->loc;
     aivm_plan__add_tags(c->plan, r, aivm_ymap_get(vals, "tags"));
     aivm_plan__os_from_type(r);
+    if (r->wl.os == AIVM_OS_UNSET)
+        r->wl.os = declared_os(t->kind == K_AKS ? block(vals, "default_node_pool") : vals);
     switch (t->kind) {
     case K_VM:
         set_size(c, r, vals, t->size_key, ptr, unknown);
         r->priority = is_spot(aivm_plan__str(aivm_ymap_get(vals, "priority"))) ? AIVM_PRIO_SPOT
                                                                                : AIVM_PRIO_REGULAR;
-        if (block(vals, "os_profile_windows_config"))
-            r->wl.os = AIVM_OS_WINDOWS;
-        else if (block(vals, "os_profile_linux_config"))
-            r->wl.os = AIVM_OS_LINUX;
         break;
     case K_VMSS:
         set_size(c, r, vals, t->size_key, ptr, unknown);
-        r->count = first_uint(r, vals, inst_keys, 1);
+        r->count = first_uint(r, vals, inst_keys, 1, unknown);
         r->priority = is_spot(aivm_plan__str(aivm_ymap_get(vals, "priority"))) ? AIVM_PRIO_SPOT
                                                                                : AIVM_PRIO_REGULAR;
         break;
@@ -255,11 +293,11 @@ static void fill(tf_ctx *c, aivm_plan_resource *r, const tf_type *t, const aivm_
             ptr = aivm_plan__ptr_idx(c->plan, ptr, 0);
         aivm_plan__add_tags(c->plan, r, aivm_ymap_get(b, "tags"));
         set_size(c, r, b, "vm_size", ptr, NULL);
-        r->count = first_uint(r, b, node_keys, 1);
+        r->count = first_uint(r, b, node_keys, 1, NULL);
         break;
     case K_AKS_POOL:
         set_size(c, r, vals, "vm_size", ptr, unknown);
-        r->count = first_uint(r, vals, node_keys, 1);
+        r->count = first_uint(r, vals, node_keys, 1, unknown);
         r->priority = is_spot(aivm_plan__str(aivm_ymap_get(vals, "priority"))) ? AIVM_PRIO_SPOT
                                                                                : AIVM_PRIO_REGULAR;
         break;

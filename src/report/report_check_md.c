@@ -7,12 +7,30 @@
  * address or tag cannot break the table or inject markup.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "aivm/util.h"
 
 #include "aivm/check.h"
 #include "report_int.h"
 
-#define CELL(out, s) aivm_report__md_text(out, s, true)
+/* Plan text in a cell: escaped, and an @mention neutralised with a zero-width
+ * space after the '@' (GitHub would notify the user or team it names). */
+static void cell(aivm_buf *out, const char *s)
+{
+    const char *at;
+    while (s && (at = strchr(s, '@')) != NULL) {
+        char *part = aivm_xstrndup(s, (size_t)(at - s));
+        aivm_report__md_text(out, part, true);
+        free(part);
+        aivm_buf_puts(out, "@&#8203;");
+        s = at + 1;
+    }
+    aivm_report__md_text(out, s, true);
+}
+
+#define CELL(out, s) cell(out, s)
 
 static void finding_row(aivm_buf *out, const aivm_finding *f)
 {
@@ -49,8 +67,21 @@ static void finding_row(aivm_buf *out, const aivm_finding *f)
 int aivm_check_render_markdown(aivm_buf *out, const aivm_check_report *rep,
                                const aivm_check_render_opts *o, aivm_error *err)
 {
-    (void)o;
-    aivm_buf_puts(out, "**aivm-advise check:** ");
+    bool fail = !(o && o->fail_never) && aivm_check_failed(rep, o ? o->fail_on : AIVM_SEV_ERROR);
+    size_t open =
+        rep->open[AIVM_SEV_ERROR] + rep->open[AIVM_SEV_WARNING] + rep->open[AIVM_SEV_NOTE];
+    /* the verdict first: what a reviewer reads in the notification */
+    aivm_buf_printf(
+        out, "**aivm-advise check: %s** (--fail-on %s): %zu open finding%s", fail ? "fail" : "pass",
+        o && o->fail_never ? "never" : aivm_severity_name(o ? o->fail_on : AIVM_SEV_ERROR), open,
+        open == 1 ? "" : "s");
+    if (rep->n_items && rep->n_unpriced == rep->n_items)
+        aivm_buf_puts(out, "; cost unknown\n\n");
+    else
+        aivm_buf_printf(out, "; cost %s %.2f/month%s\n\n", rep->currency,
+                        rep->hourly_total * AIVM_HOURS_PER_MONTH,
+                        rep->n_unpriced ? " (some resources unpriced)" : "");
+    aivm_buf_puts(out, "**Summary:** ");
     aivm_report__check_counts(out, rep);
     aivm_buf_puts(out, "\n\n");
     if (rep->n_findings == 0) {
@@ -64,10 +95,14 @@ int aivm_check_render_markdown(aivm_buf *out, const aivm_check_report *rep,
     if (rep->n_items && rep->n_unpriced == rep->n_items)
         aivm_buf_puts(out, "\nCost: unknown (no resource could be priced).\n");
     else
-        aivm_buf_printf(out, "\nCost: %s %.2f/hour, %.2f/month for %zu priced resource%s.\n",
+        aivm_buf_printf(out, "\nCost: %s %.2f/hour, %.2f/month for %zu priced resource%s",
                         rep->currency, rep->hourly_total, rep->monthly_total,
                         rep->n_items - rep->n_unpriced,
                         rep->n_items - rep->n_unpriced == 1 ? "" : "s");
+    if (!(rep->n_items && rep->n_unpriced == rep->n_items) && rep->n_unpriced)
+        aivm_buf_printf(out, "; %zu without a price.\n", rep->n_unpriced);
+    else if (!(rep->n_items && rep->n_unpriced == rep->n_items))
+        aivm_buf_puts(out, ".\n");
     if (out->overflow)
         return aivm_error_set(err, AIVM_ELIMIT, NULL, "Markdown output too large");
     return 0;

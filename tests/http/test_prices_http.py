@@ -609,12 +609,15 @@ def case_check_live_prices(e):
     check(c["source"] == "live" and c["rate"] == "on-demand", "live on-demand: %s" % c, p)
     check(abs(c["hourly"] - 2 * 6.50) < 1e-9, "2 VMs x the mock's 6.50: %s" % c, p)
     check(abs(doc["cost"]["monthly"] - 13.0 * 730) < 1e-6, "monthly at 730 h", p)
-    # plan.yaml plans Standard_F8s_v2, which the mock does not list: exit 4 ...
-    expect_exit4(e.run(*base, "--prices", "live", os.path.join(fx, "plan.yaml")),
+    # plan.yaml plans Standard_F8s_v2, which the mock does not list: exit 4 only with
+    # --require-live-prices ...
+    expect_exit4(e.run(*base, "--prices", "live", "--require-live-prices",
+                       os.path.join(fx, "plan.yaml")),
                  "no live price for Standard_F8s_v2")
-    # ... unless --allow-partial: then that resource keeps its catalog price
-    doc = ok_json(e.run(*base, "--prices", "live", "--allow-partial",
-                        os.path.join(fx, "plan.yaml")))
+    # ... else that resource keeps its catalog price, with a warning naming it
+    p = e.run(*base, "--prices", "live", os.path.join(fx, "plan.yaml"))
+    doc = ok_json(p)
+    check("have no live price (first: Standard_F8s_v2" in p.stderr, "fallback warned", p)
     by = {r["address"]: r["cost"] for r in doc["resources"]}
     check(by["fraud-scoring"]["source"] == "catalog", "catalog fallback: %s" % by)
     check(by["batch-embeddings"]["source"] in ("live", "cache") and
@@ -625,6 +628,37 @@ def case_check_live_prices(e):
     e.stop()
     doc = ok_json(e.run(*base, "--prices", "cached", os.path.join(fx, "plan_clean.yaml")))
     check(doc["resources"][0]["cost"]["source"] == "cache", "from the cache: %s" % doc)
+
+
+def case_check_live_price_outage_keeps_the_findings(e):
+    """check --prices live while the price API is down (issue 22): the findings, the
+    report and every --output file are written with catalog prices and a warning that
+    names the failure; exit 4 only with --require-live-prices."""
+    fx = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "check",
+                      "plan.yaml")
+    out = os.path.join(e.cache, "out")
+    os.makedirs(out, exist_ok=True)
+    e.stop()  # nothing listens on the mock's port any more
+    args = ["check", "--date", "2026-11-29", "--prices", "live", "--retries", "0"] + FAST
+    p = e.run(*args, "--format", "json", "--output", "sarif=%s/c.sarif" % out,
+              "--output", "junit=%s/c.xml" % out, "--output", "markdown=%s/c.md" % out,
+              fx, cache=False)
+    check(p.returncode == 1, "exit 1 from the findings (--fail-on error), not 4", p)
+    doc = json.loads(p.stdout)
+    check(any(f["id"] == "AIVM007" for r in doc["resources"] for f in r["findings"]),
+          "the findings are intact", p)
+    srcs = {r["cost"]["source"] for r in doc["resources"] if r["cost"]}
+    check(srcs == {"catalog"}, "catalog prices: %s" % srcs, p)
+    check("no live price" in p.stderr and "unreachable" in p.stderr and
+          "catalog prices" in p.stderr, "warning names the failure", p)
+    for f in ("c.sarif", "c.xml", "c.md"):
+        check(os.path.getsize(os.path.join(out, f)) > 0, "%s written" % f, p)
+    p = e.run(*args, "--require-live-prices", fx, cache=False)
+    expect_exit4(p, "")
+    # --prices cached without a cache entry: catalog prices, and a warning as recommend's
+    p = e.run("check", "--date", "2026-11-29", "--prices", "cached", "--format", "json", fx)
+    check(p.returncode == 1 and json.loads(p.stdout)["resources"], "report written", p)
+    check("no cached price" in p.stderr or "cached price" in p.stderr, "cached warned", p)
 
 
 def case_no_meter_is_not_offered_with_availability(e):

@@ -2,9 +2,11 @@
  * envelopes, odd spacing, string counts, zone-only and location
  * restrictions, missing families, several regions), the judgement of a size
  * in a region, and the cross-region step of the advice. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "helpers.h"
+#include "util/yamlutil.h"
 
 typedef struct {
     aivm_catalog *cat;
@@ -98,9 +100,11 @@ static void avail__family_from_the_series_words_without_skus(void **state)
     assert_string_equal(a.family, "standardNDASv4_A100Family");
     assert_string_equal(a.offered_source, "catalog");
     assert_int_equal(a.offered, 1);
-    /* "NC A100 v4": no row (missing family): unknown, only the regional limit */
+    /* "NC A100 v4": its family is known, but the snapshot has no row: only the
+     * regional limit */
     assert_false(aivm_avail_eval(&a, av, size(f, "Standard_NC24ads_A100_v4"), "eastus", 1, false));
-    assert_null(a.family);
+    assert_string_equal(a.family, "StandardNCADSA100v4Family");
+    assert_false(a.family_found);
     assert_true(a.quota_ok);
     /* the regional total: 900 free, 10 x 96 = 960 needed */
     assert_true(aivm_avail_eval(&a, av, size(f, "Standard_ND96isr_H100_v5"), "eastus", 10, false));
@@ -109,6 +113,61 @@ static void avail__family_from_the_series_words_without_skus(void **state)
     assert_string_equal(a.quota_scope, "regional");
     assert_non_null(strstr(
         a.why, "quota: regional limit 900 of 1000 vCPUs free in eastus, needs 960: ask for +60"));
+    aivm_avail_free(av);
+}
+
+/* Our usage list of the `az vm list-usage -o json` shape with Azure's real
+ * family names (spacing and case as Azure writes them), walked row by row:
+ * every family row of a catalog series is the family of each size of that
+ * series (so their quota is checked), and every GPU series of the catalog
+ * with a row in the list maps to it. */
+static void avail__usage_list_walked_family_by_family(void **state)
+{
+    fixture_t *f = *state;
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_avail *av = aivm_avail_new();
+    aivm_arena arena = AIVM_ARENA_INIT;
+    aivm_ynode *root = NULL;
+    size_t len = 0, rows_of_series = 0, gpu_rows = 0;
+    char *buf = read_file(fixture("avail/usage-westus-families.json"), &len);
+    assert_int_equal(aivm_avail_add_usage_mem(av, "westus", buf, len, "u.json", &err), 0);
+    assert_int_equal(aivm_yaml_parse(&root, &arena, buf, len, "u.json", &err), 0);
+    for (size_t r = 0; r < root->n; r++) {
+        const char *family = aivm_ymap_get(aivm_ymap_get(root->kids[r], "name"), "value")->str;
+        size_t sizes = 0;
+        char k1[128], k2[128];
+        for (size_t i = 0; i < aivm_catalog_size_count(f->cat); i++) {
+            const aivm_size *s = aivm_catalog_size_at(f->cat, i);
+            const char *mapped = aivm_avail_series_family(aivm_str(&s->series), aivm_str(&s->name));
+            aivm_availability a;
+            if (!mapped || strcmp(aivm_avail_family_key(k1, sizeof k1, mapped),
+                                  aivm_avail_family_key(k2, sizeof k2, family)) != 0)
+                continue;
+            aivm_avail_eval(&a, av, s, "westus", 1, false);
+            assert_true(a.family_found);
+            assert_string_equal(a.family, family); /* as the list spells it */
+            assert_string_equal(a.family_source, "series");
+            gpu_rows += s->has_gpu && sizes == 0;
+            sizes++;
+        }
+        rows_of_series += sizes > 0;
+    }
+    /* 39 family rows of catalog series in our list, 16 of them GPU families
+     * (NC, NC Promo, NCads A10 v4, NCads A100 v4, NCasT4 v3, NCv2, NCv3, ND v1,
+     * ND A100 v4, ND v2, NDm A100 v4, NV, NV Promo, NVads A10 v5, NVv3, NVv4) */
+    assert_int_equal(gpu_rows, 16);
+    assert_int_equal(rows_of_series, 39);
+    /* every GPU series in the catalog is either mapped or known to be unmapped */
+    for (size_t i = 0; i < aivm_catalog_size_count(f->cat); i++) {
+        const aivm_size *s = aivm_catalog_size_at(f->cat, i);
+        const char *series = aivm_str(&s->series);
+        if (s->has_gpu && !aivm_avail_series_family(series, aivm_str(&s->name)))
+            assert_true(strstr("ND MI300X v5|ND GB200 v6|ND GB300 v6|NC RTX PRO 6000 BSE v6|"
+                               "NVads V710 v5|NGads V620",
+                               series) != NULL);
+    }
+    aivm_arena_dispose(&arena);
+    free(buf);
     aivm_avail_free(av);
 }
 
@@ -352,6 +411,7 @@ int main(void)
         cmocka_unit_test(avail__family_key_normalises_spacing_case_and_affixes),
         cmocka_unit_test(avail__quota_short_in_family_says_the_increase),
         cmocka_unit_test(avail__family_from_the_series_words_without_skus),
+        cmocka_unit_test(avail__usage_list_walked_family_by_family),
         cmocka_unit_test(avail__spot_counts_against_the_low_priority_limit),
         cmocka_unit_test(avail__prior_needs_share_the_limits),
         cmocka_unit_test(avail__restrictions_by_location_and_by_zone),

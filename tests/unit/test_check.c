@@ -227,8 +227,8 @@ static void check__aivm007_aivm008_real_sizing(void **state)
     assert_int_equal(f->rep->items[0].wl.kind, AIVM_KIND_GENERATIVE);
     run(f, "    size: Standard_NC40ads_H100_v5\n    phase: inference\n    kind: generative\n"
            "    model: no-such-model\n");
-    assert_int_equal(f->rc, AIVM_ENOTFOUND);
-    assert_null(f->rep);
+    assert_int_equal(f->rc, 0); /* AIVM021 at the tag; judged without the model */
+    assert_string_equal(ids(f), "AIVM021");
     run(f, "    size: Standard_NC40ads_H100_v5\n    phase: inference\n    kind: generative\n");
     assert_false(f->rep->items[0].fit_known); /* no model-size tags: not evaluated */
     f->sized = false;
@@ -299,9 +299,20 @@ static void check__waivers_inline_and_file(void **state)
              "waivers:\n  - rule: AIVM003\n    resource: other\n    reason: r\n"
              "    expires: 2020-01-01\n",
              NULL);
-    assert_string_equal(ids(f), "AIVM003 AIVM012"); /* orphan expired waiver at the end */
+    /* an expired waiver of a resource not in the input fails nothing: a note */
+    assert_string_equal(ids(f), "AIVM003 AIVM022");
     assert_int_equal(f->rep->n_orphans, 1);
     assert_null(f->rep->findings[1].res);
+    assert_non_null(strstr(f->rep->findings[1].message, "matches no resource in this input; it "
+                                                        "expired on 2020-01-01"));
+    assert_non_null(strstr(f->rep->findings[1].message, ":2 "));
+    assert_false(aivm_check_failed(f->rep, AIVM_SEV_WARNING) && f->rep->open[AIVM_SEV_ERROR] > 0);
+    run_opts(f, ib,
+             "waivers:\n  - rule: AIVM005\n    resource: w\n    reason: r\n"
+             "    expires: 2027-01-01\n",
+             NULL);
+    assert_string_equal(ids(f), "AIVM003 AIVM022"); /* its resource, but nothing to waive */
+    assert_non_null(strstr(f->rep->findings[1].message, "waives nothing: AIVM005 is not raised"));
 }
 
 static void check__fail_levels(void **state)
@@ -333,10 +344,10 @@ static void check__cost_spot_and_count(void **state)
 static void check__rules_tie_to_check_ids(void **state)
 {
     fx *f = *state;
-    bool used[18] = {false};
+    bool used[100] = {false};
     /* AIVM013 is the quota check (only with a snapshot), AIVM014 the work-cost check */
-    static const unsigned ids_in_table[] = {1,  2,  3,  4,  5,  6,  7,  8, 9,
-                                            10, 11, 12, 13, 14, 15, 16, 17};
+    static const unsigned ids_in_table[] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
+                                            11, 12, 13, 14, 15, 16, 17, 20, 21, 22};
     size_t n = 0;
     const aivm_check_rule *t = aivm_check_rules(&n);
     aivm_error err = AIVM_ERROR_INIT;
@@ -375,11 +386,11 @@ static void check__renderers_agree(void **state)
     assert_non_null(strstr(b.ptr, "::warning file=p.yaml,line=4,col=11,title=AIVM003 "));
     aivm_buf_clear(&b);
     assert_int_equal(aivm_check_render_junit(&b, f->rep, &ro, NULL), 0);
-    assert_non_null(strstr(b.ptr, "tests=\"16\" failures=\"0\""));
+    assert_non_null(strstr(b.ptr, "tests=\"19\" failures=\"0\""));
     aivm_buf_clear(&b);
     ro.fail_on = AIVM_SEV_WARNING;
     assert_int_equal(aivm_check_render_junit(&b, f->rep, &ro, NULL), 0);
-    assert_non_null(strstr(b.ptr, "tests=\"16\" failures=\"1\""));
+    assert_non_null(strstr(b.ptr, "tests=\"19\" failures=\"1\""));
     aivm_buf_clear(&b);
     ro.color = true;
     assert_int_equal(aivm_check_render_text(&b, f->rep, &ro, NULL), 0);
