@@ -31,6 +31,8 @@ static const char *const keys[] = {"name",
                                    "activation_checkpointing",
                                    "tokens",
                                    "tokens_per_second",
+                                   "max_ttft_ms",
+                                   "max_tpot_ms",
                                    NULL};
 
 /* Plan-file key -> tag name ("model_size" -> "aivm-model-size"). */
@@ -51,6 +53,8 @@ static const struct {
     {"activation_checkpointing", "aivm-activation-checkpointing"},
     {"tokens", "aivm-tokens"},
     {"tokens_per_second", "aivm-tokens-per-second"},
+    {"max_ttft_ms", "aivm-max-ttft-ms"},
+    {"max_tpot_ms", "aivm-max-tpot-ms"},
     {"waive", "aivm-waive"},
 };
 
