@@ -238,11 +238,28 @@ static bool seq_has(const aivm_ynode *seq, const char *s)
     return false;
 }
 
+/* RetirementDateUtc "MM/DD/YYYY" as "YYYY-MM-DD" in the arena; NULL when malformed. */
+static const char *retirement_date(const char *v, aivm_arena *a)
+{
+    char d[11];
+    if (strlen(v) < 10 || v[2] != '/' || v[5] != '/')
+        return NULL;
+    memcpy(d, v + 6, 4);
+    d[4] = '-';
+    memcpy(d + 5, v, 2);
+    d[7] = '-';
+    memcpy(d + 8, v + 3, 2);
+    d[10] = '\0';
+    return aivm_is_date(d) ? aivm_arena_strdup(a, d) : NULL;
+}
+
 static void capabilities(aivm_avail__sku *s, const aivm_ynode *caps, aivm_arena *a)
 {
     s->vcpus = -1;
     s->gpus = -1;
     s->rdma = -1;
+    s->memory_gib = -1;
+    s->accelerated_net = -1;
     for (size_t i = 0; caps && caps->type == AIVM_Y_SEQ && i < caps->n; i++) {
         const char *k = opt_str(caps->kids[i], "name"), *v = opt_str(caps->kids[i], "value");
         double d;
@@ -252,8 +269,14 @@ static void capabilities(aivm_avail__sku *s, const aivm_ynode *caps, aivm_arena 
             s->vcpus = (int)d; /* in range: the cast is defined */
         else if (strcmp(k, "GPUs") == 0 && aivm_parse_double(&d, v))
             s->gpus = d;
+        else if (strcmp(k, "MemoryGB") == 0 && aivm_parse_double(&d, v) && d >= 0)
+            s->memory_gib = d;
         else if (strcmp(k, "RdmaEnabled") == 0)
             s->rdma = aivm_streq_nocase(v, "true");
+        else if (strcmp(k, "AcceleratedNetworkingEnabled") == 0)
+            s->accelerated_net = aivm_streq_nocase(v, "true");
+        else if (strcmp(k, "RetirementDateUtc") == 0)
+            s->retirement = retirement_date(v, a);
         else if (strcmp(k, "CpuArchitectureType") == 0)
             s->arch = aivm_arena_strdup(a, v);
         else if (strcmp(k, "HyperVGenerations") == 0)

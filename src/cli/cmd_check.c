@@ -322,6 +322,7 @@ int cmd_check(int argc, char **argv)
         goto done;
     cli_today(today);
     co.today = o.date ? o.date : today;
+    cli_warn_stale(cat, co.today);
     co.models = models;
     cli_workload_apply_flags(&wl, &o.flags);
     co.workload = o.workload || wl.set || wl.sizing_in.set || wl.work.set ? &wl : NULL;

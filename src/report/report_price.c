@@ -52,8 +52,8 @@ static const char *model_text(aivm_pricing p)
 void aivm_report__price_footer(aivm_buf *out, const aivm_advice *adv, const char *dim,
                                const char *reset)
 {
-    unsigned seen = 0; /* bit per aivm_price_source */
-    const char *oldest = NULL;
+    unsigned seen = 0;                      /* bit per aivm_price_source */
+    const char *oldest = NULL, *ref = NULL; /* oldest fetch, oldest catalog price */
     aivm_pricing pricing = AIVM_PRICING_ON_DEMAND;
     aivm_os os = adv->workload->os;
     for (size_t i = 0; i < adv->n_shown; i++) {
@@ -62,6 +62,8 @@ void aivm_report__price_footer(aivm_buf *out, const aivm_advice *adv, const char
         if (p->source == AIVM_PRICE_NONE)
             continue;
         seen |= 1u << p->source;
+        if (p->source == AIVM_PRICE_CATALOG && p->as_of && (!ref || strcmp(p->as_of, ref) < 0))
+            ref = p->as_of;
         if (p->fetched_at && (!oldest || strcmp(p->fetched_at, oldest) < 0))
             oldest = p->fetched_at;
     }
@@ -71,7 +73,7 @@ void aivm_report__price_footer(aivm_buf *out, const aivm_advice *adv, const char
     }
     aivm_buf_printf(out, "\n%sPrices: ", dim);
     if (seen == 1u << AIVM_PRICE_CATALOG)
-        aivm_buf_puts(out, "catalog reference");
+        aivm_buf_printf(out, "catalog reference of %s", ref ? ref : "unknown date");
     else if (seen == 1u << AIVM_PRICE_LIVE)
         aivm_buf_printf(out, "live from the Azure Retail Prices API (fetched %s)", oldest);
     else if (seen == 1u << AIVM_PRICE_CACHE)
