@@ -68,8 +68,9 @@ const aivm_size *aivm_refresh_series_gpu(const aivm_catalog *cat, const char *na
 
 /**
  * Sizes the region-wide price lists of `p` price (Linux, on demand) that
- * `cat` lacks, and catalog sizes (not retired on `today`) that none of them
- * prices, each sorted. The arrays are new (the caller frees them with
+ * `cat` lacks, and catalog sizes (not retired on `today`) that the catalog
+ * offers or prices in a region fetched but that none of the lists prices
+ * (no meter left), each sorted. The arrays are new (the caller frees them with
  * free()); the names are borrowed from `p` and `cat`. `*regions_of` (may be
  * NULL) gets, per unknown size, the first region that prices it.
  */

@@ -140,6 +140,14 @@ static const priced *prices_of(const priced *v, size_t n, const char *sku, size_
     return *count ? &v[lo] : NULL;
 }
 
+static bool has_region(const aivm_rlist *l, const char *r)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (strcmp(aivm_rlist_at(l, i), r) == 0)
+            return true;
+    return false;
+}
+
 void aivm_refresh_price_gaps(const char ***unknown, const char ***regions_of, size_t *n_unknown,
                              const char ***unpriced, size_t *n_unpriced, const aivm_catalog *cat,
                              const aivm_prices *p, const char *today)
@@ -164,7 +172,14 @@ void aivm_refresh_price_gaps(const char ***unknown, const char ***regions_of, si
     }
     for (size_t i = 0; n && i < aivm_catalog_size_count(cat); i++) {
         const aivm_size *s = aivm_catalog_size_at(cat, i);
-        if (aivm_size_lifecycle_on(s, today) == AIVM_LC_RETIRED ||
+        bool expected = false; /* the catalog offers or prices it in a region fetched */
+        for (size_t j = 0; !expected && j < aivm_prices_count(p); j++) {
+            const aivm_price_entry *e = aivm_prices_entry(p, j);
+            expected = !e->query.sku && e->set &&
+                       (aivm_size_price_in(s, e->query.region) ||
+                        has_region(&s->regions, e->query.region));
+        }
+        if (!expected || aivm_size_lifecycle_on(s, today) == AIVM_LC_RETIRED ||
             prices_of(v, n, aivm_str(&s->name), &c))
             continue;
         *unpriced = aivm_xrealloc((void *)*unpriced, (*n_unpriced + 1) * sizeof **unpriced);
@@ -237,14 +252,6 @@ static void compare(ctx *c, const aivm_size *s, const aivm_avail_sku *k)
     }
     if (k->arch && strcmp(arch_name(k->arch), aivm_str(&s->cpu_arch)) != 0)
         disagree(c, name, "cpu_arch", aivm_str(&s->cpu_arch), arch_name(k->arch), src);
-}
-
-static bool has_region(const aivm_rlist *l, const char *r)
-{
-    for (size_t i = 0; i < l->n; i++)
-        if (strcmp(aivm_rlist_at(l, i), r) == 0)
-            return true;
-    return false;
 }
 
 /* The change of catalog size `s`: regions of its SKU entries k[0..nk) and of
