@@ -140,6 +140,10 @@ typedef struct {
     const char *const *regions; /* its --regions (borrowed from its options); n_regions 0:
                                    the workload's region only */
     size_t n_regions;
+    bool has_skus;              /* availability was judged with a SKU snapshot */
+    const char **unknown_sizes; /* sizes the SKU snapshots list that the catalog lacks (the
+                                   array owned, the names borrowed from the snapshots) */
+    size_t n_unknown_sizes;
 } aivm_advice;
 
 typedef struct {

@@ -34,6 +34,8 @@ typedef struct {
     size_t n_inputs;
     const aivm_avail *skus;    /* SKU snapshots, or NULL */
     const aivm_prices *prices; /* region-wide price lists (aivm_prices_get_regions), or NULL */
+    const char *url;           /* where the overlay will live ("file:///..."): the url of its
+                                  source, which `catalog show` prints; NULL: none */
 } aivm_refresh_opts;
 
 /**

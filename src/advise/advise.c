@@ -362,6 +362,7 @@ void aivm_advice_free(aivm_advice *adv)
     free(adv->ranked);
     free(adv->rejected);
     free(adv->warnings);
+    free((void *)adv->unknown_sizes);
     aivm_extras_free(adv->extras);
     free(adv);
 }

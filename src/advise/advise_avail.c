@@ -174,6 +174,26 @@ static void region_price_warning(aivm_advice *adv)
     }
 }
 
+/* Sizes the SKU snapshots list that the catalog lacks: Azure offers them, the
+ * advice cannot weigh them (docs/availability.md). */
+static void unknown_sizes_warning(aivm_advice *adv, const aivm_avail *av)
+{
+    char names[400] = "";
+    size_t k = 0, n;
+    adv->has_skus = aivm_avail_has_skus(av);
+    aivm_avail_unknown_sizes(&adv->unknown_sizes, &adv->n_unknown_sizes, av, adv->catalog);
+    n = adv->n_unknown_sizes;
+    for (size_t i = 0; i < n && i < 5; i++)
+        k += (size_t)snprintf(names + k, sizeof names - k, "%s%s", i ? ", " : "",
+                              adv->unknown_sizes[i]);
+    if (n)
+        aivm_advise__warnf(adv,
+                           "%zu size%s in the SKU list %s not in the catalog, so never weighed: "
+                           "%s%s ('aivm-advise catalog refresh --skus FILE' adds them)",
+                           n, n == 1 ? "" : "s", n == 1 ? "is" : "are", names,
+                           n > 5 ? ", ..." : "");
+}
+
 int aivm_advice_availability(aivm_advice *adv, const aivm_avail_opts *o, aivm_error *err)
 {
     const char *own = adv->workload->region;
@@ -234,6 +254,7 @@ int aivm_advice_availability(aivm_advice *adv, const aivm_avail_opts *o, aivm_er
     if (adv->n_ranked == 0)
         aivm_advice_add_warning(adv, "no size can be deployed where asked (see the rejected "
                                      "list: quota, restrictions, regions)");
+    unknown_sizes_warning(adv, o->avail);
     aivm_advise__extras(adv);
     return 0;
 }

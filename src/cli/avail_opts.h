@@ -67,6 +67,10 @@ struct cli_price_opts;
 int cli_avail_advice(aivm_advice *adv, const cli_avail_opts *ao, struct cli_price_opts *po,
                      aivm_prices **lists);
 
+/** Warn (stderr) about the sizes the --skus snapshots list that `cat` lacks
+ *  (check; recommend's advice carries the same warning). */
+void cli_avail_warn_unknown(const cli_avail_opts *ao, const aivm_catalog *cat);
+
 void cli_avail_opts_dispose(cli_avail_opts *ao);
 
 #endif

@@ -134,7 +134,10 @@ int cli_catalog_refresh(const cli_refresh_opts *o, const char *today)
         }
     }
     {
-        aivm_refresh_opts ro = {today, inputs, n_inputs, av, lists};
+        aivm_refresh_opts ro = {today, inputs, n_inputs, av, lists, NULL};
+        aivm_buf_clear(&in);
+        aivm_buf_printf(&in, "file://%s", path);
+        ro.url = in.ptr;
         if (aivm_refresh_build(&doc, &sum, aivm_catalog_builtin(), &ro, &err) < 0) {
             rc = cli_report_error(&err);
             goto done;

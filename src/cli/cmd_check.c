@@ -330,6 +330,7 @@ int cmd_check(int argc, char **argv)
     rc = cli_avail_load(&o.avail, cat, plan_region(plan, cat));
     if (rc)
         goto done;
+    cli_avail_warn_unknown(&o.avail, cat);
     co.avail = o.avail.avail;
     if (aivm_check_run(&rep, plan, cat, rules, &co, &err) < 0) {
         rc = cli_report_error(&err);

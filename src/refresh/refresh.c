@@ -570,6 +570,8 @@ int aivm_refresh_build(aivm_buf *out, aivm_refresh_summary *sum, const aivm_cata
     aivm_jw_str(&w, "title",
                 "catalog refresh: az vm list-skus snapshots and Azure Retail Prices "
                 "lists of the user");
+    if (o->url)
+        aivm_jw_str(&w, "url", o->url);
     aivm_jw_str(&w, "date", o->date);
     aivm_jw_end(&w);
     aivm_jw_end(&w);

@@ -385,7 +385,7 @@ static void table_size(aivm_buf *out, const aivm_catalog *cat, const aivm_size *
         const char *id = aivm_rlist_at(&s->sources, i);
         const aivm_source *src = find_source(cat, id);
         if (src)
-            put_fact(out, i ? "" : "sources", "%s %s (%s, %s)", id, src->url,
+            put_fact(out, i ? "" : "sources", "%s %s (%s, %s)", id, src->url ? src->url : "-",
                      src->title ? src->title : "", src->date ? src->date : "undated");
         else
             put_fact(out, i ? "" : "sources", "%s", id);
