@@ -198,7 +198,8 @@ static int add_prices(ovl *o, aivm_size *d, const aivm_ynode *v, const char *as_
             d->has_price = true;
             aivm_util__rstr_set(&d->price_currency, "USD");
             aivm_util__rstr_set(&d->price_as_of, aivm_arena_strdup(&o->cat->arena, as_of));
-            aivm_util__rstr_set(&d->price_source, aivm_arena_strdup(&o->cat->arena, src));
+            aivm_util__rstr_set(&d->price_source,
+                                aivm_arena_strdup(&o->cat->arena, src ? src : "overlay"));
             aivm_util__rstr_set(&d->price_reference_region, aivm_str(&p[0].region));
         }
         aivm_util__roff_set(&d->prices_off, p);
