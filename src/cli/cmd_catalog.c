@@ -82,13 +82,14 @@ static bool applies(int sub, int id)
 
 static void help(int sub)
 {
-    static const char *const usages[] = {"aivm-advise catalog list [filters] [options]",
-                                         "aivm-advise catalog show SIZE [options]",
-                                         "aivm-advise catalog compare SIZE SIZE... [options]",
-                                         "aivm-advise catalog validate FILE [options]",
-                                         "aivm-advise catalog refresh --skus FILE... [--regions "
-                                         "LIST] | --reset",
-                                         "aivm-advise catalog diff [options]"};
+    static const char *const usages[] = {
+        "aivm-advise catalog list [filters] [options]",
+        "aivm-advise catalog show SIZE [options]",
+        "aivm-advise catalog compare SIZE SIZE... [options]",
+        "aivm-advise catalog validate FILE [options]",
+        ("aivm-advise catalog refresh --skus FILE... [--regions LIST] "
+         "| --reset"),
+        "aivm-advise catalog diff [options]"};
     cli_opt shown[N_OPTIONS];
     size_t n = 0;
     for (int i = 0; i < 6; i++)
