@@ -42,6 +42,8 @@ _aivm_advise_options()
         echo "--catalog --date -f --format $_aivm_advise_common"
         ;;
     "catalog validate") echo "-f --format $_aivm_advise_common" ;;
+    "catalog diff") echo "--catalog --date -f --format $_aivm_advise_common" ;;
+    "catalog refresh") echo "--skus --regions --cache-dir --reset --date $_aivm_advise_common" ;;
     "models list" | "models show") echo "-f --format $_aivm_advise_common" ;;
     "rules list" | "rules show") echo "--rules -f --format $_aivm_advise_common" ;;
     *) echo "$_aivm_advise_common" ;;
@@ -79,7 +81,7 @@ _aivm_advise()
             else
                 case $cmd in
                 prices) COMPREPLY=($(compgen -W "fetch show" -- "$cur")) ;;
-                catalog) COMPREPLY=($(compgen -W "list show compare validate" -- "$cur")) ;;
+                catalog) COMPREPLY=($(compgen -W "list show compare validate refresh diff" -- "$cur")) ;;
                 *) COMPREPLY=($(compgen -W "list show" -- "$cur")) ;;
                 esac
                 return

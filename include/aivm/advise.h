@@ -160,6 +160,10 @@ typedef struct {
     size_t n_regions;
     aivm_prices_mode prices;    /* how it was priced */
     aivm_prices *store, *lists; /* owned: the cached/live prices its candidates borrow from */
+    bool has_skus;              /* availability was judged with a SKU snapshot */
+    const char **unknown_sizes; /* sizes the SKU snapshots list that the catalog lacks (the
+                                   array owned, the names borrowed from the snapshots) */
+    size_t n_unknown_sizes;
 } aivm_advice;
 
 /** Cost-related ranking (`--pricing`, `--sort`, `--max-price-per-hour`). */

@@ -98,6 +98,38 @@ typedef struct {
 /** Locations one SKU entry may list (Azure has fewer than 100 regions); more is AIVM_ELIMIT. */
 #define AIVM_AVAIL_MAX_LOCATIONS 256
 
+/** One VM size in one location of a SKU snapshot, as read (strings owned by the store). */
+typedef struct {
+    const char *name;     /* "Standard_ND96asr_v4", as listed */
+    const char *location; /* lowercase */
+    const char *family;   /* "standardNDASv4_A100Family"; may be NULL */
+    unsigned zones;       /* locationInfo zones, bit n for "n" */
+    aivm_avail_restriction restrictions[AIVM_AVAIL_MAX_RESTRICTIONS];
+    size_t n_restrictions;
+    int vcpus;              /* capabilities; -1 when absent */
+    double gpus;            /* -1 when absent */
+    double memory_gib;      /* MemoryGB (which Azure counts in GiB); -1 when absent */
+    int rdma;               /* RdmaEnabled: 1, 0, -1 when absent */
+    int accelerated_net;    /* AcceleratedNetworkingEnabled: 1, 0, -1 when absent */
+    unsigned hyperv;        /* HyperVGenerations: bit 1 Gen1, bit 2 Gen2; 0 when absent */
+    const char *arch;       /* CpuArchitectureType ("x64", "Arm64"); NULL when absent */
+    const char *retirement; /* RetirementDateUtc as YYYY-MM-DD; NULL when absent */
+} aivm_avail_sku;
+
+/** How many size-and-location entries the SKU snapshots hold, and the i-th
+ *  (i < count), sorted by location, then name (case-insensitive). Owned by `av`. */
+size_t aivm_avail_sku_count(const aivm_avail *av);
+const aivm_avail_sku *aivm_avail_sku_at(const aivm_avail *av, size_t i);
+
+/**
+ * The sizes the SKU snapshots list that `cat` lacks (no size of that name,
+ * case-insensitive), each once, sorted: `*out` is a new array of `*n`
+ * names borrowed from `av` (the caller frees the array with free(); NULL
+ * when none).
+ */
+void aivm_avail_unknown_sizes(const char ***out, size_t *n, const aivm_avail *av,
+                              const aivm_catalog *cat);
+
 /** What is known of a size in a region: the `availability` of docs/json-output.md. */
 typedef struct {
     const char *region;             /* borrowed from the caller */

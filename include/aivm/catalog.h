@@ -306,6 +306,58 @@ const char *aivm_lifecycle_name(aivm_lifecycle l);
  */
 aivm_catalog *aivm_catalog_builtin(void);
 
+/* ---- the local overlay (`catalog refresh`, docs/catalog-format.md) */
+
+/** What an overlay does to a catalog size: `catalog diff` lists them. */
+typedef enum {
+    AIVM_OVERLAY_ADDED = 0,    /* a size the catalog lacks */
+    AIVM_OVERLAY_CHANGED = 1,  /* a fact added to a catalog size: regions, prices, lifecycle */
+    AIVM_OVERLAY_DISAGREES = 2 /* the snapshots say otherwise; the catalog's fact is kept */
+} aivm_overlay_kind;
+
+/** One entry of an overlay. Strings owned by the catalog that applied it. */
+typedef struct {
+    aivm_overlay_kind kind;
+    const char *size;    /* the size's full name */
+    const char *fact;    /* "size", "regions", "prices", "lifecycle", "vcpus", ... */
+    const char *catalog; /* the catalog's value; NULL for an added size */
+    const char *overlay; /* what the overlay adds or what the snapshots say */
+    const char *source;  /* the input it came from; may be NULL */
+} aivm_overlay_change;
+
+/**
+ * Apply an overlay (the JSON that `catalog refresh` writes) to `base`: a new
+ * catalog with base's sizes, the overlay's facts added to them (regions,
+ * prices of regions the catalog does not price, a retirement date it does
+ * not know) and the overlay's new sizes after them. Disagreements are
+ * recorded, never applied. `*out` borrows from `base`, which must outlive
+ * it, and is freed with aivm_catalog_free(); NULL on failure. `name` is used
+ * in error positions and by aivm_catalog_overlay_name(). Returns 0,
+ * AIVM_ESYNTAX, AIVM_EINVALID (with file:line:col) or AIVM_ELIMIT.
+ */
+int aivm_catalog_overlay_mem(aivm_catalog **out, const aivm_catalog *base, const char *buf,
+                             size_t len, const char *name, aivm_error *err);
+/** File wrapper of aivm_catalog_overlay_mem(); also AIVM_ENOTFOUND/AIVM_EIO. */
+int aivm_catalog_overlay_file(aivm_catalog **out, const aivm_catalog *base, const char *path,
+                              aivm_error *err);
+/** The overlay's name (its file) and date, owned by `cat`; NULL when none was applied. */
+const char *aivm_catalog_overlay_name(const aivm_catalog *cat);
+const char *aivm_catalog_overlay_as_of(const aivm_catalog *cat);
+/** The overlay's entries (0 without one) and the i-th (i < count), owned by `cat`:
+ *  added sizes, then changes and disagreements, in the overlay's order. */
+size_t aivm_catalog_overlay_change_count(const aivm_catalog *cat);
+const aivm_overlay_change *aivm_catalog_overlay_change_at(const aivm_catalog *cat, size_t i);
+
+/** The newest `price.as_of` of the catalog's sizes ("YYYY-MM-DD", owned by
+ *  `cat`), or NULL when no size has a reference price. */
+const char *aivm_catalog_prices_as_of(const aivm_catalog *cat);
+/** The date the catalog's size facts hold as of: its `as_of`, or the
+ *  overlay's date when that is newer. Owned by `cat`. */
+const char *aivm_catalog_data_as_of(const aivm_catalog *cat);
+/** Days from aivm_catalog_data_as_of() to `today` (YYYY-MM-DD; negative when
+ *  `today` is earlier), or 0 when `today` is not a date. */
+long long aivm_catalog_age_days(const aivm_catalog *cat, const char *today);
+
 /** The lifecycle of `size` as of `today` ("YYYY-MM-DD" or NULL): a
  *  retiring size whose date has passed counts as retired. */
 aivm_lifecycle aivm_size_lifecycle_on(const aivm_size *size, const char *today);

@@ -104,8 +104,9 @@ typedef struct {
     double monthly_total; /* hourly_total x AIVM_HOURS_PER_MONTH */
     const char *currency;
     const char *today;
-    bool sizing_active; /* AIVM007/AIVM008 were evaluated */
-    bool quota_active;  /* AIVM013 was evaluated (a quota snapshot was given) */
+    const aivm_catalog *catalog; /* the catalog checked against (borrowed) */
+    bool sizing_active;          /* AIVM007/AIVM008 were evaluated */
+    bool quota_active;           /* AIVM013 was evaluated (a quota snapshot was given) */
 } aivm_check_report;
 
 /**

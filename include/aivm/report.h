@@ -110,6 +110,15 @@ int aivm_report_size_show(aivm_buf *out, const aivm_catalog *cat, const aivm_siz
  *  JSON: the objects of aivm_report_size_show). Returns 0. */
 int aivm_report_size_compare(aivm_buf *out, const aivm_catalog *cat, const aivm_size *const *sizes,
                              size_t n, const char *today, aivm_browse_format fmt);
+/**
+ * What the overlay applied to `cat` adds, changes and disputes (`catalog
+ * diff`): a table, JSON (the `catalog` object and an `overlay` array of
+ * {kind, size, fact, catalog, overlay, source}) or the sizes' names. A
+ * catalog without an overlay gives one line saying so (JSON: an empty
+ * array). Returns 0.
+ */
+int aivm_report_overlay_diff(aivm_buf *out, const aivm_catalog *cat, aivm_browse_format fmt,
+                             aivm_error *err);
 /** Append the verdict of `catalog validate` on `file`: its counts when `cat`
  *  loaded (err NULL), or (JSON only) `"valid": false` with the error's
  *  position and message. Returns 0. */

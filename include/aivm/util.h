@@ -58,6 +58,9 @@ static inline char aivm_ascii_lower(char c)
 bool aivm_parse_duration(double *out, const char *s);
 /** True for a valid calendar date written YYYY-MM-DD. */
 bool aivm_is_date(const char *s);
+/** Days from 1970-01-01 to the date `s` (YYYY-MM-DD) in `*out`; false when
+ *  `s` is NULL or not a valid date. Pure arithmetic, like aivm_utc_format(). */
+bool aivm_date_days(long long *out, const char *s);
 /**
  * Format the UTC time `t` (seconds since 1970) as "YYYY-MM-DD" (`out` holds
  * 11 bytes), or with `with_time` as "YYYY-MM-DDTHH:MM:SSZ" (21 bytes): the

@@ -344,6 +344,7 @@ void aivm_advice_free(aivm_advice *adv)
     free(adv->rejected);
     free(adv->warnings);
     free(adv->warning_ids);
+    free((void *)adv->unknown_sizes);
     aivm_extras_free(adv->extras);
     aivm_prices_free(adv->store);
     aivm_prices_free(adv->lists);

@@ -128,6 +128,25 @@ static void warn_candidate(aivm_advice *adv, const aivm_candidate *c, size_t *un
         (*missing_row)++;
 }
 
+/* Sizes the SKU snapshots list that the catalog lacks: Azure offers them, the
+ * advice cannot weigh them (docs/availability.md). */
+static void unknown_sizes_warning(aivm_advice *adv, const aivm_avail *av)
+{
+    char names[400] = "";
+    size_t k = 0, n;
+    adv->has_skus = aivm_avail_has_skus(av);
+    aivm_avail_unknown_sizes(&adv->unknown_sizes, &adv->n_unknown_sizes, av, adv->catalog);
+    n = adv->n_unknown_sizes;
+    for (size_t i = 0; i < n && i < 5; i++)
+        k += (size_t)snprintf(names + k, sizeof names - k, "%s%s", i ? ", " : "",
+                              adv->unknown_sizes[i]);
+    if (n)
+        aivm_advise__warn(adv, "skus-unknown-sizes",
+                          "%zu size%s in the SKU list %s not in the catalog, so never weighed: "
+                          "%s%s ('aivm-advise catalog refresh --skus FILE' adds them)",
+                          n, n == 1 ? "" : "s", n == 1 ? "is" : "are", names, n > 5 ? ", ..." : "");
+}
+
 int aivm_advise__availability(aivm_advice *adv, const aivm_request *req, aivm_error *err)
 {
     const char *own = adv->workload->region;
@@ -177,6 +196,7 @@ int aivm_advise__availability(aivm_advice *adv, const aivm_request *req, aivm_er
     free(all);
     if (adv->n_rejected != before)
         aivm_advise__sort_rejected(adv);
+    unknown_sizes_warning(adv, req->avail);
     return 0;
 }
 

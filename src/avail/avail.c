@@ -34,6 +34,42 @@ void aivm_avail__sort(aivm_avail *av)
         qsort(av->skus, av->n_skus, sizeof *av->skus, sku_cmp);
 }
 
+size_t aivm_avail_sku_count(const aivm_avail *av)
+{
+    return av ? av->n_skus : 0;
+}
+
+const aivm_avail_sku *aivm_avail_sku_at(const aivm_avail *av, size_t i)
+{
+    return &av->skus[i];
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+    return cmp_nocase(*(const char *const *)a, *(const char *const *)b);
+}
+
+void aivm_avail_unknown_sizes(const char ***out, size_t *n, const aivm_avail *av,
+                              const aivm_catalog *cat)
+{
+    const char **v = NULL;
+    size_t k = 0;
+    for (size_t i = 0; av && i < av->n_skus; i++)
+        if (!aivm_catalog_find_size(cat, av->skus[i].name)) {
+            v = aivm_xrealloc((void *)v, (k + 1) * sizeof *v);
+            v[k++] = av->skus[i].name;
+        }
+    if (k > 1)
+        qsort((void *)v, k, sizeof *v, name_cmp);
+    *n = 0;
+    for (size_t i = 0; i < k; i++) /* one per name: a size is listed per location */
+        if (!*n || cmp_nocase(v[*n - 1], v[i]))
+            v[(*n)++] = v[i];
+    *out = *n ? v : NULL;
+    if (!*n)
+        free((void *)v);
+}
+
 const aivm_avail__snap *aivm_avail__snap_of(const aivm_avail *av, const char *region)
 {
     for (size_t i = 0; av && region && i < av->n_snaps; i++)
@@ -271,7 +307,7 @@ static const aivm_avail__sku *from_skus(aivm_availability *out, const aivm_avail
     for (size_t i = 0; i < sku->n_restrictions; i++)
         if (sku->restrictions[i].zone)
             out->zones &= ~sku->restrictions[i].zones;
-    memcpy(out->retirement, sku->retires, sizeof out->retirement);
+    snprintf(out->retirement, sizeof out->retirement, "%s", sku->retirement ? sku->retirement : "");
     return sku;
 }
 

@@ -20,21 +20,8 @@ typedef struct {
     size_t n;
 } aivm_avail__snap;
 
-/** One VM size in one location of a SKU snapshot. */
-typedef struct {
-    const char *name;     /* "Standard_ND96asr_v4" */
-    const char *location; /* lowercase */
-    const char *family;   /* "standardNDASv4_A100Family"; may be NULL */
-    unsigned zones;       /* locationInfo zones, bit n for "n" */
-    aivm_avail_restriction restrictions[AIVM_AVAIL_MAX_RESTRICTIONS];
-    size_t n_restrictions;
-    int vcpus;        /* capabilities; -1 when absent */
-    double gpus;      /* -1 when absent */
-    int rdma;         /* RdmaEnabled: 1, 0, -1 when absent */
-    unsigned hyperv;  /* HyperVGenerations: bit 1 Gen1, bit 2 Gen2; 0 when absent */
-    const char *arch; /* CpuArchitectureType; NULL when absent */
-    char retires[11]; /* RetirementDateUtc as YYYY-MM-DD; "" when absent or unreadable */
-} aivm_avail__sku;
+/** One VM size in one location of a SKU snapshot (public: aivm_avail_sku). */
+typedef aivm_avail_sku aivm_avail__sku;
 
 struct aivm_avail {
     aivm_arena arena;

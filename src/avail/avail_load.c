@@ -239,20 +239,19 @@ static unsigned zone_mask(const aivm_ynode *seq)
 }
 
 /* RetirementDateUtc as the Resource SKUs API writes it ("09/03/2024",
- * month first, maybe with a time) or as an ISO date, to YYYY-MM-DD in
- * `out` (11 bytes); "" when it is neither. */
-static void retirement_date(char *out, const char *v)
+ * month first, maybe with a time) or as an ISO date, as YYYY-MM-DD in the
+ * arena; NULL when it is neither. */
+static const char *retirement_date(const char *v, aivm_arena *a)
 {
-    unsigned a = 0, b = 0, c = 0;
-    char tmp[40] = "";
-    if (sscanf(v, "%4u-%2u-%2u", &a, &b, &c) == 3 && a >= 1900 && b >= 1 && b <= 12 && c >= 1 &&
-        c <= 31)
-        snprintf(tmp, sizeof tmp, "%04u-%02u-%02u", a, b, c);
-    else if (sscanf(v, "%2u/%2u/%4u", &a, &b, &c) == 3 && a >= 1 && a <= 12 && b >= 1 && b <= 31 &&
-             c >= 1900)
-        snprintf(tmp, sizeof tmp, "%04u-%02u-%02u", c, a, b);
-    memcpy(out, tmp, 10);
-    out[10] = '\0';
+    unsigned x = 0, y = 0, z = 0;
+    char d[40] = "";
+    if (sscanf(v, "%4u-%2u-%2u", &x, &y, &z) == 3 && x >= 1900 && y >= 1 && y <= 12 && z >= 1 &&
+        z <= 31)
+        snprintf(d, sizeof d, "%04u-%02u-%02u", x, y, z);
+    else if (sscanf(v, "%2u/%2u/%4u", &x, &y, &z) == 3 && x >= 1 && x <= 12 && y >= 1 &&
+             y <= 31 && z >= 1900)
+        snprintf(d, sizeof d, "%04u-%02u-%02u", z, x, y);
+    return d[0] && aivm_is_date(d) ? aivm_arena_strdup(a, d) : NULL;
 }
 
 static void capabilities(aivm_avail__sku *s, const aivm_ynode *caps, aivm_arena *a)
@@ -260,6 +259,8 @@ static void capabilities(aivm_avail__sku *s, const aivm_ynode *caps, aivm_arena 
     s->vcpus = -1;
     s->gpus = -1;
     s->rdma = -1;
+    s->memory_gib = -1;
+    s->accelerated_net = -1;
     for (size_t i = 0; caps && caps->type == AIVM_Y_SEQ && i < caps->n; i++) {
         const char *k = opt_str(caps->kids[i], "name"), *v = opt_str(caps->kids[i], "value");
         double d;
@@ -269,12 +270,16 @@ static void capabilities(aivm_avail__sku *s, const aivm_ynode *caps, aivm_arena 
             s->vcpus = (int)d; /* in range: the cast is defined */
         else if (strcmp(k, "GPUs") == 0 && aivm_parse_double(&d, v))
             s->gpus = d;
+        else if (strcmp(k, "MemoryGB") == 0 && aivm_parse_double(&d, v) && d >= 0)
+            s->memory_gib = d;
         else if (strcmp(k, "RdmaEnabled") == 0)
             s->rdma = aivm_streq_nocase(v, "true");
+        else if (strcmp(k, "AcceleratedNetworkingEnabled") == 0)
+            s->accelerated_net = aivm_streq_nocase(v, "true");
+        else if (strcmp(k, "RetirementDateUtc") == 0)
+            s->retirement = retirement_date(v, a);
         else if (strcmp(k, "CpuArchitectureType") == 0)
             s->arch = aivm_arena_strdup(a, v);
-        else if (strcmp(k, "RetirementDateUtc") == 0)
-            retirement_date(s->retires, v);
         else if (strcmp(k, "HyperVGenerations") == 0)
             s->hyperv = (strstr(v, "V1") ? 1u << 1 : 0) | (strstr(v, "V2") ? 1u << 2 : 0);
     }

@@ -32,6 +32,9 @@ struct aivm_catalog {
     size_t n_regions;
     const char *regions_source, *regions_as_of;
     bool is_static; /* compiled in (catalog_gen.c): aivm_catalog_free leaves it alone */
+    const char *overlay_name, *overlay_as_of; /* NULL unless an overlay was applied */
+    aivm_overlay_change *changes;             /* what the overlay added, changed, disputes */
+    size_t n_changes;
 };
 
 /** Write `cat` as C source defining aivm_catalog_builtin() (catalog_gen.c). */
@@ -40,6 +43,12 @@ int aivm_catalog_write_c(aivm_buf *out, const aivm_catalog *cat, const char *fil
 /** Load the optional `gpu_models` and `regions` sections of `root` into `cat`
  *  (catalog_facts.c). Returns 0 or AIVM_EINVALID with the position. */
 int aivm_catalog__load_facts(aivm_catalog *cat, const aivm_ynode *root, aivm_error *err);
+
+/** Load the `sources` (sizes false) or `sizes` section of `root` into `cat`,
+ *  checked against its families and sources (catalog_load.c). Returns 0 or
+ *  the loader's error. */
+int aivm_catalog__load_entries(aivm_catalog *cat, const aivm_ynode *root, bool sizes,
+                               aivm_error *err);
 
 /** Sort the name index; false (and `*dup` set) when two sizes share a name. */
 int aivm_catalog__index(aivm_catalog *cat, aivm_error *err);

@@ -321,7 +321,7 @@ static int check_size(ctx *c, aivm_size *s, const aivm_ynode *e, const char *wha
                               "%s: category '%s' differs from family %s's '%s'", what,
                               aivm_category_name(s->category), fam->id,
                               aivm_category_name(fam->category));
-    if (s->category == AIVM_CAT_GPU && !s->has_gpu)
+    if (s->category == AIVM_CAT_GPU && !s->has_gpu && !s->unverified) /* unverified: GPU unknown */
         return aivm_error_set(c->err, AIVM_EINVALID, &e->loc, "%s: a gpu size needs 'gpu'", what);
     if (s->category != AIVM_CAT_GPU && s->has_gpu)
         return aivm_error_set(c->err, AIVM_EINVALID, &aivm_ymap_get(e, "gpu")->loc,
@@ -515,6 +515,13 @@ static int load_section(ctx *c, const aivm_ynode *root, section sec)
         break;
     }
     return 0;
+}
+
+int aivm_catalog__load_entries(aivm_catalog *cat, const aivm_ynode *root, bool sizes,
+                               aivm_error *err)
+{
+    ctx c = {cat, err};
+    return load_section(&c, root, sizes ? SEC_SIZES : SEC_SOURCES);
 }
 
 /* Ids must be unique within sources, families, images, orchestrators, tools. */

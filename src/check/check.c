@@ -689,6 +689,7 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
     (void)err; /* nothing fails: bad tags are findings (AIVM021) */
     *out = NULL;
     rep->today = opts->today;
+    rep->catalog = cat;
     rep->currency = "USD";
     rep->sizing_active = opts->gpu_need != NULL || opts->models != NULL;
     rep->quota_active = aivm_avail_has_usage(opts->avail);

@@ -11,9 +11,11 @@
 #include "aivm/report.h"
 #include "aivm/util.h"
 #include "browse.h"
+#include "catalog_refresh.h"
 #include "cli.h"
 #include "msg.h"
 #include "opts.h"
+#include "price_opts.h"
 
 enum {
     O_FAMILY = 256,
@@ -24,7 +26,11 @@ enum {
     O_REGION,
     O_INCLUDE_RETIRED,
     O_CATALOG,
-    O_DATE
+    O_DATE,
+    O_SKUS,
+    O_REGIONS,
+    O_CACHE_DIR,
+    O_RESET
 };
 
 static const cli_opt options[] = {
@@ -39,6 +45,12 @@ static const cli_opt options[] = {
     {O_INCLUDE_RETIRED, "include-retired", 0, NULL, "list: retired sizes too"},
     {O_CATALOG, "catalog", 0, "FILE", "a catalog of one's own instead of the shipped one"},
     {O_DATE, "date", 0, "YYYY-MM-DD", "judge lifecycle as of this date (default today, UTC)"},
+    {O_SKUS, "skus", 0, "FILE", "refresh: an az vm list-skus -o json snapshot (repeatable)"},
+    {O_REGIONS, "regions", 0, "LIST",
+     "refresh: read the cached price lists of R1,R2,... or us, europe, asia, all"},
+    {O_CACHE_DIR, "cache-dir", 0, "DIR",
+     "refresh: price cache (default $XDG_CACHE_HOME/aivm-advise)"},
+    {O_RESET, "reset", 0, NULL, "refresh: remove the overlay"},
     CLI_BROWSE_OPTIONS,
 };
 
@@ -49,31 +61,48 @@ typedef struct {
     char region_buf[64];
     const char *catalog, *date;
     aivm_browse_format format;
+    cli_refresh_opts refresh;
+    cli_price_opts prices; /* the default cache directory */
 } catalog_opts;
 
 /* The options that apply to subcommand `sub` (-1: all of them). */
 static bool applies(int sub, int id)
 {
-    if (sub < 0 || id == 'f' || id == 'h' || sub == 0)
+    bool refresh_opt = id == O_SKUS || id == O_REGIONS || id == O_CACHE_DIR || id == O_RESET;
+    if (sub < 0 || id == 'h')
         return true;
-    return sub != 3 && (id == O_CATALOG || id == O_DATE); /* show, compare */
+    if (sub == 4) /* refresh */
+        return refresh_opt || id == O_DATE;
+    if (refresh_opt)
+        return false;
+    if (id == 'f' || sub == 0)
+        return true;
+    return sub != 3 && (id == O_CATALOG || id == O_DATE); /* show, compare, diff */
 }
 
 static void help(int sub)
 {
-    static const char *const usages[] = {"aivm-advise catalog list [filters] [options]",
-                                         "aivm-advise catalog show SIZE [options]",
-                                         "aivm-advise catalog compare SIZE SIZE... [options]",
-                                         "aivm-advise catalog validate FILE [options]"};
+    static const char *const usages[] = {
+        "aivm-advise catalog list [filters] [options]",
+        "aivm-advise catalog show SIZE [options]",
+        "aivm-advise catalog compare SIZE SIZE... [options]",
+        "aivm-advise catalog validate FILE [options]",
+        ("aivm-advise catalog refresh --skus FILE... [--regions LIST] "
+         "| --reset"),
+        "aivm-advise catalog diff [options]"};
     cli_opt shown[N_OPTIONS];
     size_t n = 0;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 6; i++)
         if (sub < 0 || sub == i)
             printf("%s %s\n", i == (sub < 0 ? 0 : sub) ? "Usage:" : "      ", usages[i]);
     printf("\nBrowse the VM sizes of the catalog: list them (filtered), show every fact of\n"
            "one (hardware, lifecycle, regions, reference prices, sources), compare sizes\n"
            "side by side, or validate a catalog file (docs/catalog-format.md). SIZE is\n"
-           "case-insensitive and 'Standard_' may be left out: nd96isr_h100_v5.\n\n"
+           "case-insensitive and 'Standard_' may be left out: nd96isr_h100_v5.\n"
+           "refresh: build the local overlay ($XDG_DATA_HOME/aivm-advise/catalog-overlay.json)\n"
+           "from az vm list-skus snapshots and cached price lists; every run then loads it\n"
+           "after the built-in catalog (--catalog replaces both). diff: what it adds and\n"
+           "changes, and where the snapshots disagree with the catalog (kept, not applied).\n\n"
            "Options:\n");
     for (size_t i = 0; i < N_OPTIONS; i++)
         if (applies(sub, options[i].id))
@@ -128,6 +157,18 @@ static int on_option(void *vctx, int id, const char *arg)
         return 0;
     case O_DATE:
         return cli_date_option(&o->date, arg);
+    case O_SKUS:
+        cli_push_arg(&o->refresh.skus, &o->refresh.n_skus, arg);
+        return 0;
+    case O_REGIONS:
+        o->refresh.regions = arg;
+        return 0;
+    case O_CACHE_DIR:
+        o->refresh.fetch.cache_dir = arg;
+        return 0;
+    case O_RESET:
+        o->refresh.reset = true;
+        return 0;
     default:
         return cli_usagef("unhandled option");
     }
@@ -242,19 +283,20 @@ static int do_validate(catalog_opts *o, char **files, size_t n)
     return rc;
 }
 
-int cmd_catalog(int argc, char **argv)
+static int run(catalog_opts *po, int sub, int first, int argc, char **argv)
 {
-    static const char *const subs[] = {"list", "show", "compare", "validate"};
-    catalog_opts o;
+    catalog_opts o = *po; /* the fields below were one function's locals */
     aivm_catalog *cat = NULL;
     aivm_rules *rules = NULL;
     char today[16];
-    int first = 0, rc, sub;
-    static const cli_browse_cmd cmd = {"catalog", subs, 4, options, N_OPTIONS, on_option, help};
-    memset(&o, 0, sizeof o);
-    rc = cli_browse_parse(&sub, &first, &o.format, &cmd, argc, argv, &o);
-    if (rc >= 0)
-        return rc;
+    int rc;
+    if (sub != 4 && (o.refresh.n_skus || o.refresh.regions || o.refresh.reset))
+        return cli_usagef("--skus, --regions and --reset are for catalog refresh");
+    if ((sub == 4 || sub == 5) && first < argc)
+        return cli_usagef("unexpected argument '%s'", argv[first]);
+    cli_today(today);
+    if (sub == 4)
+        return cli_catalog_refresh(&o.refresh, o.date ? o.date : today);
     if (sub != 0 &&
         (o.filter.family || o.filter.categories || o.filter.gpu || o.filter.min_gpu_memory_gb > 0 ||
          o.filter.infiniband || o.filter.region || o.filter.include_retired))
@@ -275,10 +317,30 @@ int cmd_catalog(int argc, char **argv)
     aivm_rules_free(rules);
     if (rc)
         return rc;
+    cli_warn_stale(cat, o.filter.today);
     rc = o.catalog ? 0 : cli_check_region(cat, &o.filter.region, NULL);
-    if (!rc)
+    if (!rc && sub == 5)
+        rc = cli_catalog_diff(cat, o.format);
+    else if (!rc)
         rc = sub == 0 ? do_list(cat, &o)
                       : do_show(cat, &o, argv + first, (size_t)(argc - first), sub == 2);
     aivm_catalog_free(cat);
+    return rc;
+}
+
+int cmd_catalog(int argc, char **argv)
+{
+    static const char *const subs[] = {"list", "show", "compare", "validate", "refresh", "diff"};
+    catalog_opts o;
+    int first = 0, rc, sub;
+    static const cli_browse_cmd cmd = {"catalog", subs, 6, options, N_OPTIONS, on_option, help};
+    memset(&o, 0, sizeof o);
+    cli_price_opts_init(&o.prices);
+    o.refresh.fetch = o.prices.fetch;
+    rc = cli_browse_parse(&sub, &first, &o.format, &cmd, argc, argv, &o);
+    if (rc < 0)
+        rc = run(&o, sub, first, argc, argv);
+    cli_price_opts_dispose(&o.prices);
+    free((void *)o.refresh.skus);
     return rc;
 }

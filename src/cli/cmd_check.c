@@ -374,6 +374,7 @@ int cmd_check(int argc, char **argv)
         models = cli_models(); /* model-memory sizing is always on in check */
     cli_today(today);
     co.today = o.date ? o.date : today;
+    cli_warn_stale(cat, co.today);
     co.models = models;
     cli_workload_apply_flags(&wl, &o.flags);
     co.workload = o.workload || wl.set || wl.sizing_in.set || wl.work.set ? &wl : NULL;
@@ -381,6 +382,7 @@ int cmd_check(int argc, char **argv)
     rc = cli_avail_load(&o.avail, cat, plan_region(plan, cat));
     if (rc)
         goto done;
+    cli_avail_warn_unknown(&o.avail, cat);
     co.avail = o.avail.avail;
     if (aivm_check_run(&rep, plan, cat, rules, &co, &err) < 0) {
         rc = cli_report_error(&err);

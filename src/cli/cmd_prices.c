@@ -28,7 +28,8 @@ static const cli_opt options[] = {
     {O_REGIONS, "regions", 0, "LIST",
      "fetch: whole price lists of R1,R2,... or us, europe, asia, all"},
     {O_SKU, "sku", 0, "SIZE", "VM size, e.g. Standard_ND96isr_H100_v5 (repeatable)"},
-    {O_CATALOG, "catalog", 0, "FILE", "fetch: --regions names from this catalog (default shipped)"},
+    {O_CATALOG, "catalog", 0, "FILE",
+     "fetch: --regions names and the sizes it lacks from this catalog (default shipped)"},
     {O_CACHED, "cached", 0, NULL, "show: use the cache only, never the network"},
     {O_FORMAT, "format", 'f', "table|json|csv", "show: output format (default table)"},
     CLI_PRICE_FETCH_OPTIONS,
@@ -135,7 +136,7 @@ static int do_fetch(prices_opts *o)
         rc = o->regions ? cli_prices_regions_list(&list, &n, o->regions, o->catalog) : 0;
         if (!rc)
             rc = cli_prices_fetch_regions(list ? (const char *const *)list : one, list ? n : 1,
-                                          &o->prices);
+                                          &o->prices, o->catalog);
         cli_prices_regions_free(list, n);
         return rc;
     }
@@ -156,6 +157,7 @@ static int do_fetch(prices_opts *o)
     if (rc)
         goto done;
     rc = cli_prices_fetch_report(store, n, false, o->prices.fetch.cache_dir);
+    cli_prices_gaps_report(store, false, o->catalog);
 done:
     aivm_prices_free(store);
     free(qs);

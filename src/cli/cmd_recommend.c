@@ -347,6 +347,7 @@ int cmd_recommend(int argc, char **argv)
     rc = cli_load_data(&cat, &rules, o.catalog, o.rules, o.n_rules);
     if (rc)
         goto done;
+    cli_warn_stale(cat, wl.today);
     cli_msg_config_origin(cfg_region, "region"); /* a bad one is an error at its position */
     rc = cli_check_region(
         cat, &wl.region,

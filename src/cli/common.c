@@ -4,7 +4,9 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "aivm/aivm.h"
 #include "aivm/prices.h"
@@ -49,21 +51,62 @@ void cli_today(char *out)
     aivm_utc_format(out, (long long)time(NULL), false);
 }
 
+bool cli_overlay_path(char *out, size_t cap)
+{
+    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    int n;
+    if (xdg && xdg[0] == '/') /* a relative one is invalid (XDG base directory spec) */
+        n = snprintf(out, cap, "%s/aivm-advise/%s", xdg, CLI_OVERLAY_FILE);
+    else if (home && home[0])
+        n = snprintf(out, cap, "%s/.local/share/aivm-advise/%s", home, CLI_OVERLAY_FILE);
+    else
+        return false;
+    return n > 0 && (size_t)n < cap;
+}
+
+int cli_load_catalog(aivm_catalog **cat, const char *catalog_path)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    char path[4096];
+    int rc = 0;
+    *cat = NULL;
+    if (catalog_path) /* --catalog replaces the built-in catalog and the overlay alike */
+        rc = aivm_catalog_load_file(cat, catalog_path, &err);
+    else if (cli_overlay_path(path, sizeof path) && access(path, F_OK) == 0)
+        rc = aivm_catalog_overlay_file(cat, aivm_catalog_builtin(), path, &err);
+    else
+        *cat = aivm_catalog_builtin(); /* compiled in: no parse */
+    if (rc < 0) {
+        rc = cli_report_error(&err);
+        if (!catalog_path)
+            cli_errorf("the overlay comes from 'aivm-advise catalog refresh'; "
+                       "'aivm-advise catalog refresh --reset' removes it");
+    }
+    return rc;
+}
+
+void cli_warn_stale(const aivm_catalog *cat, const char *today)
+{
+    long long age = aivm_catalog_age_days(cat, today);
+    const char *prices = aivm_catalog_prices_as_of(cat);
+    if (age <= CLI_STALE_DAYS)
+        return;
+    cli_warnf("the catalog is %lld days old on %s (sizes as of %s, reference prices as of %s): "
+              "Azure adds, retires and reprices sizes; refresh it from your own snapshots with "
+              "'aivm-advise catalog refresh --skus FILE' (docs/catalog-format.md) or install a "
+              "newer release",
+              age, today, aivm_catalog_data_as_of(cat), prices ? prices : "none");
+}
+
 int cli_load_data(aivm_catalog **cat, aivm_rules **rules, const char *catalog_path,
                   const char *const *rule_files, size_t n_rule_files)
 {
     aivm_error err = AIVM_ERROR_INIT;
     int rc;
-    *cat = NULL;
     *rules = NULL;
-    if (catalog_path) {
-        rc = aivm_catalog_load_file(cat, catalog_path, &err);
-    } else {
-        *cat = aivm_catalog_builtin(); /* compiled in: no parse */
-        rc = 0;
-    }
-    if (rc < 0)
-        return cli_report_error(&err);
+    rc = cli_load_catalog(cat, catalog_path);
+    if (rc)
+        return rc;
     aivm_rules_new(rules);
     rc = aivm_rules_load_builtin(*rules, &err); /* compiled in: no parse */
     for (size_t i = 0; rc == 0 && i < n_rule_files; i++)

@@ -11,6 +11,7 @@
 
 #include "aivm/aivm.h"
 #include "aivm/prices.h"
+#include "aivm/refresh.h"
 #include "cli.h"
 #include "msg.h"
 #include "price_opts.h"
@@ -61,7 +62,60 @@ void cli_prices_regions_free(char **v, size_t n)
     free(v);
 }
 
-int cli_prices_fetch_regions(const char *const *regions, size_t n, cli_price_opts *po)
+/* Names as "a, b, c" on one line (the list may be long: it is for reading and grep). */
+static void print_names(const char *head, const char *const *names, const char *const *where,
+                        size_t n, const char *tail)
+{
+    printf("%s (%zu): ", head, n);
+    for (size_t i = 0; i < n; i++)
+        printf("%s%s%s%s%s", i ? ", " : "", names[i], where ? " (" : "", where ? where[i] : "",
+               where ? ")" : "");
+    printf("%s\n", tail);
+}
+
+void cli_prices_gaps_report(const aivm_prices *store, bool regions, const char *catalog_path)
+{
+    aivm_catalog *cat = NULL;
+    const char **unknown = NULL, **where = NULL, **unpriced = NULL;
+    size_t n_unknown = 0, n_unpriced = 0;
+    char today[16];
+    if (cli_quiet || cli_load_catalog(&cat, catalog_path))
+        return;
+    cli_today(today);
+    if (regions) {
+        aivm_refresh_price_gaps(&unknown, &where, &n_unknown, &unpriced, &n_unpriced, cat, store,
+                                today);
+    } else { /* per size: the sizes asked for that are priced, or not, against the catalog */
+        for (size_t i = 0; i < aivm_prices_count(store); i++) {
+            const aivm_price_entry *e = aivm_prices_entry(store, i);
+            const aivm_size *s = aivm_catalog_find_size(cat, e->query.sku);
+            bool priced = e->set && aivm_price_set_count(e->set) > 0;
+            if (e->set && priced && !s) {
+                unknown = aivm_xrealloc((void *)unknown, (n_unknown + 1) * sizeof *unknown);
+                where = aivm_xrealloc((void *)where, (n_unknown + 1) * sizeof *where);
+                where[n_unknown] = e->query.region;
+                unknown[n_unknown++] = e->query.sku;
+            } else if (e->set && !priced && s) {
+                unpriced = aivm_xrealloc((void *)unpriced, (n_unpriced + 1) * sizeof *unpriced);
+                unpriced[n_unpriced++] = aivm_str(&s->name);
+            }
+        }
+    }
+    if (n_unknown)
+        print_names("priced but not in the catalog", unknown, where, n_unknown,
+                    "; 'aivm-advise catalog refresh --skus FILE' adds sizes an az vm list-skus "
+                    "snapshot describes");
+    if (n_unpriced)
+        print_names("catalog sizes with no price row in any list fetched", unpriced, NULL,
+                    n_unpriced, "");
+    free((void *)unknown);
+    free((void *)where);
+    free((void *)unpriced);
+    aivm_catalog_free(cat);
+}
+
+int cli_prices_fetch_regions(const char *const *regions, size_t n, cli_price_opts *po,
+                             const char *catalog_path)
 {
     aivm_prices *store = NULL;
     aivm_error err = AIVM_ERROR_INIT;
@@ -75,13 +129,25 @@ int cli_prices_fetch_regions(const char *const *regions, size_t n, cli_price_opt
     for (size_t i = 0; i < aivm_prices_warning_count(store); i++)
         cli_warnf("%s", aivm_prices_warning(store, i));
     rc = cli_prices_fetch_report(store, n, true, po->fetch.cache_dir);
+    cli_prices_gaps_report(store, true, catalog_path);
     aivm_prices_free(store);
     return rc;
+}
+
+void cli_age_text(char *out, size_t cap, long long s)
+{
+    if (s < 3600)
+        snprintf(out, cap, "%lld min old", s < 0 ? 0 : s / 60);
+    else if (s < 2 * 86400)
+        snprintf(out, cap, "%lld h old", s / 3600);
+    else
+        snprintf(out, cap, "%lld days old", s / 86400);
 }
 
 int cli_prices_fetch_report(const aivm_prices *store, size_t n, bool regions, const char *cache_dir)
 {
     const char *what = regions ? "region" : "size";
+    char age[48];
     size_t failed = 0, live = 0, uncached = 0;
     const char *why = NULL;
     int rc;
@@ -103,12 +169,13 @@ int cli_prices_fetch_report(const aivm_prices *store, size_t n, bool regions, co
         }
         if (cli_quiet) /* -q: the summary line below says it all */
             continue;
+        cli_age_text(age, sizeof age, e->age_s);
         if (regions)
-            printf("%s %s: whole price list, %zu items, %s (fetched %s)\n", e->query.region,
-                   e->query.currency, aivm_price_set_items(e->set), state, e->fetched_at);
+            printf("%s %s: whole price list, %zu items, %s (fetched %s, %s)\n", e->query.region,
+                   e->query.currency, aivm_price_set_items(e->set), state, e->fetched_at, age);
         else
-            printf("%s %s %s: %zu items, %s (fetched %s)\n", e->query.region, e->query.sku,
-                   e->query.currency, aivm_price_set_items(e->set), state, e->fetched_at);
+            printf("%s %s %s: %zu items, %s (fetched %s, %s)\n", e->query.region, e->query.sku,
+                   e->query.currency, aivm_price_set_items(e->set), state, e->fetched_at, age);
     }
     if (aivm_prices_fatal(store))
         cli_errorf("%s; %zu of %zu %ss not fetched", aivm_prices_fatal(store), failed, n, what);

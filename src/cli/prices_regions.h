@@ -2,6 +2,7 @@
 #ifndef AIVM_CLI_PRICES_REGIONS_H
 #define AIVM_CLI_PRICES_REGIONS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "price_opts.h"
@@ -13,10 +14,20 @@
 int cli_prices_regions_list(char ***out, size_t *n, const char *spec, const char *catalog_path);
 /** Free a list from cli_prices_regions_list(). Accepts NULL. */
 void cli_prices_regions_free(char **v, size_t n);
+/** "12 min old", "5 h old", "3 days old": the age of `s` seconds into `out`. */
+void cli_age_text(char *out, size_t cap, long long s);
 /** Fetch each region's whole price list into the region caches; prints a line
  *  per region and a summary. Returns 0 or an exit code (4: a region failed,
  *  5: nothing could be cached). */
-int cli_prices_fetch_regions(const char *const *regions, size_t n, cli_price_opts *po);
+int cli_prices_fetch_regions(const char *const *regions, size_t n, cli_price_opts *po,
+                             const char *catalog_path);
+
+/** After a fetch (not with -q): the sizes the lists price that the catalog
+ *  (`catalog_path`, else the built-in one with the overlay) lacks, and the
+ *  catalog sizes (not retired) no list fetched prices; per size (`regions`
+ *  false): the sizes asked for that are priced but unknown, or known but
+ *  without a row. Prints to stdout; nothing when there is none. */
+void cli_prices_gaps_report(const aivm_prices *store, bool regions, const char *catalog_path);
 
 /** Print what a fetch into the cache did: a line per region (`regions`) or
  *  size (none with -q), one error line each (or one for all when the whole

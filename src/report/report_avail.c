@@ -96,6 +96,12 @@ void aivm_report__avail_header(aivm_buf *out, const aivm_advice *adv)
 
 void aivm_report__avail_regions_json(aivm_jw *w, const aivm_advice *adv)
 {
+    if (adv->has_skus) { /* what Azure lists that the catalog lacks (--skus only) */
+        aivm_jw_array(w, "unknown_sizes");
+        for (size_t i = 0; i < adv->n_unknown_sizes; i++)
+            aivm_jw_str(w, NULL, adv->unknown_sizes[i]);
+        aivm_jw_end(w);
+    }
     if (!adv->n_regions)
         return;
     aivm_jw_array(w, "regions");

@@ -11,7 +11,8 @@
 
 /** With --regions, the line under the workload naming the regions judged. */
 void aivm_report__avail_header(aivm_buf *out, const aivm_advice *adv);
-/** With --regions, the top-level "regions" member: the regions judged, in order. */
+/** With --skus, the top-level "unknown_sizes" member (sizes the SKU list has and the
+ *  catalog lacks); with --regions, "regions": the regions judged, in order. */
 void aivm_report__avail_regions_json(aivm_jw *w, const aivm_advice *adv);
 /** Write a recommendation's "availability" member (nothing when c->avail is NULL). */
 void aivm_report__avail_json(aivm_jw *w, const aivm_candidate *c);

@@ -65,6 +65,28 @@ static void precisions_text(char *out, size_t cap, unsigned mask)
         snprintf(out, cap, "unknown");
 }
 
+void aivm_report__catalog_json(aivm_jw *w, const aivm_catalog *cat)
+{
+    const char *overlay = aivm_catalog_overlay_name(cat);
+    aivm_jw_object(w, "catalog");
+    aivm_jw_str(w, "version", aivm_catalog_version(cat));
+    aivm_jw_str(w, "as_of", aivm_catalog_as_of(cat));
+    aivm_jw_str(w, "prices_as_of", aivm_catalog_prices_as_of(cat));
+    if (overlay) {
+        size_t n[3] = {0, 0, 0};
+        for (size_t i = 0; i < aivm_catalog_overlay_change_count(cat); i++)
+            n[aivm_catalog_overlay_change_at(cat, i)->kind]++;
+        aivm_jw_object(w, "overlay");
+        aivm_jw_str(w, "file", overlay);
+        aivm_jw_str(w, "as_of", aivm_catalog_overlay_as_of(cat));
+        aivm_jw_num(w, "added", (double)n[AIVM_OVERLAY_ADDED]);
+        aivm_jw_num(w, "changed", (double)n[AIVM_OVERLAY_CHANGED]);
+        aivm_jw_num(w, "disagreements", (double)n[AIVM_OVERLAY_DISAGREES]);
+        aivm_jw_end(w);
+    }
+    aivm_jw_end(w);
+}
+
 /* ---- list */
 
 int aivm_report_size_list(aivm_buf *out, const aivm_catalog *cat, const aivm_size *const *sizes,
@@ -78,10 +100,7 @@ int aivm_report_size_list(aivm_buf *out, const aivm_catalog *cat, const aivm_siz
     if (fmt == AIVM_BROWSE_JSON) {
         aivm_jw w;
         aivm_report__doc_begin(&w, out);
-        aivm_jw_object(&w, "catalog");
-        aivm_jw_str(&w, "version", aivm_catalog_version(cat));
-        aivm_jw_str(&w, "as_of", aivm_catalog_as_of(cat));
-        aivm_jw_end(&w);
+        aivm_report__catalog_json(&w, cat);
         aivm_jw_num(&w, "count", (double)n);
         aivm_jw_array(&w, "sizes");
         for (size_t i = 0; i < n; i++) {
@@ -366,7 +385,7 @@ static void table_size(aivm_buf *out, const aivm_catalog *cat, const aivm_size *
         const char *id = aivm_rlist_at(&s->sources, i);
         const aivm_source *src = find_source(cat, id);
         if (src)
-            put_fact(out, i ? "" : "sources", "%s %s (%s, %s)", id, src->url,
+            put_fact(out, i ? "" : "sources", "%s %s (%s, %s)", id, src->url ? src->url : "-",
                      src->title ? src->title : "", src->date ? src->date : "undated");
         else
             put_fact(out, i ? "" : "sources", "%s", id);
@@ -380,6 +399,7 @@ int aivm_report_size_show(aivm_buf *out, const aivm_catalog *cat, const aivm_siz
     if (fmt == AIVM_BROWSE_JSON) {
         aivm_jw w;
         aivm_report__doc_begin(&w, out);
+        aivm_report__catalog_json(&w, cat);
         aivm_jw_array(&w, "sizes");
         json_size(&w, cat, s, today);
         aivm_jw_end(&w);
@@ -547,6 +567,7 @@ int aivm_report_size_compare(aivm_buf *out, const aivm_catalog *cat, const aivm_
             return 0;
         }
         aivm_report__doc_begin(&w, out);
+        aivm_report__catalog_json(&w, cat);
         aivm_jw_array(&w, "sizes");
         for (size_t i = 0; i < n; i++)
             json_size(&w, cat, sizes[i], today);
@@ -618,5 +639,70 @@ int aivm_report_catalog_validation(aivm_buf *out, const char *file, const aivm_c
                     aivm_report__vis(aivm_catalog_as_of(cat)), aivm_catalog_size_count(cat),
                     aivm_catalog_family_count(cat), aivm_catalog_gpu_model_count(cat),
                     aivm_catalog_region_count(cat), aivm_catalog_source_count(cat));
+    return 0;
+}
+
+/* ---- overlay diff */
+
+int aivm_report_overlay_diff(aivm_buf *out, const aivm_catalog *cat, aivm_browse_format fmt,
+                             aivm_error *err)
+{
+    static const char *const kinds[] = {"added", "changed", "disagrees"};
+    size_t n = aivm_catalog_overlay_change_count(cat);
+    (void)err;
+    if (fmt == AIVM_BROWSE_JSON) {
+        aivm_jw w;
+        aivm_report__doc_begin(&w, out);
+        aivm_report__catalog_json(&w, cat);
+        aivm_jw_array(&w, "overlay");
+        for (size_t i = 0; i < n; i++) {
+            const aivm_overlay_change *c = aivm_catalog_overlay_change_at(cat, i);
+            aivm_jw_object(&w, NULL);
+            aivm_jw_str(&w, "kind", kinds[c->kind]);
+            aivm_jw_str(&w, "size", c->size);
+            aivm_jw_str(&w, "fact", c->fact);
+            aivm_jw_str(&w, "catalog", c->catalog);
+            aivm_jw_str(&w, "overlay", c->overlay);
+            aivm_jw_str(&w, "source", c->source);
+            aivm_jw_end(&w);
+        }
+        aivm_jw_end(&w);
+        aivm_report__doc_end(&w, out);
+        return 0;
+    }
+    if (fmt == AIVM_BROWSE_NAMES) {
+        for (size_t i = 0; i < n; i++)
+            if (i == 0 || strcmp(aivm_catalog_overlay_change_at(cat, i - 1)->size,
+                                 aivm_catalog_overlay_change_at(cat, i)->size) != 0)
+                aivm_buf_printf(out, "%s\n",
+                                aivm_report__vis(aivm_catalog_overlay_change_at(cat, i)->size));
+        return 0;
+    }
+    if (!aivm_catalog_overlay_name(cat)) {
+        aivm_buf_puts(out, "No overlay: the built-in catalog alone is used (catalog refresh "
+                           "builds one).\n");
+        return 0;
+    }
+    aivm_buf_printf(out, "Overlay %s (as of %s) on catalog %s (as of %s): %zu entries\n",
+                    aivm_report__vis(aivm_catalog_overlay_name(cat)),
+                    aivm_report__vis(aivm_catalog_overlay_as_of(cat)),
+                    aivm_report__vis(aivm_catalog_version(cat)),
+                    aivm_report__vis(aivm_catalog_as_of(cat)), n);
+    for (size_t i = 0; i < n; i++) {
+        const aivm_overlay_change *c = aivm_catalog_overlay_change_at(cat, i);
+        aivm_buf_printf(out, "%-9s %s %s: ", kinds[c->kind], aivm_report__vis(c->size),
+                        aivm_report__vis(c->fact));
+        if (c->kind == AIVM_OVERLAY_DISAGREES)
+            aivm_buf_printf(out, "catalog %s, snapshot %s (kept: %s)", aivm_report__vis(c->catalog),
+                            aivm_report__vis(c->overlay), aivm_report__vis(c->catalog));
+        else if (c->catalog)
+            aivm_buf_printf(out, "%s (was %s)", aivm_report__vis(c->overlay),
+                            aivm_report__vis(c->catalog));
+        else
+            aivm_buf_puts(out, aivm_report__vis(c->overlay));
+        if (c->source)
+            aivm_buf_printf(out, " [%s]", aivm_report__vis(c->source));
+        aivm_buf_puts(out, "\n");
+    }
     return 0;
 }

@@ -281,6 +281,8 @@ int aivm_check_render_json(aivm_buf *out, const aivm_check_report *rep,
     aivm_jw_str(&w, "version", o && o->tool_version ? o->tool_version : AIVM_VERSION_STRING);
     aivm_jw_end(&w);
     aivm_jw_str(&w, "date", rep->today);
+    if (rep->catalog)
+        aivm_report__catalog_json(&w, rep->catalog);
     aivm_jw_bool(&w, "sizing_active", rep->sizing_active);
     aivm_jw_object(&w, "summary");
     aivm_jw_num(&w, "resources", (double)rep->n_items);

@@ -60,6 +60,9 @@ void aivm_report__params_text(char *out, size_t n, double p);
 
 /** Begin a JSON document: "{" and its "schema_version". */
 void aivm_report__doc_begin(aivm_jw *w, aivm_buf *out);
+/** The `catalog` object of a JSON document: version, as_of, prices_as_of and,
+ *  when an overlay is applied, its file, date and counts (report_catalog.c). */
+void aivm_report__catalog_json(aivm_jw *w, const aivm_catalog *cat);
 /** End the document begun by aivm_report__doc_begin (closing brace, newline). */
 void aivm_report__doc_end(aivm_jw *w, aivm_buf *out);
 

@@ -276,10 +276,7 @@ int aivm_report_json(aivm_buf *out, const aivm_advice *adv, const aivm_render_op
     aivm_jw_str(&w, "name", "aivm-advise");
     aivm_jw_str(&w, "version", o && o->tool_version ? o->tool_version : AIVM_VERSION_STRING);
     aivm_jw_end(&w);
-    aivm_jw_object(&w, "catalog");
-    aivm_jw_str(&w, "version", aivm_catalog_version(adv->catalog));
-    aivm_jw_str(&w, "as_of", aivm_catalog_as_of(adv->catalog));
-    aivm_jw_end(&w);
+    aivm_report__catalog_json(&w, adv->catalog);
     workload_json(&w, adv->workload);
     aivm_report__avail_regions_json(&w, adv); /* --regions only */
     if (adv->workload->sizing)

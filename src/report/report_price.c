@@ -57,8 +57,8 @@ static const char *model_text(aivm_pricing p)
 void aivm_report__price_footer(aivm_buf *out, const aivm_advice *adv, const char *dim,
                                const char *reset)
 {
-    unsigned seen = 0; /* bit per aivm_price_source */
-    const char *oldest = NULL;
+    unsigned seen = 0;                                      /* bit per aivm_price_source */
+    const char *oldest = NULL, *ref = NULL, *newest = NULL; /* oldest fetch; catalog prices */
     aivm_pricing pricing = AIVM_PRICING_ON_DEMAND;
     aivm_os os = adv->workload->os;
     for (size_t i = 0; i < adv->n_shown; i++) {
@@ -67,6 +67,11 @@ void aivm_report__price_footer(aivm_buf *out, const aivm_advice *adv, const char
         if (p->source == AIVM_PRICE_NONE)
             continue;
         seen |= 1u << p->source;
+        if (p->source == AIVM_PRICE_CATALOG && p->as_of && (!ref || strcmp(p->as_of, ref) < 0))
+            ref = p->as_of;
+        if (p->source == AIVM_PRICE_CATALOG && p->as_of &&
+            (!newest || strcmp(p->as_of, newest) > 0))
+            newest = p->as_of; /* an overlay's prices are newer than the catalog's */
         if (p->fetched_at && (!oldest || strcmp(p->fetched_at, oldest) < 0))
             oldest = p->fetched_at;
     }
@@ -76,7 +81,9 @@ void aivm_report__price_footer(aivm_buf *out, const aivm_advice *adv, const char
     }
     aivm_buf_printf(out, "\n%sPrices: ", dim);
     if (seen == 1u << AIVM_PRICE_CATALOG)
-        aivm_buf_puts(out, "catalog reference");
+        aivm_buf_printf(out, "catalog reference of %s%s%s", ref ? ref : "unknown date",
+                        ref && strcmp(newest, ref) ? " to " : "",
+                        ref && strcmp(newest, ref) ? newest : "");
     else if (seen == 1u << AIVM_PRICE_LIVE)
         aivm_buf_printf(out, "live from the Azure Retail Prices API (fetched %s)", oldest);
     else if (seen == 1u << AIVM_PRICE_CACHE)

@@ -217,6 +217,23 @@ bool aivm_is_date(const char *s)
     return true;
 }
 
+bool aivm_date_days(long long *out, const char *s)
+{
+    long long y, m, d, era, yoe, doy, doe;
+    if (!s || !aivm_is_date(s))
+        return false;
+    y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
+    m = (s[5] - '0') * 10 + (s[6] - '0');
+    d = (s[8] - '0') * 10 + (s[9] - '0');
+    y -= m <= 2; /* H. Hinnant's days_from_civil: years start in March */
+    era = y / 400;
+    yoe = y - era * 400;
+    doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+    doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    *out = era * 146097 + doe - 719468;
+    return true;
+}
+
 /* Days since 1970-01-01 to a civil date (H. Hinnant's days_from_civil inverse). */
 static void civil_from_days(long long z, long long *y, unsigned *m, unsigned *d)
 {

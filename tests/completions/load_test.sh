@@ -77,7 +77,7 @@ expect "aivm-advise check --fail-on " error warning note never
 expect "aivm-advise check -f s" sarif
 expect "aivm-advise check --inp" --input
 expect "aivm-advise prices " fetch show
-expect "aivm-advise catalog " list show compare validate
+expect "aivm-advise catalog " list show compare validate refresh diff
 expect "aivm-advise models " list show
 expect "aivm-advise catalog list --format " table json names
 expect "aivm-advise catalog list --cate" --category

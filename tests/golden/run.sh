@@ -46,7 +46,7 @@ while IFS= read -r line || [ -n "$line" ]; do
 done < "$case_dir/cmd"
 
 envs=(LC_ALL=C TZ=UTC COLUMNS=100 NO_COLOR= TERM=dumb HOME="$tmp/home"
-      XDG_CACHE_HOME="$tmp/cache" no_proxy='*' NO_PROXY='*')
+      XDG_CACHE_HOME="$tmp/cache" XDG_DATA_HOME="$tmp/data" no_proxy='*' NO_PROXY='*')
 if [ -f "$case_dir/env" ]; then
   while IFS= read -r line || [ -n "$line" ]; do
     [ -n "$line" ] && envs+=("${line//@TMP@/$tmp}")

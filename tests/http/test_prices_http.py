@@ -432,7 +432,8 @@ def case_fetch_quiet_prints_the_summary_only(e):
     check(p.returncode == 0 and len(lines) == 1 and lines[0].startswith("1 region: 1 fetched"),
           "region list: one summary line", p)
     p = e.run("prices", "fetch", "--region", "eastus", *FAST)
-    lines = p.stdout.splitlines()
+    lines = [x for x in p.stdout.splitlines()  # the catalog gaps follow (tested elsewhere)
+             if not x.startswith(("priced but not in the catalog", "catalog sizes with no price"))]
     check(len(lines) == 2 and "whole price list" in lines[0], "region list: a line, then the summary", p)
 
 

@@ -220,6 +220,36 @@ def case_unreachable_stops_at_once(e):
     check(cache_files(e) == [], "nothing cached")
 
 
+NEW = "Standard_NC20ads_H100_v5"  # priced by the mock in this case only; not in the catalog
+
+
+def gap_line(p, head):
+    return next((x for x in p.stdout.splitlines() if x.startswith(head)), None)
+
+
+def case_fetch_reports_what_the_catalog_lacks(e):
+    """prices fetch (region-wide and per size) names the sizes a list prices that the catalog
+    lacks, and the catalog sizes the catalog places in a fetched region without a meter."""
+    mock_retail.synth_skus([NEW])
+    e.state.page_size = 50
+    p = e.run("prices", "fetch", "--region", "eastus", *FAST)
+    unknown = gap_line(p, "priced but not in the catalog")
+    check(p.returncode == 0 and unknown and unknown.startswith(
+        "priced but not in the catalog (1): %s (eastus);" % NEW) and "catalog refresh" in unknown,
+          "the unknown size, with its region and the way to add it", p)
+    missing = gap_line(p, "catalog sizes with no price row in any list fetched")
+    names = missing.split(": ", 1)[1].split(", ") if missing else []
+    check("Standard_NV6ads_A10_v5" in names and NO_ROWS not in names and  # unverified: no region
+          "Standard_NC40ads_H100_v5" not in names and NEW not in names,
+          "a catalog size of eastus without a meter is listed, a priced one is not", p)
+    p = e.run("prices", "fetch", "--region", "eastus", *FAST, "-q")
+    check(gap_line(p, "priced but not") is None, "-q: no gap lines", p)
+    p = e.run("prices", "fetch", "--region", "eastus", "--sku", NEW, "--sku", NO_ROWS, *FAST)
+    check(gap_line(p, "priced but not in the catalog (1): %s (eastus)" % NEW) and
+          gap_line(p, "catalog sizes with no price row in any list fetched (1): %s" % NO_ROWS),
+          "per size: the unknown priced size and the known unpriced one", p)
+
+
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith("case_")}
 
 

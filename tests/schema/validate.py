@@ -125,6 +125,7 @@ def schema(name):
 def run(binary, args, tmp, want_exit=(0,)):
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C", "TZ": "UTC",
            "NO_COLOR": "1", "HOME": tmp, "XDG_CACHE_HOME": os.path.join(tmp, "xdg"),
+           "XDG_DATA_HOME": os.path.join(tmp, "data"),
            "no_proxy": "*", "NO_PROXY": "*", "COLUMNS": "400"}  # wide: every table column
     p = subprocess.run([binary] + args, cwd=ROOT, env=env, capture_output=True, timeout=60)
     check(p.returncode in want_exit, "%s: exit %d, stderr %s" % (" ".join(args), p.returncode,
@@ -252,14 +253,15 @@ def one(binary, case):
                                  ["--format", "json"], tmp))
             validate(v, doc, "recommend JSON")
             for path in (("recommendations", 0, "sku"), ("recommendations", 0, "price", "hourly"),
-                         ("workload", "phase"), ("candidates_ranked",), ("rejected", 0, "rule")):
+                         ("workload", "phase"), ("candidates_ranked",), ("rejected", 0, "rule"),
+                         ("catalog", "prices_as_of")):
                 bad = copy.deepcopy(doc)
                 node = bad
                 for k in path[:-1]:
                     node = node[k]
                 node[path[-1] + "_renamed"] = node.pop(path[-1])
                 rejects(v, bad, "a renamed %s" % "/".join(map(str, path)))
-            return "5 renamed fields rejected"
+            return "6 renamed fields rejected"
         if case == "strict_recommend_mistyped":
             v = schema("recommend")
             doc = json.loads(run(binary, ["--phase", "inference", "--kind", "generative",

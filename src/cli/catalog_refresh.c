@@ -1,0 +1,186 @@
+/*
+ * catalog_refresh.c - `aivm-advise catalog refresh` and `catalog diff`: the
+ * local overlay of the catalog (docs/catalog-format.md, "The local
+ * overlay"). refresh reads `az vm list-skus` snapshots and the cached
+ * region-wide price lists of `prices fetch --regions`, has the library
+ * compare them with the built-in catalog, and writes the overlay
+ * atomically under $XDG_DATA_HOME/aivm-advise/; --reset removes it. diff
+ * lists what the overlay adds, changes and disputes.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "aivm/aivm.h"
+#include "aivm/prices.h"
+#include "aivm/refresh.h"
+#include "atomic.h"
+#include "catalog_refresh.h"
+#include "cli.h"
+#include "msg.h"
+#include "prices_regions.h"
+
+/* mkdir -p of the overlay's directory (the path up to its last '/'). */
+static int make_dirs(const char *file)
+{
+    char d[4096];
+    size_t n = strlen(file);
+    if (n >= sizeof d)
+        return -1;
+    memcpy(d, file, n + 1);
+    for (char *p = d + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(d, 0777) < 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return 0;
+}
+
+static int reset(const char *path)
+{
+    if (remove(path) < 0 && errno != ENOENT) {
+        cli_errorf("cannot remove '%s': %s", path, strerror(errno));
+        return CLI_EXIT_INTERNAL;
+    }
+    printf("overlay %s removed: the built-in catalog alone is used\n", path);
+    return 0;
+}
+
+static int write_overlay(const char *path, const aivm_buf *doc)
+{
+    cli_atomic a;
+    if (make_dirs(path) < 0 || cli_atomic_open(&a, path) < 0) {
+        cli_errorf("cannot write '%s': %s", path, strerror(errno));
+        return CLI_EXIT_INTERNAL;
+    }
+    if (fwrite(doc->ptr, 1, doc->size, a.f) != doc->size) {
+        cli_atomic_abort(&a);
+        cli_errorf("cannot write '%s': %s", path, strerror(errno));
+        return CLI_EXIT_INTERNAL;
+    }
+    if (cli_atomic_commit(&a) < 0) {
+        cli_errorf("cannot write '%s': %s", path, strerror(errno));
+        return CLI_EXIT_INTERNAL;
+    }
+    return 0;
+}
+
+int cli_catalog_refresh(const cli_refresh_opts *o, const char *today)
+{
+    aivm_avail *av = aivm_avail_new();
+    aivm_prices *lists = NULL;
+    aivm_buf doc = AIVM_BUF_INIT, in = AIVM_BUF_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_refresh_summary sum;
+    aivm_catalog *check = NULL;
+    const char **inputs = NULL;
+    char **regions = NULL, **owned = NULL, path[4096];
+    size_t n_inputs = 0, n_regions = 0, n_owned = 0;
+    int rc = 0;
+    if (!cli_overlay_path(path, sizeof path)) {
+        rc = cli_usagef("catalog refresh needs XDG_DATA_HOME or HOME for its overlay");
+        goto done;
+    }
+    if (o->reset) {
+        rc = o->n_skus || o->regions ? cli_usagef("--reset takes no --skus or --regions")
+                                     : reset(path);
+        goto done;
+    }
+    if (!o->n_skus && !o->regions) {
+        rc = cli_usagef("catalog refresh needs --skus FILE (az vm list-skus -o json) and/or "
+                        "--regions LIST (cached price lists), or --reset");
+        goto done;
+    }
+    for (size_t i = 0; i < o->n_skus; i++) {
+        if (aivm_avail_add_skus_file(av, o->skus[i], &err) < 0) {
+            rc = cli_report_error(&err);
+            goto done;
+        }
+        inputs = aivm_xrealloc((void *)inputs, (n_inputs + 1) * sizeof *inputs);
+        inputs[n_inputs++] = o->skus[i];
+    }
+    if (o->regions) {
+        rc = cli_prices_regions_list(&regions, &n_regions, o->regions, NULL);
+        if (rc)
+            goto done;
+        if (!o->fetch.cache_dir) {
+            rc = cli_usagef("catalog refresh --regions needs a price cache (--cache-dir, or HOME)");
+            goto done;
+        }
+        if (aivm_prices_get_regions(&lists, AIVM_PRICES_CACHED, (const char *const *)regions,
+                                    n_regions, &o->fetch, &err) < 0) {
+            rc = cli_report_error(&err);
+            goto done;
+        }
+        for (size_t i = 0; i < aivm_prices_count(lists); i++) {
+            const aivm_price_entry *e = aivm_prices_entry(lists, i);
+            if (!e->set) {
+                cli_warnf("%s: no cached price list (run 'aivm-advise prices fetch --regions %s' "
+                          "first)",
+                          e->query.region, e->query.region);
+                continue;
+            }
+            aivm_buf_clear(&in);
+            aivm_buf_printf(&in, "prices %s, fetched %s", e->query.region, e->fetched_at);
+            owned = aivm_xrealloc(owned, (n_owned + 1) * sizeof *owned);
+            owned[n_owned] = aivm_xstrdup(in.ptr);
+            inputs = aivm_xrealloc((void *)inputs, (n_inputs + 1) * sizeof *inputs);
+            inputs[n_inputs++] = owned[n_owned++];
+        }
+    }
+    {
+        aivm_refresh_opts ro = {today, inputs, n_inputs, av, lists, NULL};
+        aivm_buf_clear(&in);
+        aivm_buf_printf(&in, "file://%s", path);
+        ro.url = in.ptr;
+        if (aivm_refresh_build(&doc, &sum, aivm_catalog_builtin(), &ro, &err) < 0) {
+            rc = cli_report_error(&err);
+            goto done;
+        }
+    }
+    /* what is written must load: a refresh never leaves an overlay every run refuses */
+    if (aivm_catalog_overlay_mem(&check, aivm_catalog_builtin(), doc.ptr, doc.size, path, &err) <
+        0) {
+        rc = cli_report_error(&err);
+        goto done;
+    }
+    rc = write_overlay(path, &doc);
+    if (rc)
+        goto done;
+    printf("overlay %s (as of %s): %zu sizes added (%zu unverified), %zu changed, %zu "
+           "disagreements listed, %zu not described\n",
+           path, today, sum.added, sum.unverified, sum.changed, sum.disagreements, sum.skipped);
+    if (sum.added || sum.changed || sum.disagreements)
+        printf("see 'aivm-advise catalog diff'; 'aivm-advise catalog refresh --reset' removes "
+               "it\n");
+done:
+    for (size_t i = 0; i < n_owned; i++)
+        free(owned[i]);
+    free(owned);
+    free((void *)inputs);
+    cli_prices_regions_free(regions, n_regions);
+    aivm_prices_free(lists);
+    aivm_catalog_free(check);
+    aivm_avail_free(av);
+    aivm_buf_dispose(&doc);
+    aivm_buf_dispose(&in);
+    return rc;
+}
+
+int cli_catalog_diff(const aivm_catalog *cat, aivm_browse_format fmt)
+{
+    aivm_buf out = AIVM_BUF_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    int rc;
+    cli_stream_to_stdout(&out);
+    rc = aivm_report_overlay_diff(&out, cat, fmt, &err);
+    if (rc == 0)
+        aivm_buf_flush(&out);
+    aivm_buf_dispose(&out);
+    return rc < 0 ? cli_report_error(&err) : 0;
+}
