@@ -54,7 +54,7 @@ typedef struct {
 /* The options that apply to subcommand `sub` (-1: all of them). */
 static bool applies(int sub, int id)
 {
-    if (sub < 0 || id == 'f' || id == 'h' || sub == 0)
+    if (sub < 0 || id == 'f' || id == 'h' || id == 'q' || id == 'V' || sub == 0)
         return true;
     return sub != 3 && (id == O_CATALOG || id == O_DATE); /* show, compare */
 }

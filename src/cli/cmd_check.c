@@ -73,6 +73,7 @@ static const cli_opt options[] = {
     CLI_CONFIG_OPTIONS,
     {'q', "quiet", 'q', NULL, "no warnings or progress line on stderr"},
     {'h', "help", 'h', NULL, "show this help and exit"},
+    {'V', "version", 'V', NULL, "show versions and exit"},
 };
 
 #define N_OPTIONS (sizeof options / sizeof options[0])
@@ -149,6 +150,8 @@ static int on_option(void *vctx, int id, const char *arg)
         return cli_color_option(&o->color, arg);
     case O_DATE:
         return cli_date_option(&o->date, arg);
+    case 'V': /* main() answers -V before the command runs */
+        return 0;
     case 'q':
         cli_quiet = true;
         return 0;

@@ -113,7 +113,8 @@ static void help(void)
            "  2  usage error (bad option or value)\n"
            "  3  invalid input (catalog, rules or workload file)\n"
            "  4  prices unavailable\n"
-           "  5  output or internal error\n");
+           "  5  output or internal error\n"
+           "  6  no size fits the workload (the report says why)\n");
 }
 
 /* An enum flag's bad value: the parser's message ("invalid phase 'x'
@@ -373,6 +374,8 @@ int cmd_recommend(int argc, char **argv)
         goto done;
     }
     rc = render(adv, &o);
+    if (rc == 0 && adv->n_ranked == 0)
+        rc = CLI_EXIT_NO_FIT; /* the report says why; scripts see it in the status */
 done:
     aivm_advice_free(adv);
     cli_price_opts_dispose(&o.prices);
