@@ -316,7 +316,7 @@ int cmd_check(int argc, char **argv)
         }
     /* --model: an unknown preset is a usage error with a did-you-mean (and the
      * preset gives the kind), as in recommend */
-    rc = cli_sizing_prepare(&models, &o.flags);
+    rc = cli_sizing_prepare(&models, &o.flags, NULL, 0);
     if (rc)
         goto done;
     if (!models)
