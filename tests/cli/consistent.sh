@@ -3,7 +3,7 @@
 # values in any case; `version` has JSON and refuses stray arguments; recommend
 # exits 6 when no size fits. Fails on the first command that differs.
 set -uo pipefail
-bin=$1
+bin=$(realpath "$1")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
