@@ -7,7 +7,7 @@
 
 _aivm_advise_commands="recommend check prices catalog models rules help version"
 
-_aivm_advise_common="-q --quiet -h --help --version"
+_aivm_advise_common="-q --quiet -h --help -V --version"
 _aivm_advise_sizing="--params --model --layers --hidden --heads --kv-heads --precision
   --kv-precision --context --batch --concurrency --finetune --optimizer --sharding
   --activation-checkpointing --max-nodes --gpus --tokens --epochs --dataset-tokens --mfu
@@ -24,7 +24,7 @@ _aivm_advise_options()
           --include-retired --nodes --scheduler --managed --containers --spot
           --checkpointing -f --format --explain --catalog --rules --color --date
           $_aivm_advise_sizing --prices --allow-partial --pricing --sort
-          --max-price-per-hour $_aivm_advise_fetch -V $_aivm_advise_common"
+          --max-price-per-hour $_aivm_advise_fetch $_aivm_advise_common"
         ;;
     check)
         echo "--config --no-config --quota --skus --input --workload --waivers -f --format -o --output --fail-on --catalog --rules
@@ -46,6 +46,7 @@ _aivm_advise_options()
     "catalog refresh") echo "--skus --regions --cache-dir --reset --date $_aivm_advise_common" ;;
     "models list" | "models show") echo "-f --format $_aivm_advise_common" ;;
     "rules list" | "rules show") echo "--rules -f --format $_aivm_advise_common" ;;
+    version) echo "-f --format $_aivm_advise_common" ;;
     *) echo "$_aivm_advise_common" ;;
     esac
 }
@@ -124,6 +125,7 @@ _aivm_advise()
         prices) COMPREPLY=($(compgen -W "table json csv" -- "$cur")) ;;
         recommend | "") COMPREPLY=($(compgen -W "table json yaml markdown csv" -- "$cur")) ;;
         catalog | models | rules) COMPREPLY=($(compgen -W "table json names" -- "$cur")) ;;
+        version) COMPREPLY=($(compgen -W "text json" -- "$cur")) ;;
         *) COMPREPLY=($(compgen -W "table json" -- "$cur")) ;;
         esac
         ;;

@@ -75,8 +75,7 @@ set -l browse '__aivm_advise_is "catalog show" "catalog compare" "catalog valida
 # Common options.
 $c -n $all -s q -l quiet -d 'no warnings on stderr'
 $c -n $all -s h -l help -d 'show help and exit'
-$c -n $all -l version -d 'show versions and exit'
-$c -n $rec -s V -d 'show versions and exit'
+$c -n $all -s V -l version -d 'show versions and exit'
 $c -n $pr -r -F -l config -d 'project config (default .aivm-advise.yaml found upwards)'
 $c -n $pr -l no-config -d 'ignore any .aivm-advise.yaml'
 

@@ -281,6 +281,13 @@ const aivm_strlist *aivm_rejection_guidance(const aivm_rejection *r);
 const char *aivm_sort_name(aivm_sort s);
 int aivm_sort_parse(aivm_sort *out, const char *s, aivm_error *err);
 
+/**
+ * Append a warning the caller found before the advice was made (the CLI's
+ * "no --kind: ... taken as generative") to `adv->warnings`, with its stable
+ * `id` (static, borrowed; docs/json-output.md) beside it. `msg` is copied.
+ */
+void aivm_advice_add_warning(aivm_advice *adv, const char *id, const char *msg);
+
 /** Free an advice and everything it owns (not what it borrows). Accepts NULL. */
 void aivm_advice_free(aivm_advice *adv);
 

@@ -142,6 +142,11 @@ void aivm_advise__warn(aivm_advice *adv, const char *id, const char *fmt, ...)
     aivm_buf_dispose(&b);
 }
 
+void aivm_advice_add_warning(aivm_advice *adv, const char *id, const char *msg)
+{
+    aivm_advise__warn(adv, id, "%s", msg);
+}
+
 static void collect(aivm_advice *adv, const work *ws, size_t n, const hit_pool *pool,
                     const range *ranges, const aivm_workload *wl, aivm_pricing pricing)
 {

@@ -22,6 +22,12 @@ static int on_option(void *vctx, int id, const char *arg)
     static const char *const formats[] = {"table", "json", "names"};
     parse_ctx *p = vctx;
     int i = 0, rc;
+    if (id == 'V') /* main() answers -V before the command runs */
+        return 0;
+    if (id == 'q') {
+        cli_quiet = true;
+        return 0;
+    }
     if (id == 'h') {
         p->help = true;
         return 0;

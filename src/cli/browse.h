@@ -11,8 +11,10 @@
 /* The options every browsing command has, at the end of its option table. */
 #define CLI_BROWSE_OPTIONS                                                                         \
     {'f', "format", 'f', "FMT", "table (default), json or names (one per line)"},                  \
+        {'q', "quiet", 'q', NULL, "no warnings on stderr"},                                        \
+        {'h', "help", 'h', NULL, "show this help and exit"},                                       \
     {                                                                                              \
-        'h', "help", 'h', NULL, "show this help and exit"                                          \
+        'V', "version", 'V', NULL, "show versions and exit"                                        \
     }
 
 /** A browsing command: its name, subcommands, options and help. */
@@ -22,7 +24,7 @@ typedef struct {
     size_t n_subs;
     const cli_opt *opts; /* ending with CLI_BROWSE_OPTIONS */
     size_t n_opts;
-    cli_opt_fn on_option;  /* its own options (NULL: none); -f and -h are handled here */
+    cli_opt_fn on_option;  /* its own options (NULL: none); -f, -q, -h and -V are handled here */
     void (*help)(int sub); /* sub: the subcommand asked about, -1 for the command */
 } cli_browse_cmd;
 

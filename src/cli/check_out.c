@@ -60,7 +60,7 @@ static int find_format(size_t *out, const char *s, size_t len, const char *opt)
     const char *n[N_FORMATS];
     char list[256];
     for (size_t i = 0; i < N_FORMATS; i++)
-        if (strlen(formats[i].name) == len && strncmp(formats[i].name, s, len) == 0) {
+        if (strlen(formats[i].name) == len && aivm_strneq_nocase(formats[i].name, s, len)) {
             *out = i;
             return 0;
         }

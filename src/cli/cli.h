@@ -18,6 +18,10 @@ int cmd_rules(int argc, char **argv);
 
 /** Print the version block (tool, catalog, library versions) to stdout. */
 void cli_print_version(void);
+/** The version block as text, or as one JSON object (`version --format json`:
+ *  version, catalog {version, as_of, sizes}, libraries {libyaml, cjson,
+ *  libcurl}; null for a library that is not available). */
+void cli_print_version_as(bool json);
 
 /**
  * Load the catalog (`path`, or the embedded one when NULL) and the shipped

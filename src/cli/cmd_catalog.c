@@ -69,7 +69,7 @@ typedef struct {
 static bool applies(int sub, int id)
 {
     bool refresh_opt = id == O_SKUS || id == O_REGIONS || id == O_CACHE_DIR || id == O_RESET;
-    if (sub < 0 || id == 'h')
+    if (sub < 0 || id == 'h' || id == 'q' || id == 'V')
         return true;
     if (sub == 4) /* refresh */
         return refresh_opt || id == O_DATE;

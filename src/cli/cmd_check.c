@@ -76,6 +76,7 @@ static const cli_opt options[] = {
     CLI_CONFIG_OPTIONS,
     {'q', "quiet", 'q', NULL, "no warnings or progress line on stderr"},
     {'h', "help", 'h', NULL, "show this help and exit"},
+    {'V', "version", 'V', NULL, "show versions and exit"},
 };
 
 #define N_OPTIONS (sizeof options / sizeof options[0])
@@ -155,6 +156,8 @@ static int on_option(void *vctx, int id, const char *arg)
         return cli_date_option(&o->date, arg);
     case O_REQUIRE_LIVE:
         o->require_live = true;
+        return 0;
+    case 'V': /* main() answers -V before the command runs */
         return 0;
     case 'q':
         cli_quiet = true;
@@ -367,7 +370,7 @@ int cmd_check(int argc, char **argv)
         }
     /* --model: an unknown preset is a usage error with a did-you-mean (and the
      * preset gives the kind), as in recommend */
-    rc = cli_sizing_prepare(&models, &o.flags);
+    rc = cli_sizing_prepare(&models, &o.flags, NULL, 0);
     if (rc)
         goto done;
     if (!models)

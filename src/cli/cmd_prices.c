@@ -36,6 +36,7 @@ static const cli_opt options[] = {
     CLI_CONFIG_OPTIONS,
     {'q', "quiet", 'q', NULL, "no progress or warnings; fetch: errors and the summary line only"},
     {'h', "help", 'h', NULL, "show this help and exit"},
+    {'V', "version", 'V', NULL, "show versions and exit"},
 };
 
 #define N_OPTIONS (sizeof options / sizeof options[0])
@@ -99,6 +100,8 @@ static int on_option(void *vctx, int id, const char *arg)
         o->format_set = true;
         return cli_enum_option(&o->format, "format", arg, formats, 3);
     }
+    case 'V': /* main() answers -V before the command runs */
+        return 0;
     case 'q':
         cli_quiet = true;
         return 0;

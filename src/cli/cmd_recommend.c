@@ -113,7 +113,8 @@ static void help(void)
            "  2  usage error (bad option or value)\n"
            "  3  invalid input (catalog, rules or workload file)\n"
            "  4  prices unavailable\n"
-           "  5  output or internal error\n");
+           "  5  output or internal error\n"
+           "  6  no size fits the workload (the report says why)\n");
 }
 
 /* An enum flag's bad value: the parser's message ("invalid phase 'x'
@@ -292,6 +293,7 @@ int cmd_recommend(int argc, char **argv)
     aivm_error err = AIVM_ERROR_INIT;
     const aivm_loc *cfg_region = NULL;
     char today[11];
+    char kind_assumed[160] = ""; /* "no --kind: ...": a warning of the report */
     int first = 0;
     int rc;
 
@@ -334,7 +336,7 @@ int cmd_recommend(int argc, char **argv)
         rc = cli_work_check(&wl, o.prices.cost.sort, o.workload_file);
     if (rc)
         goto done;
-    rc = cli_sizing_prepare(&models, &wl);
+    rc = cli_sizing_prepare(&models, &wl, kind_assumed, sizeof kind_assumed);
     if (rc)
         goto done;
     if (aivm_workload_finish(&wl, &err) < 0) {
@@ -373,7 +375,11 @@ int cmd_recommend(int argc, char **argv)
         rc = cli_report_error(&err);
         goto done;
     }
+    if (kind_assumed[0])
+        aivm_advice_add_warning(adv, "kind-assumed", kind_assumed);
     rc = render(adv, &o);
+    if (rc == 0 && adv->n_ranked == 0)
+        rc = CLI_EXIT_NO_FIT; /* the report says why; scripts see it in the status */
 done:
     aivm_advice_free(adv);
     cli_price_opts_dispose(&o.prices);

@@ -39,7 +39,7 @@ static void help(int sub)
            "The rules that exclude, prefer and penalise sizes (shipped, then each --rules\n"
            "file; docs/rules-format.md), with the guidance items they implement and the\n"
            "check ids they report, then the check ids of 'aivm-advise check' (docs/rules.md).\n"
-           "ID is a rule id (train-rdma) or a check id (AIVM004).\n\n"
+           "ID is a rule id (train-rdma) or a check id (AIVM004), case-insensitive.\n\n"
            "Options:\n");
     cli_opts_help(stdout, options, N_OPTIONS);
     printf("\nExit status: 0 success, 2 usage error (unknown id), 3 invalid rules file.\n");
@@ -51,6 +51,23 @@ static int on_option(void *vctx, int id, const char *arg)
     (void)id; /* O_RULES, the only option of its own */
     cli_push_arg(&o->rule_files, &o->n_rule_files, arg);
     return 0;
+}
+
+/* A rule or check id, ASCII case ignored ("aivm004", "Train-RDMA"); an exact
+ * match first, since a --rules file may hold ids that differ only in case. */
+static void find_id(const aivm_rule **rule, const aivm_check_rule **check, const aivm_rules *rules,
+                    const char *id)
+{
+    size_t n_checks, n = aivm_rules_count(rules);
+    const aivm_check_rule *checks = aivm_check_rules(&n_checks);
+    *rule = aivm_rules_find(rules, id);
+    *check = *rule ? NULL : aivm_check_rule_find(id);
+    for (size_t i = 0; !*rule && !*check && i < n; i++)
+        if (aivm_streq_nocase(aivm_rule_id(aivm_rules_at(rules, i)), id))
+            *rule = aivm_rules_at(rules, i);
+    for (size_t i = 0; !*rule && !*check && i < n_checks; i++)
+        if (aivm_streq_nocase(checks[i].id, id))
+            *check = &checks[i];
 }
 
 /* An unknown id: the closest rule or check id. */
@@ -100,9 +117,7 @@ int cmd_rules(int argc, char **argv)
     if (rc)
         goto done;
     if (sub == 1) {
-        rule = aivm_rules_find(rules, argv[first]);
-        if (!rule)
-            check = aivm_check_rule_find(argv[first]);
+        find_id(&rule, &check, rules, argv[first]);
         if (!rule && !check) {
             rc = unknown_id(rules, argv[first]);
             goto done;

@@ -11,6 +11,7 @@
 #include "aivm/util.h"
 #include "cli.h"
 #include "msg.h"
+#include "opts.h"
 
 typedef struct {
     const char *name;
@@ -83,7 +84,7 @@ static int cmd_help(int argc, char **argv)
         return 0;
     }
     c = find_command(argv[1]);
-    if (!c || c->fn == cmd_help || c->fn == cmd_version) {
+    if (!c || c->fn == cmd_help) {
         if (!c) {
             cli_command = NULL; /* "Try 'aivm-advise --help'": the list of commands */
             return unknown_command(argv[1]);
@@ -98,15 +99,55 @@ static int cmd_help(int argc, char **argv)
     return c->fn(2, args);
 }
 
-static int cmd_version(int argc, char **argv)
+static const cli_opt version_options[] = {
+    {'f', "format", 'f', "text|json", "output format (default text)"},
+    {'q', "quiet", 'q', NULL, "no warnings on stderr"},
+    {'h', "help", 'h', NULL, "show this help and exit"},
+    {'V', "version", 'V', NULL, "show versions and exit (the same)"},
+};
+
+#define N_VERSION_OPTIONS (sizeof version_options / sizeof version_options[0])
+
+typedef struct {
+    int format; /* 0 text, 1 json */
+    bool help;
+} version_opts;
+
+static int on_version_option(void *vctx, int id, const char *arg)
 {
-    (void)argc;
-    (void)argv;
-    cli_print_version();
+    static const char *const formats[] = {"text", "json"};
+    version_opts *o = vctx;
+    if (id == 'f')
+        return cli_enum_option(&o->format, "format", arg, formats, 2);
+    if (id == 'q')
+        cli_quiet = true;
+    o->help = o->help || id == 'h';
     return 0;
 }
 
-/* --version works with every command ("check --version"). */
+static int cmd_version(int argc, char **argv)
+{
+    version_opts o = {0, false};
+    int first = 0;
+    int rc = cli_opts_parse(version_options, N_VERSION_OPTIONS, argc, argv, on_version_option, &o,
+                            &first);
+    if (rc)
+        return rc;
+    if (o.help) {
+        printf("Usage: aivm-advise version [options]\n\n"
+               "The tool, catalog and library versions (also: -V or --version with any\n"
+               "command).\n\nOptions:\n");
+        cli_opts_help(stdout, version_options, N_VERSION_OPTIONS);
+        printf("\nExit status: 0 success, 2 usage error.\n");
+        return 0;
+    }
+    if (first < argc)
+        return cli_usagef("unexpected argument '%s' (version takes no arguments)", argv[first]);
+    cli_print_version_as(o.format == 1);
+    return 0;
+}
+
+/* --version and -V work with every command ("check -V"). */
 static bool asks_version(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
@@ -114,6 +155,9 @@ static bool asks_version(int argc, char **argv)
             return false;
         if (strcmp(argv[i], "--version") == 0)
             return true;
+        if (argv[i][0] == '-' && argv[i][1] != '-' && strchr(argv[i], 'V') &&
+            strspn(argv[i] + 1, "qvhV") == strlen(argv[i] + 1))
+            return true; /* -V, or -qV: flags without arguments */
     }
     return false;
 }
@@ -135,7 +179,7 @@ int main(int argc, char **argv)
         if (!c)
             return cli_finish_stdout(unknown_command(argv[1]));
         cli_command = c->name;
-        if (asks_version(argc - 1, argv + 1)) {
+        if (c->fn != cmd_version && asks_version(argc - 1, argv + 1)) {
             cli_print_version();
             return cli_finish_stdout(0);
         }

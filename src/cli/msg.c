@@ -232,7 +232,9 @@ int cli_finish_stdout(int rc)
                 strerror(e));
         /* a lost report outranks "findings" (a CI gate must not take a cut SARIF
          * for a verdict); earlier errors (2-4) keep their code */
-        return rc == CLI_EXIT_OK || rc == CLI_EXIT_FINDINGS ? CLI_EXIT_INTERNAL : rc;
+        return rc == CLI_EXIT_OK || rc == CLI_EXIT_FINDINGS || rc == CLI_EXIT_NO_FIT
+                   ? CLI_EXIT_INTERNAL
+                   : rc;
     }
     return rc;
 }

@@ -14,6 +14,7 @@
 #define CLI_EXIT_INPUT 3
 #define CLI_EXIT_PRICES 4
 #define CLI_EXIT_INTERNAL 5
+#define CLI_EXIT_NO_FIT 6 /* recommend: no size fits the workload (the report says why) */
 
 extern bool cli_quiet;
 /** The command given on the command line ("check"), or NULL: usage errors then

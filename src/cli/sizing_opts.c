@@ -135,10 +135,12 @@ int cli_unknown_model(const aivm_models *models, const char *name)
     return cli_usagef("unknown model '%s' ('aivm-advise models list' shows the presets)", name);
 }
 
-int cli_sizing_prepare(const aivm_models **models, aivm_workload *wl)
+int cli_sizing_prepare(const aivm_models **models, aivm_workload *wl, char *assumed, size_t cap)
 {
     const aivm_model *m;
     *models = NULL;
+    if (assumed && cap)
+        assumed[0] = '\0';
     if (!wl->sizing_in.set)
         return 0;
     *models = cli_models();
@@ -153,8 +155,13 @@ int cli_sizing_prepare(const aivm_models **models, aivm_workload *wl)
         /* A model of a billion parameters or more is a generative transformer in practice. */
         wl->kind = AIVM_KIND_GENERATIVE;
         wl->set |= AIVM_WL_KIND;
-        cli_warnf("no --kind: a model of %g billion parameters is taken as generative",
-                  wl->sizing_in.params / 1e9);
+        if (assumed)
+            snprintf(assumed, cap,
+                     "no --kind: a model of %g billion parameters is taken as generative",
+                     wl->sizing_in.params / 1e9);
+        else
+            cli_warnf("no --kind: a model of %g billion parameters is taken as generative",
+                      wl->sizing_in.params / 1e9);
     }
     return 0;
 }

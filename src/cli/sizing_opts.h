@@ -55,10 +55,12 @@ void aivm_sizing_input_merge(aivm_sizing_input *wl, const aivm_sizing_input *fla
 /**
  * Before the workload is finished: when it has sizing inputs, point
  * `*models` at the compiled-in model presets (NULL otherwise) and
- * take the kind from the --model preset when --kind was not given.
- * Prints errors; returns 0 or an exit code.
+ * take the kind from the --model preset when --kind was not given. A kind
+ * assumed from --params alone is a warning: written to `assumed` (`cap`
+ * bytes; "" when none) for the report's warnings, or on stderr when
+ * `assumed` is NULL. Prints errors; returns 0 or an exit code.
  */
-int cli_sizing_prepare(const aivm_models **models, aivm_workload *wl);
+int cli_sizing_prepare(const aivm_models **models, aivm_workload *wl, char *assumed, size_t cap);
 
 /**
  * When the workload has sizing inputs: resolve them into `*sz` (presets

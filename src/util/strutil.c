@@ -98,7 +98,7 @@ bool aivm_strneq_nocase(const char *a, const char *b, size_t n)
 int aivm_name_index(const char *s, const char *const *names, size_t n)
 {
     for (size_t i = 0; s && i < n; i++)
-        if (names[i] && names[i][0] && strcmp(s, names[i]) == 0)
+        if (names[i] && names[i][0] && aivm_streq_nocase(s, names[i]))
             return (int)i;
     return -1;
 }

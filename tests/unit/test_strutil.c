@@ -162,8 +162,9 @@ static void strutil__names_and_enums(void **state)
     int v = -1;
     (void)state;
     assert_int_equal(aivm_name_index("inference", names, 3), 2);
-    assert_int_equal(aivm_name_index("", names, 3), -1); /* the unset slot */
-    assert_int_equal(aivm_name_index("Train", names, 3), -1);
+    assert_int_equal(aivm_name_index("", names, 3), -1);     /* the unset slot */
+    assert_int_equal(aivm_name_index("Train", names, 3), 1); /* ASCII case ignored: --phase Train */
+    assert_int_equal(aivm_name_index("Trainx", names, 3), -1);
     aivm_names_list(list, sizeof list, names, 3);
     assert_string_equal(list, "train or inference");
     aivm_names_list(list, 8, names, 3); /* truncated, still terminated */
