@@ -121,9 +121,9 @@ _aivm_advise()
           cpu-memory-optimized" -- "$cur")) ;;
     -f | --format)
         case $cmd in
-        check) COMPREPLY=($(compgen -W "text json sarif junit github markdown" -- "$cur")) ;;
+        check) COMPREPLY=($(compgen -W "text json sarif junit github markdown html" -- "$cur")) ;;
         prices) COMPREPLY=($(compgen -W "table json csv" -- "$cur")) ;;
-        recommend | "") COMPREPLY=($(compgen -W "table json yaml markdown csv" -- "$cur")) ;;
+        recommend | "") COMPREPLY=($(compgen -W "table json yaml markdown csv html" -- "$cur")) ;;
         catalog | models | rules) COMPREPLY=($(compgen -W "table json names" -- "$cur")) ;;
         version) COMPREPLY=($(compgen -W "text json" -- "$cur")) ;;
         *) COMPREPLY=($(compgen -W "table json" -- "$cur")) ;;

@@ -15,8 +15,9 @@ cd "$root"
 packages=(build-essential cmake pkg-config libyaml-dev libcjson-dev libcurl4-openssl-dev
           libcmocka-dev jq python3 python3-jsonschema python3-yaml ca-certificates)
 mode=run
-# What the completion, man page and .deb tests run (tests/completions, tests/install_test.sh).
-test_packages=(bash-completion zsh fish man-db groff-base dpkg-dev file libxml2-utils)
+# What the completion, man page, .deb, JUnit schema and HTML tests run (tests/completions,
+# tests/install_test.sh, tests/junit: xmllint, tests/html: tidy and a headless chromium).
+test_packages=(bash-completion zsh fish man-db groff-base dpkg-dev file libxml2-utils tidy chromium)
 case "${1:-}" in
   --test) mode=test; shift; packages+=("${test_packages[@]}") ;;
   --sanitize) mode=sanitize; shift; packages+=(clang libclang-rt-14-dev "${test_packages[@]}") ;;

@@ -87,6 +87,10 @@ typedef struct {
     aivm_deployment deploy;  /* the planned deployment (`count` VMs) through the same evaluator
                                 as recommend's candidates: hourly, job cost, $/Mtok; `hourly`
                                 and `priced` above are its figures */
+    aivm_deployment suggested_deploy; /* the suggestion's deployment as recommend evaluated it
+                                         (catalog prices): its VMs and hourly cost; has_hourly
+                                         false without a suggestion, or when the report is
+                                         priced another way (aivm_check_apply_prices) */
 } aivm_check_item;
 
 typedef struct {

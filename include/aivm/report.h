@@ -64,6 +64,20 @@ int aivm_report_markdown(aivm_buf *out, const aivm_advice *adv, const aivm_rende
 int aivm_report_csv(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o,
                     aivm_error *err);
 
+/**
+ * Append the HTML rendering of `adv` (docs/formats.md, "HTML"): one
+ * self-contained page, inline CSS and SVG, no script and no external fetch:
+ * with a training amount a chart of job cost against days (the frontier,
+ * the #1, the --max-days line), with a serving target the hourly cost
+ * against the headroom over it, with sizing a memory bar per shown size,
+ * then the table, the reasons, the image / orchestration / containers /
+ * spot advice and the rejected sizes. Every figure is the deployment
+ * record's (the one the JSON shows); every text is HTML-escaped. Returns 0
+ * or AIVM_ELIMIT.
+ */
+int aivm_report_html(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o,
+                     aivm_error *err);
+
 /* --- prices show (one query's classified rows) ---------------------------- */
 
 /** A price row's tier as `prices show` names it: "regular", "spot", "low-priority". */
@@ -153,5 +167,12 @@ int aivm_check_render_junit(aivm_buf *out, const aivm_check_report *rep,
  * unpriced count (docs/formats.md). */
 int aivm_check_render_markdown(aivm_buf *out, const aivm_check_report *rep,
                                const aivm_check_render_opts *o, aivm_error *err);
+/* HTML (docs/formats.md, "HTML"): one self-contained page, inline CSS and
+ * SVG, no script: the planned against the suggested deployment's hourly
+ * cost as bars (the items' deploy and suggested_deploy records), each
+ * resource's findings with their severity, the waivers and the totals.
+ * Every plan, rule and waiver text is HTML-escaped. */
+int aivm_check_render_html(aivm_buf *out, const aivm_check_report *rep,
+                           const aivm_check_render_opts *o, aivm_error *err);
 
 #endif

@@ -652,8 +652,10 @@ static void check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_c
     it->size = it->res->size ? aivm_catalog_find_size(cat, it->res->size) : NULL;
     if (it->has_workload)
         adv = advice_for(cache, cat, rules, it, o);
-    if (adv && adv->n_ranked)
+    if (adv && adv->n_ranked) {
         it->suggested = adv->ranked[0].size; /* recommend's #1, the plan's own size included */
+        it->suggested_deploy = adv->ranked[0].deploy;
+    }
     if (it->size)
         rule_findings(&l, it, rules, pick_family(adv, rules, it));
     builtin_findings(&l, it, cat, o);

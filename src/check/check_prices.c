@@ -104,6 +104,9 @@ int aivm_check_apply_prices(aivm_check_report *rep, const aivm_prices *p, aivm_p
     for (size_t i = 0; i < rep->n_items; i++) {
         aivm_check_item *it = &rep->items[i];
         bool catalog_ok = it->priced && strcmp(it->currency, cur) == 0;
+        const aivm_deployment *sd = &it->suggested_deploy;
+        if (mode != AIVM_PRICES_CATALOG || !sd->currency || strcmp(sd->currency, cur) != 0)
+            it->suggested_deploy.has_hourly = false; /* catalog-priced: kept beside catalog only */
         if (mode == AIVM_PRICES_OFF || (mode == AIVM_PRICES_CATALOG && !catalog_ok)) {
             unprice(it);
             continue;

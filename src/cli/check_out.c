@@ -30,6 +30,7 @@ static const cli_check_format formats[] = {
     {"junit", aivm_check_render_junit, false},
     {"github", aivm_check_render_github, false},
     {"markdown", aivm_check_render_markdown, false},
+    {"html", aivm_check_render_html, false},
 };
 /* clang-format on */
 

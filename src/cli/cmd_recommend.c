@@ -61,7 +61,7 @@ static const cli_opt options[] = {
     {O_CONTAINERS, "containers", 0, NULL, "the workload runs in containers"},
     {O_SPOT, "spot", 0, NULL, "ask for spot capacity (spot prices in the ranking)"},
     {O_CHECKPOINTING, "checkpointing", 0, NULL, "the job checkpoints and can resume"},
-    {O_FORMAT, "format", 'f', "table|json|yaml|markdown|csv", "output format (default table)"},
+    {O_FORMAT, "format", 'f', "table|json|yaml|markdown|csv|html", "output format (default table)"},
     {O_EXPLAIN, "explain", 0, NULL, "show every rule per size and the rejected sizes"},
     {O_CATALOG, "catalog", 0, "FILE", "use this catalog instead of the shipped one"},
     {O_RULES, "rules", 0, "FILE", "add or override rules by id (repeatable)"},
@@ -81,14 +81,14 @@ static const cli_opt options[] = {
 
 #define N_OPTIONS (sizeof options / sizeof options[0])
 
-static const char *const formats[] = {"table", "json", "yaml", "markdown", "csv"};
+static const char *const formats[] = {"table", "json", "yaml", "markdown", "csv", "html"};
 #define N_FORMATS (sizeof formats / sizeof formats[0])
 
 typedef struct {
     aivm_workload flags; /* what the flags said */
     const char *workload_file;
     unsigned top;
-    int format; /* index in `formats`: 0 table, 1 json, 2 yaml, 3 markdown, 4 csv */
+    int format; /* index in `formats`: 0 table, 1 json, 2 yaml, 3 markdown, 4 csv, 5 html */
     bool explain, help, version;
     const char *catalog;
     const char **rules;
@@ -237,8 +237,9 @@ static int on_option(void *vctx, int id, const char *arg)
 typedef int (*renderer)(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o,
                         aivm_error *err);
 
-static const renderer renderers[N_FORMATS] = {aivm_report_table, aivm_report_json, aivm_report_yaml,
-                                              aivm_report_markdown, aivm_report_csv};
+static const renderer renderers[N_FORMATS] = {aivm_report_table, aivm_report_json,
+                                              aivm_report_yaml,  aivm_report_markdown,
+                                              aivm_report_csv,   aivm_report_html};
 
 static int render(const aivm_advice *adv, const rec_opts *o)
 {

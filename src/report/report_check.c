@@ -230,6 +230,16 @@ static void item_json(aivm_jw *w, const aivm_check_item *it, const aivm_check_re
     aivm_jw_bool(w, "conditional", r->conditional);
     workload_json(w, it);
     aivm_jw_str(w, "suggested", it->suggested ? aivm_str(&it->suggested->name) : NULL);
+    if (it->suggested && it->suggested_deploy.has_hourly) {
+        aivm_jw_object(w, "suggested_deployment");
+        aivm_jw_num(w, "instances", it->suggested_deploy.vms);
+        aivm_jw_str(w, "currency", it->suggested_deploy.currency);
+        aivm_jw_num(w, "hourly", aivm_round_to(it->suggested_deploy.hourly, 4));
+        aivm_jw_num(w, "monthly", aivm_round_to(it->suggested_deploy.monthly, 4));
+        aivm_jw_end(w);
+    } else {
+        aivm_jw_null(w, "suggested_deployment");
+    }
     if (it->fit_known) {
         aivm_jw_object(w, "memory");
         aivm_jw_num(w, "job_gib", aivm_round_to(it->gpu_need_gb, 4));

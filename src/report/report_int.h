@@ -95,4 +95,23 @@ void aivm_report__csv_field(aivm_buf *out, const char *s);
  *  (text, GitHub and Markdown). */
 void aivm_report__check_counts(aivm_buf *b, const aivm_check_report *rep);
 
+/* --- HTML (report_html_common.c, report_html_chart.c) ---------------------- */
+
+/** Append `s` as HTML text or an attribute value: control characters made
+ *  visible (aivm_vis()), `<>&"'` as entities. NULL appends nothing. */
+void aivm_report__html_text(aivm_buf *out, const char *s);
+/** Begin an HTML document: doctype, head with `title` and the inline style
+ *  sheet, body and an h1 of `title`. */
+void aivm_report__html_begin(aivm_buf *out, const char *title);
+/** End the document begun by aivm_report__html_begin (with a footer line
+ *  naming `tool_version`, NULL for none). */
+void aivm_report__html_end(aivm_buf *out, const char *tool_version);
+/** Append ` name="v"` (%.15g) when `known` and `v` is finite, else nothing. */
+void aivm_report__html_num(aivm_buf *out, const char *name, bool known, double v);
+/** Append the charts of a recommendation: with a training amount the job
+ *  cost against days (frontier, #1, deadline), with a serving target the
+ *  hourly cost against the headroom over the target, and with sizing the
+ *  memory bar of each shown size. Each chart is one <figure> with an SVG. */
+void aivm_report__html_charts(aivm_buf *out, const aivm_advice *adv);
+
 #endif

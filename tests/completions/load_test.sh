@@ -72,7 +72,7 @@ touch "$tmp/files/job.yaml" "$tmp/files/jobs.json"
 PATH="$tmp/real:$PATH"
 expect "aivm-advise --pha" --phase
 expect "aivm-advise --phase " train inference
-expect "aivm-advise recommend --format " table json yaml markdown csv
+expect "aivm-advise recommend --format " table json yaml markdown csv html
 expect "aivm-advise check --fail-on " error warning note never
 expect "aivm-advise check -f s" sarif
 expect "aivm-advise check --inp" --input

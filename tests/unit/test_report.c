@@ -1,8 +1,10 @@
-/* test_report.c - the JSON contract (schema_version 1) and the table renderer. */
+/* test_report.c - the JSON contract (schema_version 1), the table renderer and the
+ * HTML page's escaping and shape. */
 #include <cjson/cJSON.h>
 #include <string.h>
 
 #include "helpers.h"
+#include "report/report_int.h"
 
 typedef struct {
     aivm_catalog *cat;
@@ -190,6 +192,40 @@ static void report__output_over_the_cap_is_an_error_not_a_cut_report(void **stat
     assert_int_equal(b.overflow, 0);
 }
 
+/* Plan and catalog text becomes HTML text: markup and quotes as entities,
+ * control characters made visible, so a hostile address cannot open an element
+ * or leave an attribute. */
+static void report__html_escapes_markup_quotes_and_controls(void **state)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    (void)state;
+    aivm_report__html_text(&b, "<img src=\"x\" onerror='y'>&\x1b[31m");
+    assert_string_equal(b.ptr, "&lt;img src=&quot;x&quot; onerror=&#39;y&#39;&gt;&amp;\\x1b[31m");
+    aivm_report__html_text(&b, NULL);
+    assert_int_equal(b.size, strlen(b.ptr));
+    aivm_buf_dispose(&b);
+}
+
+/* One whole page without script; over the cap it is an error, never a cut page. */
+static void report__html_is_one_page_without_script(void **state)
+{
+    fx *f = *state;
+    aivm_buf b = AIVM_BUF_INIT;
+    aivm_render_opts o = AIVM_RENDER_OPTS_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    assert_int_equal(aivm_report_html(&b, f->adv, &o, &err), 0);
+    assert_true(strncmp(b.ptr, "<!DOCTYPE html>\n", 16) == 0);
+    assert_true(b.size > 8 && strcmp(b.ptr + b.size - 8, "</html>\n") == 0);
+    assert_null(strstr(b.ptr, "<script"));
+    assert_null(strstr(b.ptr, "src=\"http"));
+    assert_non_null(strstr(b.ptr, "<table class=\"ranked\">"));
+    aivm_buf_dispose(&b);
+    b.cap = 300;
+    assert_int_equal(aivm_report_html(&b, f->adv, &o, &err), AIVM_ELIMIT);
+    assert_string_equal(err.msg, "HTML output too large");
+    aivm_buf_dispose(&b);
+}
+
 static int collect(void *ctx, const char *data, size_t len)
 {
     aivm_buf *all = ctx;
@@ -250,6 +286,8 @@ int main(void)
         cmocka_unit_test(report__table_has_columns_and_no_colour_unless_asked),
         cmocka_unit_test(report__output_over_the_cap_is_an_error_not_a_cut_report),
         cmocka_unit_test(report__streams_through_a_sink),
+        cmocka_unit_test(report__html_escapes_markup_quotes_and_controls),
+        cmocka_unit_test(report__html_is_one_page_without_script),
     };
     return cmocka_run_group_tests_name("report", tests, setup, teardown);
 }

@@ -1,0 +1,191 @@
+/*
+ * report_html_check.c - check's HTML report (docs/formats.md, "HTML"): one
+ * self-contained page (inline CSS and SVG, no script) with, per resource,
+ * its findings and their severity, a chart of each resource's planned
+ * deployment against the suggested one by hourly cost (both figures from
+ * the check item's deployment records), and the totals. Every text from
+ * the plan, the rules or the waivers is escaped (aivm_report__html_text).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "aivm/check.h"
+#include "report_int.h"
+#include "util/mathutil.h"
+
+#define T(out, s) aivm_report__html_text(out, s)
+#define W 720.0
+#define LABEL 260.0
+
+static bool has_suggestion(const aivm_check_item *it)
+{
+    return it->suggested && it->suggested_deploy.has_hourly;
+}
+
+/* One bar: `role` "planned" (square end mark) or "suggested". */
+static void bar(aivm_buf *out, const aivm_check_item *it, const char *role, const aivm_size *s,
+                const aivm_deployment *d, double scale, double y)
+{
+    double w = d->hourly * scale;
+    aivm_buf_puts(out, "<g class=\"bar\" data-role=\"");
+    aivm_buf_puts(out, role);
+    aivm_buf_puts(out, "\" data-address=\"");
+    T(out, it->res->address);
+    aivm_buf_puts(out, "\" data-sku=\"");
+    T(out, s ? aivm_str(&s->name) : it->res->size);
+    aivm_buf_printf(out, "\" data-vms=\"%u\"", d->vms);
+    aivm_report__html_num(out, "data-hourly", true, aivm_round_to(d->hourly, 4));
+    aivm_buf_printf(out, " data-pricing=\"%s\"", aivm_pricing_name(d->pricing));
+    aivm_buf_printf(out, "><title>%s: ", role);
+    T(out, s ? aivm_str(&s->name) : it->res->size);
+    aivm_buf_printf(out, " x %u, %.3f %s/hour %s</title>", d->vms, d->hourly, d->currency,
+                    aivm_pricing_name(d->pricing));
+    aivm_buf_printf(out,
+                    "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>"
+                    "<rect class=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"14\"/>"
+                    "<text x=\"%.1f\" y=\"%.1f\">%.3f %s/h %s (",
+                    LABEL - 6, y + 11, role, role, LABEL, y, w > 1 ? w : 1, LABEL + w + 6, y + 11,
+                    d->hourly, d->currency, aivm_pricing_name(d->pricing));
+    T(out, s ? aivm_str(&s->name) : it->res->size);
+    aivm_buf_printf(out, " &#215; %u)</text></g>\n", d->vms);
+}
+
+static void cost_chart(aivm_buf *out, const aivm_check_report *rep)
+{
+    double top = 0, y = 10, h = 10;
+    for (size_t i = 0; i < rep->n_items; i++) {
+        const aivm_check_item *it = &rep->items[i];
+        if (!it->priced)
+            continue;
+        top = it->deploy.hourly > top ? it->deploy.hourly : top;
+        if (has_suggestion(it) && it->suggested_deploy.hourly > top)
+            top = it->suggested_deploy.hourly;
+        h += has_suggestion(it) ? 70 : 50;
+    }
+    if (h <= 10)
+        return;
+    aivm_buf_printf(
+        out,
+        "<h2>Planned against suggested cost</h2>\n<figure class=\"chart\" "
+        "id=\"check-cost\" data-chart=\"check-cost\">\n<svg "
+        "xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %.0f %.0f\" width=\"%.0f\" "
+        "height=\"%.0f\" role=\"img\">\n<title>Hourly cost of each planned deployment and of the "
+        "suggested one</title>\n",
+        W, h, W, h);
+    for (size_t i = 0; i < rep->n_items; i++) {
+        const aivm_check_item *it = &rep->items[i];
+        double scale = top > 0 ? (W - LABEL - 200) / top : 0;
+        if (!it->priced)
+            continue;
+        aivm_buf_printf(out, "<text x=\"4\" y=\"%.1f\" font-weight=\"bold\">", y + 10);
+        T(out, it->res->address);
+        aivm_buf_puts(out, "</text>\n");
+        bar(out, it, "planned", it->size, &it->deploy, scale, y + 16);
+        if (has_suggestion(it))
+            bar(out, it, "suggested", it->suggested, &it->suggested_deploy, scale, y + 36);
+        y += has_suggestion(it) ? 70 : 50;
+    }
+    aivm_buf_puts(out, "</svg>\n<figcaption>Each resource: the planned deployment's hourly cost "
+                       "and, where check suggests a size, that size's deployment as recommend "
+                       "evaluates it (catalog prices). Bars are labelled, so they read without "
+                       "colour.</figcaption>\n</figure>\n");
+}
+
+static void finding_row(aivm_buf *out, const aivm_finding *f)
+{
+    aivm_buf_printf(out, "<tr><td><code>%s</code></td><td class=\"sev-%s\">%s%s</td><td>", f->id,
+                    aivm_severity_name(f->severity), aivm_severity_name(f->severity),
+                    f->waiver ? " (waived)" : "");
+    if (f->loc.file) {
+        T(out, f->loc.file);
+        if (f->loc.line)
+            aivm_buf_printf(out, ":%u", f->loc.line);
+    }
+    aivm_buf_puts(out, "</td><td>");
+    T(out, f->message);
+    if (f->suggested && !f->waiver) {
+        aivm_buf_puts(out, " (suggested: ");
+        T(out, aivm_str(&f->suggested->name));
+        aivm_buf_puts(out, ")");
+    }
+    if (f->waiver) {
+        aivm_buf_puts(out, " (waived until ");
+        T(out, f->waiver->expires);
+        aivm_buf_puts(out, ": ");
+        T(out, f->waiver->reason);
+        aivm_buf_puts(out, ")");
+    }
+    aivm_buf_puts(out, "</td></tr>\n");
+}
+
+static void findings(aivm_buf *out, const aivm_check_report *rep, size_t first, size_t n)
+{
+    if (!n) {
+        aivm_buf_puts(out, "<p>No findings.</p>\n");
+        return;
+    }
+    aivm_buf_puts(out, "<table class=\"findings\">\n<thead><tr><th>Rule</th><th>Severity</th>"
+                       "<th>Location</th><th>Message</th></tr></thead>\n<tbody>\n");
+    for (size_t i = first; i < first + n; i++)
+        finding_row(out, &rep->findings[i]);
+    aivm_buf_puts(out, "</tbody>\n</table>\n");
+}
+
+static void item(aivm_buf *out, const aivm_check_report *rep, const aivm_check_item *it)
+{
+    aivm_buf_puts(out, "<section class=\"resource\" data-address=\"");
+    T(out, it->res->address);
+    aivm_buf_puts(out, "\">\n<h2>");
+    T(out, it->res->address);
+    aivm_buf_puts(out, "</h2>\n<p>");
+    T(out, it->res->size ? it->res->size : "size unknown");
+    if (it->res->count_expr)
+        aivm_buf_puts(out, " &#215; ? VMs");
+    else
+        aivm_buf_printf(out, " &#215; %u VM%s", it->res->count, it->res->count == 1 ? "" : "s");
+    if (it->priced)
+        aivm_buf_printf(out, "; %.2f %s/hour, %.2f/month", it->hourly, it->currency,
+                        it->deploy.monthly);
+    else
+        aivm_buf_puts(out, "; no price");
+    if (it->suggested) {
+        aivm_buf_puts(out, "; suggested: ");
+        T(out, aivm_str(&it->suggested->name));
+    }
+    aivm_buf_puts(out, "</p>\n");
+    findings(out, rep, it->first, it->n);
+    aivm_buf_puts(out, "</section>\n");
+}
+
+int aivm_check_render_html(aivm_buf *out, const aivm_check_report *rep,
+                           const aivm_check_render_opts *o, aivm_error *err)
+{
+    aivm_report__html_begin(out, "aivm-advise check");
+    aivm_buf_puts(out, "<p class=\"summary\">");
+    aivm_report__check_counts(out, rep);
+    aivm_buf_puts(out, "</p>\n");
+    cost_chart(out, rep);
+    for (size_t i = 0; i < rep->n_items; i++)
+        item(out, rep, &rep->items[i]);
+    if (rep->n_orphans) {
+        aivm_buf_puts(out, "<h2>Waivers</h2>\n");
+        findings(out, rep, rep->n_findings - rep->n_orphans, rep->n_orphans);
+    }
+    aivm_buf_puts(out, "<h2>Totals</h2>\n<p class=\"totals\"");
+    if (rep->has_cost && rep->n_unpriced != rep->n_items) {
+        aivm_report__html_num(out, "data-hourly", true, aivm_round_to(rep->hourly_total, 4));
+        aivm_buf_printf(out, ">%s %.2f/hour, %.2f/month (%.0f h) for %zu priced resource%s",
+                        rep->currency, rep->hourly_total, rep->monthly_total, AIVM_HOURS_PER_MONTH,
+                        rep->n_items - rep->n_unpriced,
+                        rep->n_items - rep->n_unpriced == 1 ? "" : "s");
+        if (rep->n_unpriced)
+            aivm_buf_printf(out, "; %zu without a price", rep->n_unpriced);
+    } else {
+        aivm_buf_puts(out, ">Cost unknown (no resource could be priced)");
+    }
+    aivm_buf_puts(out, ".</p>\n");
+    aivm_report__html_end(out, o ? o->tool_version : NULL);
+    if (out->overflow)
+        return aivm_error_set(err, AIVM_ELIMIT, NULL, "HTML output too large");
+    return 0;
+}
