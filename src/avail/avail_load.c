@@ -248,8 +248,8 @@ static const char *retirement_date(const char *v, aivm_arena *a)
     if (sscanf(v, "%4u-%2u-%2u", &x, &y, &z) == 3 && x >= 1900 && y >= 1 && y <= 12 && z >= 1 &&
         z <= 31)
         snprintf(d, sizeof d, "%04u-%02u-%02u", x, y, z);
-    else if (sscanf(v, "%2u/%2u/%4u", &x, &y, &z) == 3 && x >= 1 && x <= 12 && y >= 1 &&
-             y <= 31 && z >= 1900)
+    else if (sscanf(v, "%2u/%2u/%4u", &x, &y, &z) == 3 && x >= 1 && x <= 12 && y >= 1 && y <= 31 &&
+             z >= 1900)
         snprintf(d, sizeof d, "%04u-%02u-%02u", z, x, y);
     return d[0] && aivm_is_date(d) ? aivm_arena_strdup(a, d) : NULL;
 }

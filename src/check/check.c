@@ -235,7 +235,13 @@ static const aivm_size *pick_family(const aivm_advice *adv, const aivm_rules *ru
     const aivm_size *planned = it->size;
     const aivm_candidate **order;
     const aivm_size *found = NULL;
+    bool ranked = false;
     if (!adv || !planned || !adv->n_ranked)
+        return NULL;
+    for (size_t i = 0; i < adv->n_ranked && !ranked; i++)
+        ranked = adv->ranked[i].size == planned;
+    if (!ranked) /* the plan cannot be deployed as asked (quota, SKU list, rules): those
+                    findings say so; nothing ranks "above" it */
         return NULL;
     order = aivm_xcalloc(adv->n_ranked, sizeof *order);
     for (size_t i = 0; i < adv->n_ranked; i++)
