@@ -214,6 +214,22 @@ static void fail(xfer *x, int status, const char *fmt, ...)
     va_end(ap);
 }
 
+/* libcurl's "Failed to connect to H port P after 12 ms: ...": the elapsed time
+ * says nothing the user can act on and makes the same failure read differently
+ * run to run; it is left out. */
+static void drop_elapsed(char *msg)
+{
+    char *a = strstr(msg, " after ");
+    char *p = a ? a + 7 : NULL;
+    if (!p || *p < '0' || *p > '9')
+        return;
+    while (*p >= '0' && *p <= '9')
+        p++;
+    if (strncmp(p, " ms", 3) != 0)
+        return;
+    memmove(a, p + 3, strlen(p + 3) + 1);
+}
+
 /* Schedule another attempt of the current page, or give up. */
 static void retry(xfer *x, const aivm_fetch_opts *o, double now, double *shared, bool throttled,
                   int status, const char *why, unsigned *seed)
@@ -371,6 +387,7 @@ static void finished(xfer *x, CURLcode cc, const aivm_fetch_opts *o, double now,
     }
     if (cc != CURLE_OK) {
         snprintf(msg, sizeof msg, "%s", x->errbuf[0] ? x->errbuf : api.easy_strerror(cc));
+        drop_elapsed(msg);
         if (cc == CURLE_UNSUPPORTED_PROTOCOL || cc == CURLE_URL_MALFORMAT ||
             cc == CURLE_PEER_FAILED_VERIFICATION || cc == CURLE_SSL_CACERT_BADFILE) {
             fail(x, AIVM_ENET, "%s", msg);
