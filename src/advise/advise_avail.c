@@ -90,7 +90,8 @@ static void move_price(aivm_candidate *c, const char *region)
     aivm_price_from_catalog(p, c->size, region, p->os, p->pricing, NULL);
 }
 
-static void reject(aivm_advice *adv, aivm_candidate *c, const aivm_availability *all, size_t n)
+/* Why a candidate can be deployed in none of the `n` regions judged. */
+static char *blocked_why(const aivm_availability *all, size_t n)
 {
     aivm_buf b = AIVM_BUF_INIT;
     if (n == 1) {
@@ -102,15 +103,42 @@ static void reject(aivm_advice *adv, aivm_candidate *c, const aivm_availability 
         if (n > 3)
             aivm_buf_printf(&b, "; and %zu more", n - 3);
     }
-    aivm_advise__reject(adv, c, "availability", aivm_buf_detach(&b));
+    return aivm_buf_detach(&b);
 }
 
-static void reject_msg(aivm_advice *adv, aivm_candidate *c, const char *why)
+typedef struct {
+    const aivm_request *req;
+    aivm_availability *all; /* one per region judged */
+    size_t n_regions;
+} avail_ctx;
+
+/* Judge `c` in every region, keep it in the best one, or say why none. */
+static char *undeployable(aivm_advice *adv, aivm_candidate *c, const char **id, const void *ctx)
 {
-    aivm_availability one;
-    memset(&one, 0, sizeof one);
-    snprintf(one.why, sizeof one.why, "%s", why);
-    reject(adv, c, &one, 1);
+    const avail_ctx *x = ctx;
+    const aivm_request *req = x->req;
+    size_t best = 0;
+    region_key bk;
+    for (size_t r = 0; r < x->n_regions; r++)
+        aivm_avail_eval(&x->all[r], req->avail, c->size,
+                        req->n_regions ? req->regions[r] : adv->workload->region, c->instances,
+                        adv->workload->spot);
+    bk = key_of(c, &x->all[0], adv->workload->os, adv->lists);
+    for (size_t r = 1; r < x->n_regions; r++) {
+        region_key k = key_of(c, &x->all[r], adv->workload->os, adv->lists);
+        if (better(&k, &bk)) {
+            bk = k;
+            best = r;
+        }
+    }
+    if (x->all[best].blocked) {
+        *id = "availability";
+        return blocked_why(x->all, x->n_regions);
+    }
+    c->avail = aivm_xmalloc(sizeof *c->avail);
+    *c->avail = x->all[best];
+    move_price(c, x->all[best].region);
+    return NULL;
 }
 
 static void warn_candidate(aivm_advice *adv, const aivm_candidate *c, size_t *unknown_family,
@@ -149,10 +177,7 @@ static void unknown_sizes_warning(aivm_advice *adv, const aivm_avail *av)
 
 int aivm_advise__availability(aivm_advice *adv, const aivm_request *req, aivm_error *err)
 {
-    const char *own = adv->workload->region;
-    size_t n_regions = req->n_regions ? req->n_regions : 1;
-    aivm_availability *all;
-    size_t kept = 0, before = adv->n_rejected;
+    avail_ctx x;
     if (!req->avail && !req->n_regions)
         return 0;
     if (req->n_regions && (req->prices == AIVM_PRICES_LIVE || req->prices == AIVM_PRICES_CACHED) &&
@@ -162,40 +187,14 @@ int aivm_advise__availability(aivm_advice *adv, const aivm_request *req, aivm_er
         if (rc < 0)
             return rc; /* a region that failed falls back to the catalog; this is the whole */
     }
-    all = aivm_xcalloc(n_regions, sizeof *all);
+    x.req = req;
+    x.n_regions = req->n_regions ? req->n_regions : 1;
+    x.all = aivm_xcalloc(x.n_regions, sizeof *x.all);
     adv->has_avail = true;
     adv->regions = req->regions;
     adv->n_regions = req->n_regions;
-    for (size_t i = 0; i < adv->n_ranked; i++) {
-        aivm_candidate *c = &adv->ranked[i];
-        size_t best = 0;
-        region_key bk;
-        for (size_t r = 0; r < n_regions; r++)
-            aivm_avail_eval(&all[r], req->avail, c->size, req->n_regions ? req->regions[r] : own,
-                            c->instances, adv->workload->spot);
-        bk = key_of(c, &all[0], adv->workload->os, adv->lists);
-        for (size_t r = 1; r < n_regions; r++) {
-            region_key k = key_of(c, &all[r], adv->workload->os, adv->lists);
-            if (better(&k, &bk)) {
-                bk = k;
-                best = r;
-            }
-        }
-        if (all[best].blocked) {
-            reject(adv, c, all, n_regions);
-            continue;
-        }
-        c->avail = aivm_xmalloc(sizeof *c->avail);
-        *c->avail = all[best];
-        move_price(c, all[best].region);
-        if (kept != i)
-            adv->ranked[kept] = *c;
-        kept++;
-    }
-    adv->n_ranked = kept;
-    free(all);
-    if (adv->n_rejected != before)
-        aivm_advise__sort_rejected(adv);
+    aivm_advise__filter(adv, undeployable, &x);
+    free(x.all);
     unknown_sizes_warning(adv, req->avail);
     return 0;
 }
@@ -219,28 +218,25 @@ void aivm_advise__avail_warnings(aivm_advice *adv)
                           missing_row);
 }
 
+/* A live or cached price list with no meter for the candidate in its region:
+ * not offered there. */
+static char *no_meter(aivm_advice *adv, aivm_candidate *c, const char **id, const void *ctx)
+{
+    const aivm_prices *p = ctx;
+    const aivm_price_entry *e =
+        c->avail ? aivm_prices_find(p, c->region, aivm_str(&c->size->name)) : NULL;
+    aivm_buf b = AIVM_BUF_INIT;
+    (void)adv;
+    if (!e || !e->set || aivm_price_set_items(e->set) != 0)
+        return NULL;
+    *id = "availability";
+    aivm_buf_printf(&b, "not offered in %s (no meter in the %s price list)", c->region,
+                    aivm_price_source_name(e->source));
+    return aivm_buf_detach(&b);
+}
+
 void aivm_advise__avail_meters(aivm_advice *adv, const aivm_prices *p)
 {
-    size_t kept = 0, before = adv->n_rejected;
-    char why[256];
-    if (!adv->has_avail || !p)
-        return;
-    for (size_t i = 0; i < adv->n_ranked; i++) {
-        aivm_candidate *c = &adv->ranked[i];
-        const aivm_price_entry *e =
-            c->avail ? aivm_prices_find(p, c->region, aivm_str(&c->size->name)) : NULL;
-        if (e && e->set && aivm_price_set_items(e->set) == 0) {
-            /* the price list has no meter for it there: not offered */
-            snprintf(why, sizeof why, "not offered in %s (no meter in the %s price list)",
-                     c->region, aivm_price_source_name(e->source));
-            reject_msg(adv, c, why);
-            continue;
-        }
-        if (kept != i)
-            adv->ranked[kept] = *c;
-        kept++;
-    }
-    adv->n_ranked = kept;
-    if (adv->n_rejected != before)
-        aivm_advise__sort_rejected(adv);
+    if (adv->has_avail && p)
+        aivm_advise__filter(adv, no_meter, p);
 }

@@ -86,10 +86,35 @@ void aivm_advise__reject(aivm_advice *adv, aivm_candidate *c, const char *reason
     c->avail = NULL;
 }
 
-static void reject_for_budget(aivm_advice *adv, aivm_candidate *c, const aivm_cost_opts *o)
+void aivm_advise__filter(aivm_advice *adv, aivm_advise__judge judge, const void *ctx)
 {
+    size_t kept = 0, before = adv->n_rejected;
+    for (size_t i = 0; i < adv->n_ranked; i++) {
+        aivm_candidate *c = &adv->ranked[i];
+        const char *id = NULL;
+        char *why = judge(adv, c, &id, ctx);
+        if (why) {
+            aivm_advise__reject(adv, c, id, why);
+            continue;
+        }
+        if (kept != i)
+            adv->ranked[kept] = *c;
+        kept++;
+    }
+    adv->n_ranked = kept;
+    if (adv->n_rejected != before)
+        aivm_advise__sort_rejected(adv);
+}
+
+static char *over_budget(aivm_advice *adv, aivm_candidate *c, const char **id, const void *ctx)
+{
+    const aivm_cost_opts *o = ctx;
     aivm_buf b = AIVM_BUF_INIT;
     const aivm_deployment *d = &c->deploy;
+    (void)adv;
+    if (d->has_hourly && d->hourly <= o->max_price)
+        return NULL;
+    *id = "max-price-per-hour";
     if (d->has_hourly)
         aivm_buf_printf(&b, "costs %.3f %s/hour (%u VM%s, %s), over --max-price-per-hour %g",
                         d->hourly, d->currency, d->vms, d->vms == 1 ? "" : "s",
@@ -100,27 +125,14 @@ static void reject_for_budget(aivm_advice *adv, aivm_candidate *c, const aivm_co
                         "--max-price-per-hour %g",
                         aivm_pricing_name(c->price.pricing),
                         c->price.region ? c->price.region : "?", o->max_price);
-    aivm_advise__reject(adv, c, "max-price-per-hour", aivm_buf_detach(&b));
+    return aivm_buf_detach(&b);
 }
 
 void aivm_advise__budget(aivm_advice *adv, const aivm_cost_opts *o)
 {
-    size_t kept = 0, rejected_before = adv->n_rejected;
     if (!o->has_max_price)
         return;
-    for (size_t i = 0; i < adv->n_ranked; i++) {
-        aivm_candidate *c = &adv->ranked[i];
-        if (!c->deploy.has_hourly || c->deploy.hourly > o->max_price) {
-            reject_for_budget(adv, c, o);
-            continue;
-        }
-        if (kept != i)
-            adv->ranked[kept] = *c;
-        kept++;
-    }
-    adv->n_ranked = kept;
-    if (adv->n_rejected != rejected_before)
-        aivm_advise__sort_rejected(adv);
+    aivm_advise__filter(adv, over_budget, o);
     if (adv->n_ranked == 0)
         aivm_advise__warn(adv, "over-budget",
                           "no size fits within --max-price-per-hour (see the rejected list)");

@@ -31,6 +31,15 @@ void aivm_advise__warn(aivm_advice *adv, const char *id, const char *fmt, ...) A
  *  advice owns it) and free what the candidate owned; the caller then drops c
  *  from adv->ranked and sorts with aivm_advise__sort_rejected(). */
 void aivm_advise__reject(aivm_advice *adv, aivm_candidate *c, const char *reason_id, char *message);
+/** A judge of one candidate for aivm_advise__filter(): NULL keeps it (the judge
+ *  may update it); else the reason it is rejected (a new string the advice
+ *  takes) with its id in `*id` (static). */
+typedef char *(*aivm_advise__judge)(aivm_advice *adv, aivm_candidate *c, const char **id,
+                                    const void *ctx);
+/** Keep the candidates `judge` accepts, in their order; reject the others
+ *  (aivm_advise__reject) and keep the rejected list sorted. The one place the
+ *  steps of the engine drop a candidate. */
+void aivm_advise__filter(aivm_advice *adv, aivm_advise__judge judge, const void *ctx);
 /** Sort adv->rejected by size name (after rejections were appended). */
 void aivm_advise__sort_rejected(aivm_advice *adv);
 

@@ -79,38 +79,34 @@ static void serving_vms(aivm_candidate *c)
     c->instances = e->vms;
 }
 
-void aivm_advise__latency(aivm_advice *adv)
+static char *over_latency(aivm_advice *adv, aivm_candidate *c, const char **id, const void *ctx)
 {
     const aivm_work_input *in = &adv->workload->work;
-    size_t kept = 0, before = adv->n_rejected;
-    for (size_t i = 0; i < adv->n_ranked; i++) {
-        aivm_candidate *c = &adv->ranked[i];
-        const aivm_work_estimate *e = &c->work;
-        if (c->has_work && e->known && e->latency_infeasible) {
-            aivm_buf b = AIVM_BUF_INIT;
-            bool tpot =
-                (in->set & (1u << AIVM_WK_MAX_TPOT_MS)) && e->tpot_s * 1e3 > in->max_tpot_ms;
-            if (tpot)
-                aivm_buf_printf(&b,
-                                "cannot meet --max-tpot-ms %g: %.1f ms per output token at "
-                                "batch 1 (tensor parallel %u%s)",
-                                in->max_tpot_ms, e->tpot_s * 1e3, e->tensor_parallel,
-                                e->pipeline_parallel > 1 ? ", pipelined across VMs" : "");
-            else
-                aivm_buf_printf(&b,
-                                "cannot meet --max-ttft-ms %g: %.0f ms to the first token at "
-                                "batch 1 (tensor parallel %u)",
-                                in->max_ttft_ms, e->ttft_s * 1e3, e->tensor_parallel);
-            aivm_advise__reject(adv, c, tpot ? "max-tpot-ms" : "max-ttft-ms", aivm_buf_detach(&b));
-            continue;
-        }
-        if (kept != i)
-            adv->ranked[kept] = *c;
-        kept++;
-    }
-    adv->n_ranked = kept;
-    if (adv->n_rejected != before)
-        aivm_advise__sort_rejected(adv);
+    const aivm_work_estimate *e = &c->work;
+    aivm_buf b = AIVM_BUF_INIT;
+    bool tpot;
+    (void)ctx;
+    if (!c->has_work || !e->known || !e->latency_infeasible)
+        return NULL;
+    tpot = (in->set & (1u << AIVM_WK_MAX_TPOT_MS)) && e->tpot_s * 1e3 > in->max_tpot_ms;
+    *id = tpot ? "max-tpot-ms" : "max-ttft-ms";
+    if (tpot)
+        aivm_buf_printf(&b,
+                        "cannot meet --max-tpot-ms %g: %.1f ms per output token at batch 1 "
+                        "(tensor parallel %u%s)",
+                        in->max_tpot_ms, e->tpot_s * 1e3, e->tensor_parallel,
+                        e->pipeline_parallel > 1 ? ", pipelined across VMs" : "");
+    else
+        aivm_buf_printf(&b,
+                        "cannot meet --max-ttft-ms %g: %.0f ms to the first token at batch 1 "
+                        "(tensor parallel %u)",
+                        in->max_ttft_ms, e->ttft_s * 1e3, e->tensor_parallel);
+    return aivm_buf_detach(&b);
+}
+
+void aivm_advise__latency(aivm_advice *adv)
+{
+    aivm_advise__filter(adv, over_latency, NULL);
 }
 
 void aivm_advise__deploy_vms(aivm_advice *adv)
