@@ -250,14 +250,13 @@ int aivm_recommend(aivm_advice **out, const aivm_request *req, aivm_error *err);
 
 /** Options of aivm_advise(), the request without prices or availability. */
 typedef struct {
-    unsigned top;                   /* how many to show (0 = all) */
-    bool no_catalog_price_warnings; /* unused (kept for source compatibility) */
-    bool cost_objective;            /* as aivm_request.cost_objective */
+    unsigned top;        /* how many to show (0 = all) */
+    bool cost_objective; /* as aivm_request.cost_objective */
 } aivm_advise_opts;
 
 #define AIVM_ADVISE_OPTS_INIT                                                                      \
     {                                                                                              \
-        5, false, false                                                                            \
+        5, false                                                                                   \
     }
 
 /**

@@ -162,10 +162,9 @@ double aivm_work_training_tokens(const aivm_work_input *in);
  * Training model FLOPs per token, as MFU counts them: 6N for full training;
  * LoRA/QLoRA 4N + 2T (no weight gradients of the frozen base; T trainable
  * parameters). Recomputation is not model work: MFU excludes it, and its
- * time is the estimate's `recompute` factor. `n` = active parameters;
- * `act_ckpt` is ignored (kept for source compatibility).
+ * time is the estimate's `recompute` factor. `n` = active parameters.
  */
-double aivm_tp_train_flops_per_token(double n, aivm_finetune ft, double trainable, bool act_ckpt);
+double aivm_tp_train_flops_per_token(double n, aivm_finetune ft, double trainable);
 
 /** GPU-hours of `flops` at `peak_tflops` (dense, per GPU) and `mfu`. */
 double aivm_tp_gpu_hours(double flops, double peak_tflops, double mfu);

@@ -119,12 +119,12 @@ double aivm_work_training_tokens(const aivm_work_input *in)
     return 0;
 }
 
-double aivm_tp_train_flops_per_token(double n, aivm_finetune ft, double trainable, bool act_ckpt)
+double aivm_tp_train_flops_per_token(double n, aivm_finetune ft, double trainable)
 {
     /* forward 2N, backward 4N: 2N for the activation gradients and 2N for
      * the weight gradients, which a frozen base does not compute (2T for
      * the adapters instead) */
-    (void)act_ckpt; /* recomputation is not model work (PaLM, arXiv 2204.02311) */
+    /* recomputation is not model work (PaLM, arXiv 2204.02311): the estimate's recompute */
     return ft == AIVM_FT_LORA || ft == AIVM_FT_QLORA ? 4 * n + 2 * trainable : 6 * n;
 }
 
@@ -232,8 +232,7 @@ static void train(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
     double trainable = sz->finetune == AIVM_FT_FULL ? sz->params : sz->trainable_params;
     double peak;
     e->tokens = aivm_work_training_tokens(in);
-    e->flops_per_token =
-        aivm_tp_train_flops_per_token(e->active_params, sz->finetune, trainable, sz->act_ckpt);
+    e->flops_per_token = aivm_tp_train_flops_per_token(e->active_params, sz->finetune, trainable);
     e->flops = e->flops_per_token * e->tokens;
     if (has(in, AIVM_WK_MFU)) {
         e->mfu = e->mfu_lo = e->mfu_hi = in->mfu;

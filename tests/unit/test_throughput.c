@@ -127,13 +127,10 @@ static void test_flops_per_token(void **state)
 {
     (void)state;
     /* full: forward 2N + backward 4N (Kaplan et al. 2020, C = 6ND) */
-    assert_true(aivm_tp_train_flops_per_token(7e9, AIVM_FT_FULL, 7e9, false) == 42e9);
-    /* recomputation is not model work (MFU excludes it): the same 6N; its time is the
-     * estimate's recompute factor */
-    assert_true(aivm_tp_train_flops_per_token(7e9, AIVM_FT_FULL, 7e9, true) == 42e9);
+    assert_true(aivm_tp_train_flops_per_token(7e9, AIVM_FT_FULL, 7e9) == 42e9);
     /* LoRA: no weight gradients of the frozen base: 4N + 2 x trainable */
-    assert_true(aivm_tp_train_flops_per_token(7e9, AIVM_FT_LORA, 4e7, false) == 28e9 + 8e7);
-    assert_true(aivm_tp_train_flops_per_token(7e9, AIVM_FT_QLORA, 4e7, true) == 28e9 + 8e7);
+    assert_true(aivm_tp_train_flops_per_token(7e9, AIVM_FT_LORA, 4e7) == 28e9 + 8e7);
+    assert_true(aivm_tp_train_flops_per_token(7e9, AIVM_FT_QLORA, 4e7) == 28e9 + 8e7);
 }
 
 static void test_gpu_hours_hand_worked(void **state)
@@ -194,6 +191,17 @@ static void test_calibration_llama2(void **state)
     assert_true(e.mfu == 0.43 && e.mfu_lo == 0.38 && e.mfu_hi == 0.48);
     assert_true(e.gpu_hours_lo < 184320 && 184320 < e.gpu_hours_hi); /* the spread holds it */
     assert_non_null(strstr(e.mfu_source, "2307.09288"));
+    {
+        /* recomputation is time, not model FLOPs: full (the flag) x 8/6, same FLOPs */
+        aivm_work_estimate full;
+        sz.act_ckpt = true;
+        sz.source[AIVM_SZ_ACT_CKPT] = AIVM_SRC_FLAG;
+        aivm_work_estimate_for(&full, &wl, &f, a100, gpu_of(a100));
+        assert_true(full.flops == e.flops && full.recompute == AIVM_TP_RECOMPUTE_FULL);
+        assert_true(fabs(full.wall_hours - e.wall_hours * 8 / 6) < 1e-6 * e.wall_hours);
+        sz.act_ckpt = false;
+        sz.source[AIVM_SZ_ACT_CKPT] = AIVM_SRC_FLAG;
+    }
     assert_true(fabs(e.wall_hours - e.gpu_hours / 256) < 1e-6);
     resolve(&wl, &sz, AIVM_PHASE_TRAIN, "llama-2-70b", 0);
     set_tokens(&wl, 2e12);
