@@ -101,6 +101,11 @@ bool aivm_rule_scale_value(const aivm_rule *r, const aivm_workload *wl, const ai
 /** The parameter count from which a model counts as "complex" when only
  *  --params is known (rules file key `sizing.complex_from_params`); 0 = unset. */
 double aivm_rules_complex_from_params(const aivm_rules *rules);
+/** The model-size class of a workload whose sizing is resolved (wl->sizing)
+ *  and whose --model-size was not given: complex from the rules' threshold
+ *  up, small below it. Nothing changes without a sizing or a threshold. The
+ *  one derivation of recommend and check. */
+void aivm_rules_settle_size_class(const aivm_rules *rules, aivm_workload *wl);
 /** A rendered rule message is cut (with "...") past this many bytes: a
  *  placeholder-heavy --rules message cannot blow up the output. */
 #define AIVM_RULE_MESSAGE_MAX 4096

@@ -78,10 +78,25 @@ size_t aivm_models_count(const aivm_models *models);
 const aivm_model *aivm_models_at(const aivm_models *models, size_t i);
 /** Find a preset by id, case-insensitively; NULL when absent. */
 const aivm_model *aivm_models_find(const aivm_models *models, const char *id);
+/** Find preset `id` into `*out`; when absent, AIVM_EINVALID with "unknown
+ *  model 'x' (did you mean y?)" (or a pointer to `models list`). */
+int aivm_models_lookup(const aivm_model **out, const aivm_models *models, const char *id,
+                       aivm_error *err);
 /** data/models.yaml as compiled into the binary (C records written by aivm-gen
  *  after the strict loader read it): no parse at run time. Static: never
  *  freed (aivm_models_free() ignores it). */
 const aivm_models *aivm_models_builtin(void);
+
+/**
+ * Settle what the workload's own inputs imply, the same for every command:
+ * a --model preset must exist in `models` (AIVM_EINVALID "unknown model 'x'
+ * (did you mean y?)" otherwise; `models` NULL skips the lookup), and a kind
+ * not given is the preset's, or generative for a model of a billion
+ * parameters or more given by --params alone (then wl->kind_assumed is set:
+ * aivm_recommend() says so in a "kind-assumed" warning). Returns 0 or
+ * AIVM_EINVALID.
+ */
+int aivm_workload_settle(aivm_workload *wl, const aivm_models *models, aivm_error *err);
 
 /** Memory of a job in GiB. The per-GPU need on n GPUs is fixed + split / n. */
 typedef struct {
@@ -111,13 +126,6 @@ struct aivm_sizing {
     aivm_input_source source[AIVM_SZ_COUNT];
     aivm_memory mem;
 };
-
-/**
- * Copy every input `f` sets over `wl` (flags over the workload file, a
- * resource's tags over the --workload defaults); the merged inputs no longer
- * count as coming from the file.
- */
-void aivm_sizing_input_merge(aivm_sizing_input *wl, const aivm_sizing_input *f);
 
 /** Parse a parameter count: "350M", "7B", "70b", "1.5T", "125000000". */
 int aivm_params_parse(double *out, const char *s, aivm_error *err);

@@ -152,9 +152,6 @@ bool aivm_work_wanted(const aivm_workload *wl);
  */
 int aivm_work_check(const aivm_workload *wl, aivm_error *err);
 
-/** Copy every work input `f` sets over `wl` (flags over the file, tags over the defaults). */
-void aivm_work_input_merge(aivm_work_input *wl, const aivm_work_input *f);
-
 /** Training tokens of the input: tokens, or epochs x dataset_tokens; 0 when none. */
 double aivm_work_training_tokens(const aivm_work_input *in);
 

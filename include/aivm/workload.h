@@ -135,6 +135,35 @@ typedef struct {
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0                                                         \
     }
 
+/* Every input of a workload, one id each (aivm/inputs.h: the descriptor
+ * table that gives each its flag, workload-file key, plan tag and type). */
+enum {
+    AIVM_IN_PHASE = 0,
+    AIVM_IN_KIND,
+    AIVM_IN_MODEL_SIZE,
+    AIVM_IN_OS,
+    AIVM_IN_INCLUDE_RETIRED,
+    AIVM_IN_NODES,
+    AIVM_IN_SCHEDULER,
+    AIVM_IN_MANAGED,
+    AIVM_IN_CONTAINERS,
+    AIVM_IN_SPOT,
+    AIVM_IN_CHECKPOINTING,
+    AIVM_IN_SIZING,                                /* + AIVM_SZ_x */
+    AIVM_IN_WORK = AIVM_IN_SIZING + AIVM_SZ_COUNT, /* + AIVM_WK_x */
+    AIVM_IN_COUNT = AIVM_IN_WORK + AIVM_WK_COUNT
+};
+
+/** Where an input's value came from, in rising precedence: a later origin
+ *  wins over an earlier one (aivm_workload_overlay). */
+typedef enum {
+    AIVM_ORIGIN_NONE = 0, /* not given: the default applies */
+    AIVM_ORIGIN_CONFIG,   /* a configuration file */
+    AIVM_ORIGIN_FILE,     /* a workload file (--workload) */
+    AIVM_ORIGIN_FLAG,     /* the command line */
+    AIVM_ORIGIN_TAG       /* a plan resource's aivm-* tag (check: it describes that resource) */
+} aivm_origin;
+
 /** The resolved sizing (aivm/sizing.h); workloads borrow it. */
 typedef struct aivm_sizing aivm_sizing;
 
@@ -174,13 +203,18 @@ typedef struct {
     const aivm_sizing *sizing;   /* resolved by aivm_sizing_resolve(); NULL = no sizing */
     bool region_assumed;         /* check: the plan gives no location (eastus only for prices) */
     aivm_work_input work;        /* the amount of work (aivm/throughput.h); zero = none */
+    bool kind_assumed;           /* the kind was taken from the parameter count alone */
+    unsigned char origin[AIVM_IN_COUNT]; /* aivm_origin of each input (AIVM_IN_x) */
 } aivm_workload;
 
 #define AIVM_WORKLOAD_INIT                                                                         \
     {                                                                                              \
         AIVM_PHASE_UNSET, AIVM_KIND_UNSET, AIVM_MSIZE_UNSET, NULL, AIVM_OS_UNSET, false, NULL, 0,  \
             {NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}, 0, AIVM_SCHED_UNSET, false, false, false,    \
-            false, AIVM_SIZING_INPUT_INIT, NULL, false, AIVM_WORK_INPUT_INIT                       \
+            false, AIVM_SIZING_INPUT_INIT, NULL, false, AIVM_WORK_INPUT_INIT, false,               \
+        {                                                                                          \
+            0                                                                                      \
+        }                                                                                          \
     }
 
 /** The most VMs --nodes accepts. */

@@ -118,6 +118,10 @@ int aivm_recommend(aivm_advice **out, const aivm_request *req, aivm_error *err)
     price_warnings(adv);
     aivm_advise__avail_warnings(adv);
     work_warnings(adv);
+    if (req->workload->kind_assumed)
+        aivm_advise__warn(adv, "kind-assumed",
+                          "no --kind: a model of %g billion parameters is taken as generative",
+                          req->workload->sizing_in.params / 1e9);
     *out = adv;
     return 0;
 }

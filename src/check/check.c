@@ -18,6 +18,7 @@
 #include "aivm/advise.h"
 #include "aivm/avail.h"
 #include "aivm/check.h"
+#include "aivm/inputs.h"
 #include "aivm/util.h"
 #include "check_int.h"
 
@@ -114,34 +115,17 @@ static void settle_workload(aivm_check_item *it, const aivm_check_opts *o)
     aivm_workload init = AIVM_WORKLOAD_INIT;
     const aivm_workload *t = &it->res->wl;
     aivm_workload wl = o->workload ? *o->workload : init;
-    if (t->set & AIVM_WL_PHASE) {
-        wl.phase = t->phase;
-        wl.phase_loc = t->phase_loc;
-    }
-    if (t->set & AIVM_WL_KIND) {
-        wl.kind = t->kind;
-        wl.kind_loc = t->kind_loc;
-    }
-    if (t->set & AIVM_WL_MODEL_SIZE)
-        wl.model_size = t->model_size;
-    if ((t->set & AIVM_WL_OS) || (!(wl.set & AIVM_WL_OS) && t->os != AIVM_OS_UNSET))
-        wl.os = t->os;
+    aivm_workload_overlay(&wl, t); /* the tags win over --workload and the flags */
+    if (!(wl.set & AIVM_WL_OS) && t->os != AIVM_OS_UNSET)
+        wl.os = t->os; /* as the plan declares it, when nobody says otherwise */
     if (it->res->region)
         wl.region = it->res->region;
     /* no location in the plan nor in --workload: eastus is assumed for prices,
      * but no rule may judge the size by a region nobody chose */
     wl.region_assumed = !it->res->region && !wl.region;
-    aivm_sizing_input_merge(&wl.sizing_in, &t->sizing_in);
-    aivm_work_input_merge(&wl.work, &t->work);
-    if (wl.kind == AIVM_KIND_UNSET && wl.sizing_in.model && o->models) {
-        const aivm_model *m = aivm_models_find(o->models, wl.sizing_in.model);
-        if (m)
-            wl.kind = m->kind; /* the preset knows whether the model is generative */
-    }
-    if (wl.kind == AIVM_KIND_UNSET && !wl.sizing_in.model &&
-        (wl.sizing_in.set & (1u << AIVM_SZ_PARAMS)) && wl.sizing_in.params >= 1e9)
-        wl.kind = AIVM_KIND_GENERATIVE; /* as recommend: a billion parameters is an LLM */
-    wl.set |= t->set & 0xffffu;
+    /* the preset's kind, or generative from a billion parameters, as recommend;
+     * an unknown preset has its own finding */
+    (void)aivm_workload_settle(&wl, o->models, NULL);
     wl.today = o->today;
     /* an unknown aivm-model with a phase is still a workload: its sizing then
      * fails at the tag (exit 3), never silently skipped */
@@ -645,7 +629,9 @@ static void check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_c
             location_finding(&l, it, cat);
         }
     }
-    if (aivm_check__resolve_sizing(it, sz, o, &e) < 0) {
+    if (aivm_check__resolve_sizing(it, sz, o, &e) == 0) {
+        aivm_rules_settle_size_class(rules, &it->wl); /* as recommend */
+    } else {
         aivm_sizing_input none = AIVM_SIZING_INPUT_INIT;
         const aivm_plan_resource *r = it->res;
         if (!bad_model) /* judged without sizing */

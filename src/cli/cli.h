@@ -82,17 +82,13 @@ int cli_check_region(const aivm_catalog *cat, const char **region, const aivm_lo
  *  anything but letters, digits and spaces, is empty or too long. */
 bool cli_region_option(char *out, size_t cap, const char *arg);
 
-/** Flags override the workload file: copy each field `f` sets over `wl`
- *  (sizing inputs too). */
-void cli_workload_apply_flags(aivm_workload *wl, const aivm_workload *f);
-
 struct cli_price_opts;
 /**
- * An option no command handles itself: a sizing option (when `sizing` is not
- * NULL) or a price option (when `po` is not NULL). Returns 0 or an exit code;
- * an option of neither kind is an internal error (exit 2, "unhandled option").
+ * An option no command handles itself: a workload input (when `flags` is not
+ * NULL; input_opts.h) or a price option (when `po` is not NULL). Returns 0 or
+ * an exit code; an option of neither kind is an internal error (exit 2,
+ * "unhandled option").
  */
-int cli_common_option(struct cli_price_opts *po, aivm_sizing_input *sizing, int id,
-                      const char *arg);
+int cli_common_option(struct cli_price_opts *po, aivm_workload *flags, int id, const char *arg);
 
 #endif

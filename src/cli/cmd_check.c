@@ -19,6 +19,7 @@
 #include "check_out.h"
 #include "cli.h"
 #include "cli_config.h"
+#include "input_opts.h"
 #include "msg.h"
 #include "opts.h"
 #include "price_opts.h"
@@ -38,15 +39,13 @@ enum {
     O_RULES,
     O_COLOR,
     O_DATE,
-    O_PHASE,
-    O_KIND,
-    O_MODEL_SIZE,
-    O_OS,
     O_OUTPUT,
     O_REQUIRE_LIVE
 };
 
-static const cli_opt options[] = {
+/* The options before the workload inputs (input_opts.h: defaults under the
+ * plan's aivm-* tags) and after them. */
+static const cli_opt head[] = {
     {O_INPUT, "input", 0, "terraform|arm|plan", "input format (default: detected per file)"},
     {O_WORKLOAD, "workload", 0, "FILE", "workload for every resource (aivm-* tags win)"},
     {O_WAIVERS, "waivers", 0, "FILE", "waivers file (default " DEFAULT_WAIVERS " if present)"},
@@ -59,12 +58,8 @@ static const cli_opt options[] = {
     {O_RULES, "rules", 0, "FILE", "add or override rules by id (repeatable)"},
     {O_COLOR, "color", 0, "auto|always|never", "colour the text report (default auto; NO_COLOR)"},
     {O_DATE, "date", 0, "YYYY-MM-DD", "today for lifecycle and waiver expiry (default: UTC)"},
-    {O_PHASE, "phase", 0, "train|inference", "default phase of untagged resources"},
-    {O_KIND, "kind", 0, "generative|non-generative", "default kind of untagged resources"},
-    {O_MODEL_SIZE, "model-size", 0, "small|complex", "default model size class"},
-    {O_OS, "os", 0, "linux|windows", "default operating system"},
-    CLI_SIZING_OPTIONS,
-    CLI_WORK_OPTIONS,
+};
+static const cli_opt tail[] = {
     {CLI_O_PRICES, "prices", 0, "off|catalog|cached|live",
      "where the cost summary's prices come from (default catalog)"},
     {CLI_O_ALLOW_PARTIAL, "allow-partial", 0, NULL,
@@ -79,7 +74,22 @@ static const cli_opt options[] = {
     {'V', "version", 'V', NULL, "show versions and exit"},
 };
 
-#define N_OPTIONS (sizeof options / sizeof options[0])
+#define N_HEAD (sizeof head / sizeof head[0])
+#define N_TAIL (sizeof tail / sizeof tail[0])
+
+/* The command's option table: head, the workload inputs, tail. */
+static cli_opt options[N_HEAD + AIVM_IN_COUNT + N_TAIL];
+static size_t n_options;
+
+static void build_options(void)
+{
+    n_options = 0;
+    for (size_t i = 0; i < N_HEAD; i++)
+        options[n_options++] = head[i];
+    cli_input_rows(options, &n_options, AIVM_IW_CHECK);
+    for (size_t i = 0; i < N_TAIL; i++)
+        options[n_options++] = tail[i];
+}
 
 typedef struct {
     aivm_plan_format input;
@@ -104,9 +114,11 @@ static void help(void)
     printf("Usage: aivm-advise check [options] FILE...\n\n"
            "Check the VMs planned in Terraform plan JSON (terraform show -json), ARM\n"
            "templates or aivm plan files against their AI workload, with the rules\n"
-           "recommend ranks with (docs/check.md, docs/rules.md). FILE '-' reads stdin.\n\n"
+           "recommend ranks with (docs/check.md, docs/rules.md). FILE '-' reads stdin.\n"
+           "The workload options (--phase ... --max-tpot-ms) are defaults for every\n"
+           "resource; a resource's aivm-* tags win over them.\n\n"
            "Options:\n");
-    cli_opts_help(stdout, options, N_OPTIONS);
+    cli_opts_help(stdout, options, n_options);
     cli_check_formats_list(list, sizeof list);
     printf("\nFormats (--format, --output): %s.\n", list);
     printf("\nExit status:\n"
@@ -165,39 +177,10 @@ static int on_option(void *vctx, int id, const char *arg)
     case 'h':
         o->help = true;
         return 0;
-    case O_PHASE:
-        rc = aivm_phase_parse(&o->flags.phase, arg, &err) < 0
-                 ? cli_usagef("invalid value '%s' for --phase (expected train or inference)", arg)
-                 : 0;
-        o->flags.set |= AIVM_WL_PHASE;
-        return rc;
-    case O_KIND:
-        rc = aivm_kind_parse(&o->flags.kind, arg, &err) < 0
-                 ? cli_usagef("invalid value '%s' for --kind (expected generative or "
-                              "non-generative)",
-                              arg)
-                 : 0;
-        o->flags.set |= AIVM_WL_KIND;
-        return rc;
-    case O_MODEL_SIZE:
-        rc =
-            aivm_model_size_parse(&o->flags.model_size, arg, &err) < 0
-                ? cli_usagef("invalid value '%s' for --model-size (expected small or complex)", arg)
-                : 0;
-        o->flags.set |= AIVM_WL_MODEL_SIZE;
-        return rc;
-    case O_OS:
-        rc = aivm_os_parse(&o->flags.os, arg, &err) < 0
-                 ? cli_usagef("invalid value '%s' for --os (expected linux or windows)", arg)
-                 : 0;
-        o->flags.set |= AIVM_WL_OS;
-        return rc;
     default:
         if (cli_avail_option(&o->avail, id, arg) >= 0)
             return 0;
-        if (cli_is_work_option(id))
-            return cli_work_option(&o->flags.work, id, arg);
-        return cli_common_option(&o->prices, &o->flags.sizing_in, id, arg);
+        return cli_common_option(&o->prices, &o->flags, id, arg);
     }
 }
 
@@ -342,7 +325,8 @@ int cmd_check(int argc, char **argv)
     o.flags = wl;
     o.fail_on = AIVM_SEV_ERROR;
     cli_price_opts_init(&o.prices);
-    rc = cli_opts_parse(options, N_OPTIONS, argc, argv, on_option, &o, &first);
+    build_options();
+    rc = cli_opts_parse(options, n_options, argc, argv, on_option, &o, &first);
     if (rc == 0 && !o.help)
         rc = cli_price_opts_check(&o.prices);
     if (rc == 0 && !o.help && o.require_live && o.prices.mode != AIVM_PRICES_LIVE)
@@ -370,7 +354,7 @@ int cmd_check(int argc, char **argv)
         }
     /* --model: an unknown preset is a usage error with a did-you-mean (and the
      * preset gives the kind), as in recommend */
-    rc = cli_sizing_prepare(&models, &o.flags, NULL, 0);
+    rc = cli_sizing_prepare(&models, &o.flags, NULL);
     if (rc)
         goto done;
     if (!models)
@@ -379,7 +363,7 @@ int cmd_check(int argc, char **argv)
     co.today = o.date ? o.date : today;
     cli_warn_stale(cat, co.today);
     co.models = models;
-    cli_workload_apply_flags(&wl, &o.flags);
+    aivm_workload_overlay(&wl, &o.flags); /* flags win over --workload */
     co.workload = o.workload || wl.set || wl.sizing_in.set || wl.work.set ? &wl : NULL;
     co.waivers = waivers;
     rc = cli_avail_load(&o.avail, cat, plan_region(plan, cat));

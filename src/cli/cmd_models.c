@@ -46,9 +46,9 @@ int cmd_models(int argc, char **argv)
     if (sub == 1 && argc - first != 1)
         return cli_usagef("models show takes one model, e.g. llama-3.1-70b");
     if (sub == 1) {
-        one = aivm_models_find(models, argv[first]);
-        if (!one)
-            return cli_unknown_model(models, argv[first]);
+        aivm_error err = AIVM_ERROR_INIT;
+        if (aivm_models_lookup(&one, models, argv[first], &err) < 0)
+            return cli_usagef("%s", err.msg);
     }
     cli_stream_to_stdout(&out);
     aivm_report_models(&out, models, one, format);

@@ -13,6 +13,7 @@
 #include "avail_opts.h"
 #include "cli.h"
 #include "cli_config.h"
+#include "input_opts.h"
 #include "msg.h"
 #include "opts.h"
 #include "price_opts.h"
@@ -21,54 +22,30 @@
 #include "work_opts.h"
 
 enum {
-    O_PHASE = 256,
-    O_KIND,
-    O_MODEL_SIZE,
-    O_WORKLOAD,
+    O_WORKLOAD = 256,
     O_REGION,
-    O_OS,
     O_TOP,
-    O_RETIRED,
     O_FORMAT,
     O_EXPLAIN,
     O_CATALOG,
     O_RULES,
     O_COLOR,
-    O_DATE,
-    O_NODES,
-    O_SCHEDULER,
-    O_MANAGED,
-    O_CONTAINERS,
-    O_SPOT,
-    O_CHECKPOINTING
+    O_DATE
 };
 
-_Static_assert(CLI_O_SIZING + AIVM_SZ_COUNT <= CLI_O_PRICES,
-               "option ids of sizing and prices overlap");
-
-static const cli_opt options[] = {
-    {O_PHASE, "phase", 0, "train|inference", "AI phase of the workload"},
-    {O_KIND, "kind", 0, "generative|non-generative", "kind of AI workload"},
-    {O_MODEL_SIZE, "model-size", 0, "small|complex", "model complexity (default complex)"},
+/* The options before the workload inputs (input_opts.h) and after them. */
+static const cli_opt head[] = {
     {O_WORKLOAD, "workload", 0, "FILE", "read the workload from a YAML/JSON file (flags win)"},
     {O_REGION, "region", 0, "NAME", "Azure region (default eastus)"},
-    {O_OS, "os", 0, "linux|windows", "operating system (default linux)"},
     {O_TOP, "top", 0, "N", "show the N best sizes (default 5)"},
-    {O_RETIRED, "include-retired", 0, NULL, "also rank retired sizes"},
-    {O_NODES, "nodes", 0, "N", "VMs the job spans (default 1)"},
-    {O_SCHEDULER, "scheduler", 0, "slurm|gridengine|pbs|none", "scheduler you run (default none)"},
-    {O_MANAGED, "managed", 0, NULL, "built-in scheduling with nothing to install"},
-    {O_CONTAINERS, "containers", 0, NULL, "the workload runs in containers"},
-    {O_SPOT, "spot", 0, NULL, "ask for spot capacity (spot prices in the ranking)"},
-    {O_CHECKPOINTING, "checkpointing", 0, NULL, "the job checkpoints and can resume"},
+};
+static const cli_opt tail[] = {
     {O_FORMAT, "format", 'f', "table|json|yaml|markdown|csv|html", "output format (default table)"},
     {O_EXPLAIN, "explain", 0, NULL, "show every rule per size and the rejected sizes"},
     {O_CATALOG, "catalog", 0, "FILE", "use this catalog instead of the shipped one"},
     {O_RULES, "rules", 0, "FILE", "add or override rules by id (repeatable)"},
     {O_COLOR, "color", 0, "auto|always|never", "colour the table (default auto; NO_COLOR)"},
     {O_DATE, "date", 0, "YYYY-MM-DD", "judge lifecycle as of this date (default today, UTC)"},
-    CLI_SIZING_OPTIONS,
-    CLI_WORK_OPTIONS,
     CLI_PRICE_RANK_OPTIONS,
     CLI_PRICE_FETCH_OPTIONS,
     CLI_AVAIL_SNAPSHOT_OPTIONS,
@@ -79,7 +56,22 @@ static const cli_opt options[] = {
     {'V', "version", 'V', NULL, "show versions and exit"},
 };
 
-#define N_OPTIONS (sizeof options / sizeof options[0])
+#define N_HEAD (sizeof head / sizeof head[0])
+#define N_TAIL (sizeof tail / sizeof tail[0])
+
+/* The command's option table: head, the workload inputs, tail. */
+static cli_opt options[N_HEAD + AIVM_IN_COUNT + N_TAIL];
+static size_t n_options;
+
+static void build_options(void)
+{
+    n_options = 0;
+    for (size_t i = 0; i < N_HEAD; i++)
+        options[n_options++] = head[i];
+    cli_input_rows(options, &n_options, AIVM_IW_RECOMMEND);
+    for (size_t i = 0; i < N_TAIL; i++)
+        options[n_options++] = tail[i];
+}
 
 static const char *const formats[] = {"table", "json", "yaml", "markdown", "csv", "html"};
 #define N_FORMATS (sizeof formats / sizeof formats[0])
@@ -106,7 +98,7 @@ static void help(void)
            "       aivm-advise recommend --workload FILE [options]\n\n"
            "Recommend Azure VM sizes for an AI workload, following Azure's compute\n"
            "guidance for AI workloads on IaaS (docs/cli.md).\n\nOptions:\n");
-    cli_opts_help(stdout, options, N_OPTIONS);
+    cli_opts_help(stdout, options, n_options);
     printf("\nExit status:\n"
            "  0  success\n"
            "  1  check: a finding at or above --fail-on\n"
@@ -117,41 +109,11 @@ static void help(void)
            "  6  no size fits the workload (the report says why)\n");
 }
 
-/* An enum flag's bad value: the parser's message ("invalid phase 'x'
- * (expected train or inference; did you mean ...?)") names the values; the
- * usage error names the flag. */
-static int bad_value(const char *opt, const char *arg, const aivm_error *err)
-{
-    const char *tail = strstr(err->msg, " (expected ");
-    return cli_usagef("invalid value '%s' for --%s%s", arg, opt, tail ? tail : "");
-}
-
 static int on_option(void *vctx, int id, const char *arg)
 {
     rec_opts *o = vctx;
-    aivm_error err = AIVM_ERROR_INIT;
     uint64_t n;
     switch (id) {
-    case O_PHASE:
-        if (aivm_phase_parse(&o->flags.phase, arg, &err) < 0)
-            return bad_value("phase", arg, &err);
-        o->flags.set |= AIVM_WL_PHASE;
-        return 0;
-    case O_KIND:
-        if (aivm_kind_parse(&o->flags.kind, arg, &err) < 0)
-            return bad_value("kind", arg, &err);
-        o->flags.set |= AIVM_WL_KIND;
-        return 0;
-    case O_MODEL_SIZE:
-        if (aivm_model_size_parse(&o->flags.model_size, arg, &err) < 0)
-            return bad_value("model-size", arg, &err);
-        o->flags.set |= AIVM_WL_MODEL_SIZE;
-        return 0;
-    case O_OS:
-        if (aivm_os_parse(&o->flags.os, arg, &err) < 0)
-            return bad_value("os", arg, &err);
-        o->flags.set |= AIVM_WL_OS;
-        return 0;
     case O_REGION:
         if (!cli_region_option(o->region, sizeof o->region, arg))
             return cli_usagef("invalid value '%s' for --region (expected an Azure region name "
@@ -160,41 +122,8 @@ static int on_option(void *vctx, int id, const char *arg)
         o->flags.region = o->region;
         o->flags.set |= AIVM_WL_REGION;
         return 0;
-    case O_RETIRED:
-        o->flags.include_retired = true;
-        o->flags.set |= AIVM_WL_INCLUDE_RETIRED;
-        return 0;
     case O_WORKLOAD:
         o->workload_file = arg;
-        return 0;
-    case O_NODES:
-        if (!aivm_parse_u64(&n, arg, AIVM_MAX_NODES) || n == 0)
-            return cli_usagef("invalid value '%s' for --nodes (expected a whole number from 1 "
-                              "to %u)",
-                              arg, AIVM_MAX_NODES);
-        o->flags.nodes = (unsigned)n;
-        o->flags.set |= AIVM_WL_NODES;
-        return 0;
-    case O_SCHEDULER:
-        if (aivm_scheduler_parse(&o->flags.scheduler, arg, &err) < 0)
-            return bad_value("scheduler", arg, &err);
-        o->flags.set |= AIVM_WL_SCHEDULER;
-        return 0;
-    case O_MANAGED:
-        o->flags.managed = true;
-        o->flags.set |= AIVM_WL_MANAGED;
-        return 0;
-    case O_CONTAINERS:
-        o->flags.containers = true;
-        o->flags.set |= AIVM_WL_CONTAINERS;
-        return 0;
-    case O_SPOT:
-        o->flags.spot = true;
-        o->flags.set |= AIVM_WL_SPOT;
-        return 0;
-    case O_CHECKPOINTING:
-        o->flags.checkpointing = true;
-        o->flags.set |= AIVM_WL_CHECKPOINTING;
         return 0;
     case O_TOP:
         if (!aivm_parse_u64(&n, arg, 100000) || n == 0)
@@ -228,9 +157,7 @@ static int on_option(void *vctx, int id, const char *arg)
     default:
         if (cli_avail_option(&o->avail, id, arg) >= 0)
             return 0;
-        if (cli_is_work_option(id))
-            return cli_work_option(&o->flags.work, id, arg);
-        return cli_common_option(&o->prices, &o->flags.sizing_in, id, arg);
+        return cli_common_option(&o->prices, &o->flags, id, arg);
     }
 }
 
@@ -294,7 +221,6 @@ int cmd_recommend(int argc, char **argv)
     aivm_error err = AIVM_ERROR_INIT;
     const aivm_loc *cfg_region = NULL;
     char today[11];
-    char kind_assumed[160] = ""; /* "no --kind: ...": a warning of the report */
     int first = 0;
     int rc;
 
@@ -302,7 +228,8 @@ int cmd_recommend(int argc, char **argv)
     o.flags = wl;
     o.top = 5;
     cli_price_opts_init(&o.prices);
-    rc = cli_opts_parse(options, N_OPTIONS, argc, argv, on_option, &o, &first);
+    build_options();
+    rc = cli_opts_parse(options, n_options, argc, argv, on_option, &o, &first);
     if (rc)
         goto done;
     if (o.help) {
@@ -327,7 +254,11 @@ int cmd_recommend(int argc, char **argv)
         rc = cli_report_error(&err);
         goto done;
     }
-    cli_workload_apply_flags(&wl, &o.flags);
+    aivm_workload_overlay(&wl, &o.flags); /* flags win over the file */
+    if (o.flags.set & AIVM_WL_REGION) {
+        wl.region = o.flags.region;
+        wl.set |= AIVM_WL_REGION;
+    }
     if (cfg_region && (wl.set & AIVM_WL_REGION))
         cfg_region = NULL;
     else if (cfg_region)
@@ -337,7 +268,7 @@ int cmd_recommend(int argc, char **argv)
         rc = cli_work_check(&wl, o.prices.cost.sort, o.workload_file);
     if (rc)
         goto done;
-    rc = cli_sizing_prepare(&models, &wl, kind_assumed, sizeof kind_assumed);
+    rc = cli_sizing_prepare(&models, &wl, o.workload_file);
     if (rc)
         goto done;
     if (aivm_workload_finish(&wl, &err) < 0) {
@@ -376,8 +307,6 @@ int cmd_recommend(int argc, char **argv)
         rc = cli_report_error(&err);
         goto done;
     }
-    if (kind_assumed[0])
-        aivm_advice_add_warning(adv, "kind-assumed", kind_assumed);
     rc = render(adv, &o);
     if (rc == 0 && adv->n_ranked == 0)
         rc = CLI_EXIT_NO_FIT; /* the report says why; scripts see it in the status */

@@ -12,6 +12,7 @@
 #include "aivm/prices.h"
 #include "aivm/util.h"
 #include "cli.h"
+#include "input_opts.h"
 #include "msg.h"
 #include "price_opts.h"
 #include "sizing_opts.h"
@@ -176,11 +177,11 @@ int cli_enum_option(int *out, const char *opt, const char *arg, const char *cons
     return cli_usagef("invalid value '%s' for --%s (expected %s)", arg, opt, list);
 }
 
-int cli_common_option(cli_price_opts *po, aivm_sizing_input *sizing, int id, const char *arg)
+int cli_common_option(cli_price_opts *po, aivm_workload *flags, int id, const char *arg)
 {
     int rc;
-    if (sizing && id >= CLI_O_SIZING && id < CLI_O_SIZING + AIVM_SZ_COUNT)
-        return cli_sizing_option(sizing, id, arg);
+    if (flags && cli_is_input_option(id))
+        return cli_input_option(flags, id, arg);
     rc = po ? cli_price_option(po, id, arg) : -1;
     return rc >= 0 ? rc : cli_usagef("unhandled option");
 }
@@ -230,36 +231,4 @@ bool cli_region_option(char *out, size_t cap, const char *arg)
     }
     out[k] = '\0';
     return k > 0;
-}
-
-/* Flags override the file: copy each field the flags set over `wl`. */
-void cli_workload_apply_flags(aivm_workload *wl, const aivm_workload *f)
-{
-    if (f->set & AIVM_WL_PHASE)
-        wl->phase = f->phase;
-    if (f->set & AIVM_WL_KIND)
-        wl->kind = f->kind;
-    if (f->set & AIVM_WL_MODEL_SIZE)
-        wl->model_size = f->model_size;
-    if (f->set & AIVM_WL_REGION)
-        wl->region = f->region;
-    if (f->set & AIVM_WL_OS)
-        wl->os = f->os;
-    if (f->set & AIVM_WL_INCLUDE_RETIRED)
-        wl->include_retired = f->include_retired;
-    if (f->set & AIVM_WL_NODES)
-        wl->nodes = f->nodes;
-    if (f->set & AIVM_WL_SCHEDULER)
-        wl->scheduler = f->scheduler;
-    if (f->set & AIVM_WL_MANAGED)
-        wl->managed = f->managed;
-    if (f->set & AIVM_WL_CONTAINERS)
-        wl->containers = f->containers;
-    if (f->set & AIVM_WL_SPOT)
-        wl->spot = f->spot;
-    if (f->set & AIVM_WL_CHECKPOINTING)
-        wl->checkpointing = f->checkpointing;
-    wl->set |= f->set;
-    aivm_sizing_input_merge(&wl->sizing_in, &f->sizing_in);
-    aivm_work_input_merge(&wl->work, &f->work);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "aivm/buf.h"
+#include "aivm/inputs.h"
 #include "aivm/sizing.h"
 #include "aivm/throughput.h"
 #include "aivm/util.h"
@@ -46,184 +47,56 @@ const aivm_tag *aivm_plan_resource_tag(const aivm_plan_resource *r, const char *
     return NULL;
 }
 
-/* The did-you-mean of a parser's message ("...; did you mean train?)"), as
- * "; did you mean train?", or "". */
-static const char *guess_of(const char *msg)
+/* An aivm-* tag that is not an input: did-you-mean among every tag. */
+static int unknown_tag(const aivm_plan_resource *r, const aivm_tag *t, aivm_error *err)
 {
-    const char *g = strstr(msg, "; did you mean ");
-    return g ? g : "";
-}
-
-static int tag_error_g(const aivm_plan_resource *r, const aivm_tag *t, const char *expected,
-                       const aivm_error *parsed, aivm_error *err)
-{
-    const char *g = parsed ? guess_of(parsed->msg) : "";
-    size_t n = strlen(g);
-    if (n && g[n - 1] == ')')
-        n--; /* the parser's closing parenthesis: ours follows */
+    char names[AIVM_IN_COUNT + 1][48];
+    const char *list[AIVM_IN_COUNT + 1];
+    size_t n = 0;
+    const char *g;
+    for (size_t i = 0; i < aivm_inputs_count(); i++)
+        if (aivm_input_at(i)->where & AIVM_IW_TAG) {
+            snprintf(names[n], sizeof names[n], "aivm-%s", aivm_input_at(i)->flag);
+            list[n] = names[n];
+            n++;
+        }
+    list[n++] = "aivm-waive";
+    g = aivm_did_you_mean(t->key, list, n);
+    if (g)
+        return aivm_error_set(err, AIVM_EINVALID, &t->loc,
+                              "unknown tag '%s' on %s (did you mean %s?)", t->key, r->address, g);
     return aivm_error_set(err, AIVM_EINVALID, &t->loc,
-                          "invalid value '%s' for tag '%s' of %s (expected %s%.*s)", t->value,
-                          t->key, r->address, expected, (int)n, g);
+                          "unknown tag '%s' on %s (not an aivm-* tag of docs/check.md)", t->key,
+                          r->address);
 }
 
-static int tag_error(const aivm_plan_resource *r, const aivm_tag *t, const char *expected,
-                     aivm_error *err)
-{
-    return tag_error_g(r, t, expected, NULL, err);
-}
-
-static int apply_enum_tag(aivm_plan_resource *r, const aivm_tag *t, const char *k, aivm_error *err)
-{
-    aivm_error e2 = AIVM_ERROR_INIT;
-    if (aivm_streq_nocase(k, "phase")) {
-        if (aivm_phase_parse(&r->wl.phase, t->value, &e2) < 0)
-            return tag_error_g(r, t, "train or inference", &e2, err);
-        r->wl.set |= AIVM_WL_PHASE;
-        r->wl.phase_loc = t->loc;
-    } else if (aivm_streq_nocase(k, "kind")) {
-        if (aivm_kind_parse(&r->wl.kind, t->value, &e2) < 0)
-            return tag_error_g(r, t, "generative or non-generative", &e2, err);
-        r->wl.set |= AIVM_WL_KIND;
-        r->wl.kind_loc = t->loc;
-    } else if (aivm_streq_nocase(k, "model-size")) {
-        if (aivm_model_size_parse(&r->wl.model_size, t->value, &e2) < 0)
-            return tag_error_g(r, t, "small or complex", &e2, err);
-        r->wl.set |= AIVM_WL_MODEL_SIZE;
-    } else if (aivm_streq_nocase(k, "os")) {
-        if (aivm_os_parse(&r->wl.os, t->value, &e2) < 0)
-            return tag_error_g(r, t, "linux or windows", &e2, err);
-        r->wl.set |= AIVM_WL_OS;
-    } else {
-        return 1;
-    }
-    return 0;
-}
-
-/* The model-size tags (docs/sizing.md) fill r->wl.sizing_in like recommend's flags. */
-static int apply_sizing_tag(aivm_plan_resource *r, const aivm_tag *t, const char *k,
-                            aivm_error *err)
-{
-    aivm_sizing_input *in = &r->wl.sizing_in;
-    aivm_error e2 = AIVM_ERROR_INIT;
-    uint64_t n = 0;
-    unsigned bit;
-    if (aivm_streq_nocase(k, "params")) {
-        if (aivm_params_parse(&in->params, t->value, &e2) < 0)
-            return tag_error(r, t, "a parameter count such as 7B, 350M or 1.3B", err);
-        r->params = t->value;
-        bit = AIVM_SZ_PARAMS;
-    } else if (aivm_streq_nocase(k, "model")) {
-        in->model = t->value; /* checked against the presets by check */
-        r->model = t->value;
-        r->model_loc = t->loc;
-        bit = AIVM_SZ_MODEL;
-    } else if (aivm_streq_nocase(k, "precision")) {
-        if (aivm_precision_parse(&in->precision, t->value, &e2) < 0)
-            return tag_error_g(r, t, "fp32, bf16, fp16, fp8, int8 or int4", &e2, err);
-        r->precision = t->value;
-        bit = AIVM_SZ_PRECISION;
-    } else if (aivm_streq_nocase(k, "finetune")) {
-        if (aivm_finetune_parse(&in->finetune, t->value, &e2) < 0)
-            return tag_error_g(r, t, "full, lora or qlora", &e2, err);
-        bit = AIVM_SZ_FINETUNE;
-    } else if (aivm_streq_nocase(k, "context") || aivm_streq_nocase(k, "concurrency")) {
-        if (!aivm_parse_u64(&n, t->value, 10000000) || n == 0)
-            return tag_error(r, t, "a whole number >= 1", err);
-        bit = aivm_streq_nocase(k, "context") ? AIVM_SZ_CONTEXT : AIVM_SZ_CONCURRENCY;
-        if (bit == AIVM_SZ_CONTEXT)
-            in->context = (unsigned)n;
-        else
-            in->concurrency = (unsigned)n;
-    } else if (aivm_streq_nocase(k, "activation-checkpointing")) {
-        if (strcmp(t->value, "true") && strcmp(t->value, "false"))
-            return tag_error(r, t, "true or false", err);
-        in->act_ckpt = strcmp(t->value, "true") == 0;
-        bit = AIVM_SZ_ACT_CKPT;
-    } else {
-        return 1;
-    }
-    in->set |= 1u << bit;
-    return 0;
-}
-
-/* The work tags (docs/throughput.md) fill r->wl.work like recommend's flags. */
-static int apply_work_tag(aivm_plan_resource *r, const aivm_tag *t, const char *k, aivm_error *err)
-{
-    aivm_work_input *in = &r->wl.work;
-    aivm_error e2 = AIVM_ERROR_INIT;
-    double v = 0;
-    if (aivm_streq_nocase(k, "tokens")) {
-        if (aivm_tokens_parse(&in->tokens, t->value, &e2) < 0)
-            return tag_error(r, t, "a token count such as 20B, 2T or 300K", err);
-        in->set |= 1u << AIVM_WK_TOKENS;
-    } else if (aivm_streq_nocase(k, "tokens-per-second")) {
-        if (!aivm_parse_double(&v, t->value) || !(v > 0) || v > 1e12)
-            return tag_error(r, t, "output tokens per second, a number more than 0", err);
-        in->tokens_per_second = v;
-        in->set |= 1u << AIVM_WK_TOKENS_PER_SECOND;
-    } else if (aivm_streq_nocase(k, "max-ttft-ms") || aivm_streq_nocase(k, "max-tpot-ms")) {
-        bool ttft = aivm_streq_nocase(k, "max-ttft-ms");
-        if (!aivm_parse_double(&v, t->value) || !(v > 0) || v > 3.6e6)
-            return tag_error(r, t, "milliseconds, a number more than 0", err);
-        if (ttft)
-            in->max_ttft_ms = v;
-        else
-            in->max_tpot_ms = v;
-        in->set |= 1u << (ttft ? AIVM_WK_MAX_TTFT_MS : AIVM_WK_MAX_TPOT_MS);
-    } else {
-        return 1;
-    }
-    return 0;
-}
-
-static const char *const tag_names[] = {"aivm-phase",
-                                        "aivm-kind",
-                                        "aivm-model-size",
-                                        "aivm-os",
-                                        "aivm-params",
-                                        "aivm-model",
-                                        "aivm-precision",
-                                        "aivm-finetune",
-                                        "aivm-context",
-                                        "aivm-concurrency",
-                                        "aivm-activation-checkpointing",
-                                        "aivm-tokens",
-                                        "aivm-tokens-per-second",
-                                        "aivm-max-ttft-ms",
-                                        "aivm-max-tpot-ms",
-                                        "aivm-checkpointing",
-                                        "aivm-waive"};
-
+/* A workload tag (aivm/inputs.h: every input marked AIVM_IW_TAG) sets the
+ * resource's workload as the same flag would; aivm-waive names waivers. */
 static int apply_tag(aivm_plan_resource *r, const aivm_tag *t, aivm_error *err)
 {
-    const char *k = t->key + 5;
-    int rc = apply_enum_tag(r, t, k, err);
-    if (rc <= 0)
-        return rc;
-    rc = apply_sizing_tag(r, t, k, err);
-    if (rc <= 0)
-        return rc;
-    rc = apply_work_tag(r, t, k, err);
-    if (rc <= 0)
-        return rc;
-    if (aivm_streq_nocase(k, "checkpointing")) {
-        if (strcmp(t->value, "true") && strcmp(t->value, "false"))
-            return tag_error(r, t, "true or false", err);
-        r->checkpointing = strcmp(t->value, "true") == 0;
-        r->wl.checkpointing = r->checkpointing;
-        r->wl.set |= AIVM_WL_CHECKPOINTING;
-    } else if (aivm_streq_nocase(k, "waive")) {
+    const aivm_input *f = aivm_input_by_tag(t->key);
+    char where[160];
+    int rc;
+    if (!f) {
+        if (!aivm_streq_nocase(t->key, "aivm-waive"))
+            return unknown_tag(r, t, err);
         r->waive = t->value;
         r->waive_loc = t->loc;
-    } else {
-        const char *g = aivm_did_you_mean(t->key, tag_names, sizeof tag_names / sizeof *tag_names);
-        if (g)
-            return aivm_error_set(err, AIVM_EINVALID, &t->loc,
-                                  "unknown tag '%s' on %s (did you mean %s?)", t->key, r->address,
-                                  g);
-        return aivm_error_set(err, AIVM_EINVALID, &t->loc,
-                              "unknown tag '%s' on %s (not an aivm-* tag of docs/check.md)", t->key,
-                              r->address);
+        return 0;
+    }
+    snprintf(where, sizeof where, "tag '%s' of %s", t->key, r->address);
+    rc = aivm_input_set(&r->wl, f, t->value, AIVM_ORIGIN_TAG, where, &t->loc, err);
+    if (rc < 0)
+        return rc;
+    if (f->id == AIVM_IN_SIZING + AIVM_SZ_PARAMS)
+        r->params = t->value;
+    else if (f->id == AIVM_IN_SIZING + AIVM_SZ_PRECISION)
+        r->precision = t->value;
+    else if (f->id == AIVM_IN_CHECKPOINTING)
+        r->checkpointing = r->wl.checkpointing;
+    else if (f->id == AIVM_IN_SIZING + AIVM_SZ_MODEL) {
+        r->model = t->value; /* checked against the presets by check */
+        r->model_loc = t->loc;
     }
     return 0;
 }

@@ -8,55 +8,22 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "aivm/inputs.h"
 #include "plan_int.h"
 
-static const char *const keys[] = {"name",
-                                   "size",
-                                   "count",
-                                   "region",
-                                   "priority",
-                                   "os",
-                                   "phase",
-                                   "kind",
-                                   "model_size",
-                                   "params",
-                                   "precision",
-                                   "checkpointing",
-                                   "tags",
-                                   "waive",
-                                   "model",
-                                   "finetune",
-                                   "context",
-                                   "concurrency",
-                                   "activation_checkpointing",
-                                   "tokens",
-                                   "tokens_per_second",
-                                   "max_ttft_ms",
-                                   "max_tpot_ms",
-                                   NULL};
+/* The keys of a workload besides its workload inputs: those are every input
+ * that is a tag (aivm/inputs.h), by its workload-file key, and become that
+ * aivm-* tag, so they are checked exactly like tags on resources. */
+static const char *const own_keys[] = {"name",     "size", "count", "region",
+                                       "priority", "tags", "waive"};
+#define N_OWN (sizeof own_keys / sizeof own_keys[0])
 
-/* Plan-file key -> tag name ("model_size" -> "aivm-model-size"). */
-static const struct {
-    const char *key, *tag;
-} as_tags[] = {
-    {"phase", "aivm-phase"},
-    {"kind", "aivm-kind"},
-    {"model_size", "aivm-model-size"},
-    {"os", "aivm-os"},
-    {"params", "aivm-params"},
-    {"precision", "aivm-precision"},
-    {"model", "aivm-model"},
-    {"finetune", "aivm-finetune"},
-    {"context", "aivm-context"},
-    {"concurrency", "aivm-concurrency"},
-    {"checkpointing", "aivm-checkpointing"},
-    {"activation_checkpointing", "aivm-activation-checkpointing"},
-    {"tokens", "aivm-tokens"},
-    {"tokens_per_second", "aivm-tokens-per-second"},
-    {"max_ttft_ms", "aivm-max-ttft-ms"},
-    {"max_tpot_ms", "aivm-max-tpot-ms"},
-    {"waive", "aivm-waive"},
-};
+/* The tag of workload key `key`: "aivm-waive", or "aivm-" + the input's flag. */
+static const char *tag_of(aivm_plan *plan, const char *key)
+{
+    const aivm_input *f = aivm_input_by_key(key);
+    return aivm_plan__fmt(plan, "aivm-%s", f ? f->flag : key);
+}
 
 static int read_workload(aivm_plan *plan, const aivm_ynode *e, size_t idx, const char *file,
                          aivm_error *err)
@@ -65,11 +32,18 @@ static int read_workload(aivm_plan *plan, const aivm_ynode *e, size_t idx, const
     aivm_plan_resource *r;
     const aivm_ynode *v;
     char what[200];
+    const char *keys[N_OWN + AIVM_IN_COUNT + 1];
+    size_t n_keys = N_OWN;
     const char *name = NULL;
     int rc = aivm_yexpect(e, AIVM_Y_MAP, "workload", err), x = 0;
     if (rc < 0)
         return rc;
     snprintf(what, sizeof what, "workloads[%zu]", idx);
+    memcpy(keys, own_keys, sizeof own_keys);
+    for (size_t i = 0; i < aivm_inputs_count(); i++)
+        if (aivm_input_at(i)->where & AIVM_IW_TAG)
+            keys[n_keys++] = aivm_input_at(i)->key;
+    keys[n_keys] = NULL;
     rc = aivm_ycheck_keys(e, keys, what, err);
     if (rc == 0)
         rc = aivm_yrequire(&v, e, "name", what, err);
@@ -104,13 +78,13 @@ static int read_workload(aivm_plan *plan, const aivm_ynode *e, size_t idx, const
     if (rc == 0 && (v = aivm_ymap_get(e, "tags")) != NULL &&
         (rc = aivm_yexpect(v, AIVM_Y_MAP, what, err)) == 0)
         aivm_plan__add_tags(plan, r, v);
-    for (size_t i = 0; rc == 0 && i < sizeof as_tags / sizeof as_tags[0]; i++) {
+    for (size_t i = N_OWN - 1; rc == 0 && i < n_keys; i++) { /* waive, then the inputs */
         const char *val = NULL;
-        if ((v = aivm_ymap_get(e, as_tags[i].key)) == NULL)
+        if ((v = aivm_ymap_get(e, keys[i])) == NULL)
             continue;
         rc = aivm_yget_str(&val, v, what, err);
         if (rc == 0)
-            aivm_plan__add_tag(plan, r, as_tags[i].tag, val, v->loc);
+            aivm_plan__add_tag(plan, r, tag_of(plan, keys[i]), val, v->loc);
     }
     return rc;
 }

@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "aivm/sizing.h"
 #include "rules_int.h"
 
 static bool value_eq(const aivm_value *a, const aivm_value *b)
@@ -84,6 +85,14 @@ bool aivm_rule_scale_value(const aivm_rule *r, const aivm_workload *wl, const ai
 double aivm_rules_complex_from_params(const aivm_rules *rules)
 {
     return rules->complex_from_params;
+}
+
+void aivm_rules_settle_size_class(const aivm_rules *rules, aivm_workload *wl)
+{
+    double from = rules ? rules->complex_from_params : 0;
+    if (!wl->sizing || (wl->set & AIVM_WL_MODEL_SIZE) || from <= 0)
+        return;
+    wl->model_size = wl->sizing->params >= from ? AIVM_MSIZE_COMPLEX : AIVM_MSIZE_SMALL;
 }
 
 /* Cut what was rendered since `start` to AIVM_RULE_MESSAGE_MAX bytes (not

@@ -185,3 +185,47 @@ const aivm_model *aivm_models_find(const aivm_models *ms, const char *id)
             return &ms->items[i];
     return NULL;
 }
+
+int aivm_models_lookup(const aivm_model **out, const aivm_models *models, const char *id,
+                       aivm_error *err)
+{
+    size_t n = aivm_models_count(models);
+    const char **ids;
+    const char *guess;
+    *out = aivm_models_find(models, id);
+    if (*out)
+        return 0;
+    ids = aivm_xcalloc(n ? n : 1, sizeof *ids);
+    for (size_t i = 0; i < n; i++)
+        ids[i] = aivm_models_at(models, i)->id;
+    guess = aivm_did_you_mean(id, ids, n);
+    if (guess)
+        aivm_error_set(err, AIVM_EINVALID, NULL, "unknown model '%s' (did you mean %s?)", id,
+                       guess);
+    else
+        aivm_error_set(err, AIVM_EINVALID, NULL,
+                       "unknown model '%s' ('aivm-advise models list' shows the presets)", id);
+    free((void *)ids);
+    return AIVM_EINVALID;
+}
+
+int aivm_workload_settle(aivm_workload *wl, const aivm_models *models, aivm_error *err)
+{
+    const aivm_sizing_input *in = &wl->sizing_in;
+    const aivm_model *m = NULL;
+    wl->kind_assumed = false;
+    if (in->model && models && aivm_models_lookup(&m, models, in->model, err) < 0)
+        return AIVM_EINVALID;
+    if (wl->kind != AIVM_KIND_UNSET)
+        return 0;
+    if (m) {
+        wl->kind = m->kind; /* the preset knows whether the model is generative */
+        wl->set |= AIVM_WL_KIND;
+    } else if (!in->model && (in->set & (1u << AIVM_SZ_PARAMS)) && in->params >= 1e9) {
+        /* a model of a billion parameters or more is a generative transformer in practice */
+        wl->kind = AIVM_KIND_GENERATIVE;
+        wl->set |= AIVM_WL_KIND;
+        wl->kind_assumed = true;
+    }
+    return 0;
+}

@@ -16,11 +16,11 @@
 
 #define GIB 1073741824.0
 
-static const char *const prec_names[] = {"",     "fp32", "bf16",   "fp16", "fp8",
-                                         "int8", "int4", "16-bit", NULL};
-static const char *const ft_names[] = {"", "full", "lora", "qlora", NULL};
-static const char *const opt_names[] = {"", "adamw", "adamw-8bit", "sgd", NULL};
-static const char *const shard_names[] = {"", "none", "zero1", "zero2", "zero3", NULL};
+const char *const aivm_sizing__prec_names[] = {"",     "fp32", "bf16",   "fp16", "fp8",
+                                               "int8", "int4", "16-bit", NULL};
+const char *const aivm_sizing__ft_names[] = {"", "full", "lora", "qlora", NULL};
+const char *const aivm_sizing__opt_names[] = {"", "adamw", "adamw-8bit", "sgd", NULL};
+const char *const aivm_sizing__shard_names[] = {"", "none", "zero1", "zero2", "zero3", NULL};
 static const char *const src_names[] = {"default", "flag",    "file",
                                         "preset",  "derived", "estimated"};
 static const char *const input_names[AIVM_SZ_COUNT] = {
@@ -29,29 +29,29 @@ static const char *const input_names[AIVM_SZ_COUNT] = {
     "concurrency", "finetune",  "optimizer",    "sharding", "activation_checkpointing",
     "max_nodes",   "gpus"};
 
-AIVM_ENUM_PARSER(aivm_precision_parse, aivm_precision, prec_names, "precision")
-AIVM_ENUM_PARSER(aivm_finetune_parse, aivm_finetune, ft_names, "fine-tuning mode")
-AIVM_ENUM_PARSER(aivm_optimizer_parse, aivm_optimizer, opt_names, "optimizer")
-AIVM_ENUM_PARSER(aivm_sharding_parse, aivm_sharding, shard_names, "sharding mode")
+AIVM_ENUM_PARSER(aivm_precision_parse, aivm_precision, aivm_sizing__prec_names, "precision")
+AIVM_ENUM_PARSER(aivm_finetune_parse, aivm_finetune, aivm_sizing__ft_names, "fine-tuning mode")
+AIVM_ENUM_PARSER(aivm_optimizer_parse, aivm_optimizer, aivm_sizing__opt_names, "optimizer")
+AIVM_ENUM_PARSER(aivm_sharding_parse, aivm_sharding, aivm_sizing__shard_names, "sharding mode")
 
 const char *aivm_precision_name(aivm_precision p)
 {
-    return prec_names[p];
+    return aivm_sizing__prec_names[p];
 }
 
 const char *aivm_finetune_name(aivm_finetune f)
 {
-    return ft_names[f];
+    return aivm_sizing__ft_names[f];
 }
 
 const char *aivm_optimizer_name(aivm_optimizer o)
 {
-    return opt_names[o];
+    return aivm_sizing__opt_names[o];
 }
 
 const char *aivm_sharding_name(aivm_sharding s)
 {
-    return shard_names[s];
+    return aivm_sizing__shard_names[s];
 }
 
 const char *aivm_input_source_name(aivm_input_source s)

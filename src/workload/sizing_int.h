@@ -5,23 +5,17 @@
 #include "aivm/sizing.h"
 #include "util/yamlutil.h"
 
-/** The sizing keys a workload file may hold (NULL-terminated). */
-extern const char *const aivm_sizing__file_keys[];
-
-/**
- * Load the sizing keys present in the workload mapping `root` into `in`,
- * marking each in `set` and `from_file`. Strings are borrowed from the
- * tree. Returns 0 or AIVM_EINVALID with the key's position.
- */
-int aivm_sizing__load_keys(aivm_sizing_input *in, const aivm_ynode *root, aivm_error *err);
-
-/**
- * Load the work keys present in `root` (tokens, epochs, dataset_tokens, mfu,
- * tokens_per_second, prompt_tokens, output_tokens; docs/throughput.md) into
- * `in`, marking each in `set` and `from_file`. Returns 0 or AIVM_EINVALID
- * with the key's position.
- */
-int aivm_work__load_keys(aivm_work_input *in, const aivm_ynode *root, aivm_error *err);
+/* The spellings of the enum inputs: [0] "" for unset, NULL-terminated
+ * (workload.c, sizing.c; the descriptor table of inputs.c points at them). */
+extern const char *const aivm_workload__phase_names[];
+extern const char *const aivm_workload__kind_names[];
+extern const char *const aivm_workload__msize_names[];
+extern const char *const aivm_workload__os_names[];
+extern const char *const aivm_workload__sched_names[];
+extern const char *const aivm_sizing__prec_names[];
+extern const char *const aivm_sizing__ft_names[];
+extern const char *const aivm_sizing__opt_names[];
+extern const char *const aivm_sizing__shard_names[];
 
 /** A count written with an optional K/M/B/T suffix ("7B", "1.4T", "300K", "1e12"): at
  *  least 1 and at most `max`. The parser of --params and --tokens. */

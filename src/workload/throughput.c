@@ -84,32 +84,6 @@ int aivm_work_check(const aivm_workload *wl, aivm_error *err)
     return 0;
 }
 
-void aivm_work_input_merge(aivm_work_input *wl, const aivm_work_input *f)
-{
-    if (has(f, AIVM_WK_TOKENS))
-        wl->tokens = f->tokens;
-    if (has(f, AIVM_WK_EPOCHS))
-        wl->epochs = f->epochs;
-    if (has(f, AIVM_WK_DATASET_TOKENS))
-        wl->dataset_tokens = f->dataset_tokens;
-    if (has(f, AIVM_WK_MFU))
-        wl->mfu = f->mfu;
-    if (has(f, AIVM_WK_TOKENS_PER_SECOND))
-        wl->tokens_per_second = f->tokens_per_second;
-    if (has(f, AIVM_WK_PROMPT_TOKENS))
-        wl->prompt_tokens = f->prompt_tokens;
-    if (has(f, AIVM_WK_OUTPUT_TOKENS))
-        wl->output_tokens = f->output_tokens;
-    if (has(f, AIVM_WK_MAX_DAYS))
-        wl->max_days = f->max_days;
-    if (has(f, AIVM_WK_MAX_TTFT_MS))
-        wl->max_ttft_ms = f->max_ttft_ms;
-    if (has(f, AIVM_WK_MAX_TPOT_MS))
-        wl->max_tpot_ms = f->max_tpot_ms;
-    wl->set |= f->set;
-    wl->from_file &= ~f->set;
-}
-
 double aivm_work_training_tokens(const aivm_work_input *in)
 {
     if (has(in, AIVM_WK_TOKENS))

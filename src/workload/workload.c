@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "aivm/buf.h"
+#include "aivm/inputs.h"
 #include "aivm/util.h"
 #include "sizing_int.h"
 #include "util/arena.h"
@@ -19,45 +20,45 @@ struct aivm_workload_doc {
     aivm_arena arena;
 };
 
-static const char *const phase_names[] = {"", "train", "inference", NULL};
-static const char *const kind_names[] = {"", "generative", "non-generative", NULL};
-static const char *const msize_names[] = {"", "small", "complex", NULL};
-static const char *const os_names[] = {"", "linux", "windows", NULL};
-static const char *const sched_names[] = {"", "slurm", "gridengine", "pbs", "none", NULL};
+const char *const aivm_workload__phase_names[] = {"", "train", "inference", NULL};
+const char *const aivm_workload__kind_names[] = {"", "generative", "non-generative", NULL};
+const char *const aivm_workload__msize_names[] = {"", "small", "complex", NULL};
+const char *const aivm_workload__os_names[] = {"", "linux", "windows", NULL};
+const char *const aivm_workload__sched_names[] = {"", "slurm", "gridengine", "pbs", "none", NULL};
 
-AIVM_ENUM_PARSER(aivm_phase_parse, aivm_phase, phase_names, "phase")
+AIVM_ENUM_PARSER(aivm_phase_parse, aivm_phase, aivm_workload__phase_names, "phase")
 
-AIVM_ENUM_PARSER(aivm_kind_parse, aivm_kind, kind_names, "kind")
+AIVM_ENUM_PARSER(aivm_kind_parse, aivm_kind, aivm_workload__kind_names, "kind")
 
-AIVM_ENUM_PARSER(aivm_model_size_parse, aivm_model_size, msize_names, "model size")
+AIVM_ENUM_PARSER(aivm_model_size_parse, aivm_model_size, aivm_workload__msize_names, "model size")
 
-AIVM_ENUM_PARSER(aivm_os_parse, aivm_os, os_names, "os")
+AIVM_ENUM_PARSER(aivm_os_parse, aivm_os, aivm_workload__os_names, "os")
 
-AIVM_ENUM_PARSER(aivm_scheduler_parse, aivm_scheduler, sched_names, "scheduler")
+AIVM_ENUM_PARSER(aivm_scheduler_parse, aivm_scheduler, aivm_workload__sched_names, "scheduler")
 
 const char *aivm_scheduler_name(aivm_scheduler s)
 {
-    return sched_names[s];
+    return aivm_workload__sched_names[s];
 }
 
 const char *aivm_phase_name(aivm_phase p)
 {
-    return phase_names[p];
+    return aivm_workload__phase_names[p];
 }
 
 const char *aivm_kind_name(aivm_kind k)
 {
-    return kind_names[k];
+    return aivm_workload__kind_names[k];
 }
 
 const char *aivm_model_size_name(aivm_model_size m)
 {
-    return msize_names[m];
+    return aivm_workload__msize_names[m];
 }
 
 const char *aivm_os_name(aivm_os o)
 {
-    return os_names[o];
+    return aivm_workload__os_names[o];
 }
 
 int aivm_workload_finish(aivm_workload *wl, aivm_error *err)
@@ -81,116 +82,39 @@ int aivm_workload_finish(aivm_workload *wl, aivm_error *err)
     return 0;
 }
 
-static int load_enum_key(int *out, const aivm_ynode *v, const char *key, const char *const *names,
-                         aivm_error *err)
-{
-    char what[64];
-    int idx = 0;
-    int rc;
-    snprintf(what, sizeof what, "key '%s' in the workload", key);
-    rc = aivm_yget_enum(&idx, v, names + 1, what, err);
-    if (rc == 0)
-        *out = idx + 1;
-    return rc;
-}
-
-/* The keys of docs/advice.md: nodes, scheduler and the four switches. */
-static int load_extras(aivm_workload *wl, const aivm_ynode *root, aivm_error *err)
-{
-    static const char *const switch_keys[] = {"managed", "containers", "spot", "checkpointing"};
-    static const unsigned switch_bits[] = {AIVM_WL_MANAGED, AIVM_WL_CONTAINERS, AIVM_WL_SPOT,
-                                           AIVM_WL_CHECKPOINTING};
-    bool *switches[] = {&wl->managed, &wl->containers, &wl->spot, &wl->checkpointing};
-    const aivm_ynode *v;
-    char what[64];
-    int x = 0;
-    int rc = 0;
-    if ((v = aivm_ymap_get(root, "nodes")) != NULL) {
-        rc = aivm_yget_uint(&wl->nodes, v, AIVM_MAX_NODES, "key 'nodes' in the workload", err);
-        if (rc == 0 && wl->nodes == 0)
-            rc = aivm_error_set(err, AIVM_EINVALID, &v->loc,
-                                "key 'nodes' in the workload: must be at least 1");
-        if (rc < 0)
-            return rc;
-        wl->set |= AIVM_WL_NODES;
-    }
-    if ((v = aivm_ymap_get(root, "scheduler")) != NULL) {
-        rc = load_enum_key(&x, v, "scheduler", sched_names, err);
-        if (rc < 0)
-            return rc;
-        wl->scheduler = (aivm_scheduler)x;
-        wl->set |= AIVM_WL_SCHEDULER;
-    }
-    for (size_t i = 0; i < sizeof switch_keys / sizeof switch_keys[0]; i++) {
-        if ((v = aivm_ymap_get(root, switch_keys[i])) == NULL)
-            continue;
-        snprintf(what, sizeof what, "key '%s' in the workload", switch_keys[i]);
-        rc = aivm_yget_bool(switches[i], v, what, err);
-        if (rc < 0)
-            return rc;
-        wl->set |= switch_bits[i];
-    }
-    return 0;
-}
-
+/* The keys of docs/advice.md, docs/sizing.md and docs/throughput.md: every
+ * input of the descriptor table (aivm/inputs.h) by its key, plus region. */
 static int load_root(aivm_workload *wl, const aivm_ynode *root, const char *name, aivm_error *err)
 {
-    static const char *const keys[] = {
-        "phase", "kind", "model_size", "region", "os", "include_retired", "nodes", "scheduler",
-        "managed", "containers", "spot", "checkpointing",
-        /* sizing keys (sizing_input.c, docs/sizing.md) */
-        "params", "model", "layers", "hidden", "heads", "kv_heads", "precision", "kv_precision",
-        "context", "batch", "concurrency", "finetune", "optimizer", "sharding",
-        "activation_checkpointing", "max_nodes", "gpus",
-        /* work keys (work_input.c, docs/throughput.md) */
-        "tokens", "epochs", "dataset_tokens", "mfu", "tokens_per_second", "prompt_tokens",
-        "output_tokens", "max_days", NULL};
+    const char *keys[AIVM_IN_COUNT + 2];
     aivm_loc start = {name, 1, 1};
     const aivm_ynode *v;
-    int x = 0;
     int rc;
+    for (size_t i = 0; i < aivm_inputs_count(); i++)
+        keys[i] = aivm_input_at(i)->key;
+    keys[AIVM_IN_COUNT] = "region";
+    keys[AIVM_IN_COUNT + 1] = NULL;
     if (!root)
         return aivm_error_set(err, AIVM_EINVALID, &start, "empty workload file");
     rc = aivm_yexpect(root, AIVM_Y_MAP, "workload", err);
     if (rc == 0)
         rc = aivm_ycheck_keys(root, keys, "the workload", err);
-    if (rc == 0 && (v = aivm_ymap_get(root, "phase")) != NULL &&
-        (rc = load_enum_key(&x, v, "phase", phase_names, err)) == 0) {
-        wl->phase = (aivm_phase)x;
-        wl->phase_loc = v->loc;
-        wl->set |= AIVM_WL_PHASE;
-    }
-    if (rc == 0 && (v = aivm_ymap_get(root, "kind")) != NULL &&
-        (rc = load_enum_key(&x, v, "kind", kind_names, err)) == 0) {
-        wl->kind = (aivm_kind)x;
-        wl->kind_loc = v->loc;
-        wl->set |= AIVM_WL_KIND;
-    }
-    if (rc == 0 && (v = aivm_ymap_get(root, "model_size")) != NULL &&
-        (rc = load_enum_key(&x, v, "model_size", msize_names, err)) == 0) {
-        wl->model_size = (aivm_model_size)x;
-        wl->set |= AIVM_WL_MODEL_SIZE;
-    }
-    if (rc == 0 && (v = aivm_ymap_get(root, "os")) != NULL &&
-        (rc = load_enum_key(&x, v, "os", os_names, err)) == 0) {
-        wl->os = (aivm_os)x;
-        wl->set |= AIVM_WL_OS;
+    for (size_t i = 0; rc == 0 && i < aivm_inputs_count(); i++) {
+        const aivm_input *f = aivm_input_at(i);
+        const char *text = NULL;
+        char where[64];
+        if ((v = aivm_ymap_get(root, f->key)) == NULL)
+            continue;
+        snprintf(where, sizeof where, "key '%s' in the workload", f->key);
+        rc = aivm_yget_str(&text, v, where, err);
+        if (rc == 0)
+            rc = aivm_input_set(wl, f, text, AIVM_ORIGIN_FILE, where, &v->loc, err);
     }
     if (rc == 0 && (v = aivm_ymap_get(root, "region")) != NULL &&
         (rc = aivm_yget_str(&wl->region, v, "key 'region' in the workload", err)) == 0) {
         wl->region_loc = v->loc;
         wl->set |= AIVM_WL_REGION;
     }
-    if (rc == 0 && (v = aivm_ymap_get(root, "include_retired")) != NULL &&
-        (rc = aivm_yget_bool(&wl->include_retired, v, "key 'include_retired' in the workload",
-                             err)) == 0)
-        wl->set |= AIVM_WL_INCLUDE_RETIRED;
-    if (rc == 0)
-        rc = load_extras(wl, root, err);
-    if (rc == 0)
-        rc = aivm_sizing__load_keys(&wl->sizing_in, root, err);
-    if (rc == 0)
-        rc = aivm_work__load_keys(&wl->work, root, err);
     return rc;
 }
 
