@@ -36,6 +36,9 @@ typedef enum {
 #define AIVM_IW_RECOMMEND (1u << 0) /* a flag of recommend */
 #define AIVM_IW_CHECK (1u << 1)     /* a flag of check (a default under the plan's tags) */
 #define AIVM_IW_TAG (1u << 2)       /* a plan tag, "aivm-" + flag */
+#define AIVM_IW_CONFIG                                                                             \
+    (1u << 3) /* a configuration key (the flag's name): the project's,                             \
+                 not one job's (docs/config.md) */
 
 /** One input. */
 typedef struct {

@@ -42,8 +42,10 @@ typedef enum {
     AIVM_SRC_FLAG,
     AIVM_SRC_FILE,
     AIVM_SRC_PRESET,
-    AIVM_SRC_DERIVED,  /* computed from other inputs (head count from hidden size, ...) */
-    AIVM_SRC_ESTIMATED /* the shape of the preset nearest in parameters (only --params given) */
+    AIVM_SRC_DERIVED,   /* computed from other inputs (head count from hidden size, ...) */
+    AIVM_SRC_ESTIMATED, /* the shape of the preset nearest in parameters (only --params given) */
+    AIVM_SRC_CONFIG,    /* a configuration file (.aivm-advise.yaml, the user's config) */
+    AIVM_SRC_TAG        /* a plan resource's aivm-* tag (check) */
 } aivm_input_source;
 
 /** One preset of data/models.yaml. Strings are owned by the aivm_models. */

@@ -88,14 +88,16 @@ typedef struct {
     aivm_sharding sharding;
     bool act_ckpt;
     unsigned max_nodes, gpus;
-    unsigned set;       /* 1u << AIVM_SZ_*: given explicitly */
-    unsigned from_file; /* 1u << AIVM_SZ_*: given by the workload file */
+    unsigned set;         /* 1u << AIVM_SZ_*: given explicitly */
+    unsigned from_file;   /* 1u << AIVM_SZ_*: given by the workload file */
+    unsigned from_config; /* 1u << AIVM_SZ_*: given by a configuration file */
+    unsigned from_tag;    /* 1u << AIVM_SZ_*: given by a plan tag */
 } aivm_sizing_input;
 
 #define AIVM_SIZING_INPUT_INIT                                                                     \
     {                                                                                              \
         0, NULL, 0, 0, 0, 0, AIVM_PREC_UNSET, AIVM_PREC_UNSET, 0, 0, 0, AIVM_FT_UNSET,             \
-            AIVM_OPTIM_UNSET, AIVM_SHARD_UNSET, false, 0, 0, 0, 0                                  \
+            AIVM_OPTIM_UNSET, AIVM_SHARD_UNSET, false, 0, 0, 0, 0, 0, 0                            \
     }
 
 /* Bits of aivm_work_input.set / .from_file, one per input (aivm/throughput.h). */

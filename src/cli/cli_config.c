@@ -22,11 +22,12 @@
 
 #include "aivm/buf.h"
 #include "aivm/config.h"
+#include "aivm/inputs.h"
 #include "msg.h"
 
 /* Every key: the long option of the same name, in each command that has it. */
 /* clang-format off */
-static const aivm_config_key keys[] = {
+static const aivm_config_key base_keys[] = {
     {"region", AIVM_CFG_STRING},
     {"regions", AIVM_CFG_STRING},
     {"skus", AIVM_CFG_PATHS},
@@ -50,13 +51,37 @@ static const aivm_config_key keys[] = {
 };
 /* clang-format on */
 
-#define N_KEYS (sizeof keys / sizeof keys[0])
+#define N_BASE (sizeof base_keys / sizeof base_keys[0])
+#define N_KEYS_MAX (N_BASE + AIVM_IN_COUNT)
+
+/* Every key: the base keys, then each workload input that describes the
+ * project rather than one job (AIVM_IW_CONFIG of aivm/inputs.h: os, the
+ * scheduler, containers, spot, ...) by its flag's name: a team's defaults,
+ * below the workload file and the flags. */
+static aivm_config_key keys[N_KEYS_MAX];
+static size_t N_KEYS;
+
+static void init_keys(void)
+{
+    if (N_KEYS)
+        return;
+    for (size_t i = 0; i < N_BASE; i++)
+        keys[N_KEYS++] = base_keys[i];
+    for (size_t i = 0; i < aivm_inputs_count(); i++) {
+        const aivm_input *f = aivm_input_at(i);
+        if (!(f->where & AIVM_IW_CONFIG))
+            continue;
+        keys[N_KEYS].key = f->flag;
+        keys[N_KEYS].type = f->type == AIVM_IV_SWITCH ? AIVM_CFG_BOOL : AIVM_CFG_STRING;
+        N_KEYS++;
+    }
+}
 
 /* The values are borrowed by the options until exit: the user's own
  * configuration, then the project's (named by --config, or found). */
 static aivm_config *loaded[2];
-static const aivm_loc *counts[N_KEYS]; /* the config position of each key's value that counts */
-static char found_root[PATH_MAX];      /* the real directory of a found configuration, or "" */
+static const aivm_loc *counts[N_KEYS_MAX]; /* the config position of each key's value that counts */
+static char found_root[PATH_MAX];          /* the real directory of a found configuration, or "" */
 
 static void release(void)
 {
@@ -69,6 +94,7 @@ static void release(void)
 
 static int key_index(const char *name)
 {
+    init_keys();
     for (size_t i = 0; i < N_KEYS; i++)
         if (strcmp(keys[i].key, name) == 0)
             return (int)i;
@@ -259,6 +285,7 @@ int cli_config_apply(const cli_opt *opts, size_t n, cli_opt_fn fn, void *ctx, co
     aivm_buf user = AIVM_BUF_INIT, found = AIVM_BUF_INIT, dir = AIVM_BUF_INIT;
     aivm_error err = AIVM_ERROR_INIT;
     int rc = 0;
+    init_keys();
     if (none)
         return 0;
     atexit(release);

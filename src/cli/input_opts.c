@@ -31,7 +31,8 @@ int cli_input_option(aivm_workload *flags, int id, const char *arg)
     aivm_error err = AIVM_ERROR_INIT;
     char where[64];
     snprintf(where, sizeof where, "--%s", f->flag);
-    if (aivm_input_set(flags, f, arg, AIVM_ORIGIN_FLAG, where, NULL, &err) < 0)
+    aivm_origin origin = cli_msg_in_config() ? AIVM_ORIGIN_CONFIG : AIVM_ORIGIN_FLAG;
+    if (aivm_input_set(flags, f, arg, origin, where, NULL, &err) < 0)
         return cli_usagef("%s", err.msg);
     return 0;
 }

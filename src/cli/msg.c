@@ -27,6 +27,11 @@ void cli_msg_config_origin(const aivm_loc *loc, const char *key)
     config_key = key;
 }
 
+bool cli_msg_in_config(void)
+{
+    return config_loc != NULL;
+}
+
 /* A usage error caused by a configuration value: at its position, exit 3.
  * The key is named as the file spells it: a message's closing "for --KEY"
  * or "(--KEY)" goes (the caret shows the key), another "--KEY" becomes

@@ -34,6 +34,9 @@ int cli_report_error(const aivm_error *err);
  * `key` where the message says "--KEY". NULL ends it. Both are borrowed.
  */
 void cli_msg_config_origin(const aivm_loc *loc, const char *key);
+/** True while a configuration value is handed to an option (between the two
+ *  cli_msg_config_origin calls around it). */
+bool cli_msg_in_config(void);
 /**
  * Never quote `path` in an error excerpt: a file a found configuration named
  * (docs/config.md), which the user did not choose. `path` is borrowed until

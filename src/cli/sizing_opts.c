@@ -15,12 +15,13 @@
 
 /* Inputs of the other phase are accepted (one workload file may serve
  * both) but say so, since they change nothing. */
-static void warn_ignored(const aivm_sizing_input *in, aivm_phase phase)
+static void warn_ignored(const aivm_workload *wl)
 {
     static const unsigned train_only[] = {AIVM_SZ_BATCH, AIVM_SZ_FINETUNE, AIVM_SZ_OPTIMIZER,
                                           AIVM_SZ_SHARDING, AIVM_SZ_ACT_CKPT};
     static const unsigned infer_only[] = {AIVM_SZ_CONCURRENCY, AIVM_SZ_KV_PRECISION};
-    bool train = phase == AIVM_PHASE_TRAIN;
+    const aivm_sizing_input *in = &wl->sizing_in;
+    bool train = wl->phase == AIVM_PHASE_TRAIN;
     const unsigned *list = train ? infer_only : train_only;
     size_t n =
         train ? sizeof infer_only / sizeof *infer_only : sizeof train_only / sizeof *train_only;
@@ -66,7 +67,7 @@ int cli_sizing_resolve(aivm_sizing *sz, const aivm_models *models, aivm_workload
         return cli_usagef("%s", err.msg);
     }
     wl->sizing = sz;
-    warn_ignored(&wl->sizing_in, wl->phase);
+    warn_ignored(wl);
     aivm_rules_settle_size_class(rules, wl);
     return 0;
 }

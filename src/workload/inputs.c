@@ -24,6 +24,7 @@ _Static_assert(sizeof(aivm_phase) == sizeof(int) && sizeof(aivm_kind) == sizeof(
 #define R AIVM_IW_RECOMMEND
 #define C AIVM_IW_CHECK
 #define T AIVM_IW_TAG
+#define G AIVM_IW_CONFIG
 #define SZ(x) (AIVM_IN_SIZING + AIVM_SZ_##x)
 #define WK(x) (AIVM_IN_WORK + AIVM_WK_##x)
 
@@ -36,21 +37,21 @@ static const aivm_input rows[] = {
     {AIVM_IN_MODEL_SIZE, "model-size", "model_size", AIVM_IV_ENUM, 0, aivm_workload__msize_names,
      "small|complex", "model complexity (default: by parameters, else complex)", R | C | T},
     {AIVM_IN_OS, "os", "os", AIVM_IV_ENUM, 0, aivm_workload__os_names, "linux|windows",
-     "operating system (default linux)", R | C | T},
+     "operating system (default linux)", R | C | T | G},
     {AIVM_IN_INCLUDE_RETIRED, "include-retired", "include_retired", AIVM_IV_SWITCH, 0, NULL, NULL,
      "also rank retired sizes", R},
     {AIVM_IN_NODES, "nodes", "nodes", AIVM_IV_COUNT, AIVM_MAX_NODES, NULL, "N",
      "VMs the job spans (default 1)", R},
     {AIVM_IN_SCHEDULER, "scheduler", "scheduler", AIVM_IV_ENUM, 0, aivm_workload__sched_names,
-     "slurm|gridengine|pbs|none", "scheduler you run (default none)", R},
+     "slurm|gridengine|pbs|none", "scheduler you run (default none)", R | G},
     {AIVM_IN_MANAGED, "managed", "managed", AIVM_IV_SWITCH, 0, NULL, NULL,
-     "built-in scheduling with nothing to install", R},
+     "built-in scheduling with nothing to install", R | G},
     {AIVM_IN_CONTAINERS, "containers", "containers", AIVM_IV_SWITCH, 0, NULL, NULL,
-     "the workload runs in containers", R},
+     "the workload runs in containers", R | G},
     {AIVM_IN_SPOT, "spot", "spot", AIVM_IV_SWITCH, 0, NULL, NULL,
-     "ask for spot capacity (spot prices in the ranking)", R},
+     "ask for spot capacity (spot prices in the ranking)", R | G},
     {AIVM_IN_CHECKPOINTING, "checkpointing", "checkpointing", AIVM_IV_SWITCH, 0, NULL, NULL,
-     "the job checkpoints and can resume", R | T},
+     "the job checkpoints and can resume", R | T | G},
     {SZ(PARAMS), "params", "params", AIVM_IV_PARAMS, 0, NULL, "N",
      "model parameters: 350M, 7B, 1.5T, ...", R | C | T},
     {SZ(MODEL), "model", "model", AIVM_IV_NAME, 0, NULL, "NAME",
@@ -81,7 +82,7 @@ static const aivm_input rows[] = {
     {SZ(ACT_CKPT), "activation-checkpointing", "activation_checkpointing", AIVM_IV_SWITCH, 0,
      NULL, NULL, "recompute activations in the backward pass", R | C | T},
     {SZ(MAX_NODES), "max-nodes", "max_nodes", AIVM_IV_COUNT, 1e8, NULL, "N",
-     "most VMs per deployment (default 16)", R | C},
+     "most VMs per deployment (default 16)", R | C | G},
     {SZ(GPUS), "gpus", "gpus", AIVM_IV_COUNT, 1e8, NULL, "N", "pin the number of GPUs", R | C},
     {WK(TOKENS), "tokens", "tokens", AIVM_IV_TOKENS, 0, NULL, "N",
      "training tokens: 20B, 2T, ... (job time and cost)", R | C | T},
@@ -319,10 +320,15 @@ static void mark(aivm_workload *wl, unsigned id, aivm_origin origin)
     if (id < AIVM_IN_WORK) {
         bit = 1u << (id - AIVM_IN_SIZING);
         wl->sizing_in.set |= bit;
+        wl->sizing_in.from_file &= ~bit;
+        wl->sizing_in.from_config &= ~bit;
+        wl->sizing_in.from_tag &= ~bit;
         if (origin == AIVM_ORIGIN_FILE)
             wl->sizing_in.from_file |= bit;
-        else
-            wl->sizing_in.from_file &= ~bit;
+        else if (origin == AIVM_ORIGIN_CONFIG)
+            wl->sizing_in.from_config |= bit;
+        else if (origin == AIVM_ORIGIN_TAG)
+            wl->sizing_in.from_tag |= bit;
         return;
     }
     bit = 1u << (id - AIVM_IN_WORK);

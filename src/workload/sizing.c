@@ -21,8 +21,8 @@ const char *const aivm_sizing__prec_names[] = {"",     "fp32", "bf16",   "fp16",
 const char *const aivm_sizing__ft_names[] = {"", "full", "lora", "qlora", NULL};
 const char *const aivm_sizing__opt_names[] = {"", "adamw", "adamw-8bit", "sgd", NULL};
 const char *const aivm_sizing__shard_names[] = {"", "none", "zero1", "zero2", "zero3", NULL};
-static const char *const src_names[] = {"default", "flag",    "file",
-                                        "preset",  "derived", "estimated"};
+static const char *const src_names[] = {"default", "flag",      "file",   "preset",
+                                        "derived", "estimated", "config", "tag"};
 static const char *const input_names[AIVM_SZ_COUNT] = {
     "params",      "model",     "layers",       "hidden",   "heads",
     "kv_heads",    "precision", "kv_precision", "context",  "batch",
@@ -237,10 +237,16 @@ void aivm_sizing_memory(aivm_memory *m, const aivm_sizing *sz)
         m->weights + m->gradients + m->optimizer + m->activations + m->kv_cache + m->overhead;
 }
 
-/* Source of an input that was given: the workload file or a flag. */
+/* Source of an input that was given: a plan tag, the workload file, a
+ * configuration or a flag. */
 static aivm_input_source given(const aivm_sizing_input *in, unsigned which)
 {
-    return (in->from_file & (1u << which)) ? AIVM_SRC_FILE : AIVM_SRC_FLAG;
+    unsigned bit = 1u << which;
+    if (in->from_tag & bit)
+        return AIVM_SRC_TAG;
+    if (in->from_file & bit)
+        return AIVM_SRC_FILE;
+    return (in->from_config & bit) ? AIVM_SRC_CONFIG : AIVM_SRC_FLAG;
 }
 
 #define IS_SET(in, which) (((in)->set & (1u << (which))) != 0)

@@ -147,7 +147,7 @@ static void models__workload_keys(void **state)
     assert_null(doc);
     assert_int_equal(err.line, 4);
     assert_int_equal(err.col, 12);
-    assert_non_null(strstr(err.msg, "invalid precision 'fp5'"));
+    assert_non_null(strstr(err.msg, "invalid value 'fp5' for key 'precision'"));
     /* the work keys (docs/throughput.md) load beside the sizing keys */
     {
         static const char work[] = "phase: train\nkind: generative\nmodel: llama-2-7b\n"
@@ -164,7 +164,7 @@ static void models__workload_keys(void **state)
             aivm_workload_load_mem(&doc, &wl, bad_tokens, strlen(bad_tokens), "w.yaml", &err),
             AIVM_EINVALID);
         assert_int_equal(err.line, 3);
-        assert_non_null(strstr(err.msg, "key 'tokens' in the workload: invalid token count"));
+        assert_non_null(strstr(err.msg, "invalid value '2X' for key 'tokens' in the workload"));
     }
 }
 
