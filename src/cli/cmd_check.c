@@ -349,8 +349,14 @@ static int check_base(aivm_check_report *rep, aivm_plan **base_plan, const aivm_
     int rc;
     aivm_plan_new(base_plan);
     if (aivm_plan_read_file(*base_plan, NULL, o->base, o->input, &err) < 0 ||
-        aivm_check_run(&base, *base_plan, cat, rules, co, &err) < 0)
+        aivm_check_run(&base, *base_plan, cat, rules, co, &err) < 0) {
+        char msg[sizeof err.msg + 16]; /* say which input: the base, not the plan */
+        size_t n = (size_t)snprintf(msg, sizeof msg, "--base: %s", err.msg);
+        n = n < sizeof err.msg ? n : sizeof err.msg - 1;
+        memcpy(err.msg, msg, n);
+        err.msg[n] = '\0';
         return cli_report_error(&err);
+    }
     rc = price_report(base, o, &store);
     aivm_prices_free(store);
     if (rc == 0)
