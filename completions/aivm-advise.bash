@@ -27,7 +27,7 @@ _aivm_advise_options()
           --max-price-per-hour $_aivm_advise_fetch $_aivm_advise_common"
         ;;
     check)
-        echo "--config --no-config --quota --skus --input --workload --waivers -f --format -o --output --fail-on --catalog --rules
+        echo "--config --no-config --quota --skus --input --workload --waivers -f --format -o --output --fail-on --base --fail-on-new --catalog --rules
           --color --date --phase --kind --model-size --os $_aivm_advise_sizing --prices
           --allow-partial --require-live-prices $_aivm_advise_fetch $_aivm_advise_common"
         ;;
@@ -129,7 +129,7 @@ _aivm_advise()
         *) COMPREPLY=($(compgen -W "table json" -- "$cur")) ;;
         esac
         ;;
-    --config | --workload | --catalog | --rules | --waivers | --quota | --skus) _aivm_advise_files ;;
+    --config | --workload | --catalog | --rules | --waivers | --base | --quota | --skus) _aivm_advise_files ;;
     --regions) COMPREPLY=($(compgen -W "us europe asia all" -- "$cur")) ;;
     --cache-dir) COMPREPLY=($(compgen -d -- "$cur")) ;;
     --sku) COMPREPLY=($(compgen -W "$(_aivm_advise_names "${words[0]}" catalog)" -- "$cur")) ;;

@@ -109,6 +109,8 @@ $c -n $rc -r -F -l skus -d 'SKU snapshot (az vm list-skus -o json)'
 $c -n $rec -x -l regions -a 'us europe asia all' -d 'best region per size among R1,R2,... or a group'
 $c -n $chk -r -s o -l output -d 'also write the report in FORMAT to FILE (FORMAT=FILE)'
 $c -n $chk -x -l fail-on -a 'error warning note never' -d 'exit 1 at or above this'
+$c -n $chk -r -F -l base -d "the base branch's plan: new, unchanged, fixed, cost change"
+$c -n $chk -l fail-on-new -d 'with --base: exit 1 only for new findings'
 $c -n $chk -F -d 'plan, template or plan file'
 
 # Sizing.

@@ -47,6 +47,19 @@ const aivm_check_rule *aivm_check_rule_find(const char *id);
 
 /* ---- Findings and the report ----------------------------------------- */
 
+/** A finding against the base plan (--base; SARIF's baselineState). */
+typedef enum {
+    AIVM_BASELINE_NONE = 0,  /* no base compared */
+    AIVM_BASELINE_NEW,       /* not in the base */
+    AIVM_BASELINE_UNCHANGED, /* in the base too (same check id on the same address) */
+    AIVM_BASELINE_ABSENT     /* in the base only: fixed (aivm_check_diff.fixed) */
+} aivm_baseline_state;
+
+/** "new", "unchanged", "absent" (SARIF's words); NULL for NONE. */
+const char *aivm_baseline_name(aivm_baseline_state s);
+
+struct aivm_check_diff; /* below: the report's change against a base */
+
 typedef struct {
     const char *id; /* check id, "AIVM003" */
     aivm_severity severity;
@@ -55,10 +68,11 @@ typedef struct {
     const aivm_rule *rule;         /* the data rule that produced it; NULL if built in */
     const char *const *guidance;   /* guidance ids ("G12") */
     size_t n_guidance;
-    const aivm_size *suggested; /* a better size from the advisor, or NULL */
-    aivm_loc loc;               /* where it points (size value, tag, waiver entry) */
-    const char *pointer;        /* JSON pointer within loc.file; NULL when none */
-    const aivm_waiver *waiver;  /* non-NULL when waived (valid, unexpired) */
+    const aivm_size *suggested;   /* a better size from the advisor, or NULL */
+    aivm_loc loc;                 /* where it points (size value, tag, waiver entry) */
+    const char *pointer;          /* JSON pointer within loc.file; NULL when none */
+    const aivm_waiver *waiver;    /* non-NULL when waived (valid, unexpired) */
+    aivm_baseline_state baseline; /* against --base (aivm_check_diff); NONE without one */
 } aivm_finding;
 
 /** What check found out about one resource. */
@@ -108,9 +122,10 @@ typedef struct {
     double monthly_total; /* hourly_total x AIVM_HOURS_PER_MONTH */
     const char *currency;
     const char *today;
-    const aivm_catalog *catalog; /* the catalog checked against (borrowed) */
-    bool sizing_active;          /* AIVM007/AIVM008 were evaluated */
-    bool quota_active;           /* AIVM013 was evaluated (a quota snapshot was given) */
+    const aivm_catalog *catalog;  /* the catalog checked against (borrowed) */
+    bool sizing_active;           /* AIVM007/AIVM008 were evaluated */
+    bool quota_active;            /* AIVM013 was evaluated (a quota snapshot was given) */
+    struct aivm_check_diff *diff; /* against --base (aivm_check_diff_apply), owned; NULL without */
 } aivm_check_report;
 
 /**
@@ -169,6 +184,69 @@ int aivm_check_apply_prices(aivm_check_report *rep, const aivm_prices *p, aivm_p
 /** True when an unwaived finding at or above `level` remains. */
 bool aivm_check_failed(const aivm_check_report *rep, aivm_severity level);
 
+/* ---- The change against a base plan (--base) ---------------------------- */
+
+/** A cost figure that may be unknown (an unpriced side): never read as 0. */
+typedef struct {
+    bool known;
+    double hourly, monthly;
+} aivm_cost_figure;
+
+/** What the plan does to a resource of the base. */
+typedef enum {
+    AIVM_CHANGE_SAME = 0, /* same size and count */
+    AIVM_CHANGE_ADDED,    /* not in the base */
+    AIVM_CHANGE_REMOVED,  /* in the base only */
+    AIVM_CHANGE_RESIZED   /* another size or count */
+} aivm_change_kind;
+
+/** "same", "added", "removed", "resized". */
+const char *aivm_change_kind_name(aivm_change_kind k);
+
+/** One resource before (in the base) and after (in the plan). */
+typedef struct {
+    aivm_change_kind kind;
+    const aivm_check_item *before; /* NULL: added by the plan */
+    const aivm_check_item *after;  /* NULL: removed by the plan */
+    aivm_cost_figure cost_before;  /* an absent side costs 0 (known); an unpriced one unknown */
+    aivm_cost_figure cost_after;
+    aivm_cost_figure change; /* after - before; unknown when either side is */
+} aivm_check_resource_change;
+
+typedef struct aivm_check_diff {
+    aivm_check_report *base; /* the base's report, owned by the diff */
+    /* the plan's resources in plan order, then the base's that the plan removed */
+    aivm_check_resource_change *resources;
+    size_t n_resources;
+    const aivm_finding **fixed; /* base findings the plan no longer has (baseline ABSENT on
+                                   the base report), in the base's order */
+    size_t n_fixed;
+    size_t n_new, n_unchanged;    /* the plan's findings by state (waived included) */
+    size_t new_open[3];           /* unwaived new findings per aivm_severity */
+    aivm_cost_figure cost_before; /* the reports' totals (priced resources); unknown when a
+                                     report has no total (nothing priced) */
+    aivm_cost_figure cost_after;
+    aivm_cost_figure change;                /* after - before; unknown when either is */
+    size_t unpriced_before, unpriced_after; /* resources without a price on each side */
+    const char *currency;
+} aivm_check_diff;
+
+/**
+ * Compare `rep` with `base`, the report of the base plan (the main branch's,
+ * checked with the same options): match resources by address (in order
+ * among equal addresses) and findings by check id and resource address (a
+ * moved resource keeps its findings' identity), mark each of rep's findings
+ * NEW or UNCHANGED and each of base's that rep lacks ABSENT (diff->fixed),
+ * and compute the cost before, after and the change from the items'
+ * deployment records. `rep` takes `base` over (freed with rep) and sets
+ * rep->diff. Both reports must be priced already. Returns 0.
+ */
+int aivm_check_diff_apply(aivm_check_report *rep, aivm_check_report *base, aivm_error *err);
+
+/** True when an unwaived NEW finding at or above `level` remains
+ *  (--fail-on-new); without a base, aivm_check_failed(). */
+bool aivm_check_failed_new(const aivm_check_report *rep, aivm_severity level);
+
 /* ---- Renderers --------------------------------------------------------- */
 
 typedef struct {
@@ -182,12 +260,18 @@ typedef struct {
      * file:// URIs. NULL: relative paths keep %SRCROOT% without a declaration,
      * absolute ones become file:// URIs. Borrowed for the call. */
     const char *srcroot;
+    bool fail_new; /* --fail-on-new: only NEW findings fail (verdicts, JUnit failures) */
 } aivm_check_render_opts;
 
 #define AIVM_CHECK_RENDER_OPTS_INIT                                                                \
     {                                                                                              \
-        false, NULL, false, AIVM_SEV_ERROR, NULL                                                   \
+        false, NULL, false, AIVM_SEV_ERROR, NULL, false                                            \
     }
+
+/** The verdict of a run as `o` asks: false with --fail-on never (or `o`
+ *  NULL); with --fail-on-new (o->fail_new) only unwaived NEW findings at or
+ *  above o->fail_on fail; otherwise aivm_check_failed(). */
+bool aivm_check_verdict_failed(const aivm_check_report *rep, const aivm_check_render_opts *o);
 
 /** The JSON schema version check writes (docs/check.md). */
 #define AIVM_CHECK_SCHEMA_VERSION "1"

@@ -740,6 +740,7 @@ void aivm_check_report_free(aivm_check_report *rep)
     report_impl *ri = (report_impl *)rep;
     if (!rep)
         return;
+    aivm_check__diff_free(rep->diff);
     for (size_t i = 0; i < rep->n_findings; i++)
         free(rep->findings[i].message);
     free(rep->findings);

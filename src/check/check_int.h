@@ -51,6 +51,8 @@ void aivm_check__avail_findings(aivm_check__flist *l, aivm_check_item *it, const
 /** The item's planned deployment (it->deploy, priced, hourly) from its price
  *  and work through aivm_deployment_eval(); call again when either changes. */
 void aivm_check__deploy(aivm_check_item *it);
+/** Free a report's diff and the base report it owns (check_diff.c); NULL is fine. */
+void aivm_check__diff_free(aivm_check_diff *d);
 /** The report's cost totals from its items (hourly, monthly, unpriced count). */
 void aivm_check__totals(aivm_check_report *rep);
 

@@ -40,7 +40,9 @@ enum {
     O_COLOR,
     O_DATE,
     O_OUTPUT,
-    O_REQUIRE_LIVE
+    O_REQUIRE_LIVE,
+    O_BASE,
+    O_FAIL_ON_NEW
 };
 
 /* The options before the workload inputs (input_opts.h: defaults under the
@@ -54,6 +56,10 @@ static const cli_opt head[] = {
      "also write the report in FORMAT to FILE (repeatable)"},
     {O_FAIL_ON, "fail-on", 0, "error|warning|note|never",
      "exit 1 when an unwaived finding at or above this remains (default error)"},
+    {O_BASE, "base", 0, "FILE",
+     "compare with the base branch's plan: findings new, unchanged or fixed, cost change"},
+    {O_FAIL_ON_NEW, "fail-on-new", 0, NULL,
+     "with --base: exit 1 only for new findings at or above --fail-on"},
     {O_CATALOG, "catalog", 0, "FILE", "use this catalog instead of the shipped one"},
     {O_RULES, "rules", 0, "FILE", "add or override rules by id (repeatable)"},
     {O_COLOR, "color", 0, "auto|always|never", "colour the text report (default auto; NO_COLOR)"},
@@ -94,6 +100,8 @@ static void build_options(void)
 typedef struct {
     aivm_plan_format input;
     const char *workload, *waivers, *catalog, *date;
+    const char *base; /* --base: the base plan */
+    bool fail_new;    /* --fail-on-new */
     const char **rules;
     size_t n_rules;
     size_t format; /* row of cli_check_formats() */
@@ -122,10 +130,11 @@ static void help(void)
     cli_check_formats_list(list, sizeof list);
     printf("\nFormats (--format, --output): %s.\n", list);
     printf("\nExit status:\n"
-           "  0  no unwaived finding at or above --fail-on\n"
-           "  1  an unwaived finding at or above --fail-on\n"
+           "  0  no unwaived finding at or above --fail-on (with --fail-on-new: no new one)\n"
+           "  1  an unwaived finding at or above --fail-on (with --fail-on-new: a new one)\n"
            "  2  usage error (bad option or value)\n"
-           "  3  unreadable or invalid input (plan, workload, waivers, catalog or rules)\n"
+           "  3  unreadable or invalid input (plan, --base plan, workload, waivers, catalog or\n"
+           "     rules)\n"
            "  4  --prices live --require-live-prices: prices unavailable\n"
            "  5  output or internal error\n");
 }
@@ -158,6 +167,12 @@ static int on_option(void *vctx, int id, const char *arg)
         return rc;
     case O_CATALOG:
         o->catalog = arg;
+        return 0;
+    case O_BASE:
+        o->base = arg;
+        return 0;
+    case O_FAIL_ON_NEW:
+        o->fail_new = true;
         return 0;
     case O_RULES:
         cli_push_arg(&o->rules, &o->n_rules, arg);
@@ -214,9 +229,12 @@ static int render(const aivm_check_report *rep, const chk_opts *o)
     ro.srcroot = getcwd(cwd, sizeof cwd); /* SARIF paths are relative to it; NULL if unknown */
     ro.fail_never = o->fail_never;
     ro.fail_on = o->fail_on;
+    ro.fail_new = o->fail_new;
     rc = cli_check_write_stdout(o->format, rep, &ro);
     if (rc == 0)
         rc = cli_check_write_files(o->outputs, o->n_outputs, rep, &ro);
+    if (rc == 0 && aivm_check_verdict_failed(rep, &ro))
+        rc = CLI_EXIT_FINDINGS;
     return rc;
 }
 
@@ -303,6 +321,34 @@ static int price_report(aivm_check_report *rep, chk_opts *o, aivm_prices **store
     return rc < 0 ? cli_report_error(&err) : 0;
 }
 
+/* --base: read the base plan, check and price it as the plan, and mark the
+ * report's findings and cost against it. A base that cannot be read is exit 3. */
+static int check_base(aivm_check_report *rep, aivm_plan **base_plan, const aivm_catalog *cat,
+                      const aivm_rules *rules, const aivm_check_opts *co, chk_opts *o)
+{
+    aivm_check_report *base = NULL;
+    aivm_prices *store = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    int rc;
+    aivm_plan_new(base_plan);
+    if (aivm_plan_read_file(*base_plan, NULL, o->base, o->input, &err) < 0 ||
+        aivm_check_run(&base, *base_plan, cat, rules, co, &err) < 0) {
+        char msg[sizeof err.msg + 16]; /* say which input: the base, not the plan */
+        size_t n = (size_t)snprintf(msg, sizeof msg, "--base: %s", err.msg);
+        n = n < sizeof err.msg ? n : sizeof err.msg - 1;
+        memcpy(err.msg, msg, n);
+        err.msg[n] = '\0';
+        return cli_report_error(&err);
+    }
+    rc = price_report(base, o, &store);
+    aivm_prices_free(store);
+    if (rc == 0)
+        rc = aivm_check_diff_apply(rep, base, &err) < 0 ? cli_report_error(&err) : 0;
+    else
+        aivm_check_report_free(base);
+    return rc;
+}
+
 int cmd_check(int argc, char **argv)
 {
     chk_opts o;
@@ -311,7 +357,7 @@ int cmd_check(int argc, char **argv)
     aivm_waivers *waivers = NULL;
     aivm_catalog *cat = NULL;
     aivm_rules *rules = NULL;
-    aivm_plan *plan = NULL;
+    aivm_plan *plan = NULL, *base_plan = NULL;
     const aivm_models *models = NULL;
     aivm_check_report *rep = NULL;
     aivm_prices *store = NULL;
@@ -331,6 +377,8 @@ int cmd_check(int argc, char **argv)
         rc = cli_price_opts_check(&o.prices);
     if (rc == 0 && !o.help && o.require_live && o.prices.mode != AIVM_PRICES_LIVE)
         rc = cli_usagef("--require-live-prices applies to --prices live only");
+    if (rc == 0 && !o.help && o.fail_new && !o.base)
+        rc = cli_usagef("--fail-on-new needs --base (the base branch's plan)");
     if (rc)
         goto done;
     if (o.help) {
@@ -376,15 +424,16 @@ int cmd_check(int argc, char **argv)
         goto done;
     }
     rc = price_report(rep, &o, &store);
+    if (rc == 0 && o.base)
+        rc = check_base(rep, &base_plan, cat, rules, &co, &o);
     if (rc == 0)
         rc = render(rep, &o);
-    if (rc == 0 && !o.fail_never && aivm_check_failed(rep, o.fail_on))
-        rc = CLI_EXIT_FINDINGS;
 done:
-    aivm_check_report_free(rep);
+    aivm_check_report_free(rep); /* and its base's, which borrows base_plan */
     aivm_prices_free(store);
     cli_price_opts_dispose(&o.prices);
     cli_avail_opts_dispose(&o.avail);
+    aivm_plan_free(base_plan);
     aivm_plan_free(plan);
     aivm_waivers_free(waivers);
     aivm_workload_doc_free(doc);

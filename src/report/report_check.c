@@ -42,6 +42,10 @@ static void text_finding(aivm_buf *b, const aivm_finding *f, bool color)
     const char *word = f->waiver ? "waived" : aivm_severity_name(f->severity);
     const char *on = color ? (f->waiver ? AIVM_SGR_DIM : sev_color(f->severity)) : "";
     aivm_buf_printf(b, "  %s%-7s%s %s ", on, word, color ? AIVM_SGR_RESET : "", f->id);
+    if (f->baseline != AIVM_BASELINE_NONE) /* against --base: new, unchanged, fixed */
+        aivm_buf_printf(b, "[%s] ",
+                        f->baseline == AIVM_BASELINE_ABSENT ? "fixed"
+                                                            : aivm_baseline_name(f->baseline));
     put_loc(b, &f->loc);
     aivm_buf_printf(b, ": %s", VIS(f->message));
     if (f->n_guidance) {
@@ -61,6 +65,7 @@ static void text_finding(aivm_buf *b, const aivm_finding *f, bool color)
 static void text_item(aivm_buf *b, const aivm_check_item *it, const aivm_check_report *rep,
                       bool color)
 {
+    size_t idx = (size_t)(it - rep->items);
     const aivm_plan_resource *r = it->res;
     aivm_buf_printf(b, "%s%s%s (%s)\n", color ? AIVM_SGR_BOLD : "", VIS(r->address),
                     color ? AIVM_SGR_RESET : "", VIS(r->type));
@@ -107,6 +112,7 @@ static void text_item(aivm_buf *b, const aivm_check_item *it, const aivm_check_r
                         it->wl.os == AIVM_OS_WINDOWS && it->size
                             ? " (the catalog holds Linux prices only)"
                             : "");
+    aivm_report__diff_item_text(b, rep, idx);
     if (it->has_work)
         aivm_report__check_work_text(b, it);
     aivm_buf_puts(b, "\n");
@@ -135,6 +141,8 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
             text_finding(out, &rep->findings[i], color);
         aivm_buf_puts(out, "\n");
     }
+    if (rep->diff)
+        aivm_report__diff_text(out, rep, text_finding, color);
     if (rep->n_items && rep->n_unpriced == rep->n_items)
         aivm_buf_puts(out, "cost: unknown (no resource could be priced)");
     else
@@ -144,8 +152,16 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
                         rep->n_items - rep->n_unpriced == 1 ? "" : "s");
     if (rep->n_unpriced && rep->n_unpriced != rep->n_items)
         aivm_buf_printf(out, "; %zu without a price", rep->n_unpriced);
+    if (rep->diff) {
+        aivm_buf_puts(out, "\n");
+        aivm_report__diff_cost_line(out, rep->diff);
+    }
     aivm_buf_puts(out, "\nsummary: ");
     aivm_report__check_counts(out, rep);
+    if (rep->diff) {
+        aivm_buf_puts(out, "; against the base: ");
+        aivm_report__diff_counts(out, rep->diff);
+    }
     aivm_buf_puts(out, "\n");
     if (!rep->sizing_active)
         aivm_buf_puts(out, "AIVM007/AIVM008 (GPU memory fit) are inactive: no model-memory "
@@ -156,10 +172,14 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
 
 /* ---- JSON (streamed by jsonw.c in cJSON's print format) ---- */
 
-static void finding_json(aivm_jw *w, const aivm_finding *f)
+void aivm_report__check_finding_json(aivm_jw *w, const aivm_finding *f)
 {
     aivm_jw_object(w, NULL);
     aivm_jw_str(w, "id", f->id);
+    if (f->baseline != AIVM_BASELINE_NONE)
+        aivm_jw_str(w, "baseline", aivm_baseline_name(f->baseline));
+    if (f->baseline == AIVM_BASELINE_ABSENT)
+        aivm_jw_str(w, "address", f->res ? f->res->address : NULL);
     aivm_jw_str(w, "severity", aivm_severity_name(f->severity));
     aivm_jw_str(w, "message", f->message);
     aivm_jw_str(w, "rule", f->rule ? aivm_rule_id(f->rule) : NULL);
@@ -274,7 +294,7 @@ static void item_json(aivm_jw *w, const aivm_check_item *it, const aivm_check_re
     aivm_jw_end(w);
     aivm_jw_array(w, "findings");
     for (size_t i = it->first; i < it->first + it->n; i++)
-        finding_json(w, &rep->findings[i]);
+        aivm_report__check_finding_json(w, &rep->findings[i]);
     aivm_jw_end(w);
     aivm_jw_end(w);
 }
@@ -301,7 +321,7 @@ int aivm_check_render_json(aivm_buf *out, const aivm_check_report *rep,
     aivm_jw_num(&w, "notes", (double)rep->open[AIVM_SEV_NOTE]);
     aivm_jw_num(&w, "waived", (double)rep->n_waived);
     aivm_jw_str(&w, "fail_on", !o || o->fail_never ? "never" : aivm_severity_name(o->fail_on));
-    aivm_jw_bool(&w, "failed", o && !o->fail_never && aivm_check_failed(rep, o->fail_on));
+    aivm_jw_bool(&w, "failed", aivm_check_verdict_failed(rep, o));
     aivm_jw_end(&w);
     aivm_jw_object(&w, "cost");
     aivm_jw_str(&w, "currency", rep->currency);
@@ -316,8 +336,10 @@ int aivm_check_render_json(aivm_buf *out, const aivm_check_report *rep,
     aivm_jw_end(&w);
     aivm_jw_array(&w, "unattached_findings");
     for (size_t i = rep->n_findings - rep->n_orphans; i < rep->n_findings; i++)
-        finding_json(&w, &rep->findings[i]);
+        aivm_report__check_finding_json(&w, &rep->findings[i]);
     aivm_jw_end(&w);
+    if (rep->diff)
+        aivm_report__diff_json(&w, rep, o);
     aivm_jw_end(&w);
     aivm_buf_puts(out, "\n");
     if (out->overflow)
@@ -382,8 +404,8 @@ int aivm_check_render_github(aivm_buf *out, const aivm_check_report *rep,
 {
     (void)o;
     (void)err;
-    for (size_t i = 0; i < rep->n_findings; i++)
-        if (!rep->findings[i].waiver)
+    for (size_t i = 0; i < rep->n_findings; i++) /* with --base: the new findings only */
+        if (!rep->findings[i].waiver && rep->findings[i].baseline != AIVM_BASELINE_UNCHANGED)
             gh_finding(out, &rep->findings[i]);
     aivm_buf_puts(out, "aivm-advise check: ");
     aivm_report__check_counts(out, rep);
@@ -394,6 +416,12 @@ int aivm_check_render_github(aivm_buf *out, const aivm_check_report *rep,
         aivm_buf_puts(out, "; cost unknown (no resource could be priced)");
     if (rep->n_unpriced && rep->has_cost)
         aivm_buf_printf(out, "; %zu without a price", rep->n_unpriced);
+    if (rep->diff) {
+        aivm_buf_puts(out, "; against the base: ");
+        aivm_report__diff_counts(out, rep->diff);
+        aivm_buf_puts(out, "; ");
+        aivm_report__diff_cost_line(out, rep->diff);
+    }
     aivm_buf_puts(out, "\n");
     return 0;
 }

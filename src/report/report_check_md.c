@@ -35,6 +35,11 @@ static void cell(aivm_buf *out, const char *s)
 static void finding_row(aivm_buf *out, const aivm_finding *f)
 {
     aivm_buf_puts(out, "| ");
+    if (f->baseline != AIVM_BASELINE_NONE) /* --base: the State column */
+        aivm_buf_printf(out, "%s | ",
+                        f->baseline == AIVM_BASELINE_NEW         ? "**new**"
+                        : f->baseline == AIVM_BASELINE_UNCHANGED ? "unchanged"
+                                                                 : "fixed");
     CELL(out, f->id);
     aivm_buf_printf(out, " | %s%s | ", aivm_severity_name(f->severity),
                     f->waiver ? " (waived)" : "");
@@ -64,12 +69,41 @@ static void finding_row(aivm_buf *out, const aivm_finding *f)
     aivm_buf_puts(out, " |\n");
 }
 
+static void table_head(aivm_buf *out, bool state)
+{
+    aivm_buf_puts(out, state ? "| State | Rule | Severity | Resource | Location | Message |\n"
+                               "|---|---|---|---|---|---|\n"
+                             : "| Rule | Severity | Resource | Location | Message |\n"
+                               "|---|---|---|---|---|\n");
+}
+
+/* With --base: the verdict on the new findings and the cost change. */
+static void diff_verdict(aivm_buf *out, const aivm_check_report *rep,
+                         const aivm_check_render_opts *o)
+{
+    const aivm_check_diff *d = rep->diff;
+    size_t fresh =
+        d->new_open[AIVM_SEV_ERROR] + d->new_open[AIVM_SEV_WARNING] + d->new_open[AIVM_SEV_NOTE];
+    aivm_buf_printf(out, "**aivm-advise check: %s** (--fail-on %s%s): %zu new finding%s, ",
+                    aivm_check_verdict_failed(rep, o) ? "fail" : "pass",
+                    o && o->fail_never ? "never"
+                                       : aivm_severity_name(o ? o->fail_on : AIVM_SEV_ERROR),
+                    o && o->fail_new ? ", new findings only" : "", fresh, fresh == 1 ? "" : "s");
+    aivm_buf_printf(out, "%zu fixed; ", d->n_fixed);
+    aivm_report__diff_cost_line(out, d);
+    aivm_buf_puts(out, "\n\n");
+}
+
 int aivm_check_render_markdown(aivm_buf *out, const aivm_check_report *rep,
                                const aivm_check_render_opts *o, aivm_error *err)
 {
     bool fail = !(o && o->fail_never) && aivm_check_failed(rep, o ? o->fail_on : AIVM_SEV_ERROR);
     size_t open =
         rep->open[AIVM_SEV_ERROR] + rep->open[AIVM_SEV_WARNING] + rep->open[AIVM_SEV_NOTE];
+    if (rep->diff) {
+        diff_verdict(out, rep, o);
+        goto summary;
+    }
     /* the verdict first: what a reviewer reads in the notification */
     aivm_buf_printf(
         out, "**aivm-advise check: %s** (--fail-on %s): %zu open finding%s", fail ? "fail" : "pass",
@@ -81,16 +115,26 @@ int aivm_check_render_markdown(aivm_buf *out, const aivm_check_report *rep,
         aivm_buf_printf(out, "; cost %s %.2f/month%s\n\n", rep->currency,
                         rep->hourly_total * AIVM_HOURS_PER_MONTH,
                         rep->n_unpriced ? " (some resources unpriced)" : "");
+summary:
     aivm_buf_puts(out, "**Summary:** ");
     aivm_report__check_counts(out, rep);
+    if (rep->diff) {
+        aivm_buf_puts(out, "; against the base: ");
+        aivm_report__diff_counts(out, rep->diff);
+    }
     aivm_buf_puts(out, "\n\n");
     if (rep->n_findings == 0) {
         aivm_buf_puts(out, "No findings.\n");
     } else {
-        aivm_buf_puts(out, "| Rule | Severity | Resource | Location | Message |\n"
-                           "|---|---|---|---|---|\n");
+        table_head(out, rep->diff != NULL);
         for (size_t i = 0; i < rep->n_findings; i++)
             finding_row(out, &rep->findings[i]);
+    }
+    if (rep->diff && rep->diff->n_fixed) {
+        aivm_buf_puts(out, "\n**Fixed** (in the base, not in this plan):\n\n");
+        table_head(out, true);
+        for (size_t i = 0; i < rep->diff->n_fixed; i++)
+            finding_row(out, rep->diff->fixed[i]);
     }
     if (rep->n_items && rep->n_unpriced == rep->n_items)
         aivm_buf_puts(out, "\nCost: unknown (no resource could be priced).\n");

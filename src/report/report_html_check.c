@@ -93,7 +93,16 @@ static void cost_chart(aivm_buf *out, const aivm_check_report *rep)
 
 static void finding_row(aivm_buf *out, const aivm_finding *f)
 {
-    aivm_buf_printf(out, "<tr><td><code>%s</code></td><td class=\"sev-%s\">%s%s</td><td>", f->id,
+    const char *state =
+        f->baseline == AIVM_BASELINE_ABSENT ? "fixed" : aivm_baseline_name(f->baseline);
+    if (state) /* --base: a State cell, and the row marked for the structure tests */
+        aivm_buf_printf(out, "<tr class=\"%s\" data-baseline=\"%s\"><td>%s</td>", state, state,
+                        strcmp(state, "unchanged") == 0
+                            ? state
+                            : (state[0] == 'n' ? "<strong>new</strong>" : "<s>fixed</s>"));
+    else
+        aivm_buf_puts(out, "<tr>");
+    aivm_buf_printf(out, "<td><code>%s</code></td><td class=\"sev-%s\">%s%s</td><td>", f->id,
                     aivm_severity_name(f->severity), aivm_severity_name(f->severity),
                     f->waiver ? " (waived)" : "");
     if (f->loc.file) {
@@ -102,6 +111,10 @@ static void finding_row(aivm_buf *out, const aivm_finding *f)
             aivm_buf_printf(out, ":%u", f->loc.line);
     }
     aivm_buf_puts(out, "</td><td>");
+    if (f->baseline == AIVM_BASELINE_ABSENT && f->res) { /* a fixed one: whose it was */
+        T(out, f->res->address);
+        aivm_buf_puts(out, ": ");
+    }
     T(out, f->message);
     if (f->suggested && !f->waiver) {
         aivm_buf_puts(out, " (suggested: ");
@@ -118,17 +131,37 @@ static void finding_row(aivm_buf *out, const aivm_finding *f)
     aivm_buf_puts(out, "</td></tr>\n");
 }
 
+static void table_head(aivm_buf *out, bool state)
+{
+    aivm_buf_printf(out,
+                    "<table class=\"findings\">\n<thead><tr>%s<th>Rule</th><th>Severity</th>"
+                    "<th>Location</th><th>Message</th></tr></thead>\n<tbody>\n",
+                    state ? "<th>State</th>" : "");
+}
+
 static void findings(aivm_buf *out, const aivm_check_report *rep, size_t first, size_t n)
 {
     if (!n) {
         aivm_buf_puts(out, "<p>No findings.</p>\n");
         return;
     }
-    aivm_buf_puts(out, "<table class=\"findings\">\n<thead><tr><th>Rule</th><th>Severity</th>"
-                       "<th>Location</th><th>Message</th></tr></thead>\n<tbody>\n");
+    table_head(out, rep->diff != NULL);
     for (size_t i = first; i < first + n; i++)
         finding_row(out, &rep->findings[i]);
     aivm_buf_puts(out, "</tbody>\n</table>\n");
+}
+
+/* --base: the base's findings this plan no longer has. */
+static void fixed_findings(aivm_buf *out, const aivm_check_diff *d)
+{
+    if (!d->n_fixed)
+        return;
+    aivm_buf_puts(out, "<section class=\"fixed\">\n<h2>Fixed (in the base, not in this "
+                       "plan)</h2>\n");
+    table_head(out, true);
+    for (size_t i = 0; i < d->n_fixed; i++)
+        finding_row(out, d->fixed[i]);
+    aivm_buf_puts(out, "</tbody>\n</table>\n</section>\n");
 }
 
 static void item(aivm_buf *out, const aivm_check_report *rep, const aivm_check_item *it)
@@ -164,9 +197,13 @@ int aivm_check_render_html(aivm_buf *out, const aivm_check_report *rep,
     aivm_buf_puts(out, "<p class=\"summary\">");
     aivm_report__check_counts(out, rep);
     aivm_buf_puts(out, "</p>\n");
+    if (rep->diff)
+        aivm_report__html_diff(out, rep);
     cost_chart(out, rep);
     for (size_t i = 0; i < rep->n_items; i++)
         item(out, rep, &rep->items[i]);
+    if (rep->diff)
+        fixed_findings(out, rep->diff);
     if (rep->n_orphans) {
         aivm_buf_puts(out, "<h2>Waivers</h2>\n");
         findings(out, rep, rep->n_findings - rep->n_orphans, rep->n_orphans);

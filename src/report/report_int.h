@@ -94,6 +94,28 @@ void aivm_report__csv_field(aivm_buf *out, const char *s);
 /** Append "N resources, N errors, N warnings, N notes, N waived" of a check report
  *  (text, GitHub and Markdown). */
 void aivm_report__check_counts(aivm_buf *b, const aivm_check_report *rep);
+/** One finding as a JSON object of check's report (report_check.c); with a
+ *  base its "baseline" state, and a fixed one's resource "address". */
+void aivm_report__check_finding_json(aivm_jw *w, const aivm_finding *f);
+
+/* --- The change against --base (report_check_diff.c) ---------------------- */
+
+/** Append "N new, N unchanged, N fixed". */
+void aivm_report__diff_counts(aivm_buf *b, const aivm_check_diff *d);
+/** Append "cost change: USD +X/month, +Y/hour (base A/month, this plan
+ *  B/month)" and the unpriced counts of both sides; unknown stays unknown. */
+void aivm_report__diff_cost_line(aivm_buf *b, const aivm_check_diff *d);
+/** Append the text line of the plan's item `i`'s change (nothing without a base). */
+void aivm_report__diff_item_text(aivm_buf *b, const aivm_check_report *rep, size_t i);
+/** Append the text sections of resources the plan removed and of fixed
+ *  findings (each through `finding`). */
+void aivm_report__diff_text(aivm_buf *b, const aivm_check_report *rep,
+                            void (*finding)(aivm_buf *, const aivm_finding *, bool), bool color);
+/** Append the change section of check's HTML report (report_html_diff.c). */
+void aivm_report__html_diff(aivm_buf *out, const aivm_check_report *rep);
+/** Append the "diff" member of check's JSON report. */
+void aivm_report__diff_json(aivm_jw *w, const aivm_check_report *rep,
+                            const aivm_check_render_opts *o);
 
 /* --- HTML (report_html_common.c, report_html_chart.c) ---------------------- */
 

@@ -47,6 +47,8 @@ static bool is_failure(const aivm_finding *f, const aivm_check_render_opts *o)
 {
     if (f->waiver || !o || o->fail_never)
         return false;
+    if (o->fail_new && f->baseline == AIVM_BASELINE_UNCHANGED) /* --fail-on-new */
+        return false;
     return f->severity >= o->fail_on;
 }
 
@@ -82,6 +84,8 @@ static void out_text(aivm_buf *b, const aivm_check_report *rep, const aivm_check
         open = true;
         aivm_buf_printf(b, "%s%s: ", aivm_severity_name(f->severity), f->waiver ? " (waived)" : "");
         xml_escape(b, f->message);
+        if (f->baseline != AIVM_BASELINE_NONE)
+            aivm_buf_printf(b, " [%s]", aivm_baseline_name(f->baseline));
     }
     if (open)
         aivm_buf_puts(b, "</system-out>\n");
@@ -119,6 +123,8 @@ static void testcase(aivm_buf *b, const aivm_check_report *rep, const aivm_check
             xml_escape(b, f->message);
             if (f->suggested)
                 aivm_buf_printf(b, " (suggested: %s)", aivm_str(&f->suggested->name));
+            if (f->baseline != AIVM_BASELINE_NONE)
+                aivm_buf_printf(b, " [%s]", aivm_baseline_name(f->baseline));
             aivm_buf_puts(b, "</failure>\n");
             st = T_PASS; /* one failure element per test case */
         } else if (st == T_SKIP && f->waiver) {
@@ -215,6 +221,23 @@ int aivm_check_render_junit(aivm_buf *out, const aivm_check_report *rep,
         aivm_buf_puts(&body, "  </testsuite>\n");
         total.tests += rep->n_orphans;
         total.failures += fails;
+    }
+    if (rep->diff && rep->diff->n_fixed) { /* --base: what the plan fixed, as passed cases */
+        const aivm_check_diff *d = rep->diff;
+        aivm_buf_printf(&body,
+                        "  <testsuite name=\"fixed since the base\" tests=\"%zu\" failures=\"0\" "
+                        "errors=\"0\" skipped=\"0\">\n",
+                        d->n_fixed);
+        for (size_t k = 0; k < d->n_fixed; k++) {
+            const aivm_finding *f = d->fixed[k];
+            aivm_buf_puts(&body, "    <testcase classname=\"");
+            xml_escape(&body, f->res ? f->res->address : "waivers");
+            aivm_buf_printf(&body, "\" name=\"%s fixed\">\n      <system-out>fixed: ", f->id);
+            xml_escape(&body, f->message);
+            aivm_buf_puts(&body, "</system-out>\n    </testcase>\n");
+        }
+        aivm_buf_puts(&body, "  </testsuite>\n");
+        total.tests += d->n_fixed;
     }
     aivm_buf_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     aivm_buf_printf(out,

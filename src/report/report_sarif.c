@@ -203,6 +203,8 @@ static void result_json(aivm_jw *w, const aivm_finding *f, size_t idx, const cha
     aivm_jw_end(w);
     snprintf(key, sizeof key, "%s:%s", f->id, f->res ? f->res->address : "waivers");
     text_obj(w, "partialFingerprints", "aivmFinding/v1", key);
+    if (f->baseline != AIVM_BASELINE_NONE) /* against --base (SARIF 2.1.0 3.27.24) */
+        aivm_jw_str(w, "baselineState", aivm_baseline_name(f->baseline));
     if (f->waiver) {
         aivm_jw_array(w, "suppressions");
         aivm_jw_object(w, NULL);
@@ -230,20 +232,25 @@ int aivm_check_render_sarif(aivm_buf *out, const aivm_check_report *rep,
     const char *ver = o && o->tool_version ? o->tool_version : AIVM_VERSION_STRING;
     size_t n_table = 0, n_ids, n_listed;
     const aivm_check_rule *table = aivm_check_rules(&n_table);
+    /* the results: the findings, then with --base the fixed ones (baselineState absent) */
+    size_t n_all = rep->n_findings + (rep->diff ? rep->diff->n_fixed : 0);
+    const aivm_finding **all = aivm_xcalloc(n_all + 1, sizeof *all);
     /* the rules: the table's, then custom ids in the order findings show them */
-    const char **ids = aivm_xcalloc(n_table + rep->n_findings + 1, sizeof *ids);
-    size_t *index = aivm_xcalloc(rep->n_findings + 1, sizeof *index);
+    const char **ids = aivm_xcalloc(n_table + n_all + 1, sizeof *ids);
+    size_t *index = aivm_xcalloc(n_all + 1, sizeof *index);
     aivm_jw w;
+    for (size_t i = 0; i < n_all; i++)
+        all[i] = i < rep->n_findings ? &rep->findings[i] : rep->diff->fixed[i - rep->n_findings];
     for (size_t k = n_ids = 0; k < n_table; k++)
         if (!table[k].needs_quota || rep->quota_active) /* AIVM013 only with --quota */
             ids[n_ids++] = table[k].id;
     n_listed = n_ids;
-    for (size_t i = 0; i < rep->n_findings; i++) {
+    for (size_t i = 0; i < n_all; i++) {
         size_t k = 0;
-        while (k < n_ids && strcmp(ids[k], rep->findings[i].id) != 0)
+        while (k < n_ids && strcmp(ids[k], all[i]->id) != 0)
             k++;
         if (k == n_ids)
-            ids[n_ids++] = rep->findings[i].id;
+            ids[n_ids++] = all[i]->id;
         index[i] = k;
     }
     aivm_jw_init(&w, out);
@@ -262,9 +269,9 @@ int aivm_check_render_sarif(aivm_buf *out, const aivm_check_report *rep,
     for (size_t k = 0; k < n_table; k++)
         if (!table[k].needs_quota || rep->quota_active)
             rule_json(&w, &table[k]);
-    for (size_t i = 0, next = n_listed; i < rep->n_findings; i++)
+    for (size_t i = 0, next = n_listed; i < n_all; i++)
         if (index[i] == next) { /* the first finding with a new custom id */
-            aivm_check_rule cr = custom_rule(&rep->findings[i]);
+            aivm_check_rule cr = custom_rule(all[i]);
             rule_json(&w, &cr);
             next++;
         }
@@ -286,12 +293,13 @@ int aivm_check_render_sarif(aivm_buf *out, const aivm_check_report *rep,
     }
     aivm_jw_str(&w, "columnKind", "unicodeCodePoints");
     aivm_jw_array(&w, "results");
-    for (size_t i = 0; i < rep->n_findings; i++)
-        result_json(&w, &rep->findings[i], index[i], o ? o->srcroot : NULL);
+    for (size_t i = 0; i < n_all; i++)
+        result_json(&w, all[i], index[i], o ? o->srcroot : NULL);
     aivm_jw_end(&w);
     aivm_jw_end(&w);
     aivm_jw_end(&w);
     aivm_jw_end(&w);
+    free(all);
     free(ids);
     free(index);
     aivm_buf_puts(out, "\n");

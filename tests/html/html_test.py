@@ -31,7 +31,8 @@ from html.parser import HTMLParser
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 CASES = os.path.join(ROOT, "tests", "golden", "cases")
-GOLDENS = ["recommend_html_train", "recommend_html_serve", "check_html_findings"]
+GOLDENS = ["recommend_html_train", "recommend_html_serve", "check_html_findings",
+           "check_base_html"]
 WINDOW = (1000, 1400)
 ENV = dict(os.environ, LC_ALL="C", TZ="UTC", NO_COLOR="", TERM="dumb")
 
@@ -184,8 +185,11 @@ def structure_check(binary, args):
     d = parse(run(binary, args))
     j = json.loads(run(binary, with_format(args, "json")))
     common(d)
-    if sorted(d.charts) != ["check-cost"]:
+    want = ["check-change", "check-cost"] if "diff" in j else ["check-cost"]
+    if sorted(d.charts) != want:
         raise Fail("charts %s" % sorted(d.charts))
+    if "diff" in j:
+        structure_change(d, j)
     planned = [r for r in j["resources"] if r["cost"]]
     suggested = [r for r in j["resources"] if r["cost"] and r["suggested_deployment"]]
     bars = d.charts["check-cost"]
@@ -205,11 +209,48 @@ def structure_check(binary, args):
         near(b["data-vms"], r["suggested_deployment"]["instances"], "suggested VMs")
         if b["data-sku"] != r["suggested"]:
             raise Fail("suggested size of %s" % r["address"])
-    sections = [a["data-address"] for t, a in d.tags if t == "section"]
+    sections = [a["data-address"] for t, a in d.tags
+                if t == "section" and a.get("class") == "resource"]
     if sections != [r["address"] for r in j["resources"]]:
         raise Fail("one section per resource expected")
     totals = [a for t, a in d.tags if t == "p" and a.get("class") == "totals"]
     near(totals[0].get("data-hourly"), j["cost"]["hourly"], "total hourly")
+
+
+def structure_change(d, j):
+    """check --base: the change view carries the diff's figures (JSON) and marks."""
+    diff = j["diff"]
+    bars = [b for b, _ in d.charts["check-change"]]
+    for role in ("before", "after"):
+        got = [b for b in bars if b["data-role"] == role]
+        if [b["data-address"] for b in got] != [r["address"] for r in diff["resources"]]:
+            raise Fail("%s bars differ from the diff's resources" % role)
+        for b, r in zip(got, diff["resources"]):
+            want = r["monthly_" + role]
+            if want is None:
+                if "data-monthly" in b:
+                    raise Fail("an unknown %s cost of %s drawn as a figure" % (role, r["address"]))
+            else:
+                near(b.get("data-monthly"), want, "%s monthly of %s" % (role, r["address"]))
+    groups = [a for t, a in d.tags if t == "g" and a.get("class") == "resource-change"]
+    if [(g["data-address"], g["data-change"]) for g in groups] != \
+            [(r["address"], r["change"]) for r in diff["resources"]]:
+        raise Fail("resource-change groups differ from the diff")
+    change = [a for t, a in d.tags if t == "p" and a.get("class") == "change"][0]
+    for k in ("before", "after", "change"):
+        want = diff["cost"]["monthly_" + k]
+        if want is None:
+            if "data-monthly-" + k in change:
+                raise Fail("an unknown %s total drawn as a figure" % k)
+        else:
+            near(change.get("data-monthly-" + k), want, "total monthly " + k)
+    for k in ("new", "unchanged", "fixed"):
+        near(change.get("data-" + k), diff["findings"][k], "%s findings" % k)
+    rows = [a["data-baseline"] for t, a in d.tags if t == "tr" and "data-baseline" in a]
+    want = [f["baseline"] for r in j["resources"] for f in r["findings"]]
+    want += ["fixed"] * len(diff["fixed"])
+    if rows != want:
+        raise Fail("finding rows marked %s, JSON %s" % (rows, want))
 
 
 def need(tool):

@@ -91,6 +91,10 @@ CHECK = {
                     os.path.join(FIX, "avail", "plan.yaml")],
     "check_work_serving": ["--model", "llama-3.1-8b", "--tokens-per-second", "500",
                            os.path.join(FIX, "check", "plan_clean.yaml")],
+    "check_base": [os.path.join(FIX, "check", "diff", "head.yaml"), "--base",
+                   os.path.join(FIX, "check", "diff", "base.yaml")],
+    "check_base_unpriced": [os.path.join(FIX, "check", "diff", "head.yaml"), "--base",
+                            os.path.join(FIX, "check", "diff", "base_unpriced.yaml")],
 }
 
 PRICES = {
