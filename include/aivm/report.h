@@ -175,4 +175,27 @@ int aivm_check_render_markdown(aivm_buf *out, const aivm_check_report *rep,
 int aivm_check_render_html(aivm_buf *out, const aivm_check_report *rep,
                            const aivm_check_render_opts *o, aivm_error *err);
 
+/* ---- sources (`-v/--verbose`): which data a run used ---------------------- */
+
+/** One source a run used (docs/json-output.md, "sources"). Strings borrowed. */
+typedef struct {
+    const char *kind;         /* "config", "catalog", "overlay", "rules", "models" or "prices" */
+    const char *from;         /* "file", "built-in", "none", "catalog", "cache" or "live" */
+    const char *path;         /* the file, cache entry or URL; NULL: none */
+    const char *region, *sku; /* a price cache entry's query (sku NULL: a whole list) */
+    const char *as_of;        /* the data's date or fetch time; NULL: unknown */
+    long long age_s;          /* a cache entry's age in seconds; -1: not one */
+    const char *note;         /* why (a configuration not read, ...), or NULL */
+} aivm_run_source;
+
+/**
+ * Add `"sources": {KIND: [{from, path, region, sku, as_of, age_s, note}, ...],
+ * ...}` (kinds in the order of their first source; NULL fields and a
+ * negative age left out) as the last member of `doc`, which holds one whole
+ * JSON object document as the JSON renderers write it. Returns 0,
+ * AIVM_ERROR when `doc` is not such a document, or AIVM_ELIMIT.
+ */
+int aivm_report_json_add_sources(aivm_buf *doc, const aivm_run_source *s, size_t n,
+                                 aivm_error *err);
+
 #endif

@@ -21,6 +21,7 @@
 #include "cli.h"
 #include "msg.h"
 #include "prices_regions.h"
+#include "sources.h"
 
 /* mkdir -p of the overlay's directory (the path up to its last '/'). */
 static int make_dirs(const char *file)
@@ -177,10 +178,10 @@ int cli_catalog_diff(const aivm_catalog *cat, aivm_browse_format fmt)
     aivm_buf out = AIVM_BUF_INIT;
     aivm_error err = AIVM_ERROR_INIT;
     int rc;
-    cli_stream_to_stdout(&out);
+    cli_report_begin(&out, fmt == AIVM_BROWSE_JSON);
     rc = aivm_report_overlay_diff(&out, cat, fmt, &err);
     if (rc == 0)
-        aivm_buf_flush(&out);
+        rc = cli_report_end(&out, fmt == AIVM_BROWSE_JSON);
     aivm_buf_dispose(&out);
-    return rc < 0 ? cli_report_error(&err) : 0;
+    return rc < 0 ? cli_report_error(&err) : rc;
 }

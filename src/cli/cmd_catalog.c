@@ -16,6 +16,7 @@
 #include "msg.h"
 #include "opts.h"
 #include "price_opts.h"
+#include "sources.h"
 
 enum {
     O_FAMILY = 256,
@@ -197,6 +198,7 @@ static int do_list(const aivm_catalog *cat, catalog_opts *o)
     const aivm_size **list = aivm_xcalloc(n ? n : 1, sizeof *list);
     aivm_buf out = AIVM_BUF_INIT;
     bool family_known = !o->filter.family, gpu_known = !o->filter.gpu;
+    int rc;
     for (size_t i = 0; i < n; i++) {
         const aivm_size *s = aivm_catalog_size_at(cat, i);
         family_known |=
@@ -211,12 +213,12 @@ static int do_list(const aivm_catalog *cat, catalog_opts *o)
         return unknown_filter(cat, family_known ? "gpu" : "family",
                               family_known ? o->filter.gpu : o->filter.family);
     }
-    cli_stream_to_stdout(&out);
+    cli_report_begin(&out, o->format == AIVM_BROWSE_JSON);
     aivm_report_size_list(&out, cat, list, k, &o->filter, o->format);
-    aivm_buf_flush(&out);
+    rc = cli_report_end(&out, o->format == AIVM_BROWSE_JSON);
     aivm_buf_dispose(&out);
     free((void *)list);
-    return 0;
+    return rc;
 }
 
 /* The sizes named by the operands; an unknown one is a usage error with a did-you-mean. */
@@ -252,15 +254,15 @@ static int do_show(const aivm_catalog *cat, catalog_opts *o, char **names, size_
     rc = find_sizes(&sizes, cat, names, n);
     if (rc)
         return rc;
-    cli_stream_to_stdout(&out);
+    cli_report_begin(&out, o->format == AIVM_BROWSE_JSON);
     if (compare)
         aivm_report_size_compare(&out, cat, sizes, n, o->filter.today, o->format);
     else
         aivm_report_size_show(&out, cat, sizes[0], o->filter.today, o->format);
-    aivm_buf_flush(&out);
+    rc = cli_report_end(&out, o->format == AIVM_BROWSE_JSON);
     aivm_buf_dispose(&out);
     free((void *)sizes);
-    return 0;
+    return rc;
 }
 
 static int do_validate(catalog_opts *o, char **files, size_t n)
@@ -271,12 +273,15 @@ static int do_validate(catalog_opts *o, char **files, size_t n)
     int rc = 0;
     if (n != 1)
         return cli_usagef("catalog validate takes one file");
+    cli_sources_note("catalog", "file", files[0], "validated");
     if (aivm_catalog_load_file(&cat, files[0], &err) < 0)
         rc = cli_report_error(&err);
     if (!rc || o->format == AIVM_BROWSE_JSON) { /* JSON says "valid": false too */
-        cli_stream_to_stdout(&out);
+        int wrc;
+        cli_report_begin(&out, o->format == AIVM_BROWSE_JSON);
         aivm_report_catalog_validation(&out, files[0], cat, rc ? &err : NULL, o->format);
-        aivm_buf_flush(&out);
+        wrc = cli_report_end(&out, o->format == AIVM_BROWSE_JSON);
+        rc = rc ? rc : wrc;
         aivm_buf_dispose(&out);
     }
     aivm_catalog_free(cat);

@@ -23,6 +23,7 @@
 #include "opts.h"
 #include "price_opts.h"
 #include "sizing_opts.h"
+#include "sources.h"
 #include "term.h"
 #include "work_opts.h"
 
@@ -75,6 +76,7 @@ static const cli_opt options[] = {
     CLI_AVAIL_SNAPSHOT_OPTIONS,
     CLI_CONFIG_OPTIONS,
     {'q', "quiet", 'q', NULL, "no warnings or progress line on stderr"},
+    CLI_VERBOSE_OPTION,
     {'h', "help", 'h', NULL, "show this help and exit"},
     {'V', "version", 'V', NULL, "show versions and exit"},
 };
@@ -392,6 +394,10 @@ int cmd_check(int argc, char **argv)
         goto done;
     }
     rc = price_report(rep, &o, &store);
+    {
+        const aivm_prices *stores[1] = {store};
+        cli_sources_prices(o.prices.mode, cat, &o.prices.fetch, stores, 1);
+    }
     if (rc == 0)
         rc = render(rep, &o);
     if (rc == 0 && !o.fail_never && aivm_check_failed(rep, o.fail_on))

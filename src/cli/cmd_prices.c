@@ -19,6 +19,7 @@
 #include "opts.h"
 #include "price_opts.h"
 #include "prices_regions.h"
+#include "sources.h"
 #include "term.h"
 
 enum { O_REGION = 256, O_SKU, O_CATALOG, O_CACHED, O_FORMAT, O_REGIONS };
@@ -35,6 +36,7 @@ static const cli_opt options[] = {
     CLI_PRICE_FETCH_OPTIONS,
     CLI_CONFIG_OPTIONS,
     {'q', "quiet", 'q', NULL, "no progress or warnings; fetch: errors and the summary line only"},
+    CLI_VERBOSE_OPTION,
     {'h', "help", 'h', NULL, "show this help and exit"},
     {'V', "version", 'V', NULL, "show versions and exit"},
 };
@@ -209,13 +211,13 @@ static int show_doc(const aivm_price_entry *e, bool json)
     aivm_buf out = AIVM_BUF_INIT;
     aivm_error err = AIVM_ERROR_INIT;
     int rc;
-    cli_stream_to_stdout(&out);
+    cli_report_begin(&out, json);
     rc = json ? aivm_report_price_entry_json(&out, e, NULL, &err)
               : aivm_report_price_entry_csv(&out, e, &err);
     if (rc == 0)
-        aivm_buf_flush(&out);
+        rc = cli_report_end(&out, json);
     aivm_buf_dispose(&out);
-    return rc < 0 ? cli_report_error(&err) : 0;
+    return rc < 0 ? cli_report_error(&err) : rc;
 }
 
 static int do_show(prices_opts *o)

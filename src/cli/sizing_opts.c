@@ -5,6 +5,7 @@
  * loaded. Kept apart from cmd_recommend.c so that file only wires it in.
  */
 #include "sizing_opts.h"
+#include "sources.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -118,6 +119,7 @@ static void warn_ignored(const aivm_sizing_input *in, aivm_phase phase)
 
 const aivm_models *cli_models(void)
 {
+    cli_sources_note("models", "built-in", NULL, "data/models.yaml, compiled in");
     return aivm_models_builtin();
 }
 
