@@ -277,11 +277,10 @@ static int do_validate(catalog_opts *o, char **files, size_t n)
     if (aivm_catalog_load_file(&cat, files[0], &err) < 0)
         rc = cli_report_error(&err);
     if (!rc || o->format == AIVM_BROWSE_JSON) { /* JSON says "valid": false too */
-        int wrc;
-        cli_report_begin(&out, o->format == AIVM_BROWSE_JSON);
+        /* its JSON has a "sources" count of its own: -v says its lines on stderr */
+        cli_stream_to_stdout(&out);
         aivm_report_catalog_validation(&out, files[0], cat, rc ? &err : NULL, o->format);
-        wrc = cli_report_end(&out, o->format == AIVM_BROWSE_JSON);
-        rc = rc ? rc : wrc;
+        aivm_buf_flush(&out);
         aivm_buf_dispose(&out);
     }
     aivm_catalog_free(cat);
