@@ -30,8 +30,8 @@ enum {
     O_DATE,
     O_SKUS,
     O_REGIONS,
-    O_CACHE_DIR,
-    O_RESET
+    O_RESET,
+    O_PRICES
 };
 
 static const cli_opt options[] = {
@@ -49,9 +49,10 @@ static const cli_opt options[] = {
     {O_SKUS, "skus", 0, "FILE", "refresh: an az vm list-skus -o json snapshot (repeatable)"},
     {O_REGIONS, "regions", 0, "LIST",
      "refresh: read the cached price lists of R1,R2,... or us, europe, asia, all"},
-    {O_CACHE_DIR, "cache-dir", 0, "DIR",
-     "refresh: price cache (default $XDG_CACHE_HOME/aivm-advise)"},
     {O_RESET, "reset", 0, NULL, "refresh: remove the overlay"},
+    {O_PRICES, "prices", 0, "cached|live",
+     "refresh: read the --regions price lists from the cache (default) or fetch them"},
+    CLI_PRICE_FETCH_OPTIONS,
     CLI_BROWSE_OPTIONS,
 };
 
@@ -69,7 +70,8 @@ typedef struct {
 /* The options that apply to subcommand `sub` (-1: all of them). */
 static bool applies(int sub, int id)
 {
-    bool refresh_opt = id == O_SKUS || id == O_REGIONS || id == O_CACHE_DIR || id == O_RESET;
+    bool refresh_opt = id == O_SKUS || id == O_REGIONS || id == O_RESET || id == O_PRICES ||
+                       (id >= CLI_O_CURRENCY && id <= CLI_O_RETRY_DELAY);
     if (sub < 0 || id == 'h' || id == 'q' || id == 'V')
         return true;
     if (sub == 4) /* refresh */
@@ -164,14 +166,19 @@ static int on_option(void *vctx, int id, const char *arg)
     case O_REGIONS:
         o->refresh.regions = arg;
         return 0;
-    case O_CACHE_DIR:
-        o->refresh.fetch.cache_dir = arg;
-        return 0;
+    case O_PRICES: {
+        static const char *const modes[] = {"cached", "live"};
+        rc = cli_enum_option(&i, "prices", arg, modes, 2);
+        o->refresh.live = i == 1;
+        o->refresh.prices_set = true;
+        return rc;
+    }
     case O_RESET:
         o->refresh.reset = true;
         return 0;
-    default:
-        return cli_usagef("unhandled option");
+    default: /* the fetch options of the price lists (refresh) */
+        o->refresh.fetch_set = true;
+        return cli_common_option(&o->prices, NULL, id, arg);
     }
 }
 
@@ -294,8 +301,10 @@ static int run(catalog_opts *po, int sub, int first, int argc, char **argv)
     aivm_rules *rules = NULL;
     char today[16];
     int rc;
-    if (sub != 4 && (o.refresh.n_skus || o.refresh.regions || o.refresh.reset))
-        return cli_usagef("--skus, --regions and --reset are for catalog refresh");
+    if (sub != 4 && (o.refresh.n_skus || o.refresh.regions || o.refresh.reset ||
+                     o.refresh.prices_set || o.refresh.fetch_set))
+        return cli_usagef("--skus, --regions, --reset, --prices and the fetch options are for "
+                          "catalog refresh");
     if ((sub == 4 || sub == 5) && first < argc)
         return cli_usagef("unexpected argument '%s'", argv[first]);
     cli_today(today);
@@ -340,8 +349,9 @@ int cmd_catalog(int argc, char **argv)
     static const cli_browse_cmd cmd = {"catalog", subs, 6, options, N_OPTIONS, on_option, help};
     memset(&o, 0, sizeof o);
     cli_price_opts_init(&o.prices);
-    o.refresh.fetch = o.prices.fetch;
     rc = cli_browse_parse(&sub, &first, &o.format, &cmd, argc, argv, &o);
+    cli_price_opts_guard(&o.prices);
+    o.refresh.fetch = o.prices.fetch;
     if (rc < 0)
         rc = run(&o, sub, first, argc, argv);
     cli_price_opts_dispose(&o.prices);
