@@ -72,7 +72,7 @@ static bool applies(int sub, int id)
 {
     bool refresh_opt = id == O_SKUS || id == O_REGIONS || id == O_RESET || id == O_PRICES ||
                        (id >= CLI_O_CURRENCY && id <= CLI_O_RETRY_DELAY);
-    if (sub < 0 || id == 'h' || id == 'q' || id == 'V')
+    if (sub < 0 || id == 'h' || id == 'q' || id == 'v' || id == 'V')
         return true;
     if (sub == 4) /* refresh */
         return refresh_opt || id == O_DATE;
