@@ -145,6 +145,7 @@ static int cmd_version(int argc, char **argv)
     }
     if (first < argc)
         return cli_usagef("unexpected argument '%s' (version takes no arguments)", argv[first]);
+    cli_sources_catalog(aivm_catalog_builtin(), NULL); /* the catalog it names */
     cli_print_version_as(o.format == 1);
     return 0;
 }
