@@ -162,8 +162,8 @@ int cli_report_end(aivm_buf *out, bool json)
     int rc = 0;
     if (cli_verbose && json && out->ptr) {
         rc = cli_sources_json(out);
-        if (!rc && fwrite(out->ptr, 1, out->size, stdout) != out->size)
-            rc = 0; /* ferror(stdout): cli_finish_stdout says it, exit 5 */
+        if (!rc) /* a failed write shows in ferror(stdout): cli_finish_stdout, exit 5 */
+            (void)fwrite(out->ptr, 1, out->size, stdout);
         aivm_buf_clear(out);
         return rc;
     }
