@@ -7,7 +7,7 @@
 
 _aivm_advise_commands="recommend check prices catalog models rules help version"
 
-_aivm_advise_common="-q --quiet -h --help -V --version"
+_aivm_advise_common="-q --quiet -v --verbose -h --help -V --version"
 _aivm_advise_sizing="--params --model --layers --hidden --heads --kv-heads --precision
   --kv-precision --context --batch --concurrency --finetune --optimizer --sharding
   --activation-checkpointing --max-nodes --gpus --tokens --epochs --dataset-tokens --mfu
@@ -43,7 +43,9 @@ _aivm_advise_options()
         ;;
     "catalog validate") echo "-f --format $_aivm_advise_common" ;;
     "catalog diff") echo "--catalog --date -f --format $_aivm_advise_common" ;;
-    "catalog refresh") echo "--skus --regions --cache-dir --reset --date $_aivm_advise_common" ;;
+    "catalog refresh")
+        echo "--skus --regions --reset --prices $_aivm_advise_fetch --date $_aivm_advise_common"
+        ;;
     "models list" | "models show") echo "-f --format $_aivm_advise_common" ;;
     "rules list" | "rules show") echo "--rules -f --format $_aivm_advise_common" ;;
     version) echo "-f --format $_aivm_advise_common" ;;
@@ -104,7 +106,11 @@ _aivm_advise()
     --finetune) COMPREPLY=($(compgen -W "full lora qlora" -- "$cur")) ;;
     --optimizer) COMPREPLY=($(compgen -W "adamw adamw-8bit sgd" -- "$cur")) ;;
     --sharding) COMPREPLY=($(compgen -W "none zero1 zero2 zero3" -- "$cur")) ;;
-    --prices) COMPREPLY=($(compgen -W "off catalog cached live" -- "$cur")) ;;
+    --prices)
+        case $cmd in
+        catalog) COMPREPLY=($(compgen -W "cached live" -- "$cur")) ;;
+        *) COMPREPLY=($(compgen -W "off catalog cached live" -- "$cur")) ;;
+        esac ;;
     --pricing)
         COMPREPLY=($(compgen -W "on-demand spot reserved-1y reserved-3y savings-plan-1y
           savings-plan-3y" -- "$cur")) ;;

@@ -208,6 +208,8 @@ typedef struct {
     const char *error;         /* message when status < 0 */
     bool in_cache;             /* the set is in the cache (read from it, or written to it) */
     const char *cache_error;   /* fetched live but not cached: why (NULL otherwise) */
+    const char *cache_path;    /* the cache entry read or written (a region's whole list for
+                                  a size served from it), or NULL */
 } aivm_price_entry;
 
 /** Prices for a batch of queries, from cache and/or the network. */

@@ -99,6 +99,33 @@ int aivm_report_price_entry_json(aivm_buf *out, const aivm_price_entry *e, const
  *  row (RFC 4180, LF line ends). Returns 0 or AIVM_ELIMIT. */
 int aivm_report_price_entry_csv(aivm_buf *out, const aivm_price_entry *e, aivm_error *err);
 
+/* --- prices fetch --format json ------------------------------------------ */
+
+/** What `prices fetch` did, for its JSON document. All borrowed. */
+typedef struct {
+    const aivm_prices *store; /* the fetch's entries, one per region or size */
+    bool regions;             /* whole price lists (else one query per size) */
+    const char *cache_dir;
+    const char *const *unknown;        /* sizes priced but not in the catalog ... */
+    const char *const *unknown_region; /* ... and where (beside each) */
+    size_t n_unknown;
+    const char *const *unpriced; /* catalog sizes with no price row in any list fetched */
+    size_t n_unpriced;
+    const aivm_catalog *catalog; /* compared with: its dates (NULL: left out) */
+    const char *tool_version;    /* NULL: this library's */
+} aivm_fetch_report;
+
+/**
+ * Append the JSON document of `prices fetch` (schema_version "1",
+ * docs/schema/prices-fetch.schema.json): the tool, the catalog's dates, the
+ * scope, the cache directory, one entry per region or size (status
+ * fetched/cached/failed, items, fetched_at, age_s, in_cache, cache_path,
+ * cache_error, error), the summary counts, the fatal error, the sizes
+ * priced but unknown to the catalog, the catalog sizes without a price row
+ * and the store's warnings. Returns 0 or AIVM_ELIMIT.
+ */
+int aivm_report_prices_fetch_json(aivm_buf *out, const aivm_fetch_report *r, aivm_error *err);
+
 /* ---- browsing: catalog list|show|compare, models list|show, rules list|show */
 
 #include "aivm/check.h"
@@ -174,5 +201,28 @@ int aivm_check_render_markdown(aivm_buf *out, const aivm_check_report *rep,
  * Every plan, rule and waiver text is HTML-escaped. */
 int aivm_check_render_html(aivm_buf *out, const aivm_check_report *rep,
                            const aivm_check_render_opts *o, aivm_error *err);
+
+/* ---- sources (`-v/--verbose`): which data a run used ---------------------- */
+
+/** One source a run used (docs/json-output.md, "sources"). Strings borrowed. */
+typedef struct {
+    const char *kind;         /* "config", "catalog", "overlay", "rules", "models" or "prices" */
+    const char *from;         /* "file", "built-in", "none", "catalog", "cache" or "live" */
+    const char *path;         /* the file, cache entry or URL; NULL: none */
+    const char *region, *sku; /* a price cache entry's query (sku NULL: a whole list) */
+    const char *as_of;        /* the data's date or fetch time; NULL: unknown */
+    long long age_s;          /* a cache entry's age in seconds; -1: not one */
+    const char *note;         /* why (a configuration not read, ...), or NULL */
+} aivm_run_source;
+
+/**
+ * Add `"sources": {KIND: [{from, path, region, sku, as_of, age_s, note}, ...],
+ * ...}` (kinds in the order of their first source; NULL fields and a
+ * negative age left out) as the last member of `doc`, which holds one whole
+ * JSON object document as the JSON renderers write it. Returns 0,
+ * AIVM_ERROR when `doc` is not such a document, or AIVM_ELIMIT.
+ */
+int aivm_report_json_add_sources(aivm_buf *doc, const aivm_run_source *s, size_t n,
+                                 aivm_error *err);
 
 #endif

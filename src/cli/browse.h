@@ -7,11 +7,12 @@
 
 #include "aivm/report.h"
 #include "opts.h"
+#include "sources.h"
 
 /* The options every browsing command has, at the end of its option table. */
 #define CLI_BROWSE_OPTIONS                                                                         \
     {'f', "format", 'f', "FMT", "table (default), json or names (one per line)"},                  \
-        {'q', "quiet", 'q', NULL, "no warnings on stderr"},                                        \
+        {'q', "quiet", 'q', NULL, "no warnings on stderr"}, CLI_VERBOSE_OPTION,                    \
         {'h', "help", 'h', NULL, "show this help and exit"},                                       \
     {                                                                                              \
         'V', "version", 'V', NULL, "show versions and exit"                                        \

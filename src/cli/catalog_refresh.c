@@ -1,8 +1,9 @@
 /*
  * catalog_refresh.c - `aivm-advise catalog refresh` and `catalog diff`: the
  * local overlay of the catalog (docs/catalog-format.md, "The local
- * overlay"). refresh reads `az vm list-skus` snapshots and the cached
- * region-wide price lists of `prices fetch --regions`, has the library
+ * overlay"). refresh reads `az vm list-skus` snapshots and the region-wide
+ * price lists, cached by `prices fetch --regions` or fetched now
+ * (--prices live, through the same client and cache), has the library
  * compare them with the built-in catalog, and writes the overlay
  * atomically under $XDG_DATA_HOME/aivm-advise/; --reset removes it. diff
  * lists what the overlay adds, changes and disputes.
@@ -20,7 +21,10 @@
 #include "catalog_refresh.h"
 #include "cli.h"
 #include "msg.h"
+#include "price_opts.h"
 #include "prices_regions.h"
+#include "sources.h"
+#include "term.h"
 
 /* mkdir -p of the overlay's directory (the path up to its last '/'). */
 static int make_dirs(const char *file)
@@ -70,6 +74,31 @@ static int write_overlay(const char *path, const aivm_buf *doc)
     return 0;
 }
 
+/* The --regions price lists: read from the cache, or (--prices live) as
+ * `prices fetch --regions` gets them: fresh cache entries kept, the rest
+ * fetched and cached, a line per region and the summary; a region that
+ * cannot be had stops the refresh (exit 4) before anything is written. */
+static int get_lists(aivm_prices **lists, const cli_refresh_opts *o, char **regions, size_t n)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_fetch_opts f = o->fetch;
+    aivm_prices_mode mode = o->live ? AIVM_PRICES_LIVE : AIVM_PRICES_CACHED;
+    int rc;
+    if (o->live && !cli_quiet && cli_term_stderr_tty())
+        f.progress = cli_price_progress;
+    if (aivm_prices_get_regions(lists, mode, (const char *const *)regions, n, &f, &err) < 0)
+        return cli_report_error(&err);
+    cli_sources_prices(mode, NULL, &o->fetch, (const aivm_prices *const *)lists, 1);
+    if (!o->live)
+        return 0;
+    for (size_t i = 0; i < aivm_prices_warning_count(*lists); i++)
+        cli_warnf("%s", aivm_prices_warning(*lists, i));
+    rc = cli_prices_fetch_report(*lists, n, true, o->fetch.cache_dir, false);
+    if (rc)
+        cli_errorf("catalog refresh stopped: the overlay is left as it was");
+    return rc;
+}
+
 int cli_catalog_refresh(const cli_refresh_opts *o, const char *today)
 {
     aivm_avail *av = aivm_avail_new();
@@ -87,8 +116,19 @@ int cli_catalog_refresh(const cli_refresh_opts *o, const char *today)
         goto done;
     }
     if (o->reset) {
-        rc = o->n_skus || o->regions ? cli_usagef("--reset takes no --skus or --regions")
-                                     : reset(path);
+        rc = o->n_skus || o->regions || o->prices_set
+                 ? cli_usagef("--reset takes no --skus, --regions or --prices")
+                 : reset(path);
+        goto done;
+    }
+    cli_sources_catalog(aivm_catalog_builtin(), NULL); /* what the snapshots are compared with */
+    if (o->fetch.currency && strcmp(o->fetch.currency, "USD") != 0) {
+        rc = cli_usagef("catalog refresh reads USD price lists, the catalog's currency (not %s)",
+                        o->fetch.currency);
+        goto done;
+    }
+    if (o->live && !o->regions) {
+        rc = cli_usagef("--prices live fetches the price lists of --regions LIST");
         goto done;
     }
     if (!o->n_skus && !o->regions) {
@@ -112,11 +152,9 @@ int cli_catalog_refresh(const cli_refresh_opts *o, const char *today)
             rc = cli_usagef("catalog refresh --regions needs a price cache (--cache-dir, or HOME)");
             goto done;
         }
-        if (aivm_prices_get_regions(&lists, AIVM_PRICES_CACHED, (const char *const *)regions,
-                                    n_regions, &o->fetch, &err) < 0) {
-            rc = cli_report_error(&err);
+        rc = get_lists(&lists, o, regions, n_regions);
+        if (rc)
             goto done;
-        }
         for (size_t i = 0; i < aivm_prices_count(lists); i++) {
             const aivm_price_entry *e = aivm_prices_entry(lists, i);
             if (!e->set) {
@@ -177,10 +215,10 @@ int cli_catalog_diff(const aivm_catalog *cat, aivm_browse_format fmt)
     aivm_buf out = AIVM_BUF_INIT;
     aivm_error err = AIVM_ERROR_INIT;
     int rc;
-    cli_stream_to_stdout(&out);
+    cli_report_begin(&out, fmt == AIVM_BROWSE_JSON);
     rc = aivm_report_overlay_diff(&out, cat, fmt, &err);
     if (rc == 0)
-        aivm_buf_flush(&out);
+        rc = cli_report_end(&out, fmt == AIVM_BROWSE_JSON);
     aivm_buf_dispose(&out);
-    return rc < 0 ? cli_report_error(&err) : 0;
+    return rc < 0 ? cli_report_error(&err) : rc;
 }

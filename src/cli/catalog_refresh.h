@@ -14,6 +14,9 @@ typedef struct {
     size_t n_skus;
     const char *regions; /* --regions: the cached price lists read */
     bool reset;          /* --reset: remove the overlay */
+    bool live;           /* --prices live: fetch the --regions lists (else the cache's) */
+    bool prices_set;     /* --prices given */
+    bool fetch_set;      /* a fetch option given (--prices-url, --cache-dir, ...) */
     aivm_fetch_opts fetch;
 } cli_refresh_opts;
 

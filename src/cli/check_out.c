@@ -21,6 +21,7 @@
 #include "atomic.h"
 #include "cli.h"
 #include "msg.h"
+#include "sources.h"
 
 /* clang-format off */
 static const cli_check_format formats[] = {
@@ -144,16 +145,17 @@ int cli_check_write_stdout(size_t format, const aivm_check_report *rep,
 {
     aivm_buf out = AIVM_BUF_INIT;
     aivm_error err = AIVM_ERROR_INIT;
+    bool json = strcmp(formats[format].name, "json") == 0; /* -v: with its sources */
     int rc;
-    cli_stream_to_stdout(&out); /* a report on a large plan is written as it is rendered */
+    cli_report_begin(&out, json); /* a report on a large plan is written as it is rendered */
     rc = formats[format].render(&out, rep, ro, &err);
     if (rc < 0) {
         aivm_buf_dispose(&out);
         return cli_report_error(&err);
     }
-    aivm_buf_flush(&out);
+    rc = cli_report_end(&out, json);
     aivm_buf_dispose(&out);
-    return 0;
+    return rc;
 }
 
 typedef struct {

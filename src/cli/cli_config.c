@@ -24,6 +24,7 @@
 #include "aivm/config.h"
 #include "aivm/inputs.h"
 #include "msg.h"
+#include "sources.h"
 
 /* Every key: the long option of the same name, in each command that has it. */
 /* clang-format off */
@@ -82,6 +83,7 @@ static void init_keys(void)
 static aivm_config *loaded[2];
 static const aivm_loc *counts[N_KEYS_MAX]; /* the config position of each key's value that counts */
 static char found_root[PATH_MAX];          /* the real directory of a found configuration, or "" */
+static bool refused;                       /* a found configuration was not trusted */
 
 static void release(void)
 {
@@ -134,9 +136,14 @@ static bool trusted(const char *path, const char *dir)
         snprintf(reason, sizeof reason, "it cannot be read: %s", strerror(errno));
         bad = reason;
     }
-    if (bad)
+    if (bad) {
         cli_warnf("ignoring '%s': %s; name it with --config to read it anyway (docs/config.md)",
                   path, bad);
+        char note[200];
+        snprintf(note, sizeof note, "not read: %s", bad);
+        cli_sources_note("config", "none", path, note);
+        refused = true;
+    }
     return !bad;
 }
 
@@ -286,12 +293,17 @@ int cli_config_apply(const cli_opt *opts, size_t n, cli_opt_fn fn, void *ctx, co
     aivm_error err = AIVM_ERROR_INIT;
     int rc = 0;
     init_keys();
-    if (none)
+    if (none) {
+        cli_sources_note("config", "none", NULL, "--no-config");
         return 0;
+    }
     atexit(release);
     if (user_config(&user) && aivm_config_load_file(&loaded[0], user.ptr, keys, N_KEYS, &err) < 0)
         rc = cli_report_error(&err);
+    else if (loaded[0])
+        cli_sources_note("config", "file", user.ptr, "your own configuration");
     if (rc == 0 && !path && find(&found, &dir)) {
+        cli_sources_note("config", "file", found.ptr, "found here or above");
         if (aivm_config_load_file(&loaded[1], found.ptr, keys, N_KEYS, &err) < 0)
             rc = cli_report_error(&err);
         else
@@ -300,6 +312,11 @@ int cli_config_apply(const cli_opt *opts, size_t n, cli_opt_fn fn, void *ctx, co
             found_root[0] = '\0';
     } else if (rc == 0 && path && aivm_config_load_file(&loaded[1], path, keys, N_KEYS, &err) < 0) {
         rc = cli_report_error(&err);
+    } else if (rc == 0 && path) {
+        cli_sources_note("config", "file", path, "--config");
+    } else if (rc == 0 && !refused) {
+        cli_sources_note("config", "none", NULL,
+                         "no .aivm-advise.yaml here or above (up to the repository root or $HOME)");
     }
     aivm_buf_dispose(&user);
     aivm_buf_dispose(&found);

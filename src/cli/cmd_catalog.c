@@ -16,6 +16,7 @@
 #include "msg.h"
 #include "opts.h"
 #include "price_opts.h"
+#include "sources.h"
 
 enum {
     O_FAMILY = 256,
@@ -29,8 +30,8 @@ enum {
     O_DATE,
     O_SKUS,
     O_REGIONS,
-    O_CACHE_DIR,
-    O_RESET
+    O_RESET,
+    O_PRICES
 };
 
 static const cli_opt options[] = {
@@ -48,9 +49,10 @@ static const cli_opt options[] = {
     {O_SKUS, "skus", 0, "FILE", "refresh: an az vm list-skus -o json snapshot (repeatable)"},
     {O_REGIONS, "regions", 0, "LIST",
      "refresh: read the cached price lists of R1,R2,... or us, europe, asia, all"},
-    {O_CACHE_DIR, "cache-dir", 0, "DIR",
-     "refresh: price cache (default $XDG_CACHE_HOME/aivm-advise)"},
     {O_RESET, "reset", 0, NULL, "refresh: remove the overlay"},
+    {O_PRICES, "prices", 0, "cached|live",
+     "refresh: read the --regions price lists from the cache (default) or fetch them"},
+    CLI_PRICE_FETCH_OPTIONS,
     CLI_BROWSE_OPTIONS,
 };
 
@@ -68,8 +70,9 @@ typedef struct {
 /* The options that apply to subcommand `sub` (-1: all of them). */
 static bool applies(int sub, int id)
 {
-    bool refresh_opt = id == O_SKUS || id == O_REGIONS || id == O_CACHE_DIR || id == O_RESET;
-    if (sub < 0 || id == 'h' || id == 'q' || id == 'V')
+    bool refresh_opt = id == O_SKUS || id == O_REGIONS || id == O_RESET || id == O_PRICES ||
+                       (id >= CLI_O_CURRENCY && id <= CLI_O_RETRY_DELAY);
+    if (sub < 0 || id == 'h' || id == 'q' || id == 'v' || id == 'V')
         return true;
     if (sub == 4) /* refresh */
         return refresh_opt || id == O_DATE;
@@ -163,14 +166,19 @@ static int on_option(void *vctx, int id, const char *arg)
     case O_REGIONS:
         o->refresh.regions = arg;
         return 0;
-    case O_CACHE_DIR:
-        o->refresh.fetch.cache_dir = arg;
-        return 0;
+    case O_PRICES: {
+        static const char *const modes[] = {"cached", "live"};
+        rc = cli_enum_option(&i, "prices", arg, modes, 2);
+        o->refresh.live = i == 1;
+        o->refresh.prices_set = true;
+        return rc;
+    }
     case O_RESET:
         o->refresh.reset = true;
         return 0;
-    default:
-        return cli_usagef("unhandled option");
+    default: /* the fetch options of the price lists (refresh) */
+        o->refresh.fetch_set = true;
+        return cli_common_option(&o->prices, NULL, id, arg);
     }
 }
 
@@ -197,6 +205,7 @@ static int do_list(const aivm_catalog *cat, catalog_opts *o)
     const aivm_size **list = aivm_xcalloc(n ? n : 1, sizeof *list);
     aivm_buf out = AIVM_BUF_INIT;
     bool family_known = !o->filter.family, gpu_known = !o->filter.gpu;
+    int rc;
     for (size_t i = 0; i < n; i++) {
         const aivm_size *s = aivm_catalog_size_at(cat, i);
         family_known |=
@@ -211,12 +220,12 @@ static int do_list(const aivm_catalog *cat, catalog_opts *o)
         return unknown_filter(cat, family_known ? "gpu" : "family",
                               family_known ? o->filter.gpu : o->filter.family);
     }
-    cli_stream_to_stdout(&out);
+    cli_report_begin(&out, o->format == AIVM_BROWSE_JSON);
     aivm_report_size_list(&out, cat, list, k, &o->filter, o->format);
-    aivm_buf_flush(&out);
+    rc = cli_report_end(&out, o->format == AIVM_BROWSE_JSON);
     aivm_buf_dispose(&out);
     free((void *)list);
-    return 0;
+    return rc;
 }
 
 /* The sizes named by the operands; an unknown one is a usage error with a did-you-mean. */
@@ -252,15 +261,15 @@ static int do_show(const aivm_catalog *cat, catalog_opts *o, char **names, size_
     rc = find_sizes(&sizes, cat, names, n);
     if (rc)
         return rc;
-    cli_stream_to_stdout(&out);
+    cli_report_begin(&out, o->format == AIVM_BROWSE_JSON);
     if (compare)
         aivm_report_size_compare(&out, cat, sizes, n, o->filter.today, o->format);
     else
         aivm_report_size_show(&out, cat, sizes[0], o->filter.today, o->format);
-    aivm_buf_flush(&out);
+    rc = cli_report_end(&out, o->format == AIVM_BROWSE_JSON);
     aivm_buf_dispose(&out);
     free((void *)sizes);
-    return 0;
+    return rc;
 }
 
 static int do_validate(catalog_opts *o, char **files, size_t n)
@@ -271,9 +280,11 @@ static int do_validate(catalog_opts *o, char **files, size_t n)
     int rc = 0;
     if (n != 1)
         return cli_usagef("catalog validate takes one file");
+    cli_sources_note("catalog", "file", files[0], "validated");
     if (aivm_catalog_load_file(&cat, files[0], &err) < 0)
         rc = cli_report_error(&err);
     if (!rc || o->format == AIVM_BROWSE_JSON) { /* JSON says "valid": false too */
+        /* its JSON has a "sources" count of its own: -v says its lines on stderr */
         cli_stream_to_stdout(&out);
         aivm_report_catalog_validation(&out, files[0], cat, rc ? &err : NULL, o->format);
         aivm_buf_flush(&out);
@@ -290,8 +301,10 @@ static int run(catalog_opts *po, int sub, int first, int argc, char **argv)
     aivm_rules *rules = NULL;
     char today[16];
     int rc;
-    if (sub != 4 && (o.refresh.n_skus || o.refresh.regions || o.refresh.reset))
-        return cli_usagef("--skus, --regions and --reset are for catalog refresh");
+    if (sub != 4 && (o.refresh.n_skus || o.refresh.regions || o.refresh.reset ||
+                     o.refresh.prices_set || o.refresh.fetch_set))
+        return cli_usagef("--skus, --regions, --reset, --prices and the fetch options are for "
+                          "catalog refresh");
     if ((sub == 4 || sub == 5) && first < argc)
         return cli_usagef("unexpected argument '%s'", argv[first]);
     cli_today(today);
@@ -336,8 +349,9 @@ int cmd_catalog(int argc, char **argv)
     static const cli_browse_cmd cmd = {"catalog", subs, 6, options, N_OPTIONS, on_option, help};
     memset(&o, 0, sizeof o);
     cli_price_opts_init(&o.prices);
-    o.refresh.fetch = o.prices.fetch;
     rc = cli_browse_parse(&sub, &first, &o.format, &cmd, argc, argv, &o);
+    cli_price_opts_guard(&o.prices);
+    o.refresh.fetch = o.prices.fetch;
     if (rc < 0)
         rc = run(&o, sub, first, argc, argv);
     cli_price_opts_dispose(&o.prices);

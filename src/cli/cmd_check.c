@@ -24,6 +24,7 @@
 #include "opts.h"
 #include "price_opts.h"
 #include "sizing_opts.h"
+#include "sources.h"
 #include "term.h"
 #include "work_opts.h"
 
@@ -76,6 +77,7 @@ static const cli_opt tail[] = {
     CLI_AVAIL_SNAPSHOT_OPTIONS,
     CLI_CONFIG_OPTIONS,
     {'q', "quiet", 'q', NULL, "no warnings or progress line on stderr"},
+    CLI_VERBOSE_OPTION,
     {'h', "help", 'h', NULL, "show this help and exit"},
     {'V', "version", 'V', NULL, "show versions and exit"},
 };
@@ -426,6 +428,10 @@ int cmd_check(int argc, char **argv)
     rc = price_report(rep, &o, &store);
     if (rc == 0 && o.base)
         rc = check_base(rep, &base_plan, cat, rules, &co, &o);
+    {
+        const aivm_prices *stores[1] = {store};
+        cli_sources_prices(o.prices.mode, cat, &o.prices.fetch, stores, 1);
+    }
     if (rc == 0)
         rc = render(rep, &o);
 done:

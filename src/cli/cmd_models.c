@@ -13,6 +13,7 @@
 #include "msg.h"
 #include "opts.h"
 #include "sizing_opts.h"
+#include "sources.h"
 
 static const cli_opt options[] = {CLI_BROWSE_OPTIONS};
 
@@ -50,9 +51,9 @@ int cmd_models(int argc, char **argv)
         if (aivm_models_lookup(&one, models, argv[first], &err) < 0)
             return cli_usagef("%s", err.msg);
     }
-    cli_stream_to_stdout(&out);
+    cli_report_begin(&out, format == AIVM_BROWSE_JSON);
     aivm_report_models(&out, models, one, format);
-    aivm_buf_flush(&out);
+    rc = cli_report_end(&out, format == AIVM_BROWSE_JSON);
     aivm_buf_dispose(&out);
-    return 0;
+    return rc;
 }

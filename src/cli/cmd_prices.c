@@ -19,6 +19,7 @@
 #include "opts.h"
 #include "price_opts.h"
 #include "prices_regions.h"
+#include "sources.h"
 #include "term.h"
 
 enum { O_REGION = 256, O_SKU, O_CATALOG, O_CACHED, O_FORMAT, O_REGIONS };
@@ -31,10 +32,12 @@ static const cli_opt options[] = {
     {O_CATALOG, "catalog", 0, "FILE",
      "fetch: --regions names and the sizes it lacks from this catalog (default shipped)"},
     {O_CACHED, "cached", 0, NULL, "show: use the cache only, never the network"},
-    {O_FORMAT, "format", 'f', "table|json|csv", "show: output format (default table)"},
+    {O_FORMAT, "format", 'f', "table|json|csv",
+     "output format (default table; fetch: table or json)"},
     CLI_PRICE_FETCH_OPTIONS,
     CLI_CONFIG_OPTIONS,
     {'q', "quiet", 'q', NULL, "no progress or warnings; fetch: errors and the summary line only"},
+    CLI_VERBOSE_OPTION,
     {'h', "help", 'h', NULL, "show this help and exit"},
     {'V', "version", 'V', NULL, "show versions and exit"},
 };
@@ -49,7 +52,7 @@ typedef struct {
     size_t n_skus;
     const char *catalog;
     bool cached, help, format_set;
-    int format; /* show: 0 table, 1 json, 2 csv */
+    int format; /* 0 table, 1 json, 2 csv (show only) */
     cli_price_opts prices;
 } prices_opts;
 
@@ -61,6 +64,9 @@ static void help(void)
            "fetch: get live prices from the Azure Retail Prices API into the cache (entries\n"
            "younger than --cache-ttl are kept), so later runs can use --prices cached:\n"
            "without --sku a region's whole price list in one query, cached per region.\n"
+           "fetch --format json: per region or size what was fetched, found cached or\n"
+           "failed, with ages, and the sizes the lists and the catalog disagree on\n"
+           "(docs/schema/prices-fetch.schema.json).\n"
            "show: print every classified price row of one size (docs/prices.md), as a\n"
            "table, JSON (docs/schema/prices.schema.json) or CSV (docs/formats.md).\n\n"
            "Options:\n");
@@ -139,7 +145,7 @@ static int do_fetch(prices_opts *o)
         rc = o->regions ? cli_prices_regions_list(&list, &n, o->regions, o->catalog) : 0;
         if (!rc)
             rc = cli_prices_fetch_regions(list ? (const char *const *)list : one, list ? n : 1,
-                                          &o->prices, o->catalog);
+                                          &o->prices, o->catalog, o->format == 1);
         cli_prices_regions_free(list, n);
         return rc;
     }
@@ -159,8 +165,7 @@ static int do_fetch(prices_opts *o)
     rc = get(&store, o, AIVM_PRICES_LIVE, qs, n);
     if (rc)
         goto done;
-    rc = cli_prices_fetch_report(store, n, false, o->prices.fetch.cache_dir);
-    cli_prices_gaps_report(store, false, o->catalog);
+    rc = cli_prices_fetch_done(store, n, false, &o->prices, o->catalog, o->format == 1);
 done:
     aivm_prices_free(store);
     free(qs);
@@ -209,13 +214,13 @@ static int show_doc(const aivm_price_entry *e, bool json)
     aivm_buf out = AIVM_BUF_INIT;
     aivm_error err = AIVM_ERROR_INIT;
     int rc;
-    cli_stream_to_stdout(&out);
+    cli_report_begin(&out, json);
     rc = json ? aivm_report_price_entry_json(&out, e, NULL, &err)
               : aivm_report_price_entry_csv(&out, e, &err);
     if (rc == 0)
-        aivm_buf_flush(&out);
+        rc = cli_report_end(&out, json);
     aivm_buf_dispose(&out);
-    return rc < 0 ? cli_report_error(&err) : 0;
+    return rc < 0 ? cli_report_error(&err) : rc;
 }
 
 static int do_show(prices_opts *o)
@@ -231,6 +236,11 @@ static int do_show(prices_opts *o)
     if (rc)
         goto done;
     e = aivm_prices_entry(store, 0);
+    {
+        const aivm_prices *stores[1] = {store};
+        cli_sources_prices(o->cached ? AIVM_PRICES_CACHED : AIVM_PRICES_LIVE, NULL,
+                           &o->prices.fetch, stores, 1);
+    }
     if (!e->set) {
         cli_errorf("%s in %s: %s", e->query.sku, e->query.region, e->error);
         rc = CLI_EXIT_PRICES;
@@ -298,8 +308,8 @@ int cmd_prices(int argc, char **argv)
     cli_msg_config_origin(NULL, NULL);
     if (rc)
         goto done;
-    if (o.format_set && strcmp(sub, "fetch") == 0) {
-        rc = cli_usagef("--format is for prices show");
+    if (o.format_set && o.format == 2 && strcmp(sub, "fetch") == 0) {
+        rc = cli_usagef("prices fetch --format takes table or json (csv is for prices show)");
         goto done;
     }
     rc = strcmp(sub, "fetch") == 0 ? do_fetch(&o) : do_show(&o);

@@ -18,6 +18,7 @@
 #include "opts.h"
 #include "price_opts.h"
 #include "sizing_opts.h"
+#include "sources.h"
 #include "term.h"
 #include "work_opts.h"
 
@@ -52,6 +53,7 @@ static const cli_opt tail[] = {
     CLI_AVAIL_REGIONS_OPTION,
     CLI_CONFIG_OPTIONS,
     {'q', "quiet", 'q', NULL, "no warnings or progress line on stderr"},
+    CLI_VERBOSE_OPTION,
     {'h', "help", 'h', NULL, "show this help and exit"},
     {'V', "version", 'V', NULL, "show versions and exit"},
 };
@@ -177,14 +179,23 @@ static int render(const aivm_advice *adv, const rec_opts *o)
     ro.explain = o->explain;
     ro.color = o->format == 0 && cli_term_color(o->color);
     ro.width = cli_term_width();
-    cli_stream_to_stdout(&out); /* a JSON report lists every rejected size */
-    rc = renderers[o->format](&out, adv, &ro, &err);
+    cli_report_begin(&out, o->format == 1); /* a JSON report lists every rejected size */
+    if (cli_verbose && o->format == 2) {    /* YAML: the JSON with its sources, converted */
+        aivm_buf json = AIVM_BUF_INIT;
+        rc = aivm_report_json(&json, adv, &ro, &err);
+        rc = rc < 0 ? rc : cli_sources_yaml(&out, &json, &err);
+        aivm_buf_dispose(&json);
+    } else {
+        rc = renderers[o->format](&out, adv, &ro, &err);
+    }
     if (rc < 0) {
         aivm_buf_dispose(&out);
         return cli_report_error(&err);
     }
-    aivm_buf_flush(&out);
+    rc = cli_report_end(&out, o->format == 1);
     aivm_buf_dispose(&out);
+    if (rc)
+        return rc;
     if (o->format != 1 && o->format != 2) /* JSON and YAML carry them in "warnings" */
         for (size_t i = 0; i < adv->n_warnings; i++)
             cli_warnf("%s", adv->warnings[i]);
@@ -306,6 +317,10 @@ int cmd_recommend(int argc, char **argv)
     if (aivm_recommend(&adv, &req, &err) < 0) {
         rc = cli_report_error(&err);
         goto done;
+    }
+    {
+        const aivm_prices *stores[2] = {adv->store, adv->lists};
+        cli_sources_prices(o.prices.mode, cat, &o.prices.fetch, stores, 2);
     }
     rc = render(adv, &o);
     if (rc == 0 && adv->n_ranked == 0)

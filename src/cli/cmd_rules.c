@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "msg.h"
 #include "opts.h"
+#include "sources.h"
 
 enum { O_RULES = 256 };
 
@@ -123,9 +124,9 @@ int cmd_rules(int argc, char **argv)
             goto done;
         }
     }
-    cli_stream_to_stdout(&out);
+    cli_report_begin(&out, format == AIVM_BROWSE_JSON);
     aivm_report_rules(&out, rules, rule, check, format);
-    aivm_buf_flush(&out);
+    rc = cli_report_end(&out, format == AIVM_BROWSE_JSON);
     aivm_buf_dispose(&out);
 done:
     aivm_rules_free(rules);

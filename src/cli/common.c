@@ -16,6 +16,7 @@
 #include "msg.h"
 #include "price_opts.h"
 #include "sizing_opts.h"
+#include "sources.h"
 
 /* `s` as a JSON string (versions are plain ASCII; quotes, backslashes and
  * controls are escaped all the same), or null. */
@@ -118,6 +119,8 @@ int cli_load_catalog(aivm_catalog **cat, const char *catalog_path)
         rc = aivm_catalog_overlay_file(cat, aivm_catalog_builtin(), path, &err);
     else
         *cat = aivm_catalog_builtin(); /* compiled in: no parse */
+    if (rc == 0)
+        cli_sources_catalog(*cat, catalog_path);
     if (rc < 0) {
         rc = cli_report_error(&err);
         if (!catalog_path)
@@ -155,6 +158,11 @@ int cli_load_data(aivm_catalog **cat, aivm_rules **rules, const char *catalog_pa
         rc = aivm_rules_load_file(*rules, rule_files[i], &err);
     if (rc == 0) /* ids that image/orchestrator/container rules select */
         rc = aivm_rules_check_targets(*rules, *cat, &err);
+    if (rc == 0) {
+        cli_sources_note("rules", "built-in", NULL, NULL);
+        for (size_t i = 0; i < n_rule_files; i++)
+            cli_sources_note("rules", "file", rule_files[i], NULL);
+    }
     if (rc < 0) {
         aivm_catalog_free(*cat);
         aivm_rules_free(*rules);

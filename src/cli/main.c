@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "msg.h"
 #include "opts.h"
+#include "sources.h"
 
 typedef struct {
     const char *name;
@@ -102,6 +103,7 @@ static int cmd_help(int argc, char **argv)
 static const cli_opt version_options[] = {
     {'f', "format", 'f', "text|json", "output format (default text)"},
     {'q', "quiet", 'q', NULL, "no warnings on stderr"},
+    CLI_VERBOSE_OPTION,
     {'h', "help", 'h', NULL, "show this help and exit"},
     {'V', "version", 'V', NULL, "show versions and exit (the same)"},
 };
@@ -143,6 +145,7 @@ static int cmd_version(int argc, char **argv)
     }
     if (first < argc)
         return cli_usagef("unexpected argument '%s' (version takes no arguments)", argv[first]);
+    cli_sources_catalog(aivm_catalog_builtin(), NULL); /* the catalog it names */
     cli_print_version_as(o.format == 1);
     return 0;
 }
@@ -165,6 +168,7 @@ static bool asks_version(int argc, char **argv)
 int main(int argc, char **argv)
 {
     const command *c;
+    int rc;
     setlocale(LC_ALL, "C");
     if (argc < 2) {
         usage(stderr);
@@ -183,7 +187,10 @@ int main(int argc, char **argv)
             cli_print_version();
             return cli_finish_stdout(0);
         }
-        return cli_finish_stdout(c->fn(argc - 1, argv + 1));
+        rc = c->fn(argc - 1, argv + 1);
+    } else {
+        rc = cmd_recommend(argc, argv);
     }
-    return cli_finish_stdout(cmd_recommend(argc, argv));
+    cli_sources_finish();
+    return cli_finish_stdout(rc);
 }

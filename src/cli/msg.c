@@ -95,6 +95,14 @@ void cli_warnf(const char *fmt, ...)
     va_end(ap);
 }
 
+void cli_verbosef(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vmsg("verbose", fmt, ap);
+    va_end(ap);
+}
+
 int cli_usagef(const char *fmt, ...)
 {
     va_list ap;

@@ -23,6 +23,8 @@ extern const char *cli_command;
 
 void cli_errorf(const char *fmt, ...) AIVM_PRINTF(1, 2);
 void cli_warnf(const char *fmt, ...) AIVM_PRINTF(1, 2);
+/** A line of -v/--verbose ("aivm-advise: verbose: ..."); said with --quiet too. */
+void cli_verbosef(const char *fmt, ...) AIVM_PRINTF(1, 2);
 /** A usage error: one line plus the "Try --help" hint; returns CLI_EXIT_USAGE. */
 int cli_usagef(const char *fmt, ...) AIVM_PRINTF(1, 2);
 /** Print a library error (file:line:col: error: msg, plus the source line and a

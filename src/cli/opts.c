@@ -14,6 +14,7 @@
 #include "aivm/util.h"
 #include "cli_config.h"
 #include "msg.h"
+#include "sources.h"
 
 typedef struct {
     int id;
@@ -69,10 +70,14 @@ static int apply(const cli_opt *opts, size_t n, const given *g, size_t ng, cli_o
     }
     if (path && none)
         return cli_usagef("--config and --no-config contradict each other");
+    for (size_t i = 0; i < ng; i++)
+        cli_verbose = cli_verbose || g[i].id == 'v'; /* before the configuration: it is said */
     if (by_id(opts, n, CLI_O_CONFIG) && !info)
         rc = cli_config_apply(opts, n, fn, ctx, path, none);
+    else if (!info)
+        cli_sources_note("config", "none", NULL, "this command reads no configuration");
     for (size_t i = 0; rc == 0 && i < ng; i++) {
-        if (g[i].id == CLI_O_CONFIG || g[i].id == CLI_O_NO_CONFIG)
+        if (g[i].id == CLI_O_CONFIG || g[i].id == CLI_O_NO_CONFIG || g[i].id == 'v')
             continue;
         cli_config_overridden(by_id(opts, n, g[i].id)->long_name);
         rc = fn(ctx, g[i].id, g[i].arg);

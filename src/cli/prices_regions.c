@@ -16,6 +16,7 @@
 #include "msg.h"
 #include "price_opts.h"
 #include "prices_regions.h"
+#include "sources.h"
 #include "term.h"
 
 int cli_prices_regions_list(char ***out, size_t *n, const char *spec, const char *catalog_path)
@@ -73,49 +74,97 @@ static void print_names(const char *head, const char *const *names, const char *
     printf("%s\n", tail);
 }
 
-void cli_prices_gaps_report(const aivm_prices *store, bool regions, const char *catalog_path)
+/* What the lists tell about the catalog (prices_regions.h, cli_prices_fetch_done). */
+typedef struct {
+    aivm_catalog *cat;
+    const char **unknown, **where, **unpriced;
+    size_t n_unknown, n_unpriced;
+} gaps;
+
+static void gaps_dispose(gaps *g)
 {
-    aivm_catalog *cat = NULL;
-    const char **unknown = NULL, **where = NULL, **unpriced = NULL;
-    size_t n_unknown = 0, n_unpriced = 0;
+    free((void *)g->unknown);
+    free((void *)g->where);
+    free((void *)g->unpriced);
+    aivm_catalog_free(g->cat);
+}
+
+/* The sizes the lists price that the catalog lacks, and the catalog sizes
+ * no list prices; false (nothing computed) when the catalog cannot load. */
+static bool gaps_compute(gaps *g, const aivm_prices *store, bool regions, const char *catalog_path)
+{
     char today[16];
-    if (cli_quiet || cli_load_catalog(&cat, catalog_path))
-        return;
+    memset(g, 0, sizeof *g);
+    if (cli_load_catalog(&g->cat, catalog_path))
+        return false;
     cli_today(today);
     if (regions) {
-        aivm_refresh_price_gaps(&unknown, &where, &n_unknown, &unpriced, &n_unpriced, cat, store,
-                                today);
-    } else { /* per size: the sizes asked for that are priced, or not, against the catalog */
-        for (size_t i = 0; i < aivm_prices_count(store); i++) {
-            const aivm_price_entry *e = aivm_prices_entry(store, i);
-            const aivm_size *s = aivm_catalog_find_size(cat, e->query.sku);
-            bool priced = e->set && aivm_price_set_count(e->set) > 0;
-            if (e->set && priced && !s) {
-                unknown = aivm_xrealloc((void *)unknown, (n_unknown + 1) * sizeof *unknown);
-                where = aivm_xrealloc((void *)where, (n_unknown + 1) * sizeof *where);
-                where[n_unknown] = e->query.region;
-                unknown[n_unknown++] = e->query.sku;
-            } else if (e->set && !priced && s) {
-                unpriced = aivm_xrealloc((void *)unpriced, (n_unpriced + 1) * sizeof *unpriced);
-                unpriced[n_unpriced++] = aivm_str(&s->name);
-            }
+        aivm_refresh_price_gaps(&g->unknown, &g->where, &g->n_unknown, &g->unpriced, &g->n_unpriced,
+                                g->cat, store, today);
+        return true;
+    }
+    for (size_t i = 0; i < aivm_prices_count(store); i++) { /* per size: the sizes asked for */
+        const aivm_price_entry *e = aivm_prices_entry(store, i);
+        const aivm_size *s = aivm_catalog_find_size(g->cat, e->query.sku);
+        bool priced = e->set && aivm_price_set_count(e->set) > 0;
+        if (e->set && priced && !s) {
+            g->unknown = aivm_xrealloc((void *)g->unknown, (g->n_unknown + 1) * sizeof *g->unknown);
+            g->where = aivm_xrealloc((void *)g->where, (g->n_unknown + 1) * sizeof *g->where);
+            g->where[g->n_unknown] = e->query.region;
+            g->unknown[g->n_unknown++] = e->query.sku;
+        } else if (e->set && !priced && s) {
+            g->unpriced =
+                aivm_xrealloc((void *)g->unpriced, (g->n_unpriced + 1) * sizeof *g->unpriced);
+            g->unpriced[g->n_unpriced++] = aivm_str(&s->name);
         }
     }
-    if (n_unknown)
-        print_names("priced but not in the catalog", unknown, where, n_unknown,
+    return true;
+}
+
+static void gaps_print(const gaps *g)
+{
+    if (g->n_unknown)
+        print_names("priced but not in the catalog", g->unknown, g->where, g->n_unknown,
                     "; 'aivm-advise catalog refresh --skus FILE' adds sizes an az vm list-skus "
                     "snapshot describes");
-    if (n_unpriced)
-        print_names("catalog sizes with no price row in any list fetched", unpriced, NULL,
-                    n_unpriced, "");
-    free((void *)unknown);
-    free((void *)where);
-    free((void *)unpriced);
-    aivm_catalog_free(cat);
+    if (g->n_unpriced)
+        print_names("catalog sizes with no price row in any list fetched", g->unpriced, NULL,
+                    g->n_unpriced, "");
+}
+
+static int fetch_json(const aivm_prices *store, bool regions, const char *cache_dir, const gaps *g)
+{
+    aivm_fetch_report r = {store,        regions,     cache_dir,     g->unknown, g->where,
+                           g->n_unknown, g->unpriced, g->n_unpriced, g->cat,     NULL};
+    aivm_buf out = AIVM_BUF_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    int rc;
+    cli_report_begin(&out, true);
+    rc = aivm_report_prices_fetch_json(&out, &r, &err);
+    rc = rc < 0 ? cli_report_error(&err) : cli_report_end(&out, true);
+    aivm_buf_dispose(&out);
+    return rc;
+}
+
+int cli_prices_fetch_done(const aivm_prices *store, size_t n, bool regions,
+                          const cli_price_opts *po, const char *catalog_path, bool json)
+{
+    gaps g;
+    const aivm_prices *stores[1] = {store};
+    int rc = cli_prices_fetch_report(store, n, regions, po->fetch.cache_dir, json), wrc = 0;
+    bool have = (json || !cli_quiet) && gaps_compute(&g, store, regions, catalog_path);
+    cli_sources_prices(AIVM_PRICES_LIVE, NULL, &po->fetch, stores, 1);
+    if (have && json)
+        wrc = fetch_json(store, regions, po->fetch.cache_dir, &g);
+    else if (have)
+        gaps_print(&g);
+    if (have)
+        gaps_dispose(&g);
+    return rc ? rc : wrc;
 }
 
 int cli_prices_fetch_regions(const char *const *regions, size_t n, cli_price_opts *po,
-                             const char *catalog_path)
+                             const char *catalog_path, bool json)
 {
     aivm_prices *store = NULL;
     aivm_error err = AIVM_ERROR_INIT;
@@ -128,8 +177,7 @@ int cli_prices_fetch_regions(const char *const *regions, size_t n, cli_price_opt
         return cli_report_error(&err);
     for (size_t i = 0; i < aivm_prices_warning_count(store); i++)
         cli_warnf("%s", aivm_prices_warning(store, i));
-    rc = cli_prices_fetch_report(store, n, true, po->fetch.cache_dir);
-    cli_prices_gaps_report(store, true, catalog_path);
+    rc = cli_prices_fetch_done(store, n, true, po, catalog_path, json);
     aivm_prices_free(store);
     return rc;
 }
@@ -144,7 +192,8 @@ void cli_age_text(char *out, size_t cap, long long s)
         snprintf(out, cap, "%lld days old", s / 86400);
 }
 
-int cli_prices_fetch_report(const aivm_prices *store, size_t n, bool regions, const char *cache_dir)
+int cli_prices_fetch_report(const aivm_prices *store, size_t n, bool regions, const char *cache_dir,
+                            bool json)
 {
     const char *what = regions ? "region" : "size";
     char age[48];
@@ -167,7 +216,7 @@ int cli_prices_fetch_report(const aivm_prices *store, size_t n, bool regions, co
             uncached++;
             why = why ? why : e->cache_error;
         }
-        if (cli_quiet) /* -q: the summary line below says it all */
+        if (cli_quiet || json) /* -q: the summary line below says it all */
             continue;
         cli_age_text(age, sizeof age, e->age_s);
         if (regions)
@@ -179,9 +228,10 @@ int cli_prices_fetch_report(const aivm_prices *store, size_t n, bool regions, co
     }
     if (aivm_prices_fatal(store))
         cli_errorf("%s; %zu of %zu %ss not fetched", aivm_prices_fatal(store), failed, n, what);
-    printf("%zu %s%s: %zu fetched, %zu already cached, %zu failed (%zu requests); cache %s\n", n,
-           what, n == 1 && regions ? "" : "s", live, n - live - failed, failed,
-           aivm_prices_requests(store), cache_dir);
+    if (!json) /* JSON: its summary object */
+        printf("%zu %s%s: %zu fetched, %zu already cached, %zu failed (%zu requests); cache %s\n",
+               n, what, n == 1 && regions ? "" : "s", live, n - live - failed, failed,
+               aivm_prices_requests(store), cache_dir);
     rc = failed ? CLI_EXIT_PRICES : 0;
     if (!rc && uncached) { /* the point of fetch is the cache: later --prices cached needs it */
         cli_errorf("%zu of %zu %ss could not be cached in %s: %s", uncached, n, what, cache_dir,

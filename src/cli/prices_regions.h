@@ -20,20 +20,24 @@ void cli_age_text(char *out, size_t cap, long long s);
  *  per region and a summary. Returns 0 or an exit code (4: a region failed,
  *  5: nothing could be cached). */
 int cli_prices_fetch_regions(const char *const *regions, size_t n, cli_price_opts *po,
-                             const char *catalog_path);
+                             const char *catalog_path, bool json);
 
-/** After a fetch (not with -q): the sizes the lists price that the catalog
- *  (`catalog_path`, else the built-in one with the overlay) lacks, and the
- *  catalog sizes (not retired) no list fetched prices; per size (`regions`
- *  false): the sizes asked for that are priced but unknown, or known but
- *  without a row. Prints to stdout; nothing when there is none. */
-void cli_prices_gaps_report(const aivm_prices *store, bool regions, const char *catalog_path);
+/** After a fetch: cli_prices_fetch_report(), then what the lists tell about
+ *  the catalog (`catalog_path`, else the built-in one with the overlay): the
+ *  sizes they price that it lacks and its sizes (not retired) no list
+ *  prices; per size (`regions` false) the sizes asked for that are priced
+ *  but unknown, or known but without a row. Text: lines on stdout (none
+ *  with -q); `json`: the JSON document (aivm_report_prices_fetch_json).
+ *  Records the cache entries for -v. Returns 0 or an exit code. */
+int cli_prices_fetch_done(const aivm_prices *store, size_t n, bool regions,
+                          const cli_price_opts *po, const char *catalog_path, bool json);
 
 /** Print what a fetch into the cache did: a line per region (`regions`) or
  *  size (none with -q), one error line each (or one for all when the whole
  *  fetch stopped), and the summary line. Returns 0, 4 (a fetch failed) or 5
- *  (fetched but not cached). */
-int cli_prices_fetch_report(const aivm_prices *store, size_t n, bool regions,
-                            const char *cache_dir);
+ *  (fetched but not cached). `json`: no lines on stdout (the caller writes
+ *  the document), only the errors on stderr. */
+int cli_prices_fetch_report(const aivm_prices *store, size_t n, bool regions, const char *cache_dir,
+                            bool json);
 
 #endif

@@ -4,6 +4,7 @@
  * only wires it in.
  */
 #include "sizing_opts.h"
+#include "sources.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -34,6 +35,7 @@ static void warn_ignored(const aivm_workload *wl)
 
 const aivm_models *cli_models(void)
 {
+    cli_sources_note("models", "built-in", NULL, "data/models.yaml, compiled in");
     return aivm_models_builtin();
 }
 

@@ -94,6 +94,16 @@ static void set_entry(aivm_prices *p, size_t i, aivm_price_set *set, aivm_price_
     p->entries[i].error = NULL;
 }
 
+/* Record the path of the cache entry that answers (or holds) query `q` for entry i. */
+static void set_path(aivm_prices *p, size_t i, const char *dir, const char *base,
+                     const aivm_price_query *q)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    aivm_prices__cache_path(&b, dir, base, q);
+    p->entries[i].cache_path = aivm_arena_strdup(&p->arena, b.ptr);
+    aivm_buf_dispose(&b);
+}
+
 static void set_failure(aivm_prices *p, size_t i, int status, const char *msg)
 {
     p->entries[i].status = status;
@@ -126,6 +136,7 @@ static bool from_cache(aivm_prices *p, size_t i, aivm_prices_mode mode, const ch
         aivm_prices__classify(&set, items, q);
         set_entry(p, i, set, AIVM_PRICE_CACHE, m.fetched_at, age);
         p->entries[i].in_cache = true;
+        set_path(p, i, o->cache_dir, base, q);
         served = true;
     }
     aivm_prices__items_free(items);
@@ -174,6 +185,10 @@ static bool from_region(aivm_prices *p, size_t i, aivm_prices_mode mode, const c
     aivm_prices__set_subset(&set, h->all, q->sku);
     set_entry(p, i, set, AIVM_PRICE_CACHE, h->fetched_at, h->age);
     p->entries[i].in_cache = true;
+    {
+        aivm_price_query rq = {q->region, NULL, q->currency};
+        set_path(p, i, o->cache_dir, base, &rq);
+    }
     return true;
 }
 
@@ -205,6 +220,7 @@ static void store_fetched(aivm_prices *p, size_t i, aivm_http_job *job, const ch
         p->entries[i].cache_error = aivm_arena_strdup(&p->arena, e.msg);
     } else {
         p->entries[i].in_cache = true;
+        set_path(p, i, o->cache_dir, base, q);
     }
 }
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# consistent.sh BIN - one CLI: every command takes -h, -V, -q and --format with
+# consistent.sh BIN - one CLI: every command takes -h, -V, -q, -v and --format with
 # values in any case; `version` has JSON and refuses stray arguments; recommend
 # exits 6 when no size fits. Fails on the first command that differs.
 set -uo pipefail
 bin=$(realpath "$1")
+root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
@@ -19,7 +20,27 @@ for c in "" "recommend" "check" "prices fetch" "prices show" "catalog list" "cat
   [[ $out == "aivm-advise "* ]] || bad "'$c -V' prints: ${out%%$'\n'*}"
   # shellcheck disable=SC2086
   "$bin" $c -q -h >/dev/null 2>&1 || bad "'$c -q -h' exits $?"
+  # shellcheck disable=SC2086
+  [ -z "$c" ] || "$bin" $c -h | grep -q -- '-v, --verbose' || bad "'$c -h' lists no -v, --verbose"
 done
+
+# -v on every command: its sources on stderr (with -q too), or in the JSON's "sources".
+verbose() { # EXPECTED-KINDS ARGS...: the kinds said on stderr, then in the JSON
+  local want=$1 got
+  shift
+  got=$("$bin" "$@" -v -q 2>&1 >/dev/null | sed -n 's/^aivm-advise: verbose: \([a-z]*\):.*/\1/p' |
+        sort -u | tr '\n' ' ')
+  [ "$got" = "$want " ] || bad "'$* -v' says sources: '$got', expected '$want '"
+  "$bin" "$@" -v --format json 2>err.txt | jq -e '.sources.config[0].from' >/dev/null \
+    || bad "'$* -v --format json': no sources.config"
+  ! grep -q 'verbose:' err.txt || bad "'$* -v --format json' also says them on stderr"
+}
+verbose "catalog config prices rules" --phase train --kind generative --top 1
+verbose "catalog config models prices rules" check --no-config "$root/tests/fixtures/check/plan_clean.yaml"
+verbose "catalog config rules" catalog list --gpu H100
+verbose "catalog config rules" catalog show nd96isr_h100_v5
+verbose "config models" models show llama-3.1-8b
+verbose "catalog config rules" rules show aivm004
 [ "$("$bin" catalog list -q -f NAMES | head -1)" != "" ] || bad "catalog list -q -f NAMES"
 "$bin" rules list -q --format JSON | jq -e '.rules | length > 0' >/dev/null || bad "rules list --format JSON"
 "$bin" models show LLAMA-3.1-8B -q --format Json | jq -e '.models[0].name // .name' >/dev/null \

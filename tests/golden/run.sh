@@ -18,6 +18,8 @@
 #            77 skips the case (e.g. a chown to another user when not run as root)
 #   cwd      optional: the directory, relative to @TMP@, to run the command in (default
 #            @TMP@ itself; setup creates it)
+#   filter   optional: sed expressions, one per line, applied to stdout and stderr after
+#            the paths (what varies run to run, e.g. the age of a cache entry)
 # UPDATE_GOLDEN=1 rewrites stdout, stderr and exit from the actual run.
 set -u
 bin=$1
@@ -71,6 +73,7 @@ status=$?
 # Paths of the checkout vary between machines: show them as @FIXTURES@/@DATA@/@TMP@.
 for f in out err; do
   sed -i -e "s#$root/tests/fixtures#@FIXTURES@#g" -e "s#$root/data#@DATA@#g" -e "s#$tmp#@TMP@#g" "$tmp/$f"
+  [ -f "$case_dir/filter" ] && sed -i -f "$case_dir/filter" "$tmp/$f"
 done
 
 if [ "${UPDATE_GOLDEN:-}" = 1 ]; then

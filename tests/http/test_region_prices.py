@@ -250,6 +250,107 @@ def case_fetch_reports_what_the_catalog_lacks(e):
           "per size: the unknown priced size and the known unpriced one", p)
 
 
+def overlay_file(e):
+    return os.path.join(e.tmp, "home", ".local", "share", "aivm-advise", "catalog-overlay.json")
+
+
+def diff_doc(e):
+    p = e.run("catalog", "diff", "--format", "json", cache=False, url=False)
+    check(p.returncode == 0, "catalog diff", p)
+    return json.loads(p.stdout)
+
+
+def case_refresh_fetches_live_lists(e):
+    """catalog refresh --prices live fetches the --regions price lists through the client
+    (region-wide queries, the cache written), as prices fetch --regions does, and builds
+    the overlay from them; fresh entries are kept, --refresh fetches again."""
+    e.state.page_size = 50
+    p = e.run("catalog", "refresh", "--regions", "eastus,westeurope", "--prices", "live")
+    check(p.returncode == 0, "refresh", p)
+    check("2 regions: 2 fetched, 0 already cached, 0 failed" in p.stdout and
+          "eastus USD: whole price list" in p.stdout, "the lines of prices fetch", p)
+    check("overlay %s (as of " % overlay_file(e) in p.stdout, "the overlay line", p)
+    check({x["region"] for x in e.log()} == {"eastus", "westeurope"} and
+          all("armSkuName" not in x["query"] for x in e.log()), "region-wide queries")
+    check(region_file(e, "eastus") and region_file(e, "westeurope"), "both lists cached")
+    doc = diff_doc(e)
+    check(any(x["kind"] == "changed" and x["overlay"].startswith("+westeurope ") and
+              x["fact"] == "prices" for x in doc["overlay"]), "westeurope's prices added", p)
+    check(any(x["kind"] == "disagrees" and x["source"].startswith("price list of eastus, fetched")
+              for x in doc["overlay"]), "eastus's prices that disagree listed", p)
+    priced = [x for x in doc["overlay"] if x["size"] == "Standard_NC40ads_H100_v5" and
+              x["fact"] == "price in eastus"]
+    check(priced and priced[0]["overlay"] == "%.4f" % mock_retail.SIZES[
+        "Standard_NC40ads_H100_v5"][1], "the mock's price, listed: %s" % priced)
+    n = len(e.log())
+    p = e.run("catalog", "refresh", "--regions", "eastus,westeurope", "--prices", "live", "-v")
+    check(p.returncode == 0 and "0 fetched, 2 already cached" in p.stdout and len(e.log()) == n,
+          "fresh lists are kept: no request", p)
+    check("verbose: prices: cache %s" % region_file(e, "eastus") in p.stderr, "-v names them", p)
+    p = e.run("catalog", "refresh", "--regions", "eastus", "--prices", "live", "--refresh")
+    check(p.returncode == 0 and "1 region: 1 fetched" in p.stdout and len(e.log()) > n,
+          "--refresh fetches again", p)
+
+
+def case_refresh_live_failure_keeps_the_overlay(e):
+    """A list that cannot be fetched stops the refresh (exit 4) before the overlay is
+    written; the cached default never asks the network."""
+    e.state.page_size = 50
+    check(e.run("catalog", "refresh", "--regions", "eastus", "--prices", "live").returncode == 0,
+          "first refresh")
+    old = open(overlay_file(e), "rb").read()
+    e.state.fault, e.state.fault_sku, e.state.fault_skip = "404", "", 0
+    p = e.run("catalog", "refresh", "--regions", "eastus", "--prices", "live", "--refresh",
+              "--date", "2027-01-01", *FAST)
+    check(p.returncode == 4 and "HTTP 404" in p.stderr and "catalog refresh stopped" in p.stderr,
+          "exit 4, the failure and the stop named", p)
+    check(open(overlay_file(e), "rb").read() == old, "the overlay is left as it was")
+    e.stop()
+    n = len(e.log())
+    p = e.run("catalog", "refresh", "--regions", "westeurope", "--date", "2027-01-01")
+    check(p.returncode == 0 and "westeurope: no cached price list" in p.stderr and
+          len(e.log()) == n, "the default reads the cache only", p)
+    p = e.run("catalog", "refresh", "--regions", "westeurope", "--prices", "live",
+              "--retry-delay", "0.01")
+    check(p.returncode == 4 and "the price API is unreachable" in p.stderr, "unreachable", p)
+
+
+def case_fetch_json(e):
+    """prices fetch --format json: per region what was fetched, cached or failed, with ages and
+    cache files, the summary, and the sizes the lists and the catalog disagree on; -v adds the
+    cache entries as sources; a failure still writes the document (exit 4)."""
+    mock_retail.synth_skus([NEW])
+    e.state.page_size = 50
+    p = e.run("prices", "fetch", "--regions", "eastus,westeurope", "--format", "json", *FAST)
+    doc = ok_json(p)
+    check([(x["region"], x["sku"], x["status"]) for x in doc["entries"]] ==
+          [("eastus", None, "fetched"), ("westeurope", None, "fetched")], "two lists fetched", p)
+    check(all(x["cache_path"] == region_file(e, x["region"]) and x["in_cache"] and
+              x["age_s"] == 0 and x["items"] > 0 for x in doc["entries"]), "cache files", p)
+    check(doc["summary"] == {"total": 2, "fetched": 2, "cached": 0, "failed": 0,
+                             "requests": len(e.log())} and doc["scope"] == "regions", "summary")
+    check({"sku": NEW, "region": "eastus"} in doc["unknown_sizes"] and
+          "Standard_NV6ads_A10_v5" in doc["unpriced_sizes"] and
+          "Standard_NC40ads_H100_v5" not in doc["unpriced_sizes"], "the gap lists", p)
+    check(doc["catalog"]["as_of"] and "sources" not in doc, "catalog dates, no sources")
+    check(p.stdout.count("\n{") == 0 and "whole price list" not in p.stdout, "JSON only", p)
+    p = e.run("prices", "fetch", "--regions", "eastus,westeurope", "-f", "json", "-v", "-q")
+    doc = ok_json(p)
+    check([x["status"] for x in doc["entries"]] == ["cached", "cached"], "fresh: cached", p)
+    srcs = [(x["from"], x.get("path")) for x in doc["sources"]["prices"]]
+    check(("cache", region_file(e, "eastus")) in srcs and
+          ("cache", region_file(e, "westeurope")) in srcs, "-v: the entries: %s" % srcs)
+    check(doc["unknown_sizes"], "-q keeps the lists in JSON")
+    check("verbose:" not in p.stderr, "the sources are in the JSON, not on stderr", p)
+    e.state.fault, e.state.fault_sku, e.state.fault_skip = "404", "", 0
+    p = e.run("prices", "fetch", "--region", "eastus", "-f", "json", "--refresh", *FAST)
+    check(p.returncode == 4 and "HTTP 404" in p.stderr, "exit 4, the error on stderr", p)
+    doc = json.loads(p.stdout)
+    x = doc["entries"][0]
+    check(x["status"] == "failed" and "HTTP 404" in x["error"] and x["items"] is None and
+          doc["summary"]["failed"] == 1, "the failure in the document", p)
+
+
 CASES = {k[5:]: v for k, v in globals().items() if k.startswith("case_")}
 
 

@@ -28,6 +28,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 try:
     import jsonschema
@@ -103,11 +104,27 @@ PRICES = {
 }
 
 STRICT = ["strict_recommend_renamed", "strict_recommend_mistyped", "strict_check_enum",
-          "strict_prices_renamed"]
+          "strict_prices_renamed", "strict_prices_fetch"]
+
+# prices fetch --format json: sizes served from the cache fixture (a TTL longer than their
+# age: no request), and sizes that fail (a closed loopback port: never the real endpoint).
+FETCH = ["prices_fetch_cached", "prices_fetch_failed"]
+
+# -v --format json: each command's document, with its sources, against its schema.
+VERBOSE = {
+    "recommend": (["--phase", "inference", "--model", "llama-3.1-8b", "--top", "2"] + DATE,
+                  {"config", "catalog", "rules", "models", "prices"}),
+    "check": (["check", os.path.join(FIX, "check", "plan_clean.yaml")] + DATE,
+              {"config", "catalog", "rules", "models", "prices"}),
+    "catalog": (["catalog", "list", "--gpu", "H100"], {"config", "catalog", "rules"}),
+    "models": (["models", "show", "llama-3.1-8b"], {"config", "models"}),
+    "rules": (["rules", "list"], {"config", "catalog", "rules"}),
+}
 
 
 def cases():
-    return list(RECOMMEND) + list(CHECK) + list(PRICES) + STRICT
+    return (list(RECOMMEND) + list(CHECK) + list(PRICES) + STRICT + FETCH +
+            ["verbose_" + k for k in VERBOSE])
 
 
 class Failed(Exception):
@@ -234,6 +251,28 @@ def prices_doc(binary, sku, tmp):
                                    "--cached", "--cache-dir", cache, "--format", "json"], tmp))
 
 
+def fetch_doc(binary, tmp, failed=False, verbose=False):
+    """prices fetch --format json: from the cache fixture, or failing on a closed port."""
+    prices_doc(binary, PRICES["prices_show_a100"], tmp)  # copies the cache fixture
+    cache = os.path.join(tmp, "cache")
+    args = ["prices", "fetch", "--region", "eastus", "--cache-dir", cache, "--format", "json",
+            "--sku", PRICES["prices_show_a100"], "--sku", PRICES["prices_show_nd_h100"]]
+    if failed:
+        args += ["--prices-url", "http://127.0.0.1:9/api/retail/prices", "--retries", "0"]
+    else:  # older than any fixture entry: served from the cache, no request
+        newest = 0
+        for f in os.listdir(os.path.join(cache, "prices")):
+            with open(os.path.join(cache, "prices", f)) as fh:
+                at = json.load(fh)["fetched_at"]
+            newest = max(newest, int(subprocess.check_output(
+                ["date", "-u", "-d", at, "+%s"]).decode()))
+        ttl = int(time.time()) - newest + 86400
+        args += ["--cache-ttl", str(ttl)]
+    if verbose:
+        args.append("-v")
+    return json.loads(run(binary, args, tmp, want_exit=(4,) if failed else (0,)))
+
+
 def rejects(v, doc, what):
     check(any(True for _ in v.iter_errors(doc)), "the schema accepts %s" % what)
 
@@ -254,6 +293,49 @@ def one(binary, case):
             validate(schema("prices"), doc, "prices JSON")
             check(doc["rows"] and doc["source"] == "cache", "rows from the cache")
             return "%d rows" % len(doc["rows"])
+        if case in FETCH:
+            doc = fetch_doc(binary, tmp, failed=case == "prices_fetch_failed")
+            validate(schema("prices-fetch"), doc, "prices fetch JSON")
+            want = "failed" if case == "prices_fetch_failed" else "cached"
+            check([e["status"] for e in doc["entries"]] == [want, want] and
+                  doc["summary"][want] == 2 and doc["scope"] == "sizes",
+                  "two %s entries: %s" % (want, doc["entries"]))
+            check(case != "prices_fetch_failed" or (doc["fatal"] and all(
+                e["error"] and e["items"] is None for e in doc["entries"])), "failures say why")
+            check(case == "prices_fetch_failed" or all(
+                e["cache_path"].endswith(e["sku"] + ".json") and e["age_s"] > 0
+                for e in doc["entries"]), "cache files and ages")
+            return "%d entries" % len(doc["entries"])
+        if case.startswith("verbose_"):
+            args, kinds = VERBOSE[case[8:]]
+            name = "models" if case == "verbose_models" else case[8:]
+            doc = json.loads(run(binary, args + ["--format", "json", "-v"], tmp))
+            validate(schema(name), doc, name + " JSON with sources")
+            check(set(doc["sources"]) == kinds, "source kinds %s" % list(doc["sources"]))
+            plain = json.loads(run(binary, args + ["--format", "json"], tmp))
+            check("sources" not in plain and list(doc)[:-1] == list(plain),
+                  "sources only with -v, the last member")
+            bad = copy.deepcopy(doc)
+            bad["sources"]["catalog" if "catalog" in kinds else "models"][0]["from"] = "disk"
+            rejects(schema(name), bad, "an unknown source")
+            return "sources: %s" % ", ".join(doc["sources"])
+        if case == "strict_prices_fetch":
+            v = schema("prices-fetch")
+            doc = fetch_doc(binary, tmp, verbose=True)
+            validate(v, doc, "prices fetch JSON")
+            check(doc["sources"]["prices"][-1]["from"] == "cache", "-v: the cache entries")
+            for path, val in ((("entries", 0, "status"), "fresh"), (("summary", "fetched"), "2"),
+                              (("entries", 0, "age_s"), "1 h"), (("unpriced_sizes",), {})):
+                bad = copy.deepcopy(doc)
+                node = bad
+                for k in path[:-1]:
+                    node = node[k]
+                node[path[-1]] = val
+                rejects(v, bad, "%s = %r" % ("/".join(map(str, path)), val))
+            bad = copy.deepcopy(doc)
+            bad["unknown"] = bad.pop("unknown_sizes")
+            rejects(v, bad, "a renamed unknown_sizes")
+            return "5 bad fields rejected"
         if case == "strict_recommend_renamed":
             v = schema("recommend")
             doc = json.loads(run(binary, ["--phase", "train", "--kind", "generative"] + DATE +

@@ -278,6 +278,55 @@ static void report__streams_through_a_sink(void **state)
     assert_null(b.sink);
 }
 
+/* -v: the sources go in as the document's last member, grouped by kind in the
+ * order first used, without touching the members before them; the result is
+ * byte for byte what cJSON prints for the same tree. */
+static void report__sources_are_the_last_member(void **state)
+{
+    fx *f = *state;
+    aivm_buf b = AIVM_BUF_INIT, plain = AIVM_BUF_INIT;
+    aivm_render_opts o = AIVM_RENDER_OPTS_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    const aivm_run_source s[] = {
+        {"config", "none", NULL, NULL, NULL, NULL, -1, "--no-config"},
+        {"prices", "cache", "/c/p/x.all.json", "eastus", NULL, "2026-12-01T00:00:00Z", 7200, NULL},
+        {"catalog", "built-in", NULL, NULL, NULL, "2026-12-01", -1, "a \"quoted\"\n note"},
+        {"prices", "live", "https://example.test/api", NULL, NULL, NULL, -1, NULL},
+    };
+    cJSON *doc, *src;
+    const cJSON *prices;
+    char *printed;
+    assert_int_equal(aivm_report_json(&b, f->adv, &o, &err), 0);
+    assert_int_equal(aivm_report_json(&plain, f->adv, &o, &err), 0);
+    assert_int_equal(aivm_report_json_add_sources(&b, s, 4, &err), 0);
+    assert_memory_equal(b.ptr, plain.ptr, plain.size - 3); /* all before the closing "\n}\n" */
+    doc = cJSON_Parse(b.ptr);
+    assert_non_null(doc);
+    src = cJSON_GetObjectItemCaseSensitive(doc, "sources");
+    assert_ptr_equal(src, cJSON_GetArrayItem(doc, cJSON_GetArraySize(doc) - 1));
+    assert_string_equal(src->child->string, "config");
+    assert_string_equal(src->child->next->string, "prices"); /* the order first used */
+    assert_string_equal(src->child->next->next->string, "catalog");
+    prices = get(src, "prices");
+    assert_int_equal(cJSON_GetArraySize(prices), 2);
+    assert_int_equal((int)get(cJSON_GetArrayItem(prices, 0), "age_s")->valuedouble, 7200);
+    assert_null(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(prices, 0), "sku"));
+    assert_null(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(prices, 1), "age_s"));
+    assert_string_equal(get(cJSON_GetArrayItem(get(src, "catalog"), 0), "note")->valuestring,
+                        "a \"quoted\"\n note");
+    printed = cJSON_Print(doc); /* the writer's format is cJSON's */
+    assert_non_null(printed);
+    assert_int_equal(strlen(printed) + 1, b.size); /* and the document's newline */
+    assert_memory_equal(printed, b.ptr, b.size - 1);
+    cJSON_free(printed);
+    cJSON_Delete(doc);
+    aivm_buf_clear(&b);
+    aivm_buf_puts(&b, "not a document\n");
+    assert_int_equal(aivm_report_json_add_sources(&b, s, 4, &err), AIVM_ERROR);
+    aivm_buf_dispose(&b);
+    aivm_buf_dispose(&plain);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -288,6 +337,7 @@ int main(void)
         cmocka_unit_test(report__streams_through_a_sink),
         cmocka_unit_test(report__html_escapes_markup_quotes_and_controls),
         cmocka_unit_test(report__html_is_one_page_without_script),
+        cmocka_unit_test(report__sources_are_the_last_member),
     };
     return cmocka_run_group_tests_name("report", tests, setup, teardown);
 }

@@ -1,0 +1,85 @@
+/*
+ * report_fetch.c - `prices fetch --format json` (docs/json-output.md,
+ * docs/schema/prices-fetch.schema.json): per region or size what was
+ * fetched, found fresh in the cache or failed, each entry's fetch time,
+ * age and cache file, the summary counts, and what the lists tell about
+ * the catalog (sizes priced but unknown to it, catalog sizes without a
+ * meter). The CLI computes the lists; this file only writes them.
+ */
+#include "aivm/report.h"
+#include "aivm_version.h"
+#include "report_int.h"
+#include "util/jsonw.h"
+
+static const char *status_of(const aivm_price_entry *e)
+{
+    return !e->set ? "failed" : e->source == AIVM_PRICE_LIVE ? "fetched" : "cached";
+}
+
+static void entry_json(aivm_jw *w, const aivm_price_entry *e)
+{
+    aivm_jw_object(w, NULL);
+    aivm_jw_str(w, "region", e->query.region);
+    aivm_jw_str(w, "sku", e->query.sku);
+    aivm_jw_str(w, "currency", e->query.currency);
+    aivm_jw_str(w, "status", status_of(e));
+    aivm_jw_opt_num(w, "items", e->set != NULL, e->set ? (double)aivm_price_set_items(e->set) : 0);
+    aivm_jw_str(w, "fetched_at", e->set ? e->fetched_at : NULL);
+    aivm_jw_opt_num(w, "age_s", e->set != NULL, (double)e->age_s);
+    aivm_jw_bool(w, "in_cache", e->set && e->in_cache);
+    aivm_jw_str(w, "cache_path", e->set ? e->cache_path : NULL);
+    aivm_jw_str(w, "cache_error", e->cache_error);
+    aivm_jw_str(w, "error", e->set ? NULL : e->error);
+    aivm_jw_end(w);
+}
+
+int aivm_report_prices_fetch_json(aivm_buf *out, const aivm_fetch_report *r, aivm_error *err)
+{
+    const aivm_prices *p = r->store;
+    size_t n = aivm_prices_count(p), counts[3] = {0, 0, 0};
+    aivm_jw w;
+    aivm_report__doc_begin(&w, out);
+    aivm_jw_object(&w, "tool");
+    aivm_jw_str(&w, "name", "aivm-advise");
+    aivm_jw_str(&w, "version", r->tool_version ? r->tool_version : AIVM_VERSION_STRING);
+    aivm_jw_end(&w);
+    if (r->catalog)
+        aivm_report__catalog_json(&w, r->catalog);
+    aivm_jw_str(&w, "scope", r->regions ? "regions" : "sizes");
+    aivm_jw_str(&w, "cache_dir", r->cache_dir);
+    aivm_jw_array(&w, "entries");
+    for (size_t i = 0; i < n; i++) {
+        const aivm_price_entry *e = aivm_prices_entry(p, i);
+        counts[!e->set ? 2 : e->source == AIVM_PRICE_LIVE ? 0 : 1]++;
+        entry_json(&w, e);
+    }
+    aivm_jw_end(&w);
+    aivm_jw_object(&w, "summary");
+    aivm_jw_num(&w, "total", (double)n);
+    aivm_jw_num(&w, "fetched", (double)counts[0]);
+    aivm_jw_num(&w, "cached", (double)counts[1]);
+    aivm_jw_num(&w, "failed", (double)counts[2]);
+    aivm_jw_num(&w, "requests", (double)aivm_prices_requests(p));
+    aivm_jw_end(&w);
+    aivm_jw_str(&w, "fatal", aivm_prices_fatal(p));
+    aivm_jw_array(&w, "unknown_sizes");
+    for (size_t i = 0; i < r->n_unknown; i++) {
+        aivm_jw_object(&w, NULL);
+        aivm_jw_str(&w, "sku", r->unknown[i]);
+        aivm_jw_str(&w, "region", r->unknown_region[i]);
+        aivm_jw_end(&w);
+    }
+    aivm_jw_end(&w);
+    aivm_jw_array(&w, "unpriced_sizes");
+    for (size_t i = 0; i < r->n_unpriced; i++)
+        aivm_jw_str(&w, NULL, r->unpriced[i]);
+    aivm_jw_end(&w);
+    aivm_jw_array(&w, "warnings");
+    for (size_t i = 0; i < aivm_prices_warning_count(p); i++)
+        aivm_jw_str(&w, NULL, aivm_prices_warning(p, i));
+    aivm_jw_end(&w);
+    aivm_report__doc_end(&w, out);
+    if (out->overflow)
+        return aivm_error_set(err, AIVM_ELIMIT, NULL, "JSON output too large");
+    return 0;
+}
