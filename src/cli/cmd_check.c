@@ -17,6 +17,7 @@
 #include "aivm/util.h"
 #include "avail_opts.h"
 #include "check_out.h"
+#include "check_source.h"
 #include "cli.h"
 #include "cli_config.h"
 #include "msg.h"
@@ -43,7 +44,8 @@ enum {
     O_MODEL_SIZE,
     O_OS,
     O_OUTPUT,
-    O_REQUIRE_LIVE
+    O_REQUIRE_LIVE,
+    O_SOURCE
 };
 
 static const cli_opt options[] = {
@@ -55,6 +57,8 @@ static const cli_opt options[] = {
      "also write the report in FORMAT to FILE (repeatable)"},
     {O_FAIL_ON, "fail-on", 0, "error|warning|note|never",
      "exit 1 when an unwaived finding at or above this remains (default error)"},
+    {O_SOURCE, "source", 0, "DIR",
+     "find findings' .tf lines here (repeatable, comma list; default: plan dirs and .)"},
     {O_CATALOG, "catalog", 0, "FILE", "use this catalog instead of the shipped one"},
     {O_RULES, "rules", 0, "FILE", "add or override rules by id (repeatable)"},
     {O_COLOR, "color", 0, "auto|always|never", "colour the text report (default auto; NO_COLOR)"},
@@ -96,6 +100,8 @@ typedef struct {
     cli_color_mode color;
     cli_price_opts prices;
     cli_avail_opts avail; /* --quota, --skus */
+    char **sources;       /* --source */
+    size_t n_sources;
 } chk_opts;
 
 static void help(void)
@@ -113,7 +119,8 @@ static void help(void)
            "  0  no unwaived finding at or above --fail-on\n"
            "  1  an unwaived finding at or above --fail-on\n"
            "  2  usage error (bad option or value)\n"
-           "  3  unreadable or invalid input (plan, workload, waivers, catalog or rules)\n"
+           "  3  unreadable or invalid input (plan, workload, waivers, catalog, rules or\n"
+           "     a --source directory)\n"
            "  4  --prices live --require-live-prices: prices unavailable\n"
            "  5  output or internal error\n");
 }
@@ -144,6 +151,9 @@ static int on_option(void *vctx, int id, const char *arg)
         o->fail_never = x == 3;
         o->fail_on = x == 3 ? AIVM_SEV_ERROR : (aivm_severity)(AIVM_SEV_ERROR - x);
         return rc;
+    case O_SOURCE:
+        cli_source_option(&o->sources, &o->n_sources, arg);
+        return 0;
     case O_CATALOG:
         o->catalog = arg;
         return 0;
@@ -332,6 +342,7 @@ int cmd_check(int argc, char **argv)
     const aivm_models *models = NULL;
     aivm_check_report *rep = NULL;
     aivm_prices *store = NULL;
+    aivm_tf_source *tf = NULL;
     aivm_check_opts co = AIVM_CHECK_OPTS_INIT;
     aivm_error err = AIVM_ERROR_INIT;
     char today[11];
@@ -393,11 +404,18 @@ int cmd_check(int argc, char **argv)
     }
     rc = price_report(rep, &o, &store);
     if (rc == 0)
+        rc = cli_check_locate(&tf, rep, o.sources, o.n_sources, argv + first,
+                              (size_t)(argc - first));
+    if (rc == 0)
         rc = render(rep, &o);
     if (rc == 0 && !o.fail_never && aivm_check_failed(rep, o.fail_on))
         rc = CLI_EXIT_FINDINGS;
 done:
     aivm_check_report_free(rep);
+    aivm_tf_source_free(tf);
+    for (size_t i = 0; i < o.n_sources; i++)
+        free(o.sources[i]);
+    free(o.sources);
     aivm_prices_free(store);
     cli_price_opts_dispose(&o.prices);
     cli_avail_opts_dispose(&o.avail);
