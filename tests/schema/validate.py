@@ -91,6 +91,7 @@ CHECK = {
                     os.path.join(FIX, "avail", "plan.yaml")],
     "check_work_serving": ["--model", "llama-3.1-8b", "--tokens-per-second", "500",
                            os.path.join(FIX, "check", "plan_clean.yaml")],
+    "check_source": ["--source", os.path.join(FIX, "source"), os.path.join(FIX, "source", "plan.json")],
 }
 
 PRICES = {
