@@ -52,6 +52,9 @@ static void warn(aivm_tf_source *src, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    for (size_t i = 0; i < src->n_warnings; i++)
+        if (strcmp(src->warnings[i], msg) == 0)
+            return; /* once */
     src->warnings[src->n_warnings++] = aivm_xstrdup(msg);
 }
 
@@ -208,6 +211,7 @@ static tf_dir *get_dir(aivm_tf_source *src, const char *name, bool root, int *er
                      (real[n] == '/' || real[n] == '\0' || strcmp(src->dirs[i].real, "/") == 0);
         }
         if (!inside || src->n_dirs >= MAX_DIRS) {
+            *errno_out = inside ? EMFILE : EXDEV;
             free(real);
             return NULL;
         }
@@ -335,6 +339,9 @@ static const aivm_tf_block *resolve(aivm_tf_source *src, size_t root, char **mod
             return NULL; /* only local paths: a registry or git module is not here */
         path = join(d->name, m->source);
         d = get_dir(src, path, false, &e);
+        if (!d && e == EXDEV)
+            warn(src, "module '%s' (source '%s') is outside the source directories: not followed",
+                 m->name, m->source);
         free(path);
         if (!d)
             return NULL;

@@ -284,8 +284,14 @@ static void tf__source_stays_inside(void **state)
     assert_int_equal(aivm_tf_source_load(&src, dirs, req, 1, &err), 0);
     assert_false(aivm_tf_source_find(src, "module.up.t.out", NULL, "size", NULL, &at));
     assert_false(aivm_tf_source_find(src, "module.link.t.out", NULL, "size", NULL, &at));
-    assert_int_equal(aivm_tf_source_warning_count(src), 1);
+    assert_int_equal(aivm_tf_source_warning_count(src), 3);
     assert_non_null(strstr(aivm_tf_source_warning(src, 0), "a symbolic link is not followed"));
+    assert_non_null(strstr(aivm_tf_source_warning(src, 1),
+                           "module 'up' (source '../outside') is outside the source directories"));
+    assert_non_null(strstr(aivm_tf_source_warning(src, 2), "module 'link' (source './lnk')"));
+    /* asked again: the same warning is not repeated */
+    assert_false(aivm_tf_source_find(src, "module.up.t.out", NULL, "size", NULL, &at));
+    assert_int_equal(aivm_tf_source_warning_count(src), 3);
     aivm_tf_source_free(src);
     /* given the parent too, the module is inside a given directory */
     {
