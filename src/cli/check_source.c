@@ -10,9 +10,10 @@
 #include "check_source.h"
 #include "msg.h"
 
-void cli_source_option(char ***dirs, size_t *n, const char *arg)
+int cli_source_option(char ***dirs, size_t *n, const char *arg)
 {
     const char *p = arg;
+    size_t before = *n;
     for (;;) {
         size_t len = strcspn(p, ",");
         if (len) {
@@ -23,6 +24,7 @@ void cli_source_option(char ***dirs, size_t *n, const char *arg)
             break;
         p += len + 1;
     }
+    return *n > before ? 0 : cli_usagef("--source needs a directory");
 }
 
 int cli_check_locate(aivm_tf_source **src, aivm_check_report *rep, char *const *dirs, size_t n_dirs,

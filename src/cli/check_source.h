@@ -8,8 +8,9 @@
 #include "aivm/check.h"
 #include "aivm/tfsource.h"
 
-/** Add the directories of one --source value (a comma list) to `*dirs`. */
-void cli_source_option(char ***dirs, size_t *n, const char *arg);
+/** Add the directories of one --source value (a comma list) to `*dirs`:
+ *  0, or a usage error (exit 2) when it names none. */
+int cli_source_option(char ***dirs, size_t *n, const char *arg);
 
 /**
  * Index the `.tf` files of `dirs` (none given: each input file's directory

@@ -152,8 +152,7 @@ static int on_option(void *vctx, int id, const char *arg)
         o->fail_on = x == 3 ? AIVM_SEV_ERROR : (aivm_severity)(AIVM_SEV_ERROR - x);
         return rc;
     case O_SOURCE:
-        cli_source_option(&o->sources, &o->n_sources, arg);
-        return 0;
+        return cli_source_option(&o->sources, &o->n_sources, arg);
     case O_CATALOG:
         o->catalog = arg;
         return 0;

@@ -55,15 +55,24 @@ typedef struct {
     aivm_tf_file *f;
     aivm_error *err;
     int rc;
+    size_t col_at; /* loc_of's last offset and its column: positions are asked for */
+    unsigned col;  /* in file order, so a long line is counted once, not per block */
 } lexer;
 
-static aivm_loc loc_of(const lexer *lx, unsigned line, size_t line_start, size_t at)
+static aivm_loc loc_of(lexer *lx, unsigned line, size_t line_start, size_t at)
 {
     aivm_loc l;
+    size_t i = line_start;
     unsigned col = 1;
-    for (size_t i = line_start; i < at && i < lx->len; i++)
+    if (lx->col_at >= line_start && lx->col_at <= at && lx->col) {
+        i = lx->col_at; /* on from the last position asked for on this line */
+        col = lx->col;
+    }
+    for (; i < at && i < lx->len; i++)
         if (((unsigned char)lx->s[i] & 0xC0) != 0x80) /* code points, as the plan's columns */
             col++;
+    lx->col_at = at;
+    lx->col = col;
     l.file = lx->f->name;
     l.line = line;
     l.col = col;
