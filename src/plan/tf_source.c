@@ -61,10 +61,10 @@ static void warn(aivm_tf_source *src, const char *fmt, ...)
 /* `dir` + "/" + `rel`, then "." and "x/.." dropped lexically; "." shows as "". */
 static char *join(const char *dir, const char *rel)
 {
-    char *in = aivm_xmalloc(strlen(dir) + strlen(rel) + 2), *out, *save = NULL, *part;
-    size_t n = 0, kept = 0;
+    size_t cap = strlen(dir) + strlen(rel) + 2, n = 0, kept = 0;
+    char *in = aivm_xmalloc(cap), *out, *save = NULL, *part;
     bool abs = (dir[0] ? dir[0] : rel[0]) == '/';
-    sprintf(in, "%s%s%s", dir, dir[0] ? "/" : "", rel);
+    snprintf(in, cap, "%s%s%s", dir, dir[0] ? "/" : "", rel);
     out = aivm_xmalloc(strlen(in) + 2);
     out[0] = '\0';
     if (abs)
