@@ -27,7 +27,7 @@ _aivm_advise_options()
           --max-price-per-hour $_aivm_advise_fetch $_aivm_advise_common"
         ;;
     check)
-        echo "--config --no-config --quota --skus --input --workload --waivers -f --format -o --output --fail-on --base --fail-on-new --catalog --rules
+        echo "--config --no-config --quota --skus --input --workload --waivers --source -f --format -o --output --fail-on --base --fail-on-new --catalog --rules
           --color --date --phase --kind --model-size --os $_aivm_advise_sizing --prices
           --allow-partial --require-live-prices $_aivm_advise_fetch $_aivm_advise_common"
         ;;
@@ -137,7 +137,7 @@ _aivm_advise()
         ;;
     --config | --workload | --catalog | --rules | --waivers | --base | --quota | --skus) _aivm_advise_files ;;
     --regions) COMPREPLY=($(compgen -W "us europe asia all" -- "$cur")) ;;
-    --cache-dir) COMPREPLY=($(compgen -d -- "$cur")) ;;
+    --cache-dir | --source) COMPREPLY=($(compgen -d -- "$cur")) ;;
     --sku) COMPREPLY=($(compgen -W "$(_aivm_advise_names "${words[0]}" catalog)" -- "$cur")) ;;
     --model) COMPREPLY=($(compgen -W "$(_aivm_advise_names "${words[0]}" models)" -- "$cur")) ;;
     --region | --top | --nodes | --date | --layers | --hidden | --heads | --kv-heads | \

@@ -25,7 +25,7 @@ LEVEL = {"util": 0, "catalog": 1, "workload": 2, "plan": 3, "prices": 3, "avail"
 PUBLIC = {"util.h": "util", "error.h": "util", "buf.h": "util", "libs.h": "util", "config.h": "util",
           "catalog.h": "catalog", "workload.h": "workload", "inputs.h": "workload", "sizing.h": "workload",
           "throughput.h": "workload",
-          "plan.h": "plan", "prices.h": "prices", "avail.h": "avail", "rules.h": "rules", "refresh.h": "refresh",
+          "plan.h": "plan", "tfsource.h": "plan", "prices.h": "prices", "avail.h": "avail", "rules.h": "rules", "refresh.h": "refresh",
           "advise.h": "advise", "extras.h": "rules", "check.h": "check",
           "waivers.h": "check", "report.h": "report", "aivm.h": "cli"}
 GENERATED = {"aivm_version.h": "util"}

@@ -24,6 +24,7 @@
 #include "aivm/prices.h" /* AIVM_HOURS_PER_MONTH */
 #include "aivm/rules.h"
 #include "aivm/sizing.h"
+#include "aivm/tfsource.h"
 #include "aivm/throughput.h"
 #include "aivm/waivers.h"
 #include "aivm/workload.h"
@@ -73,6 +74,8 @@ typedef struct {
     const char *pointer;          /* JSON pointer within loc.file; NULL when none */
     const aivm_waiver *waiver;    /* non-NULL when waived (valid, unexpired) */
     aivm_baseline_state baseline; /* against --base (aivm_check_diff); NONE without one */
+    aivm_loc plan_loc;            /* the plan position when `loc` was moved to the .tf source
+                                     (aivm_check_locate_source); file NULL otherwise */
 } aivm_finding;
 
 /** What check found out about one resource. */
@@ -180,6 +183,17 @@ size_t aivm_check_price_queries(aivm_price_query **out, const aivm_check_report 
  */
 int aivm_check_apply_prices(aivm_check_report *rep, const aivm_prices *p, aivm_prices_mode mode,
                             bool allow_partial, const char *currency, aivm_error *err);
+
+/**
+ * Point the findings of Terraform resources at their `.tf` source (check
+ * --source): each finding whose `loc` is in its resource's plan file moves
+ * to the resource's size attribute, or its block when the size is not a
+ * literal there, as `src` finds it (aivm_tf_source_find); `plan_loc` keeps
+ * the plan position. Findings in other files (waivers) and resources no
+ * `.tf` holds keep their `loc`. The report borrows `src`'s file names: `src`
+ * must outlive it. Returns how many resources were found.
+ */
+size_t aivm_check_locate_source(aivm_check_report *rep, aivm_tf_source *src);
 
 /** True when an unwaived finding at or above `level` remains. */
 bool aivm_check_failed(const aivm_check_report *rep, aivm_severity level);

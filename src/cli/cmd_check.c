@@ -17,6 +17,7 @@
 #include "aivm/util.h"
 #include "avail_opts.h"
 #include "check_out.h"
+#include "check_source.h"
 #include "cli.h"
 #include "cli_config.h"
 #include "input_opts.h"
@@ -43,7 +44,8 @@ enum {
     O_OUTPUT,
     O_REQUIRE_LIVE,
     O_BASE,
-    O_FAIL_ON_NEW
+    O_FAIL_ON_NEW,
+    O_SOURCE
 };
 
 /* The options before the workload inputs (input_opts.h: defaults under the
@@ -61,6 +63,8 @@ static const cli_opt head[] = {
      "compare with the base branch's plan: findings new, unchanged or fixed, cost change"},
     {O_FAIL_ON_NEW, "fail-on-new", 0, NULL,
      "with --base: exit 1 only for new findings at or above --fail-on"},
+    {O_SOURCE, "source", 0, "DIR",
+     "find findings' .tf lines here (repeatable, comma list; default: plan dirs and .)"},
     {O_CATALOG, "catalog", 0, "FILE", "use this catalog instead of the shipped one"},
     {O_RULES, "rules", 0, "FILE", "add or override rules by id (repeatable)"},
     {O_COLOR, "color", 0, "auto|always|never", "colour the text report (default auto; NO_COLOR)"},
@@ -116,6 +120,8 @@ typedef struct {
     cli_color_mode color;
     cli_price_opts prices;
     cli_avail_opts avail; /* --quota, --skus */
+    char **sources;       /* --source */
+    size_t n_sources;
 } chk_opts;
 
 static void help(void)
@@ -135,8 +141,8 @@ static void help(void)
            "  0  no unwaived finding at or above --fail-on (with --fail-on-new: no new one)\n"
            "  1  an unwaived finding at or above --fail-on (with --fail-on-new: a new one)\n"
            "  2  usage error (bad option or value)\n"
-           "  3  unreadable or invalid input (plan, --base plan, workload, waivers, catalog or\n"
-           "     rules)\n"
+           "  3  unreadable or invalid input (plan, --base plan, workload, waivers, catalog,\n"
+           "     rules or a --source directory)\n"
            "  4  --prices live --require-live-prices: prices unavailable\n"
            "  5  output or internal error\n");
 }
@@ -167,6 +173,8 @@ static int on_option(void *vctx, int id, const char *arg)
         o->fail_never = x == 3;
         o->fail_on = x == 3 ? AIVM_SEV_ERROR : (aivm_severity)(AIVM_SEV_ERROR - x);
         return rc;
+    case O_SOURCE:
+        return cli_source_option(&o->sources, &o->n_sources, arg);
     case O_CATALOG:
         o->catalog = arg;
         return 0;
@@ -363,6 +371,7 @@ int cmd_check(int argc, char **argv)
     const aivm_models *models = NULL;
     aivm_check_report *rep = NULL;
     aivm_prices *store = NULL;
+    aivm_tf_source *tf = NULL;
     aivm_check_opts co = AIVM_CHECK_OPTS_INIT;
     aivm_error err = AIVM_ERROR_INIT;
     char today[11];
@@ -433,9 +442,16 @@ int cmd_check(int argc, char **argv)
         cli_sources_prices(o.prices.mode, cat, &o.prices.fetch, stores, 1);
     }
     if (rc == 0)
+        rc = cli_check_locate(&tf, rep, o.sources, o.n_sources, argv + first,
+                              (size_t)(argc - first));
+    if (rc == 0)
         rc = render(rep, &o);
 done:
     aivm_check_report_free(rep); /* and its base's, which borrows base_plan */
+    aivm_tf_source_free(tf);
+    for (size_t i = 0; i < o.n_sources; i++)
+        free(o.sources[i]);
+    free(o.sources);
     aivm_prices_free(store);
     cli_price_opts_dispose(&o.prices);
     cli_avail_opts_dispose(&o.avail);

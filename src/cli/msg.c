@@ -155,16 +155,27 @@ void cli_msg_dispose(void)
     n_unquoted = 0;
 }
 
-/* Print line `line` of `path` and a caret under column `col`. Quietly does
- * nothing when the file cannot be read (embedded data, stdin), when a found
- * configuration named it (cli_msg_no_excerpt), when it is reached through a
- * symbolic link (a committed link to a secret), and when the line is not
- * UTF-8 text: an excerpt never prints what the input was not meant to hold. */
+/* Code points shown on each side of the column in an excerpt: a long line
+ * (a minified plan is one line) shows a window around the column, with
+ * "..." where it is cut, not its first bytes. */
+#define EXCERPT_SIDE 60
+
+/* Print line `line` of `path` and a caret under column `col` (code points).
+ * Quietly does nothing when the file cannot be read (embedded data, stdin),
+ * when a found configuration named it (cli_msg_no_excerpt), when it is
+ * reached through a symbolic link (a committed link to a secret), and when
+ * the shown part is not UTF-8 text: an excerpt never prints what the input
+ * was not meant to hold. */
 static void excerpt(const char *path, unsigned line, unsigned col)
 {
     FILE *f;
-    char buf[512];
-    unsigned n = 1;
+    char win[4 * (3 * EXCERPT_SIDE + 1) + 1], vis[2048], before[2048];
+    size_t n = 0, cut = 0, caret = 0;
+    unsigned at = 1, cp = 0; /* line number; code point index of the byte read */
+    unsigned first = col > 2 * EXCERPT_SIDE ? col - EXCERPT_SIDE : 1;
+    unsigned last = (col ? col : 1) + EXCERPT_SIDE;
+    bool more = false, got = false;
+    int c;
     if (!path[0] || path[0] == '<' || strcmp(path, "-") == 0)
         return;
     for (size_t i = 0; i < n_unquoted; i++)
@@ -178,30 +189,50 @@ static void excerpt(const char *path, unsigned line, unsigned col)
     f = fopen(path, "rb");
     if (!f)
         return;
-    while (fgets(buf, sizeof buf, f)) {
-        size_t len = strlen(buf);
-        bool whole = len > 0 && buf[len - 1] == '\n';
-        if (n == line && !aivm_utf8_valid(buf, len))
+    while (at < line && (c = getc(f)) != EOF)
+        if (c == '\n')
+            at++;
+    while (at == line && (c = getc(f)) != EOF) {
+        got = true;
+        if (c == '\n')
             break;
-        if (n == line) {
-            char saved;
-            while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
-                buf[--len] = '\0';
-            saved = buf[col && col - 1 < len ? col - 1 : len];
-            char vis[2048], before[2048];
-            buf[col && col - 1 < len ? col - 1 : len] = '\0'; /* the part before the caret */
-            aivm_vis(before, sizeof before, buf);
-            buf[col && col - 1 < len ? col - 1 : len] = saved;
-            fprintf(stderr, "  %s\n  ", aivm_vis(vis, sizeof vis, buf));
-            for (size_t i = 0; before[i]; i++)
-                fputc(' ', stderr);
-            fputs("^\n", stderr);
+        if (((unsigned)c & 0xC0) != 0x80)
+            cp++;
+        if (cp > last) {
+            more = true;
             break;
         }
-        if (whole)
-            n++;
+        if (cp >= first && n < sizeof win - 1) {
+            if (col && cp == col && ((unsigned)c & 0xC0) != 0x80)
+                caret = n;
+            win[n++] = (char)c;
+        }
     }
     fclose(f);
+    if (at != line || !got)
+        return; /* past the end of the file */
+    while (n > 0 && (win[n - 1] == '\r' || win[n - 1] == '\n') && !more)
+        n--;
+    win[n] = '\0';
+    if (!aivm_utf8_valid(win, n))
+        return;
+    if (!col || col > cp || caret > n)
+        caret = n; /* past the end: the caret after the text */
+    cut = first > 1 ? 3 : 0;
+    {
+        char saved = win[caret];
+        win[caret] = '\0';
+        aivm_vis(before, sizeof before, win);
+        win[caret] = saved;
+    }
+    fprintf(stderr, "  %s%s%s\n  ", cut ? "..." : "", aivm_vis(vis, sizeof vis, win),
+            more ? "..." : "");
+    for (size_t i = 0; i < cut; i++)
+        fputc(' ', stderr);
+    for (size_t i = 0; before[i]; i++)
+        if (((unsigned char)before[i] & 0xC0) != 0x80)
+            fputc(' ', stderr);
+    fputs("^\n", stderr);
 }
 
 int cli_report_error(const aivm_error *err)

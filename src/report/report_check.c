@@ -192,8 +192,16 @@ void aivm_report__check_finding_json(aivm_jw *w, const aivm_finding *f)
     aivm_jw_str(w, "file", f->loc.file);
     aivm_jw_num(w, "line", f->loc.line);
     aivm_jw_num(w, "column", f->loc.col);
-    aivm_jw_str(w, "pointer", f->pointer);
+    aivm_jw_str(w, "pointer", f->plan_loc.file ? NULL : f->pointer);
     aivm_jw_end(w);
+    if (f->plan_loc.file) { /* moved to the .tf source (--source): where the plan has it */
+        aivm_jw_object(w, "plan_location");
+        aivm_jw_str(w, "file", f->plan_loc.file);
+        aivm_jw_num(w, "line", f->plan_loc.line);
+        aivm_jw_num(w, "column", f->plan_loc.col);
+        aivm_jw_str(w, "pointer", f->pointer);
+        aivm_jw_end(w);
+    }
     if (f->waiver) {
         aivm_jw_object(w, "waived");
         aivm_jw_str(w, "reason", f->waiver->reason);

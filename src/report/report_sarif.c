@@ -164,6 +164,19 @@ static void artifact_location(aivm_jw *w, const char *file, const char *srcroot)
     aivm_buf_dispose(&uri);
 }
 
+static void physical_location(aivm_jw *w, const aivm_loc *l, const char *srcroot)
+{
+    aivm_jw_object(w, "physicalLocation");
+    artifact_location(w, l->file, srcroot);
+    if (l->line) {
+        aivm_jw_object(w, "region");
+        aivm_jw_num(w, "startLine", l->line);
+        aivm_jw_num(w, "startColumn", l->col ? l->col : 1);
+        aivm_jw_end(w);
+    }
+    aivm_jw_end(w);
+}
+
 static void result_json(aivm_jw *w, const aivm_finding *f, size_t idx, const char *srcroot)
 {
     char key[600];
@@ -182,15 +195,7 @@ static void result_json(aivm_jw *w, const aivm_finding *f, size_t idx, const cha
     }
     aivm_jw_array(w, "locations");
     aivm_jw_object(w, NULL);
-    aivm_jw_object(w, "physicalLocation");
-    artifact_location(w, f->loc.file, srcroot);
-    if (f->loc.line) {
-        aivm_jw_object(w, "region");
-        aivm_jw_num(w, "startLine", f->loc.line);
-        aivm_jw_num(w, "startColumn", f->loc.col ? f->loc.col : 1);
-        aivm_jw_end(w);
-    }
-    aivm_jw_end(w);
+    physical_location(w, &f->loc, srcroot);
     if (f->res) {
         aivm_jw_array(w, "logicalLocations");
         aivm_jw_object(w, NULL);
@@ -201,6 +206,15 @@ static void result_json(aivm_jw *w, const aivm_finding *f, size_t idx, const cha
     }
     aivm_jw_end(w);
     aivm_jw_end(w);
+    if (f->plan_loc.file) { /* the finding is on the .tf source (--source): the plan too */
+        aivm_jw_array(w, "relatedLocations");
+        aivm_jw_object(w, NULL);
+        aivm_jw_num(w, "id", 1);
+        physical_location(w, &f->plan_loc, srcroot);
+        text_obj(w, "message", "text", "the planned value in the Terraform plan");
+        aivm_jw_end(w);
+        aivm_jw_end(w);
+    }
     snprintf(key, sizeof key, "%s:%s", f->id, f->res ? f->res->address : "waivers");
     text_obj(w, "partialFingerprints", "aivmFinding/v1", key);
     if (f->baseline != AIVM_BASELINE_NONE) /* against --base (SARIF 2.1.0 3.27.24) */

@@ -96,6 +96,7 @@ CHECK = {
                    os.path.join(FIX, "check", "diff", "base.yaml")],
     "check_base_unpriced": [os.path.join(FIX, "check", "diff", "head.yaml"), "--base",
                             os.path.join(FIX, "check", "diff", "base_unpriced.yaml")],
+    "check_source": ["--source", os.path.join(FIX, "source"), os.path.join(FIX, "source", "plan.json")],
 }
 
 PRICES = {

@@ -1,0 +1,6 @@
+resource "t" "n" {
+  d = <<-EOT
+  }
+  EOT
+  size = "x"
+}
