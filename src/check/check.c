@@ -62,10 +62,10 @@ static bool same_wl(const aivm_workload *a, const aivm_workload *b)
     if (memcmp(&a->work, &b->work, sizeof a->work) != 0) /* plain numbers: no padding */
         return false;
     return a->phase == b->phase && a->kind == b->kind && a->model_size == b->model_size &&
-           a->os == b->os && a->include_retired == b->include_retired &&
-           a->region_assumed == b->region_assumed && strcmp(a->region, b->region) == 0 &&
-           strcmp(a->today, b->today) == 0 && (a->sizing == NULL) == (b->sizing == NULL) &&
-           same_sizing(&a->sizing_in, &b->sizing_in);
+           a->os == b->os && a->include_retired == b->include_retired && a->spot == b->spot &&
+           a->checkpointing == b->checkpointing && a->region_assumed == b->region_assumed &&
+           strcmp(a->region, b->region) == 0 && strcmp(a->today, b->today) == 0 &&
+           (a->sizing == NULL) == (b->sizing == NULL) && same_sizing(&a->sizing_in, &b->sizing_in);
 }
 
 /* Recommend's advice for the item's workload under the same constraints as
@@ -141,6 +141,12 @@ static void settle_workload(aivm_check_item *it, const aivm_check_opts *o)
     if (wl.kind == AIVM_KIND_UNSET && !wl.sizing_in.model &&
         (wl.sizing_in.set & (1u << AIVM_SZ_PARAMS)) && wl.sizing_in.params >= 1e9)
         wl.kind = AIVM_KIND_GENERATIVE; /* as recommend: a billion parameters is an LLM */
+    if (it->res->priority == AIVM_PRIO_SPOT) {
+        wl.spot = true; /* judged as recommend --spot judges: spot prices in the ranking */
+        wl.set |= AIVM_WL_SPOT;
+    }
+    if (t->set & AIVM_WL_CHECKPOINTING)
+        wl.checkpointing = t->checkpointing;
     wl.set |= t->set & 0xffffu;
     wl.today = o->today;
     /* an unknown aivm-model with a phase is still a workload: its sizing then
