@@ -13,6 +13,7 @@
 #include "avail_opts.h"
 #include "cli.h"
 #include "cli_config.h"
+#include "emit_out.h"
 #include "msg.h"
 #include "opts.h"
 #include "price_opts.h"
@@ -62,6 +63,7 @@ static const cli_opt options[] = {
     {O_SPOT, "spot", 0, NULL, "ask for spot capacity (spot prices in the ranking)"},
     {O_CHECKPOINTING, "checkpointing", 0, NULL, "the job checkpoints and can resume"},
     {O_FORMAT, "format", 'f', "table|json|yaml|markdown|csv|html", "output format (default table)"},
+    CLI_EMIT_OPTIONS,
     {O_EXPLAIN, "explain", 0, NULL, "show every rule per size and the rejected sizes"},
     {O_CATALOG, "catalog", 0, "FILE", "use this catalog instead of the shipped one"},
     {O_RULES, "rules", 0, "FILE", "add or override rules by id (repeatable)"},
@@ -98,6 +100,7 @@ typedef struct {
     char region[64]; /* --region as Azure normalises it: "West Europe" -> "westeurope" */
     cli_price_opts prices;
     cli_avail_opts avail; /* --quota, --skus, --regions */
+    cli_emit_opts emit;   /* --emit, --pick, -o */
 } rec_opts;
 
 static void help(void)
@@ -131,6 +134,7 @@ static int on_option(void *vctx, int id, const char *arg)
     rec_opts *o = vctx;
     aivm_error err = AIVM_ERROR_INIT;
     uint64_t n;
+    int rc;
     switch (id) {
     case O_PHASE:
         if (aivm_phase_parse(&o->flags.phase, arg, &err) < 0)
@@ -226,6 +230,9 @@ static int on_option(void *vctx, int id, const char *arg)
         o->version = true;
         return 0;
     default:
+        rc = cli_emit_option(&o->emit, id, arg);
+        if (rc >= 0)
+            return rc;
         if (cli_avail_option(&o->avail, id, arg) >= 0)
             return 0;
         if (cli_is_work_option(id))
@@ -246,19 +253,24 @@ static int render(const aivm_advice *adv, const rec_opts *o)
     aivm_render_opts ro = AIVM_RENDER_OPTS_INIT;
     aivm_buf out = AIVM_BUF_INIT;
     aivm_error err = AIVM_ERROR_INIT;
+    cli_output file;
     int rc;
-    ro.explain = o->explain;
-    ro.color = o->format == 0 && cli_term_color(o->color);
-    ro.width = cli_term_width();
-    cli_stream_to_stdout(&out); /* a JSON report lists every rejected size */
-    rc = renderers[o->format](&out, adv, &ro, &err);
-    if (rc < 0) {
-        aivm_buf_dispose(&out);
-        return cli_report_error(&err);
+    if (o->emit.emit)
+        rc = cli_emit_write(&o->emit, adv);
+    else {
+        ro.explain = o->explain;
+        ro.color = o->format == 0 && !o->emit.output && cli_term_color(o->color);
+        ro.width = cli_term_width();
+        rc = cli_output_begin(&file, &out, &o->emit); /* streamed: JSON lists every rejection */
+        if (rc)
+            return rc;
+        if (renderers[o->format](&out, adv, &ro, &err) < 0)
+            rc = cli_report_error(&err);
+        rc = cli_output_end(&file, &out, &o->emit, rc);
     }
-    aivm_buf_flush(&out);
-    aivm_buf_dispose(&out);
-    if (o->format != 1 && o->format != 2) /* JSON and YAML carry them in "warnings" */
+    if (rc)
+        return rc;
+    if (o->emit.emit || (o->format != 1 && o->format != 2)) /* JSON, YAML: in "warnings" */
         for (size_t i = 0; i < adv->n_warnings; i++)
             cli_warnf("%s", adv->warnings[i]);
     return 0;
@@ -301,6 +313,7 @@ int cmd_recommend(int argc, char **argv)
     memset(&o, 0, sizeof o);
     o.flags = wl;
     o.top = 5;
+    o.emit.eo.pick = 1;
     cli_price_opts_init(&o.prices);
     rc = cli_opts_parse(options, N_OPTIONS, argc, argv, on_option, &o, &first);
     if (rc)
@@ -318,6 +331,8 @@ int cmd_recommend(int argc, char **argv)
         goto done;
     }
     rc = cli_price_opts_check(&o.prices);
+    if (rc == 0)
+        rc = cli_emit_check(&o.emit);
     if (rc)
         goto done;
     cfg_region = cli_config_loc("region"); /* a default: a workload file's region wins */
@@ -379,7 +394,7 @@ int cmd_recommend(int argc, char **argv)
     if (kind_assumed[0])
         aivm_advice_add_warning(adv, "kind-assumed", kind_assumed);
     rc = render(adv, &o);
-    if (rc == 0 && adv->n_ranked == 0)
+    if (rc == 0 && adv->n_ranked == 0 && !o.emit.emit)
         rc = CLI_EXIT_NO_FIT; /* the report says why; scripts see it in the status */
 done:
     aivm_advice_free(adv);
