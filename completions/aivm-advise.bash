@@ -22,8 +22,8 @@ _aivm_advise_options()
     recommend)
         echo "--config --no-config --quota --skus --regions --phase --kind --model-size --workload --region --os --top
           --include-retired --nodes --scheduler --managed --containers --spot
-          --checkpointing -f --format --explain --catalog --rules --color --date
-          $_aivm_advise_sizing --prices --allow-partial --pricing --sort
+          --checkpointing -f --format --explain --emit --pick -o --output --catalog --rules
+          --color --date $_aivm_advise_sizing --prices --allow-partial --pricing --sort
           --max-price-per-hour $_aivm_advise_fetch $_aivm_advise_common"
         ;;
     check)
@@ -121,6 +121,8 @@ _aivm_advise()
         COMPREPLY=($(compgen -W "USD AUD BRL CAD CHF CNY DKK EUR GBP INR JPY KRW NOK NZD RUB
           SEK TWD" -- "$cur")) ;;
     --input) COMPREPLY=($(compgen -W "terraform arm plan" -- "$cur")) ;;
+    --emit) COMPREPLY=($(compgen -W "terraform arm az" -- "$cur")) ;;
+    -o | --output) [[ $cmd == check ]] || _aivm_advise_files ;;
     --fail-on) COMPREPLY=($(compgen -W "error warning note never" -- "$cur")) ;;
     --category)
         COMPREPLY=($(compgen -W "gpu cpu cpu-general-purpose cpu-compute-optimized
@@ -140,7 +142,7 @@ _aivm_advise()
     --cache-dir | --source) COMPREPLY=($(compgen -d -- "$cur")) ;;
     --sku) COMPREPLY=($(compgen -W "$(_aivm_advise_names "${words[0]}" catalog)" -- "$cur")) ;;
     --model) COMPREPLY=($(compgen -W "$(_aivm_advise_names "${words[0]}" models)" -- "$cur")) ;;
-    --region | --top | --nodes | --date | --layers | --hidden | --heads | --kv-heads | \
+    --region | --top | --pick | --nodes | --date | --layers | --hidden | --heads | --kv-heads | \
         --context | --batch | --concurrency | --max-nodes | --gpus | --max-price-per-hour | \
         --prices-url | --cache-ttl | --timeout | --retries | --retry-delay | --params | \
         --family | --gpu | --min-gpu-memory)

@@ -287,6 +287,14 @@ int aivm_sort_parse(aivm_sort *out, const char *s, aivm_error *err);
  */
 void aivm_advice_add_warning(aivm_advice *adv, const char *id, const char *msg);
 
+/**
+ * The image, orchestrator, container and spot advice (aivm/extras.h) for
+ * candidate `i` of `adv->ranked` (`i` < n_ranked), made as the advice makes
+ * its own for #1 (a sized job spans the candidate's VMs). `*out` is freed
+ * with aivm_extras_free(); it borrows the advice's catalog and rules.
+ */
+void aivm_advice_extras_for(struct aivm_extras **out, const aivm_advice *adv, size_t i);
+
 /** Free an advice and everything it owns (not what it borrows). Accepts NULL. */
 void aivm_advice_free(aivm_advice *adv);
 

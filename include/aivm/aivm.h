@@ -9,6 +9,7 @@
 #include "aivm/buf.h"
 #include "aivm/catalog.h"
 #include "aivm/config.h"
+#include "aivm/emit.h"
 #include "aivm/error.h"
 #include "aivm/extras.h"
 #include "aivm/libs.h"

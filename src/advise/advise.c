@@ -229,29 +229,33 @@ void aivm_advise__catalog_price_warnings(aivm_advice *adv)
                           wl->region);
 }
 
-/* Without --nodes, a sized job spans as many VMs as its best size needs:
+/* Without --nodes, a sized job spans as many VMs as the size needs:
  * image and orchestrator advice then see the multi-VM job (docs/sizing.md). */
 static const aivm_workload *extras_workload(aivm_workload *copy, const aivm_workload *wl,
-                                            const aivm_advice *adv)
+                                            const aivm_candidate *c)
 {
-    if (!wl->sizing || (wl->set & AIVM_WL_NODES) || adv->n_ranked == 0 ||
-        adv->ranked[0].deploy.vms <= 1)
+    if (!wl->sizing || (wl->set & AIVM_WL_NODES) || c->deploy.vms <= 1)
         return wl;
     *copy = *wl;
-    copy->nodes = adv->ranked[0].deploy.vms;
+    copy->nodes = c->deploy.vms;
     return copy;
+}
+
+void aivm_advice_extras_for(struct aivm_extras **out, const aivm_advice *adv, size_t i)
+{
+    aivm_workload ewl;
+    const aivm_candidate *c = &adv->ranked[i];
+    aivm_extras_eval(out, adv->catalog, adv->rules, extras_workload(&ewl, adv->workload, c),
+                     c->size, NULL);
 }
 
 void aivm_advise__extras(aivm_advice *adv)
 {
-    aivm_workload ewl;
-    const aivm_size *top = adv->n_ranked ? adv->ranked[0].size : NULL;
     aivm_extras_free(adv->extras);
     adv->extras = NULL;
-    if (!top)
+    if (adv->n_ranked == 0)
         return; /* nothing fits: no image or orchestrator advice for nothing */
-    aivm_extras_eval(&adv->extras, adv->catalog, adv->rules,
-                     extras_workload(&ewl, adv->workload, adv), top, NULL);
+    aivm_advice_extras_for(&adv->extras, adv, 0);
 }
 
 /* What the workload itself leaves unknown, said once. */

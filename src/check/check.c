@@ -63,10 +63,10 @@ static bool same_wl(const aivm_workload *a, const aivm_workload *b)
     if (memcmp(&a->work, &b->work, sizeof a->work) != 0) /* plain numbers: no padding */
         return false;
     return a->phase == b->phase && a->kind == b->kind && a->model_size == b->model_size &&
-           a->os == b->os && a->include_retired == b->include_retired &&
-           a->region_assumed == b->region_assumed && strcmp(a->region, b->region) == 0 &&
-           strcmp(a->today, b->today) == 0 && (a->sizing == NULL) == (b->sizing == NULL) &&
-           same_sizing(&a->sizing_in, &b->sizing_in);
+           a->os == b->os && a->include_retired == b->include_retired && a->spot == b->spot &&
+           a->checkpointing == b->checkpointing && a->region_assumed == b->region_assumed &&
+           strcmp(a->region, b->region) == 0 && strcmp(a->today, b->today) == 0 &&
+           (a->sizing == NULL) == (b->sizing == NULL) && same_sizing(&a->sizing_in, &b->sizing_in);
 }
 
 /* Recommend's advice for the item's workload under the same constraints as
@@ -126,6 +126,10 @@ static void settle_workload(aivm_check_item *it, const aivm_check_opts *o)
     /* the preset's kind, or generative from a billion parameters, as recommend;
      * an unknown preset has its own finding */
     (void)aivm_workload_settle(&wl, o->models, NULL);
+    if (it->res->priority == AIVM_PRIO_SPOT) {
+        wl.spot = true; /* judged as recommend --spot judges: spot prices in the ranking */
+        wl.set |= AIVM_WL_SPOT;
+    }
     wl.today = o->today;
     /* an unknown aivm-model with a phase is still a workload: its sizing then
      * fails at the tag (exit 3), never silently skipped */

@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "cli_config.h"
 #include "input_opts.h"
+#include "emit_out.h"
 #include "msg.h"
 #include "opts.h"
 #include "price_opts.h"
@@ -42,6 +43,7 @@ static const cli_opt head[] = {
 };
 static const cli_opt tail[] = {
     {O_FORMAT, "format", 'f', "table|json|yaml|markdown|csv|html", "output format (default table)"},
+    CLI_EMIT_OPTIONS,
     {O_EXPLAIN, "explain", 0, NULL, "show every rule per size and the rejected sizes"},
     {O_CATALOG, "catalog", 0, "FILE", "use this catalog instead of the shipped one"},
     {O_RULES, "rules", 0, "FILE", "add or override rules by id (repeatable)"},
@@ -92,6 +94,7 @@ typedef struct {
     char region[64]; /* --region as Azure normalises it: "West Europe" -> "westeurope" */
     cli_price_opts prices;
     cli_avail_opts avail; /* --quota, --skus, --regions */
+    cli_emit_opts emit;   /* --emit, --pick, -o */
 } rec_opts;
 
 static void help(void)
@@ -115,6 +118,7 @@ static int on_option(void *vctx, int id, const char *arg)
 {
     rec_opts *o = vctx;
     uint64_t n;
+    int rc;
     switch (id) {
     case O_REGION:
         if (!cli_region_option(o->region, sizeof o->region, arg))
@@ -157,6 +161,9 @@ static int on_option(void *vctx, int id, const char *arg)
         o->version = true;
         return 0;
     default:
+        rc = cli_emit_option(&o->emit, id, arg);
+        if (rc >= 0)
+            return rc;
         if (cli_avail_option(&o->avail, id, arg) >= 0)
             return 0;
         return cli_common_option(&o->prices, &o->flags, id, arg);
@@ -175,28 +182,34 @@ static int render(const aivm_advice *adv, const rec_opts *o)
     aivm_render_opts ro = AIVM_RENDER_OPTS_INIT;
     aivm_buf out = AIVM_BUF_INIT;
     aivm_error err = AIVM_ERROR_INIT;
+    cli_output file;
     int rc;
-    ro.explain = o->explain;
-    ro.color = o->format == 0 && cli_term_color(o->color);
-    ro.width = cli_term_width();
-    cli_report_begin(&out, o->format == 1); /* a JSON report lists every rejected size */
-    if (cli_verbose && o->format == 2) {    /* YAML: the JSON with its sources, converted */
-        aivm_buf json = AIVM_BUF_INIT;
-        rc = aivm_report_json(&json, adv, &ro, &err);
-        rc = rc < 0 ? rc : cli_sources_yaml(&out, &json, &err);
-        aivm_buf_dispose(&json);
+    if (o->emit.emit) {
+        rc = cli_emit_write(&o->emit, adv);
     } else {
-        rc = renderers[o->format](&out, adv, &ro, &err);
+        aivm_buf doc = AIVM_BUF_INIT;
+        ro.explain = o->explain;
+        ro.color = o->format == 0 && !o->emit.output && cli_term_color(o->color);
+        ro.width = cli_term_width();
+        rc = cli_output_begin(&file, &out, &o->emit); /* streamed: JSON lists every rejection */
+        if (rc)
+            return rc;
+        if (cli_verbose && (o->format == 1 || o->format == 2)) {
+            /* -v: the JSON with its sources (YAML: converted), held whole */
+            if (aivm_report_json(&doc, adv, &ro, &err) < 0 ||
+                (o->format == 2 && cli_sources_yaml(&out, &doc, &err) < 0))
+                rc = cli_report_error(&err);
+            else if (o->format == 1 && (rc = cli_sources_json(&doc)) == 0)
+                aivm_buf_put(&out, doc.ptr, doc.size);
+        } else if (renderers[o->format](&out, adv, &ro, &err) < 0) {
+            rc = cli_report_error(&err);
+        }
+        aivm_buf_dispose(&doc);
+        rc = cli_output_end(&file, &out, &o->emit, rc);
     }
-    if (rc < 0) {
-        aivm_buf_dispose(&out);
-        return cli_report_error(&err);
-    }
-    rc = cli_report_end(&out, o->format == 1);
-    aivm_buf_dispose(&out);
     if (rc)
         return rc;
-    if (o->format != 1 && o->format != 2) /* JSON and YAML carry them in "warnings" */
+    if (o->emit.emit || (o->format != 1 && o->format != 2)) /* JSON, YAML: in "warnings" */
         for (size_t i = 0; i < adv->n_warnings; i++)
             cli_warnf("%s", adv->warnings[i]);
     return 0;
@@ -238,6 +251,7 @@ int cmd_recommend(int argc, char **argv)
     memset(&o, 0, sizeof o);
     o.flags = wl;
     o.top = 5;
+    o.emit.eo.pick = 1;
     cli_price_opts_init(&o.prices);
     build_options();
     rc = cli_opts_parse(options, n_options, argc, argv, on_option, &o, &first);
@@ -256,6 +270,8 @@ int cmd_recommend(int argc, char **argv)
         goto done;
     }
     rc = cli_price_opts_check(&o.prices);
+    if (rc == 0)
+        rc = cli_emit_check(&o.emit);
     if (rc)
         goto done;
     cfg_region = cli_config_loc("region"); /* a default: a workload file's region wins */
@@ -323,7 +339,7 @@ int cmd_recommend(int argc, char **argv)
         cli_sources_prices(o.prices.mode, cat, &o.prices.fetch, stores, 2);
     }
     rc = render(adv, &o);
-    if (rc == 0 && adv->n_ranked == 0)
+    if (rc == 0 && adv->n_ranked == 0 && !o.emit.emit)
         rc = CLI_EXIT_NO_FIT; /* the report says why; scripts see it in the status */
 done:
     aivm_advice_free(adv);

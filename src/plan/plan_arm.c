@@ -330,6 +330,8 @@ static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, co
                           ? AIVM_PRIO_SPOT
                           : AIVM_PRIO_REGULAR;
         r->wl.os = aivm_plan__os_from_name(resolve_str(sc, iget(props, "osType"), c));
+        add_tags(c, r, sc,
+                 iget(props, "tags")); /* an agent pool's own tags (over the resource's) */
     } else if (aivm_streq_nocase(type, "Microsoft.MachineLearningServices/workspaces/computes")) {
         const aivm_ynode *inner = iget(props, "properties");
         unsigned n = 1;

@@ -1,0 +1,166 @@
+/* test_emit.c - deployable code from the advice (docs/emit.md): the format
+ * names, --pick past the ranking, spot as the guidance says, the workload
+ * tags, and each writer's quoting of hostile values (HCL template
+ * sequences, ARM's leading '[', shell single quotes, comments). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit/emit_int.h"
+#include "helpers.h"
+
+typedef struct {
+    aivm_catalog *cat;
+    aivm_rules *rules;
+} fx;
+
+static int setup(void **state)
+{
+    fx *f = test_calloc(1, sizeof *f);
+    f->cat = load_shipped_catalog();
+    f->rules = load_shipped_rules();
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fx *f = *state;
+    aivm_rules_free(f->rules);
+    aivm_catalog_free(f->cat);
+    test_free(f);
+    return 0;
+}
+
+/* The emitted text of `wl`'s advice in `format` (#pick); the caller frees it. */
+static char *emitted(const fx *f, aivm_workload *wl, aivm_emit_format format, unsigned pick,
+                     int want_rc)
+{
+    aivm_advice *adv = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_advise_opts o = AIVM_ADVISE_OPTS_INIT;
+    aivm_emit_opts eo = AIVM_EMIT_OPTS_INIT;
+    aivm_buf out = AIVM_BUF_INIT;
+    wl->today = "2026-11-29";
+    assert_int_equal(aivm_workload_finish(wl, &err), 0);
+    assert_int_equal(aivm_advise(&adv, f->cat, f->rules, wl, &o, &err), 0);
+    eo.format = format;
+    eo.pick = pick;
+    assert_int_equal(aivm_emit(&out, adv, &eo, &err), want_rc);
+    if (want_rc == AIVM_ENOTFOUND)
+        assert_non_null(strstr(err.msg, "there is no recommendation #"));
+    aivm_advice_free(adv);
+    return aivm_buf_detach(&out);
+}
+
+static void emit__format_names(void **state)
+{
+    aivm_emit_format fmt = AIVM_EMIT_TERRAFORM;
+    aivm_error err = AIVM_ERROR_INIT;
+    (void)state;
+    assert_int_equal(aivm_emit_format_parse(&fmt, "ARM", &err), 0);
+    assert_int_equal(fmt, AIVM_EMIT_ARM);
+    assert_string_equal(aivm_emit_format_name(AIVM_EMIT_AZ), "az");
+    assert_int_equal(aivm_emit_format_parse(&fmt, "terrafrom", &err), AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "did you mean terraform?"));
+}
+
+static void emit__pick_past_the_ranking_is_not_found(void **state)
+{
+    aivm_workload wl = AIVM_WORKLOAD_INIT;
+    wl.phase = AIVM_PHASE_INFERENCE;
+    wl.kind = AIVM_KIND_GENERATIVE;
+    free(emitted(*state, &wl, AIVM_EMIT_AZ, 100000, AIVM_ENOTFOUND));
+}
+
+static void emit__spot_evicts_as_the_guidance_says(void **state)
+{
+    aivm_workload a = AIVM_WORKLOAD_INIT, b = AIVM_WORKLOAD_INIT, c = AIVM_WORKLOAD_INIT;
+    char *s;
+    a.phase = AIVM_PHASE_INFERENCE;
+    a.kind = AIVM_KIND_GENERATIVE;
+    a.spot = true;
+    s = emitted(*state, &a, AIVM_EMIT_AZ, 1, 0);
+    assert_non_null(strstr(s, "--priority 'Spot'"));
+    assert_non_null(strstr(s, "--eviction-policy 'Delete'"));
+    assert_non_null(strstr(s, "--max-price '-1'"));
+    free(s);
+    b.phase = AIVM_PHASE_TRAIN;
+    b.kind = AIVM_KIND_GENERATIVE;
+    b.spot = b.checkpointing = true;
+    s = emitted(*state, &b, AIVM_EMIT_TERRAFORM, 1, 0);
+    assert_non_null(strstr(s, "eviction_policy = \"Deallocate\""));
+    assert_non_null(strstr(s, "\"aivm-checkpointing\" = \"true\""));
+    free(s);
+    c.phase = AIVM_PHASE_TRAIN;
+    c.kind = AIVM_KIND_GENERATIVE;
+    c.spot = true; /* no checkpoints: spot is advised against, the VM is regular */
+    s = emitted(*state, &c, AIVM_EMIT_ARM, 1, 0);
+    assert_null(strstr(s, "\"priority\""));
+    free(s);
+}
+
+static void emit__multi_vm_training_shares_one_placement_group(void **state)
+{
+    aivm_workload wl = AIVM_WORKLOAD_INIT;
+    char *s;
+    wl.phase = AIVM_PHASE_TRAIN;
+    wl.kind = AIVM_KIND_GENERATIVE;
+    wl.nodes = 4;
+    wl.set |= AIVM_WL_NODES;
+    s = emitted(*state, &wl, AIVM_EMIT_ARM, 1, 0);
+    assert_non_null(strstr(s, "\"singlePlacementGroup\":\ttrue"));
+    assert_non_null(strstr(s, "Microsoft.Compute/proximityPlacementGroups"));
+    assert_non_null(strstr(s, "\"capacity\":\t4"));
+    free(s);
+}
+
+/* A deployment with a value that is code in every language. */
+static void hostile(aivm_emit__deploy *d)
+{
+    memset(d, 0, sizeof *d);
+    d->pick = d->n_ranked = 1;
+    d->shape = AIVM_EMIT__VM;
+    d->size = "[x'${a}%{b}\"\\\n#";
+    d->vms = 1;
+    d->region = "eastus";
+    d->name = "aivm-inference";
+    d->publisher = d->offer = d->sku = d->version = d->size;
+    d->generation = 2;
+    d->tags[0].key = "aivm-model";
+    strcpy(d->tags[0].value, "$(id)'`x`");
+    d->n_tags = 1;
+}
+
+static void emit__every_writer_quotes_for_its_language(void **state)
+{
+    aivm_emit__deploy d;
+    aivm_buf out = AIVM_BUF_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    (void)state;
+    hostile(&d);
+    assert_int_equal(aivm_emit__terraform(&out, &d, &err), 0);
+    assert_non_null(strstr(out.ptr, "size                  = \"[x'$${a}%%{b}\\\"\\\\\\n#\"\n"));
+    assert_non_null(strstr(out.ptr, "recommendation #1 of 1: [x'${a}%{b}\"\\?# x 1"));
+    aivm_buf_clear(&out);
+    assert_int_equal(aivm_emit__arm(&out, &d, &err), 0);
+    assert_non_null(strstr(out.ptr, "\"vmSize\":\t\"[[x'${a}%{b}\\\"\\\\\\n#\""));
+    aivm_buf_clear(&out);
+    assert_int_equal(aivm_emit__az(&out, &d, &err), 0);
+    assert_non_null(strstr(out.ptr, "--size '[x'\\''${a}%{b}\"\\\n#'"));
+    assert_non_null(strstr(out.ptr, "--tags 'aivm-model=$(id)'\\''`x`'"));
+    assert_non_null(strstr(out.ptr, "--emit az: recommendation #1 of 1: [x'${a}%{b}\"\\?# x 1"));
+    aivm_buf_dispose(&out);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(emit__format_names),
+        cmocka_unit_test_setup_teardown(emit__pick_past_the_ranking_is_not_found, setup, teardown),
+        cmocka_unit_test_setup_teardown(emit__spot_evicts_as_the_guidance_says, setup, teardown),
+        cmocka_unit_test_setup_teardown(emit__multi_vm_training_shares_one_placement_group, setup,
+                                        teardown),
+        cmocka_unit_test(emit__every_writer_quotes_for_its_language),
+    };
+    return cmocka_run_group_tests_name("emit", tests, NULL, NULL);
+}
