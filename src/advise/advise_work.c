@@ -145,6 +145,15 @@ void aivm_deployment_eval(aivm_deployment *out, unsigned vms, const aivm_price *
         unsigned unit = e->unit_vms ? e->unit_vms : 1;
         d->replicas = (d->vms / unit) * e->unit_replicas;
         d->capacity_tokens_per_second = (d->vms / unit) * e->unit_tokens_per_second;
+        d->vms_for_target = e->vms;
+        d->short_of_target =
+            d->capacity_tokens_per_second < e->target_tokens_per_second * (1 - 1e-9);
+    }
+    if (e && e->known && e->phase == AIVM_PHASE_TRAIN && e->max_days > 0 &&
+        e->wall_hours > e->max_days * 24 * (1 + 1e-9)) {
+        d->over_max_days = true; /* data parallelism shortens it in proportion (G11) */
+        double need = ceil(d->vms * e->wall_hours / (e->max_days * 24) - 1e-9);
+        d->vms_for_max_days = need < 1e6 ? (unsigned)need : 1000000u;
     }
     if (!p)
         return;

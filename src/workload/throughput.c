@@ -232,6 +232,7 @@ static void train(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
     double trainable = sz->finetune == AIVM_FT_FULL ? sz->params : sz->trainable_params;
     double peak;
     e->tokens = aivm_work_training_tokens(in);
+    e->max_days = aivm_work_max_days(wl);
     e->flops_per_token = aivm_tp_train_flops_per_token(e->active_params, sz->finetune, trainable);
     e->flops = e->flops_per_token * e->tokens;
     if (has(in, AIVM_WK_MFU)) {

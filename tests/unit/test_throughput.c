@@ -693,6 +693,47 @@ static void test_work_cost(void **state)
     assert_false(d.has_job_cost);
 }
 
+/* The deployment against the work's own target (check's AIVM018 and AIVM019):
+ * serving short of its tokens/s, training past its days, and the VMs that
+ * would meet each. */
+static void test_work_targets(void **state)
+{
+    aivm_work_estimate e;
+    aivm_deployment d;
+    (void)state;
+    memset(&e, 0, sizeof e);
+    e.known = true;
+    e.phase = AIVM_PHASE_INFERENCE;
+    e.unit_vms = 1;
+    e.unit_replicas = 2;
+    e.unit_tokens_per_second = 1000;
+    e.target_tokens_per_second = 2500;
+    e.vms = 3; /* the estimate's units for the target */
+    aivm_deployment_eval(&d, 2, NULL, &e, AIVM_PREC_BF16);
+    assert_true(d.short_of_target); /* 2,000 < 2,500 */
+    assert_int_equal(d.vms_for_target, 3);
+    aivm_deployment_eval(&d, 3, NULL, &e, AIVM_PREC_BF16);
+    assert_false(d.short_of_target); /* 3,000 */
+    assert_false(d.over_max_days);
+    memset(&e, 0, sizeof e);
+    e.known = true;
+    e.phase = AIVM_PHASE_TRAIN;
+    e.wall_hours = 106.2 * 24;
+    e.max_days = 30;
+    aivm_deployment_eval(&d, 4, NULL, &e, AIVM_PREC_BF16);
+    assert_true(d.over_max_days);
+    assert_int_equal(d.vms_for_max_days, 15); /* ceil(4 x 106.2 / 30) */
+    assert_false(d.short_of_target);
+    e.wall_hours = 30 * 24; /* exactly the limit: in time */
+    aivm_deployment_eval(&d, 4, NULL, &e, AIVM_PREC_BF16);
+    assert_false(d.over_max_days);
+    assert_int_equal(d.vms_for_max_days, 0);
+    e.wall_hours = 1e9;
+    e.max_days = 0; /* no limit */
+    aivm_deployment_eval(&d, 4, NULL, &e, AIVM_PREC_BF16);
+    assert_false(d.over_max_days);
+}
+
 static const aivm_candidate *ranked(const aivm_advice *adv, const char *sku)
 {
     for (size_t i = 0; i < adv->n_ranked; i++)
@@ -768,6 +809,7 @@ int main(void)
         cmocka_unit_test(test_unknown_estimates),
         cmocka_unit_test(test_work_check),
         cmocka_unit_test(test_work_cost),
+        cmocka_unit_test(test_work_targets),
         cmocka_unit_test(test_rank_by_job_cost),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
