@@ -49,9 +49,13 @@ static void target_findings(aivm_check__flist *l, aivm_check_item *it)
     if (it->work.phase == AIVM_PHASE_INFERENCE && d->short_of_target) {
         f = aivm_check__add(l, "AIVM018", AIVM_SEV_WARNING, it->res);
         f->message = aivm_check__fmt(
-            "%u x %s sustain%s %.0f output tokens/s, short of the target %g: it needs %u VMs",
-            d->vms, name, d->vms == 1 ? "s" : "", d->capacity_tokens_per_second,
-            it->work.target_tokens_per_second, d->vms_for_target);
+            "%u x %s sustain%s %.0f %s/s, short of the target %g: it needs %u VMs", d->vms, name,
+            d->vms == 1 ? "s" : "",
+            it->work.requests ? d->capacity_requests_per_second : d->capacity_tokens_per_second,
+            it->work.requests ? "requests" : "output tokens",
+            it->work.requests ? it->work.target_requests_per_second
+                              : it->work.target_tokens_per_second,
+            d->vms_for_target);
         aivm_check__guidance(f, g_g9, 1);
     } else if (it->work.phase == AIVM_PHASE_TRAIN && d->over_max_days) {
         fmt_tokens(tok, sizeof tok, it->work.tokens);

@@ -14,9 +14,17 @@
 #include "cli.h"
 #include "msg.h"
 
-static const char *const flag_names[AIVM_WK_COUNT] = {
-    "tokens",        "epochs",        "dataset-tokens", "mfu",         "tokens-per-second",
-    "prompt-tokens", "output-tokens", "max-days",       "max-ttft-ms", "max-tpot-ms"};
+static const char *const flag_names[AIVM_WK_COUNT] = {"tokens",
+                                                      "epochs",
+                                                      "dataset-tokens",
+                                                      "mfu",
+                                                      "tokens-per-second",
+                                                      "prompt-tokens",
+                                                      "output-tokens",
+                                                      "max-days",
+                                                      "max-ttft-ms",
+                                                      "max-tpot-ms",
+                                                      "requests-per-second"};
 
 bool cli_is_work_option(int id)
 {
@@ -65,6 +73,9 @@ int cli_work_option(aivm_work_input *in, int id, const char *arg)
     case AIVM_WK_TOKENS_PER_SECOND:
         rc = number(&in->tokens_per_second, arg, 1e12, flag);
         break;
+    case AIVM_WK_REQUESTS_PER_SECOND:
+        rc = number(&in->requests_per_second, arg, 1e12, flag);
+        break;
     case AIVM_WK_PROMPT_TOKENS:
         rc = count(&in->prompt_tokens, arg, flag);
         break;
@@ -87,6 +98,18 @@ int cli_work_option(aivm_work_input *in, int id, const char *arg)
     if (rc == 0)
         in->set |= 1u << which;
     return rc;
+}
+
+int cli_work_check_model(const aivm_workload *wl, const char *workload_file)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    if (aivm_work_check_model(wl, &err) == 0)
+        return 0;
+    if (wl->work.from_file && workload_file) {
+        cli_errorf("%s: %s", workload_file, err.msg);
+        return CLI_EXIT_INPUT;
+    }
+    return cli_usagef("%s", err.msg);
 }
 
 int cli_work_check(const aivm_workload *wl, aivm_sort sort, const char *workload_file)

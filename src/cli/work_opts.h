@@ -23,6 +23,8 @@
          "training model-FLOPs utilisation (default: per GPU generation)"},                        \
         {CLI_O_WORK + AIVM_WK_TOKENS_PER_SECOND, "tokens-per-second", 0, "N",                      \
          "output tokens/s the service must sustain"},                                              \
+        {CLI_O_WORK + AIVM_WK_REQUESTS_PER_SECOND, "requests-per-second", 0, "N",                  \
+         "non-generative serving: sequences of --prompt-tokens per second"},                       \
         {CLI_O_WORK + AIVM_WK_PROMPT_TOKENS, "prompt-tokens", 0, "N",                              \
          "prompt tokens per request (default 1024)"},                                              \
         {CLI_O_WORK + AIVM_WK_MAX_DAYS, "max-days", 0, "D",                                        \
@@ -49,5 +51,12 @@ int cli_work_option(aivm_work_input *in, int id, const char *arg);
  * `workload_file`, of the flags a usage error. Prints; returns 0 or an exit code.
  */
 int cli_work_check(const aivm_workload *wl, aivm_sort sort, const char *workload_file);
+
+/**
+ * Once the sizing is resolved: the work suits the model (aivm_work_check_model:
+ * its kind, its positions). Prints; returns 0 or an exit code (a workload
+ * file's problem exit 3, the flags' a usage error).
+ */
+int cli_work_check_model(const aivm_workload *wl, const char *workload_file);
 
 #endif

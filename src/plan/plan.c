@@ -161,6 +161,11 @@ static int apply_work_tag(aivm_plan_resource *r, const aivm_tag *t, const char *
             return tag_error(r, t, "output tokens per second, a number more than 0", err);
         in->tokens_per_second = v;
         in->set |= 1u << AIVM_WK_TOKENS_PER_SECOND;
+    } else if (aivm_streq_nocase(k, "requests-per-second")) {
+        if (!aivm_parse_double(&v, t->value) || !(v > 0) || v > 1e12)
+            return tag_error(r, t, "requests per second, a number more than 0", err);
+        in->requests_per_second = v;
+        in->set |= 1u << AIVM_WK_REQUESTS_PER_SECOND;
     } else if (aivm_streq_nocase(k, "max-days")) {
         if (!aivm_parse_double(&v, t->value) || !(v >= 0) || v > 36500)
             return tag_error(r, t, "days, 0 (no limit) to 36500", err);
@@ -194,6 +199,7 @@ static const char *const tag_names[] = {"aivm-phase",
                                         "aivm-activation-checkpointing",
                                         "aivm-tokens",
                                         "aivm-tokens-per-second",
+                                        "aivm-requests-per-second",
                                         "aivm-max-days",
                                         "aivm-max-ttft-ms",
                                         "aivm-max-tpot-ms",

@@ -9,9 +9,17 @@
 #include "aivm/throughput.h"
 #include "sizing_int.h"
 
-static const char *const work_keys[AIVM_WK_COUNT] = {
-    "tokens",        "epochs",        "dataset_tokens", "mfu",         "tokens_per_second",
-    "prompt_tokens", "output_tokens", "max_days",       "max_ttft_ms", "max_tpot_ms"};
+static const char *const work_keys[AIVM_WK_COUNT] = {"tokens",
+                                                     "epochs",
+                                                     "dataset_tokens",
+                                                     "mfu",
+                                                     "tokens_per_second",
+                                                     "prompt_tokens",
+                                                     "output_tokens",
+                                                     "max_days",
+                                                     "max_ttft_ms",
+                                                     "max_tpot_ms",
+                                                     "requests_per_second"};
 
 static int tokens(double *out, const aivm_ynode *v, const char *what, aivm_error *err)
 {
@@ -68,6 +76,9 @@ int aivm_work__load_keys(aivm_work_input *in, const aivm_ynode *root, aivm_error
             break;
         case AIVM_WK_PROMPT_TOKENS:
             rc = count(&in->prompt_tokens, v, what, err);
+            break;
+        case AIVM_WK_REQUESTS_PER_SECOND:
+            rc = positive(&in->requests_per_second, v, 1e12, what, err);
             break;
         case AIVM_WK_MAX_TTFT_MS:
             rc = positive(&in->max_ttft_ms, v, 3.6e6, what, err);
