@@ -182,7 +182,10 @@ void aivm_report__latency_values(char ttft[32], char tpot[32], const aivm_candid
     snprintf(tpot, 32, "-");
     if (e->known && e->phase == AIVM_PHASE_INFERENCE) {
         snprintf(ttft, 32, "%.0f", e->ttft_s * 1e3);
-        snprintf(tpot, 32, e->requests ? "" : "%.1f", e->tpot_s * 1e3);
+        if (e->requests) /* prefill only: no output tokens */
+            tpot[0] = '\0';
+        else
+            snprintf(tpot, 32, "%.1f", e->tpot_s * 1e3);
     }
 }
 
