@@ -11,7 +11,7 @@ _aivm_advise_common="-q --quiet -v --verbose -h --help -V --version"
 _aivm_advise_sizing="--params --model --layers --hidden --heads --kv-heads --precision
   --kv-precision --context --batch --concurrency --finetune --optimizer --sharding
   --activation-checkpointing --max-nodes --gpus --tokens --epochs --dataset-tokens --mfu
-  --tokens-per-second --prompt-tokens --output-tokens --max-days --max-ttft-ms --max-tpot-ms"
+  --tokens-per-second --requests-per-second --prompt-tokens --output-tokens --max-days --max-ttft-ms --max-tpot-ms"
 _aivm_advise_fetch="--currency --prices-url --cache-dir --cache-ttl --refresh --timeout
   --retries --retry-delay"
 

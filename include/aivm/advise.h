@@ -100,6 +100,16 @@ typedef struct {
     bool has_per_mtok_at_capacity; /* inference: hourly / what the VMs sustain at full load */
     double per_mtok_at_capacity;
     double capacity_tokens_per_second; /* inference: what the deployed VMs sustain (0: unknown) */
+    /* non-generative serving (--requests-per-second) */
+    double capacity_requests_per_second; /* what the deployed VMs sustain (0: unknown) */
+    bool has_per_million_requests;       /* hourly / the target's million requests per hour */
+    double per_million_requests;
+    /* whether the deployment meets the work's own target (check: AIVM018, AIVM019) */
+    bool short_of_target;      /* serving: capacity below the target (tokens or requests/s) */
+    unsigned vms_for_target;   /* serving: the VMs of this size the target needs (0: unknown) */
+    bool over_max_days;        /* training: the job runs past its max_days */
+    unsigned vms_for_max_days; /* training past max_days: the VMs of this size that finish
+                                  within it by data parallelism, in proportion (0: n/a) */
 } aivm_deployment;
 
 /**

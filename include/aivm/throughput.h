@@ -64,7 +64,13 @@ const aivm_tp_mfu_fact *aivm_tp_mfu_for(const aivm_gpu_model *g);
 /** A token crossing a pipeline stage boundary between VMs over InfiniBand (us). */
 #define AIVM_TP_PP_HOP_US 10.0
 
-/** Default prompt and output tokens per request. */
+/** Sequences one replica batches in non-generative serving (--requests-per-second)
+ *  when --concurrency is not given (an assumption: a dynamic batcher's batch, e.g.
+ *  Triton's, of a few tens). */
+#define AIVM_TP_ENCODER_BATCH 32.0
+
+/** Default prompt and output tokens per request (a prompt within the model's
+ *  positions: BERT's 512, a ViT's patches). */
 #define AIVM_TP_PROMPT_TOKENS 1024u
 #define AIVM_TP_OUTPUT_TOKENS 256u
 
@@ -116,11 +122,17 @@ typedef struct {
     unsigned tensor_parallel;   /* GPUs of one replica within a VM (the degree chosen) */
     unsigned pipeline_parallel; /* VMs one replica spans (1 within a VM) */
     double allreduce_s;         /* per decode step: tensor parallelism's all-reduces */
-    double ttft_s, tpot_s;      /* time to first token; time per output token */
-    bool batch_capped;          /* --max-tpot-ms / --max-ttft-ms lowered the batch */
-    bool latency_infeasible;    /* not even batch 1 meets the limits */
-    unsigned units;             /* serving units the target needs */
-    unsigned vms;               /* units x unit_vms */
+    double ttft_s, tpot_s;      /* time to first token; time per output token (encoders:
+                                   ttft_s is a batch's latency, tpot_s 0) */
+    /* non-generative serving (--requests-per-second): prefill only */
+    bool requests;            /* the target is in requests (sequences) per second */
+    double flops_per_request; /* 2N + 2 x layers x prompt x hidden, per prompt token */
+    double requests_per_second_per_replica, unit_requests_per_second;
+    double target_requests_per_second;
+    bool batch_capped;       /* --max-tpot-ms / --max-ttft-ms lowered the batch */
+    bool latency_infeasible; /* not even batch 1 meets the limits */
+    unsigned units;          /* serving units the target needs */
+    unsigned vms;            /* units x unit_vms */
     unsigned replicas;
     /* training within --max-days (aivm_work_max_days) */
     double max_days;    /* the limit in force; 0 = none */
@@ -151,6 +163,19 @@ bool aivm_work_wanted(const aivm_workload *wl);
  * AIVM_EINVALID naming what is wrong or missing.
  */
 int aivm_work_check(const aivm_workload *wl, aivm_error *err);
+
+/**
+ * Check the work of `wl` against its resolved model (wl->sizing; nothing to
+ * check without it): --tokens-per-second needs a generative model,
+ * --requests-per-second a non-generative one (the preset's kind, else
+ * wl->kind), and --prompt-tokens fits the preset's positions (its context).
+ * Returns 0 or AIVM_EINVALID with a one-line message naming the model.
+ */
+int aivm_work_check_model(const aivm_workload *wl, aivm_error *err);
+
+/** Prompt tokens per request: --prompt-tokens, else AIVM_TP_PROMPT_TOKENS within the
+ *  model's positions (its context: BERT's 512, a ViT's patches). */
+unsigned aivm_work_prompt_tokens(const aivm_workload *wl);
 
 /** Training tokens of the input: tokens, or epochs x dataset_tokens; 0 when none. */
 double aivm_work_training_tokens(const aivm_work_input *in);

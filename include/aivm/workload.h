@@ -112,6 +112,7 @@ enum {
     AIVM_WK_MAX_DAYS,
     AIVM_WK_MAX_TTFT_MS,
     AIVM_WK_MAX_TPOT_MS,
+    AIVM_WK_REQUESTS_PER_SECOND,
     AIVM_WK_COUNT
 };
 
@@ -128,13 +129,15 @@ typedef struct {
     double max_days;    /* training: the deployment scales out to finish within it; 0 = no limit */
     double max_ttft_ms; /* inference: time to first token limit (ms); 0 = none */
     double max_tpot_ms; /* inference: time per output token limit (ms); 0 = none */
-    unsigned set;       /* 1u << AIVM_WK_*: given explicitly */
-    unsigned from_file; /* 1u << AIVM_WK_*: given by the workload file */
+    double requests_per_second; /* non-generative inference: sequences of prompt_tokens per
+                                   second the service must sustain (prefill only) */
+    unsigned set;               /* 1u << AIVM_WK_*: given explicitly */
+    unsigned from_file;         /* 1u << AIVM_WK_*: given by the workload file */
 } aivm_work_input;
 
 #define AIVM_WORK_INPUT_INIT                                                                       \
     {                                                                                              \
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0                                                         \
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0                                                      \
     }
 
 /* Every input of a workload, one id each (aivm/inputs.h: the descriptor

@@ -52,13 +52,12 @@ static void work_warnings(aivm_advice *adv)
 {
     const aivm_workload *wl = adv->workload;
     const aivm_candidate *c = adv->n_ranked ? &adv->ranked[0] : NULL;
-    double limit_h, days;
+    double days;
     unsigned need;
     if (!c || !c->has_work || !c->work.over_max_days)
         return;
-    limit_h = c->work.max_days * 24;
     days = c->work.wall_hours / 24;
-    need = (unsigned)ceil(c->deploy.vms * c->work.wall_hours / limit_h - 1e-9);
+    need = c->deploy.vms_for_max_days;
     if (wl->set & AIVM_WL_NODES)
         aivm_advise__warn(adv, "over-max-days",
                           "no size finishes the job within --max-days %g on the pinned --nodes "
@@ -79,6 +78,48 @@ static void work_warnings(aivm_advice *adv)
                           "takes %.0f days and has no InfiniBand to train across VMs (give "
                           "--max-days %.0f)",
                           c->work.max_days, aivm_str(&c->size->name), days, ceil(days));
+}
+
+/* A commitment (reservation or savings plan) is paid for its whole term: a
+ * training job that ends sooner pays for the hours it does not use. */
+static void commitment_warnings(aivm_advice *adv)
+{
+    const aivm_candidate *c = adv->n_ranked ? &adv->ranked[0] : NULL;
+    const aivm_deployment *d;
+    unsigned years;
+    double term_h;
+    if (!c || !c->has_work || !c->work.known || c->work.phase != AIVM_PHASE_TRAIN)
+        return;
+    d = &c->deploy;
+    switch (d->pricing) {
+    case AIVM_PRICING_RESERVED_1Y:
+    case AIVM_PRICING_SAVINGS_PLAN_1Y:
+        years = 1;
+        break;
+    case AIVM_PRICING_RESERVED_3Y:
+    case AIVM_PRICING_SAVINGS_PLAN_3Y:
+        years = 3;
+        break;
+    default:
+        return;
+    }
+    term_h = years * 8760.0;
+    if (!d->has_hourly || !(c->work.wall_hours < term_h))
+        return;
+    if (d->has_on_demand_hourly)
+        aivm_advise__warn(adv, "commitment-longer-than-job",
+                          "the job lasts %.0f days against a %u-year commitment (--pricing %s): "
+                          "%u x %s is paid for the whole term, %.0f %s, against %.0f %s "
+                          "pay-as-you-go for the job",
+                          ceil(c->work.wall_hours / 24), years, aivm_pricing_name(d->pricing),
+                          d->vms, aivm_str(&c->size->name), d->hourly * term_h, d->currency,
+                          d->on_demand_hourly * c->work.wall_hours, d->currency);
+    else
+        aivm_advise__warn(adv, "commitment-longer-than-job",
+                          "the job lasts %.0f days against a %u-year commitment (--pricing %s): "
+                          "%u x %s is paid for the whole term, %.0f %s",
+                          ceil(c->work.wall_hours / 24), years, aivm_pricing_name(d->pricing),
+                          d->vms, aivm_str(&c->size->name), d->hourly * term_h, d->currency);
 }
 
 int aivm_recommend(aivm_advice **out, const aivm_request *req, aivm_error *err)
@@ -118,6 +159,7 @@ int aivm_recommend(aivm_advice **out, const aivm_request *req, aivm_error *err)
     price_warnings(adv);
     aivm_advise__avail_warnings(adv);
     work_warnings(adv);
+    commitment_warnings(adv);
     if (req->workload->kind_assumed)
         aivm_advise__warn(adv, "kind-assumed",
                           "no --kind: a model of %g billion parameters is taken as generative",

@@ -145,6 +145,18 @@ void aivm_deployment_eval(aivm_deployment *out, unsigned vms, const aivm_price *
         unsigned unit = e->unit_vms ? e->unit_vms : 1;
         d->replicas = (d->vms / unit) * e->unit_replicas;
         d->capacity_tokens_per_second = (d->vms / unit) * e->unit_tokens_per_second;
+        d->capacity_requests_per_second = (d->vms / unit) * e->unit_requests_per_second;
+        d->vms_for_target = e->vms;
+        d->short_of_target =
+            e->requests
+                ? d->capacity_requests_per_second < e->target_requests_per_second * (1 - 1e-9)
+                : d->capacity_tokens_per_second < e->target_tokens_per_second * (1 - 1e-9);
+    }
+    if (e && e->known && e->phase == AIVM_PHASE_TRAIN && e->max_days > 0 &&
+        e->wall_hours > e->max_days * 24 * (1 + 1e-9)) {
+        d->over_max_days = true; /* data parallelism shortens it in proportion (G11) */
+        double need = ceil(d->vms * e->wall_hours / (e->max_days * 24) - 1e-9);
+        d->vms_for_max_days = need < 1e6 ? (unsigned)need : 1000000u;
     }
     if (!p)
         return;
@@ -163,6 +175,10 @@ void aivm_deployment_eval(aivm_deployment *out, unsigned vms, const aivm_price *
         d->has_per_mtok = e->tokens > 0;
         d->per_mtok = e->tokens > 0 ? d->job_cost / e->tokens * 1e6 : 0;
         return;
+    }
+    if (e->target_requests_per_second > 0) {
+        d->has_per_million_requests = true;
+        d->per_million_requests = d->hourly / (e->target_requests_per_second * 3600) * 1e6;
     }
     if (e->target_tokens_per_second > 0) {
         d->has_per_mtok = true;
@@ -183,6 +199,7 @@ bool aivm_advise__work_key(const aivm_candidate *c, aivm_sort sort, double *key)
     switch (sort) {
     case AIVM_SORT_TIME:
         *key = e->phase == AIVM_PHASE_TRAIN ? e->wall_hours
+               : e->requests                ? e->ttft_s
                : e->tokens_per_second_per_replica > 0
                    ? e->batch * e->output_tokens / e->tokens_per_second_per_replica
                    : 0;
@@ -194,8 +211,8 @@ bool aivm_advise__work_key(const aivm_candidate *c, aivm_sort sort, double *key)
         *key = e->phase == AIVM_PHASE_TRAIN ? d->job_cost : d->hourly;
         return e->phase == AIVM_PHASE_TRAIN ? d->has_job_cost : d->has_hourly;
     default:
-        *key = d->per_mtok;
-        return d->has_per_mtok;
+        *key = e->requests ? d->per_million_requests : d->per_mtok;
+        return e->requests ? d->has_per_million_requests : d->has_per_mtok;
     }
 }
 
@@ -206,6 +223,15 @@ void aivm_advise__work_explain(aivm_buf *b, const aivm_candidate *c)
     if (e->phase == AIVM_PHASE_TRAIN) {
         aivm_buf_printf(b, " x %.1f hours = %.0f %s for the job", e->wall_hours, d->job_cost,
                         d->currency);
+        return;
+    }
+    if (e->requests) {
+        aivm_buf_printf(b,
+                        "; %u VM%s serve%s %.0f requests/s (target %g): %.3f %s per million "
+                        "requests",
+                        d->vms, d->vms == 1 ? "" : "s", d->vms == 1 ? "s" : "",
+                        d->capacity_requests_per_second, e->target_requests_per_second,
+                        d->per_million_requests, d->currency);
         return;
     }
     aivm_buf_printf(b,

@@ -93,6 +93,19 @@ static const aivm_check_rule table[] = {
      "the Retail Prices API): it is not offered there, and the deployment will fail. Pick a "
      "size offered there, or another region (the suggested size is offered in the planned one).",
      "G13", false, false},
+    {"AIVM018", "ServingShortOfTarget", AIVM_SEV_WARNING, "Serving deployment short of its target",
+     "With a serving target (aivm-tokens-per-second, or --tokens-per-second), the planned VMs "
+     "sustain fewer output tokens per second than the target at the estimated throughput "
+     "(docs/throughput.md): the service is overloaded (guidance G9). The message names the "
+     "VMs of the planned size that meet it: raise the count or pick a faster size.",
+     "G9", true, false},
+    {"AIVM019", "TrainingPastMaxDays", AIVM_SEV_WARNING, "Training job past --max-days",
+     "With a training amount (aivm-tokens, or --tokens), the planned VMs take longer than "
+     "--max-days (aivm-max-days; 30 days by default) at the estimated throughput "
+     "(docs/throughput.md): the deployment is too small for the job (guidance G9). The message "
+     "names the VMs of the planned size that finish within it by data parallelism over "
+     "InfiniBand (guidance G11).",
+     "G9 G11", true, false},
     {"AIVM020", "LocationNotARegion", AIVM_SEV_WARNING, "Location that is not an Azure region",
      "The planned location is not an Azure region of the catalog's list: a placeholder, a typo "
      "(eastus3) or a reference Terraform or ARM did not evaluate "

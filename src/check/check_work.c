@@ -12,6 +12,8 @@
 #include "check_int.h"
 
 static const char *const g_g13[] = {"G13"};
+static const char *const g_g9[] = {"G9"};
+static const char *const g_g9_g11[] = {"G9", "G11"};
 
 /* A token count as the flags spell it: 2T, 20B, 300K. */
 static void fmt_tokens(char *out, size_t n, double v)
@@ -32,6 +34,47 @@ static const aivm_candidate *candidate_of(const aivm_advice *adv, const aivm_siz
         if (adv->ranked[i].size == s)
             return &adv->ranked[i];
     return NULL;
+}
+
+/* AIVM018 and AIVM019: the planned deployment against the work's own target,
+ * as aivm_deployment_eval() judged it (what it sustains, when it finishes). */
+static void target_findings(aivm_check__flist *l, aivm_check_item *it)
+{
+    const aivm_deployment *d = &it->deploy;
+    const char *name = aivm_str(&it->size->name);
+    aivm_finding *f;
+    char tok[32];
+    if (!it->work.known || it->res->count_expr)
+        return;
+    if (it->work.phase == AIVM_PHASE_INFERENCE && d->short_of_target) {
+        f = aivm_check__add(l, "AIVM018", AIVM_SEV_WARNING, it->res);
+        f->message = aivm_check__fmt(
+            "%u x %s sustain%s %.0f %s/s, short of the target %g: it needs %u VMs", d->vms, name,
+            d->vms == 1 ? "s" : "",
+            it->work.requests ? d->capacity_requests_per_second : d->capacity_tokens_per_second,
+            it->work.requests ? "requests" : "output tokens",
+            it->work.requests ? it->work.target_requests_per_second
+                              : it->work.target_tokens_per_second,
+            d->vms_for_target);
+        aivm_check__guidance(f, g_g9, 1);
+    } else if (it->work.phase == AIVM_PHASE_TRAIN && d->over_max_days) {
+        fmt_tokens(tok, sizeof tok, it->work.tokens);
+        f = aivm_check__add(l, "AIVM019", AIVM_SEV_WARNING, it->res);
+        if (it->size->infiniband)
+            f->message = aivm_check__fmt(
+                "%u x %s runs the %s-token job in %.0f days, past --max-days %g: %u VMs would "
+                "finish within it",
+                d->vms, name, tok, it->work.wall_hours / 24, it->work.max_days,
+                d->vms_for_max_days);
+        else
+            f->message = aivm_check__fmt(
+                "%u x %s runs the %s-token job in %.0f days, past --max-days %g, and without "
+                "InfiniBand cannot train across more VMs (%u would finish within it over "
+                "InfiniBand): plan an InfiniBand size",
+                d->vms, name, tok, it->work.wall_hours / 24, it->work.max_days,
+                d->vms_for_max_days);
+        aivm_check__guidance(f, g_g9_g11, 2);
+    }
 }
 
 void aivm_check__work_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_catalog *cat,
@@ -57,6 +100,7 @@ void aivm_check__work_findings(aivm_check__flist *l, aivm_check_item *it, const 
                            s->has_gpu ? aivm_catalog_gpu_model(cat, aivm_str(&s->gpu_model))
                                       : NULL);
     aivm_check__deploy(it); /* the planned deployment now has its work */
+    target_findings(l, it);
     if (!it->work.known || !it->suggested || it->suggested == s || it->res->count_expr)
         return;
     /* What the advice compares: the planned size at catalog pay-as-you-go prices doing the

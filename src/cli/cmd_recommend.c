@@ -322,6 +322,8 @@ int cmd_recommend(int argc, char **argv)
     if (o.avail.n_regions)
         wl.region_assumed = true; /* judged per region of --regions, not by the region rule */
     rc = cli_sizing_resolve(&sizing, models, &wl, rules, o.workload_file);
+    if (rc == 0)
+        rc = cli_work_check_model(&wl, o.workload_file);
     if (rc)
         goto done;
     req.catalog = cat;

@@ -13,6 +13,18 @@
 #include "cli.h"
 #include "msg.h"
 
+int cli_work_check_model(const aivm_workload *wl, const char *workload_file)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    if (aivm_work_check_model(wl, &err) == 0)
+        return 0;
+    if (wl->work.from_file && workload_file) {
+        cli_errorf("%s: %s", workload_file, err.msg);
+        return CLI_EXIT_INPUT;
+    }
+    return cli_usagef("%s", err.msg);
+}
+
 int cli_work_check(const aivm_workload *wl, aivm_sort sort, const char *workload_file)
 {
     aivm_error err = AIVM_ERROR_INIT;

@@ -16,4 +16,11 @@
  */
 int cli_work_check(const aivm_workload *wl, aivm_sort sort, const char *workload_file);
 
+/**
+ * Once the sizing is resolved: the work suits the model (aivm_work_check_model:
+ * its kind, its positions). Prints; returns 0 or an exit code (a workload
+ * file's problem exit 3, the flags' a usage error).
+ */
+int cli_work_check_model(const aivm_workload *wl, const char *workload_file);
+
 #endif

@@ -54,6 +54,9 @@ static void deployment_json(aivm_jw *w, const aivm_candidate *c)
     aivm_jw_opt_num(w, "cost_per_million_output_tokens",
                     d->has_per_mtok && c->work.phase == AIVM_PHASE_INFERENCE,
                     aivm_round_to(d->per_mtok, 4));
+    if (c->has_work && c->work.requests) /* only where the target is in requests */
+        aivm_jw_opt_num(w, "cost_per_million_requests", d->has_per_million_requests,
+                        aivm_round_to(d->per_million_requests, 4));
     aivm_jw_end(w);
 }
 

@@ -126,6 +126,17 @@ void aivm_report__work_candidate_json(aivm_jw *w, const aivm_candidate *c, const
         aivm_jw_num(w, "tpot_ms", aivm_round_to(e->tpot_s * 1e3, 2));
         aivm_jw_bool(w, "batch_capped", e->batch_capped);
         aivm_jw_num(w, "target_tokens_per_second", e->target_tokens_per_second);
+        if (e->requests) { /* non-generative serving: prefill only */
+            aivm_jw_num(w, "prompt_tokens", e->prompt_tokens);
+            aivm_jw_num(w, "flops_per_request", e->flops_per_request);
+            aivm_jw_num(w, "requests_per_second_per_replica",
+                        aivm_round_to(e->requests_per_second_per_replica, 2));
+            aivm_jw_num(w, "target_requests_per_second", e->target_requests_per_second);
+            aivm_jw_num(w, "capacity_requests_per_second",
+                        aivm_round_to(d->capacity_requests_per_second, 1));
+            aivm_jw_opt_num(w, "cost_per_million_requests", d->has_per_million_requests,
+                            aivm_round_to(d->per_million_requests, 4));
+        }
         aivm_jw_num(w, "capacity_tokens_per_second",
                     aivm_round_to(d->capacity_tokens_per_second, 1));
         aivm_jw_opt_num(w, "cost_per_hour", d->has_hourly, aivm_round_to(d->hourly, 3));
@@ -155,7 +166,10 @@ void aivm_report__work_heading(char *out, size_t n, const aivm_workload *wl, con
         snprintf(out, n, "%s", "");
     else if (wl->phase == AIVM_PHASE_TRAIN)
         snprintf(out, n, "%s", "   DAYS     JOB_COST  ");
-    else {
+    else if (has(&wl->work, AIVM_WK_REQUESTS_PER_SECOND)) {
+        snprintf(mtok, sizeof mtok, "%.3s/MREQ", cur);
+        snprintf(out, n, "%9s %9s %7s %7s  ", "REQ/S", mtok, "LAT_MS", "");
+    } else {
         snprintf(mtok, sizeof mtok, "%.3s/MTOK", cur);
         snprintf(out, n, "%9s %9s %7s %7s  ", "TOK/S", mtok, "TTFT_MS", "TPOT_MS");
     }
@@ -168,7 +182,10 @@ void aivm_report__latency_values(char ttft[32], char tpot[32], const aivm_candid
     snprintf(tpot, 32, "-");
     if (e->known && e->phase == AIVM_PHASE_INFERENCE) {
         snprintf(ttft, 32, "%.0f", e->ttft_s * 1e3);
-        snprintf(tpot, 32, "%.1f", e->tpot_s * 1e3);
+        if (e->requests) /* prefill only: no output tokens */
+            tpot[0] = '\0';
+        else
+            snprintf(tpot, 32, "%.1f", e->tpot_s * 1e3);
     }
 }
 
@@ -182,6 +199,10 @@ void aivm_report__work_values(char a[32], char b[32], const aivm_candidate *c)
         snprintf(a, 32, e->wall_hours < 240 ? "%.2f" : "%.1f", e->wall_hours / 24);
         if (d->has_job_cost)
             snprintf(b, 32, d->job_cost < 100 ? "%.2f" : "%.0f", d->job_cost);
+    } else if (e->known && e->requests) {
+        snprintf(a, 32, "%.0f", d->capacity_requests_per_second);
+        if (d->has_per_million_requests)
+            snprintf(b, 32, "%.3f", d->per_million_requests);
     } else if (e->known) {
         snprintf(a, 32, "%.0f", d->capacity_tokens_per_second);
         if (d->has_per_mtok)
@@ -219,6 +240,12 @@ void aivm_report__work_table(aivm_buf *out, const aivm_workload *wl, const aivm_
                         has(in, AIVM_WK_MFU) ? "as --mfu"
                                              : "per GPU generation from published runs (x0.5 "
                                                "across VMs without IB; --explain shows each)");
+    else if (has(in, AIVM_WK_REQUESTS_PER_SECOND))
+        aivm_buf_printf(out,
+                        "%sWork:%s %g requests/s of %u prompt tokens (prefill only); REQ/S = "
+                        "what the VMs deployed sustain, /MREQ = per million requests at the "
+                        "target, LAT_MS = a request's latency (its batch's forward pass)\n\n",
+                        BOLD(o), RESET(o), in->requests_per_second, aivm_work_prompt_tokens(wl));
     else
         aivm_buf_printf(
             out,
@@ -262,6 +289,28 @@ void aivm_report__work_explain(aivm_buf *out, const aivm_candidate *c)
             aivm_buf_printf(out, "      work: %u VMs: %.3f %s/hour x %.1f hours = %.0f %s\n",
                             d->vms, d->hourly, d->currency, e->wall_hours, d->job_cost,
                             d->currency);
+        return;
+    }
+    if (e->requests) {
+        aivm_buf_printf(out,
+                        "      work: a request = %.4g FLOPs (2N + 2 x layers x %g x hidden per "
+                        "token, %g tokens); batch %g = max(compute %.3g ms at %g TFLOP/s x %.2f "
+                        "on %g GPUs, weights %.3g ms) -> %s-bound, %.1f requests/s per replica\n",
+                        e->flops_per_request, e->prompt_tokens, e->prompt_tokens, e->batch,
+                        e->step_compute_s * 1e3, e->peak_tflops, AIVM_TP_INFER_COMPUTE_EFF,
+                        e->replica_gpus, e->step_memory_s * 1e3,
+                        e->compute_bound ? "compute" : "memory",
+                        e->requests_per_second_per_replica);
+        aivm_buf_printf(out,
+                        "      work: %u replica%s per VM; %u VM%s sustain %.0f requests/s for a "
+                        "target of %g\n",
+                        e->unit_replicas, e->unit_replicas == 1 ? "" : "s", d->vms,
+                        d->vms == 1 ? "" : "s", d->capacity_requests_per_second,
+                        e->target_requests_per_second);
+        if (d->has_hourly)
+            aivm_buf_printf(out,
+                            "      work: %u VMs = %.3f %s/hour; %.4f %s per million requests\n",
+                            d->vms, d->hourly, d->currency, d->per_million_requests, d->currency);
         return;
     }
     aivm_buf_printf(out,
@@ -317,10 +366,18 @@ void aivm_report__check_work_text(aivm_buf *b, const aivm_check_item *it)
         else
             aivm_buf_printf(b, "  work: one VM (%u replica%s) serves", e->unit_replicas,
                             e->unit_replicas == 1 ? "" : "s");
-        aivm_buf_printf(b, " %.0f output tokens/s (%s-bound); %g tokens/s need %u VM%s",
-                        e->unit_tokens_per_second, e->compute_bound ? "compute" : "memory",
-                        e->target_tokens_per_second, e->vms, e->vms == 1 ? "" : "s");
-        if (d->has_per_mtok_at_capacity)
+        if (e->requests)
+            aivm_buf_printf(b, " %.0f requests/s (%s-bound); %g requests/s need %u VM%s",
+                            e->unit_requests_per_second, e->compute_bound ? "compute" : "memory",
+                            e->target_requests_per_second, e->vms, e->vms == 1 ? "" : "s");
+        else
+            aivm_buf_printf(b, " %.0f output tokens/s (%s-bound); %g tokens/s need %u VM%s",
+                            e->unit_tokens_per_second, e->compute_bound ? "compute" : "memory",
+                            e->target_tokens_per_second, e->vms, e->vms == 1 ? "" : "s");
+        if (d->has_per_million_requests)
+            aivm_buf_printf(b, "; %s %.3f per million requests", d->currency,
+                            d->per_million_requests);
+        else if (d->has_per_mtok_at_capacity)
             aivm_buf_printf(b, "; %s %.3f per million output tokens at full load", d->currency,
                             d->per_mtok_at_capacity);
     }
@@ -353,6 +410,13 @@ void aivm_report__check_work_json(aivm_jw *w, const aivm_check_item *it)
                         aivm_round_to(d->per_mtok, 4));
         aivm_jw_opt_num(w, "cost_per_million_output_tokens_at_capacity",
                         d->has_per_mtok_at_capacity, aivm_round_to(d->per_mtok_at_capacity, 4));
+        if (e->requests) {
+            aivm_jw_num(w, "target_requests_per_second", e->target_requests_per_second);
+            aivm_jw_num(w, "capacity_requests_per_second",
+                        aivm_round_to(d->capacity_requests_per_second, 1));
+            aivm_jw_opt_num(w, "cost_per_million_requests", d->has_per_million_requests,
+                            aivm_round_to(d->per_million_requests, 4));
+        }
     }
     aivm_jw_str(w, "currency", it->priced ? d->currency : NULL);
     aivm_jw_end(w);

@@ -104,6 +104,8 @@ static const aivm_input rows[] = {
      "serving: time to first token limit, ms (caps the batch)", R | C | T},
     {WK(MAX_TPOT_MS), "max-tpot-ms", "max_tpot_ms", AIVM_IV_NUMBER, 3.6e6, NULL, "MS",
      "serving: time per output token limit, ms (caps the batch)", R | C | T},
+    {WK(REQUESTS_PER_SECOND), "requests-per-second", "requests_per_second", AIVM_IV_NUMBER, 1e12,
+     NULL, "N", "non-generative serving: sequences of --prompt-tokens per second", R | C | T},
 };
 /* clang-format on */
 
@@ -151,6 +153,7 @@ static const size_t offs[AIVM_IN_COUNT] = {
     [WK(MAX_DAYS)] = W(work.max_days),
     [WK(MAX_TTFT_MS)] = W(work.max_ttft_ms),
     [WK(MAX_TPOT_MS)] = W(work.max_tpot_ms),
+    [WK(REQUESTS_PER_SECOND)] = W(work.requests_per_second),
 };
 
 /* The bit of each plain workload input in aivm_workload.set. */

@@ -33,7 +33,26 @@ bool aivm_work_wanted(const aivm_workload *wl)
 {
     const aivm_work_input *in = &wl->work;
     return has(in, AIVM_WK_TOKENS) || has(in, AIVM_WK_EPOCHS) || has(in, AIVM_WK_DATASET_TOKENS) ||
-           has(in, AIVM_WK_TOKENS_PER_SECOND);
+           has(in, AIVM_WK_TOKENS_PER_SECOND) || has(in, AIVM_WK_REQUESTS_PER_SECOND);
+}
+
+/* --requests-per-second: an encoder's service (prefill only). */
+static int check_requests(const aivm_workload *wl, aivm_error *err)
+{
+    const aivm_work_input *in = &wl->work;
+    if (!(wl->sizing_in.set & ((1u << AIVM_SZ_PARAMS) | (1u << AIVM_SZ_MODEL))))
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "the amount of work needs the model's size (give --model or "
+                              "--params)");
+    if (has(in, AIVM_WK_MFU))
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--mfu applies to training only (inference uses the documented "
+                              "bandwidth and compute efficiencies)");
+    if (has(in, AIVM_WK_MAX_TTFT_MS) || has(in, AIVM_WK_MAX_DAYS))
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--max-ttft-ms and --max-days do not apply to "
+                              "--requests-per-second");
+    return 0;
 }
 
 int aivm_work_check(const aivm_workload *wl, aivm_error *err)
@@ -42,8 +61,24 @@ int aivm_work_check(const aivm_workload *wl, aivm_error *err)
     bool train_amount =
         has(in, AIVM_WK_TOKENS) || has(in, AIVM_WK_EPOCHS) || has(in, AIVM_WK_DATASET_TOKENS);
     bool infer_amount = has(in, AIVM_WK_TOKENS_PER_SECOND);
+    bool rps = has(in, AIVM_WK_REQUESTS_PER_SECOND);
     if (!in->set)
         return 0;
+    if (rps && infer_amount)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--requests-per-second (non-generative models) and "
+                              "--tokens-per-second (generative models) are two kinds of service: "
+                              "give one");
+    if (rps && wl->phase == AIVM_PHASE_TRAIN)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--requests-per-second is an inference target: give --tokens for "
+                              "training");
+    if (rps && (has(in, AIVM_WK_OUTPUT_TOKENS) || has(in, AIVM_WK_MAX_TPOT_MS)))
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--requests-per-second serves prefill only (no output tokens): "
+                              "--output-tokens and --max-tpot-ms do not apply");
+    if (rps)
+        return check_requests(wl, err);
     if (!(wl->sizing_in.set & ((1u << AIVM_SZ_PARAMS) | (1u << AIVM_SZ_MODEL))))
         return aivm_error_set(err, AIVM_EINVALID, NULL,
                               "the amount of work needs the model's size (give --model or "
@@ -81,6 +116,32 @@ int aivm_work_check(const aivm_workload *wl, aivm_error *err)
         return aivm_error_set(err, AIVM_EINVALID, NULL,
                               "--mfu, --prompt-tokens and --output-tokens need an amount of work "
                               "(--tokens for training, --tokens-per-second for inference)");
+    return 0;
+}
+
+int aivm_work_check_model(const aivm_workload *wl, aivm_error *err)
+{
+    const aivm_sizing *sz = wl->sizing;
+    const aivm_work_input *in = &wl->work;
+    const aivm_model *m = sz ? sz->preset : NULL;
+    aivm_kind kind = m ? m->kind : wl->kind;
+    const char *name = m ? m->name : "the model";
+    if (!sz || !aivm_work_wanted(wl) || wl->phase != AIVM_PHASE_INFERENCE)
+        return 0;
+    if (has(in, AIVM_WK_TOKENS_PER_SECOND) && kind == AIVM_KIND_NON_GENERATIVE)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "%s is non-generative: it outputs no tokens to serve per second "
+                              "(give --requests-per-second, sequences of --prompt-tokens)",
+                              name);
+    if (has(in, AIVM_WK_REQUESTS_PER_SECOND) && kind == AIVM_KIND_GENERATIVE)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "%s is generative: give --tokens-per-second (output tokens), not "
+                              "--requests-per-second",
+                              name);
+    if (m && m->context && has(in, AIVM_WK_PROMPT_TOKENS) && in->prompt_tokens > m->context)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--prompt-tokens %u is longer than %s's %u positions",
+                              in->prompt_tokens, name, m->context);
     return 0;
 }
 
@@ -206,6 +267,7 @@ static void train(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
     double trainable = sz->finetune == AIVM_FT_FULL ? sz->params : sz->trainable_params;
     double peak;
     e->tokens = aivm_work_training_tokens(in);
+    e->max_days = aivm_work_max_days(wl);
     e->flops_per_token = aivm_tp_train_flops_per_token(e->active_params, sz->finetune, trainable);
     e->flops = e->flops_per_token * e->tokens;
     if (has(in, AIVM_WK_MFU)) {
@@ -312,6 +374,67 @@ static bool serve_within(aivm_work_estimate *e, const serve_ctx *x, const aivm_w
     return true;
 }
 
+unsigned aivm_work_prompt_tokens(const aivm_workload *wl)
+{
+    const aivm_sizing *sz = wl->sizing;
+    if (has(&wl->work, AIVM_WK_PROMPT_TOKENS))
+        return wl->work.prompt_tokens;
+    return sz && sz->context && sz->context < AIVM_TP_PROMPT_TOKENS ? sz->context
+                                                                    : AIVM_TP_PROMPT_TOKENS;
+}
+
+/* Non-generative serving (--requests-per-second): each request is one forward
+ * pass over its prompt (prefill only, no KV cache kept, no decode), batched.
+ * A batch takes the slower of its FLOPs at the compute efficiency and one read
+ * of the weights at the MBU; at the default batch that is the FLOPs. */
+static bool encode(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
+                   const aivm_size *s, const aivm_gpu_model *g)
+{
+    const aivm_sizing *sz = wl->sizing;
+    double r = fit->replicas >= 1 ? fit->replicas : 1;
+    double gpus = fit->gpus_needed / r, peak, bw, b, per_vm;
+    unsigned pp = fit->replica_vms > 1 ? fit->replica_vms : 1;
+    e->requests = true;
+    e->prompt_tokens = aivm_work_prompt_tokens(wl);
+    if (!(gpus > 0) || !(g->memory_bandwidth_gbs > 0))
+        return false;
+    peak = e->peak_tflops * 1e12 * AIVM_TP_INFER_COMPUTE_EFF;
+    bw = g->memory_bandwidth_gbs * 1e9 * AIVM_TP_MBU;
+    /* Kaplan et al. 2020 (arXiv 2001.08361, Table 1): a forward pass costs 2N +
+     * 2 n_layer n_ctx d_model FLOPs per token (weights, then attention) */
+    e->flops_per_request =
+        (2 * e->active_params + 2.0 * sz->layers * e->prompt_tokens * sz->hidden) *
+        e->prompt_tokens;
+    e->weight_bytes = sz->params * aivm_precision_bytes(sz->precision);
+    e->bandwidth_gbs = g->memory_bandwidth_gbs;
+    e->mbu = AIVM_TP_MBU;
+    b = sz->source[AIVM_SZ_CONCURRENCY] == AIVM_SRC_DEFAULT ? AIVM_TP_ENCODER_BATCH
+                                                            : sz->concurrency / r;
+    e->batch = b >= 1 ? b : 1;
+    e->step_compute_s = e->batch * e->flops_per_request / (gpus * peak);
+    e->step_memory_s = e->weight_bytes / (gpus * bw);
+    e->compute_bound = e->step_compute_s >= e->step_memory_s;
+    e->prefill_s = e->compute_bound ? e->step_compute_s : e->step_memory_s;
+    e->ttft_s = e->prefill_s; /* a request waits for its batch */
+    e->requests_per_second_per_replica = e->batch / e->prefill_s;
+    e->replica_gpus = gpus;
+    per_vm = pp > 1 ? 1 : s->gpu_count >= 1 ? floor(s->gpu_count / gpus + 1e-9) : 1;
+    e->replicas_per_vm = pp > 1 ? 0 : (unsigned)(per_vm >= 1 ? per_vm : 1);
+    e->unit_vms = pp;
+    e->unit_replicas = pp > 1 ? 1 : e->replicas_per_vm;
+    e->tensor_parallel = pp > 1 ? (unsigned)(s->gpu_count >= 1 ? s->gpu_count : 1)
+                                : (unsigned)(gpus >= 1 ? gpus : 1);
+    e->pipeline_parallel = pp;
+    e->unit_requests_per_second = e->unit_replicas * e->requests_per_second_per_replica;
+    e->target_requests_per_second = wl->work.requests_per_second;
+    e->units = (unsigned)ceil(e->target_requests_per_second / e->unit_requests_per_second - 1e-9);
+    if (e->units < 1)
+        e->units = 1;
+    e->vms = e->units * e->unit_vms;
+    e->replicas = e->units * e->unit_replicas;
+    return true;
+}
+
 static bool infer(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
                   const aivm_size *s, const aivm_gpu_model *g)
 {
@@ -407,8 +530,9 @@ void aivm_work_estimate_for(aivm_work_estimate *out, const aivm_workload *wl, co
     e->phase = wl->phase;
     e->why = AIVM_TP_NO_WORK;
     if (!wl->sizing || !aivm_work_wanted(wl) ||
-        (wl->phase == AIVM_PHASE_TRAIN ? !(aivm_work_training_tokens(&wl->work) > 0)
-                                       : !(wl->work.tokens_per_second > 0)))
+        (wl->phase == AIVM_PHASE_TRAIN
+             ? !(aivm_work_training_tokens(&wl->work) > 0)
+             : !(wl->work.tokens_per_second > 0) && !(wl->work.requests_per_second > 0)))
         return; /* no amount of this phase's work (check: tags of the other phase) */
     e->why = AIVM_TP_NO_FIT;
     if (!fit->fits || fit->vms < 1)
@@ -426,7 +550,8 @@ void aivm_work_estimate_for(aivm_work_estimate *out, const aivm_workload *wl, co
         return;
     if (wl->phase == AIVM_PHASE_TRAIN)
         train(e, wl, fit, s, g);
-    else if (!infer(e, wl, fit, s, g))
+    else if (wl->work.requests_per_second > 0 ? !encode(e, wl, fit, s, g)
+                                              : !infer(e, wl, fit, s, g))
         return;
     e->why = AIVM_TP_OK;
     e->known = true;

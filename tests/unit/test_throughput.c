@@ -602,6 +602,59 @@ static void test_batch_from_memory(void **state)
     assert_true(e.batch >= 20 && e.batch <= 32);
 }
 
+/* An encoder's service (--requests-per-second): a request is one forward pass
+ * over its prompt, (2N + 2 x layers x P x hidden) x P FLOPs (Kaplan et al.),
+ * batched (32 by default) at the compute efficiency; the VMs sustain the rate. */
+static void test_encoder_requests(void **state)
+{
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_work_estimate e;
+    aivm_deployment d;
+    aivm_price p;
+    aivm_error err = AIVM_ERROR_INIT;
+    const aivm_size *t4 = size("Standard_NC4as_T4_v3");
+    aivm_fit f;
+    double flops = (2 * 340e6 + 2.0 * 24 * 512 * 1024) * 512, batch_s;
+    (void)state;
+    resolve(&wl, &sz, AIVM_PHASE_INFERENCE, "bert-large", 0);
+    wl.kind = AIVM_KIND_NON_GENERATIVE;
+    wl.work.requests_per_second = 1000;
+    wl.work.set |= 1u << AIVM_WK_REQUESTS_PER_SECOND;
+    assert_int_equal(aivm_work_prompt_tokens(&wl), 512); /* BERT's positions, not 1024 */
+    aivm_fit_compute(&f, &sz, t4);
+    aivm_work_estimate_for(&e, &wl, &f, t4, gpu_of(t4));
+    assert_true(e.known && e.requests && e.compute_bound);
+    assert_true(fabs(e.flops_per_request - flops) < 1);
+    batch_s = AIVM_TP_ENCODER_BATCH * flops / (65e12 * AIVM_TP_INFER_COMPUTE_EFF); /* T4 fp16 */
+    assert_true(fabs(e.ttft_s - batch_s) < 1e-9);
+    assert_true(fabs(e.requests_per_second_per_replica - AIVM_TP_ENCODER_BATCH / batch_s) < 1e-6);
+    assert_int_equal(e.vms, 12); /* 1000 / 90.0 per T4 */
+    memset(&p, 0, sizeof p);
+    p.has_hourly = true;
+    p.hourly = 0.526;
+    aivm_deployment_eval(&d, e.vms, &p, &e, AIVM_PREC_FP16);
+    assert_true(fabs(d.capacity_requests_per_second - 12 * AIVM_TP_ENCODER_BATCH / batch_s) < 1e-6);
+    assert_true(d.has_per_million_requests && !d.has_per_mtok);
+    assert_true(fabs(d.per_million_requests - 12 * 0.526 / (1000 * 3600.0) * 1e6) < 1e-9);
+    assert_false(d.short_of_target);
+    aivm_deployment_eval(&d, 4, &p, &e, AIVM_PREC_FP16);
+    assert_true(d.short_of_target && d.vms_for_target == 12);
+    /* the model decides the kind of target, and the positions bound the prompt */
+    assert_int_equal(aivm_work_check_model(&wl, &err), 0);
+    wl.work.prompt_tokens = 513;
+    wl.work.set |= 1u << AIVM_WK_PROMPT_TOKENS;
+    assert_int_equal(aivm_work_check_model(&wl, &err), AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "512 positions"));
+    wl.work.set = 1u << AIVM_WK_TOKENS_PER_SECOND;
+    wl.work.tokens_per_second = 1000;
+    assert_int_equal(aivm_work_check_model(&wl, &err), AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "non-generative"));
+    wl.work.set = (1u << AIVM_WK_REQUESTS_PER_SECOND) | (1u << AIVM_WK_OUTPUT_TOKENS);
+    assert_int_equal(aivm_work_check(&wl, &err), AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "prefill only"));
+}
+
 static void test_unknown_estimates(void **state)
 {
     aivm_workload wl;
@@ -693,6 +746,47 @@ static void test_work_cost(void **state)
     assert_false(d.has_job_cost);
 }
 
+/* The deployment against the work's own target (check's AIVM018 and AIVM019):
+ * serving short of its tokens/s, training past its days, and the VMs that
+ * would meet each. */
+static void test_work_targets(void **state)
+{
+    aivm_work_estimate e;
+    aivm_deployment d;
+    (void)state;
+    memset(&e, 0, sizeof e);
+    e.known = true;
+    e.phase = AIVM_PHASE_INFERENCE;
+    e.unit_vms = 1;
+    e.unit_replicas = 2;
+    e.unit_tokens_per_second = 1000;
+    e.target_tokens_per_second = 2500;
+    e.vms = 3; /* the estimate's units for the target */
+    aivm_deployment_eval(&d, 2, NULL, &e, AIVM_PREC_BF16);
+    assert_true(d.short_of_target); /* 2,000 < 2,500 */
+    assert_int_equal(d.vms_for_target, 3);
+    aivm_deployment_eval(&d, 3, NULL, &e, AIVM_PREC_BF16);
+    assert_false(d.short_of_target); /* 3,000 */
+    assert_false(d.over_max_days);
+    memset(&e, 0, sizeof e);
+    e.known = true;
+    e.phase = AIVM_PHASE_TRAIN;
+    e.wall_hours = 106.2 * 24;
+    e.max_days = 30;
+    aivm_deployment_eval(&d, 4, NULL, &e, AIVM_PREC_BF16);
+    assert_true(d.over_max_days);
+    assert_int_equal(d.vms_for_max_days, 15); /* ceil(4 x 106.2 / 30) */
+    assert_false(d.short_of_target);
+    e.wall_hours = 30 * 24; /* exactly the limit: in time */
+    aivm_deployment_eval(&d, 4, NULL, &e, AIVM_PREC_BF16);
+    assert_false(d.over_max_days);
+    assert_int_equal(d.vms_for_max_days, 0);
+    e.wall_hours = 1e9;
+    e.max_days = 0; /* no limit */
+    aivm_deployment_eval(&d, 4, NULL, &e, AIVM_PREC_BF16);
+    assert_false(d.over_max_days);
+}
+
 static const aivm_candidate *ranked(const aivm_advice *adv, const char *sku)
 {
     for (size_t i = 0; i < adv->n_ranked; i++)
@@ -765,9 +859,11 @@ int main(void)
         cmocka_unit_test(test_decode_vs_nemo_measurement),
         cmocka_unit_test(test_decode_compute_bound_at_large_batch),
         cmocka_unit_test(test_batch_from_memory),
+        cmocka_unit_test(test_encoder_requests),
         cmocka_unit_test(test_unknown_estimates),
         cmocka_unit_test(test_work_check),
         cmocka_unit_test(test_work_cost),
+        cmocka_unit_test(test_work_targets),
         cmocka_unit_test(test_rank_by_job_cost),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
