@@ -16,6 +16,7 @@
 #include "msg.h"
 #include "opts.h"
 #include "price_opts.h"
+#include "term.h"
 
 enum {
     O_FAMILY = 256,
@@ -254,7 +255,7 @@ static int do_show(const aivm_catalog *cat, catalog_opts *o, char **names, size_
         return rc;
     cli_stream_to_stdout(&out);
     if (compare)
-        aivm_report_size_compare(&out, cat, sizes, n, o->filter.today, o->format);
+        aivm_report_size_compare(&out, cat, sizes, n, o->filter.today, o->format, cli_term_width());
     else
         aivm_report_size_show(&out, cat, sizes[0], o->filter.today, o->format);
     aivm_buf_flush(&out);

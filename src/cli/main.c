@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "msg.h"
 #include "opts.h"
+#include "term.h"
 
 typedef struct {
     const char *name;
@@ -44,8 +45,10 @@ static void usage(FILE *out)
           "IaaS. Without a command, the options are recommend's.\n\nCommands:\n",
           out);
     for (size_t i = 0; i < N_COMMANDS; i++)
-        if (commands[i].summary)
-            fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+        if (commands[i].summary) {
+            fprintf(out, "  %-11s ", commands[i].name);
+            cli_help_wrap(out, commands[i].summary, 14, 14, cli_term_help_width());
+        }
     fputs("\nExamples:\n"
           "  aivm-advise --phase train --kind generative\n"
           "  aivm-advise --phase inference --model llama-3.1-70b --format json\n"
