@@ -1,11 +1,13 @@
 # bash completion for aivm-advise                                  -*- shell-script -*-
 # Installed to share/bash-completion/completions/aivm-advise (loaded on demand by
-# bash-completion). Options follow each command's --help; tests/completions checks
-# that every option there is offered here. Size and model names come from the binary
-# at completion time (`catalog list --format names`, `models list --format names`);
-# a binary without those commands gives no names, silently.
+# bash-completion; `aivm-advise completion bash` prints this file). Options follow each
+# command's --help; tests/completions checks that every option there is offered here.
+# Size, model, region and GPU names and rule ids come from the binary at completion
+# time (`catalog list --format names`, `models list --format names`, `rules list
+# --format names`, `__complete regions|gpus`); a binary without those commands gives
+# no names, silently.
 
-_aivm_advise_commands="recommend check prices catalog models rules help version"
+_aivm_advise_commands="recommend check prices catalog models rules completion help version"
 
 _aivm_advise_common="-q --quiet -v --verbose -h --help -V --version"
 _aivm_advise_sizing="--params --model --layers --hidden --heads --kv-heads --precision
@@ -60,6 +62,17 @@ _aivm_advise_names()
     type -P -- "$bin" >/dev/null 2>&1 || bin=aivm-advise
     out=$("$bin" "$2" list --format names 2>/dev/null) || return 0
     printf '%s\n' "$out"
+}
+
+# _aivm_advise_reply BIN ARGS...: COMPREPLY from the lines `BIN ARGS...` prints that
+# start with $cur (a name may hold spaces: "RTX PRO 6000"), or none.
+_aivm_advise_reply()
+{
+    local bin=$1 out IFS=$'\n'
+    shift
+    type -P -- "$bin" >/dev/null 2>&1 || bin=aivm-advise
+    out=$("$bin" "$@" 2>/dev/null) || return 0
+    COMPREPLY=($(compgen -W "$out" -- "$cur"))
 }
 
 _aivm_advise()
@@ -142,10 +155,12 @@ _aivm_advise()
     --cache-dir | --source) COMPREPLY=($(compgen -d -- "$cur")) ;;
     --sku) COMPREPLY=($(compgen -W "$(_aivm_advise_names "${words[0]}" catalog)" -- "$cur")) ;;
     --model) COMPREPLY=($(compgen -W "$(_aivm_advise_names "${words[0]}" models)" -- "$cur")) ;;
-    --region | --top | --pick | --nodes | --date | --layers | --hidden | --heads | --kv-heads | \
+    --region) _aivm_advise_reply "${words[0]}" __complete regions ;;
+    --gpu) _aivm_advise_reply "${words[0]}" __complete gpus ;;
+    --top | --pick | --nodes | --date | --layers | --hidden | --heads | --kv-heads | \
         --context | --batch | --concurrency | --max-nodes | --gpus | --max-price-per-hour | \
         --prices-url | --cache-ttl | --timeout | --retries | --retry-delay | --params | \
-        --family | --gpu | --min-gpu-memory)
+        --family | --min-gpu-memory)
         ;; # free values: nothing to offer
     *)
         $split && return
@@ -162,6 +177,8 @@ _aivm_advise()
                 COMPREPLY=($(compgen -W "$(_aivm_advise_names "${words[0]}" catalog)" -- "$cur")) ;;
             "models show")
                 COMPREPLY=($(compgen -W "$(_aivm_advise_names "${words[0]}" models)" -- "$cur")) ;;
+            "rules show") _aivm_advise_reply "${words[0]}" rules list --format names ;;
+            completion) ((cword == argi)) && COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")) ;;
             esac
         fi
         ;;

@@ -1,9 +1,11 @@
 # fish completion for aivm-advise
-# Installed to share/fish/vendor_completions.d/aivm-advise.fish. Options follow each
-# command's --help; tests/completions checks that every option there is offered here.
-# Size and model names come from the binary at completion time (`catalog list
-# --format names`, `models list --format names`); a binary without those commands
-# gives no names, silently.
+# Installed to share/fish/vendor_completions.d/aivm-advise.fish (`aivm-advise
+# completion fish` prints this file). Options follow each command's --help;
+# tests/completions checks that every option there is offered here. Size, model,
+# region and GPU names and rule ids come from the binary at completion time
+# (`catalog list --format names`, `models list --format names`, `rules list --format
+# names`, `__complete regions|gpus`); a binary without those commands gives no names,
+# silently.
 
 # __aivm_advise_key: the command ("recommend" when the first argument is an option)
 # and, for prices/catalog/models/rules, its subcommand: "catalog list".
@@ -43,6 +45,14 @@ function __aivm_advise_names
     command $bin $argv[1] list --format names 2>/dev/null; or return 0
 end
 
+# __aivm_advise_complete WHAT: the names `aivm-advise __complete WHAT` prints.
+function __aivm_advise_complete
+    set -l bin (commandline -opc)[1]
+    command -q -- $bin; or set bin aivm-advise
+    command -q -- $bin; or return 0
+    command $bin __complete $argv[1] 2>/dev/null; or return 0
+end
+
 set -l c complete -c aivm-advise
 
 # No file names unless an option or argument takes a file (-F below).
@@ -55,9 +65,11 @@ $c -f -n __aivm_advise_no_cmd -a prices -d 'fetch and show live prices'
 $c -f -n __aivm_advise_no_cmd -a catalog -d 'browse the VM size catalog'
 $c -f -n __aivm_advise_no_cmd -a models -d 'browse the model presets'
 $c -f -n __aivm_advise_no_cmd -a rules -d 'browse the rules'
+$c -f -n __aivm_advise_no_cmd -a completion -d 'print the bash, zsh or fish completion script'
 $c -f -n __aivm_advise_no_cmd -a help -d "this list, or a command's options"
 $c -f -n __aivm_advise_no_cmd -a version -d 'the tool, catalog and library versions'
-$c -f -n '__aivm_advise_is help' -a 'recommend check prices catalog models rules help version'
+$c -f -n '__aivm_advise_is help' -a 'recommend check prices catalog models rules completion help version'
+$c -f -n '__aivm_advise_needs_sub completion' -a 'bash zsh fish'
 $c -f -n '__aivm_advise_needs_sub prices' -a 'fetch show'
 $c -f -n '__aivm_advise_needs_sub catalog' -a 'list show compare validate refresh diff'
 $c -f -n '__aivm_advise_needs_sub models' -a 'list show'
@@ -69,7 +81,7 @@ set -l rc '__aivm_advise_is recommend check'
 set -l prc '__aivm_advise_is "prices fetch" "prices show"'
 set -l pr '__aivm_advise_is recommend check "prices fetch" "prices show"'
 set -l fetch '__aivm_advise_is recommend check "prices fetch" "prices show" "catalog refresh"'
-set -l all '__aivm_advise_is recommend check "prices fetch" "prices show" "catalog list" "catalog show" "catalog compare" "catalog validate" "catalog refresh" "catalog diff" "models list" "models show" "rules list" "rules show"'
+set -l all '__aivm_advise_is completion recommend check "prices fetch" "prices show" "catalog list" "catalog show" "catalog compare" "catalog validate" "catalog refresh" "catalog diff" "models list" "models show" "rules list" "rules show"'
 set -l cat '__aivm_advise_is "catalog list" "catalog show" "catalog compare" "catalog validate"'
 set -l browse '__aivm_advise_is "catalog show" "catalog compare" "catalog validate" "catalog diff" "models list" "models show" "rules list" "rules show"'
 
@@ -93,7 +105,7 @@ $c -n $rc -x -l date -d 'judge lifecycle as of YYYY-MM-DD'
 $c -n $rec -x -s f -l format -a 'table json yaml markdown csv html' -d 'output format'
 $c -n $chk -x -s f -l format -a 'text json sarif junit github markdown html' -d 'output format'
 $c -n $prc -x -s f -l format -a 'table json csv' -d 'show: output format'
-$c -n $rec -x -l region -d 'Azure region (default eastus)'
+$c -n $rec -x -l region -a '(__aivm_advise_complete regions)' -d 'Azure region (default eastus)'
 $c -n $rec -x -l top -d 'show the N best sizes'
 $c -n $rec -l include-retired -d 'also rank retired sizes'
 $c -n $rec -x -l nodes -d 'VMs the job spans'
@@ -163,7 +175,7 @@ $c -n $fetch -l refresh -d 'ignore cached prices, fetch again'
 $c -n $fetch -x -l timeout -d 'per-request timeout (seconds)'
 $c -n $fetch -x -l retries -d 'retries of a failed request'
 $c -n $fetch -x -l retry-delay -d 'first retry backoff (seconds)'
-$c -n $prc -x -l region -d 'Azure region'
+$c -n $prc -x -l region -a '(__aivm_advise_complete regions)' -d 'Azure region'
 $c -n $prc -x -l regions -a 'us europe asia all' -d 'fetch: several regions, R1,R2,... or a group'
 $c -n $prc -x -l sku -a '(__aivm_advise_names catalog)' -d 'VM size'
 $c -n $prc -l cached -d 'show: use the cache only'
@@ -180,12 +192,13 @@ $c -n '__aivm_advise_is "catalog refresh"' -x -l prices -a 'cached live' -d 'rea
 $c -n '__aivm_advise_is "catalog refresh"' -l reset -d 'remove the overlay'
 $c -n '__aivm_advise_is "catalog list"' -x -l family -d 'size family, e.g. ND'
 $c -n '__aivm_advise_is "catalog list"' -x -l category -a 'gpu cpu cpu-general-purpose cpu-compute-optimized cpu-memory-optimized' -d 'size category'
-$c -n '__aivm_advise_is "catalog list"' -x -l gpu -d 'GPU model, e.g. H100'
+$c -n '__aivm_advise_is "catalog list"' -x -l gpu -a '(__aivm_advise_complete gpus)' -d 'GPU model, e.g. H100'
 $c -n '__aivm_advise_is "catalog list"' -x -l min-gpu-memory -d 'least GPU memory (GB)'
 $c -n '__aivm_advise_is "catalog list"' -l infiniband -d 'InfiniBand sizes only'
-$c -n '__aivm_advise_is "catalog list"' -x -l region -d 'sizes offered in this region'
+$c -n '__aivm_advise_is "catalog list"' -x -l region -a '(__aivm_advise_complete regions)' -d 'sizes offered in this region'
 $c -n '__aivm_advise_is "catalog list"' -l include-retired -d 'also list retired sizes'
 $c -n '__aivm_advise_is "catalog show" "catalog compare"' -f -a '(__aivm_advise_names catalog)'
 $c -n '__aivm_advise_is "catalog validate"' -F
 $c -n '__aivm_advise_is "models show"' -f -a '(__aivm_advise_names models)'
+$c -n '__aivm_advise_is "rules show"' -f -a '(__aivm_advise_names rules)'
 $c -n '__aivm_advise_is "rules list" "rules show"' -r -F -l rules -d 'rules file'

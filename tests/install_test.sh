@@ -2,9 +2,11 @@
 # install_test.sh BUILD_DIR - `cmake --install` puts the binary, the data, the man
 # page, the shell completions, LICENSE and docs/ in a prefix; the installed binary
 # runs from anywhere without flags; the installed man page renders without a
-# warning; and (with dpkg-deb) `cpack -G DEB` builds a .deb with the runtime
-# Depends (the dlopen()ed libraries too) and the same files.
-# man and dpkg-deb are required when CI=true, else their checks are skipped.
+# warning; `aivm-advise completion SHELL` prints the installed completion files; and
+# (with dpkg-deb) `cpack -G DEB` builds a .deb with the runtime Depends (the
+# dlopen()ed libraries too) and the same files, which lintian passes without an
+# error or a warning.
+# man, dpkg-deb and lintian are required when CI=true, else their checks are skipped.
 set -euo pipefail
 build=$(cd "$1" && pwd)
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,11 +26,12 @@ cmake --install "$build" --prefix "$prefix/usr" >/dev/null
 files=(
   bin/aivm-advise
   share/aivm-advise/catalog.yaml share/aivm-advise/rules.yaml share/aivm-advise/models.yaml
-  share/man/man1/aivm-advise.1
+  share/man/man1/aivm-advise.1.gz
   share/bash-completion/completions/aivm-advise
   share/zsh/vendor-completions/_aivm-advise
   share/fish/vendor_completions.d/aivm-advise.fish
   share/doc/aivm-advise/LICENSE share/doc/aivm-advise/README.md
+  share/doc/aivm-advise/copyright share/doc/aivm-advise/changelog.gz
 )
 for d in "$root"/docs/*.md; do files+=("share/doc/aivm-advise/docs/$(basename "$d")"); done
 for f in "${files[@]}"; do
@@ -39,6 +42,12 @@ cmp -s "$root/completions/aivm-advise.bash" "$prefix/usr/share/bash-completion/c
   || fail "installed bash completion differs from completions/aivm-advise.bash"
 
 bin=$prefix/usr/bin/aivm-advise
+# `completion SHELL` prints the installed file, byte for byte (any case of SHELL).
+for pair in bash:bash-completion/completions/aivm-advise zsh:zsh/vendor-completions/_aivm-advise \
+  FISH:fish/vendor_completions.d/aivm-advise.fish; do
+  "$bin" completion "${pair%%:*}" | cmp -s - "$prefix/usr/share/${pair#*:}" \
+    || fail "aivm-advise completion ${pair%%:*} differs from the installed ${pair#*:}"
+done
 cd /
 out=$("$bin" --phase train --kind generative --format json --date 2026-11-29)
 echo "$out" | jq -e '.recommendations[0].family == "ND"' >/dev/null
@@ -49,10 +58,10 @@ echo "$out" | jq -e '.recommendations[0].family == "ND"' >/dev/null
 
 # The man page: its version is the binary's, and it renders without a warning.
 version=$("$bin" --version | sed -n '1s/^aivm-advise //p')
-grep -q "^\.TH AIVM-ADVISE 1 [0-9-]* \"aivm-advise $version\"" "$prefix/usr/share/man/man1/aivm-advise.1" \
+gzip -dc "$prefix/usr/share/man/man1/aivm-advise.1.gz" | grep -q "^\.TH AIVM-ADVISE 1 [0-9-]* \"aivm-advise $version\"" \
   || fail "man page .TH does not say aivm-advise $version"
 if need man; then
-  page=$(MANWIDTH=80 man -l --warnings "$prefix/usr/share/man/man1/aivm-advise.1" 2>"$prefix/man.err") \
+  page=$(MANWIDTH=80 man -l --warnings "$prefix/usr/share/man/man1/aivm-advise.1.gz" 2>"$prefix/man.err") \
     || fail "man -l failed: $(cat "$prefix/man.err")"
   [ -s "$prefix/man.err" ] && fail "man -l warnings: $(cat "$prefix/man.err")"
   grep -q '^EXIT STATUS' <<<"$page" || fail "man page has no EXIT STATUS"
@@ -84,6 +93,11 @@ if need dpkg-deb && need dpkg-shlibdeps; then
   for f in "${files[@]}"; do
     grep -qxF "$f" <<<"$listed" || fail ".deb lacks /usr/$f"
   done
+  # Debian policy: no lintian error or warning (info and pedantic tags are allowed).
+  if need lintian; then
+    lintian --no-cfg --fail-on error,warning "$deb" >"$prefix/lintian.log" 2>&1 \
+      || fail "lintian: $(grep -E '^[EW]:' "$prefix/lintian.log" || cat "$prefix/lintian.log")"
+  fi
   # And the packaged binary runs.
   dpkg-deb -x "$deb" "$pkg/root"
   "$pkg/root/usr/bin/aivm-advise" --phase train --kind generative --format json --date 2026-11-29 \

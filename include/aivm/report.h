@@ -15,7 +15,8 @@
 
 typedef struct {
     bool color;     /* ANSI colour (tables only) */
-    unsigned width; /* terminal width, 0 = 100 */
+    unsigned width; /* terminal width: tables drop or stack columns to fit (narrow under
+                       80); 0 = a file or a pipe: the full table, reasons clipped at 100 */
     bool explain;   /* every rule per candidate, and the rejected ones */
     const char *tool_version;
 } aivm_render_opts;
@@ -147,10 +148,12 @@ int aivm_report_size_list(aivm_buf *out, const aivm_catalog *cat, const aivm_siz
  *  resolved against the catalog's source list. Returns 0. */
 int aivm_report_size_show(aivm_buf *out, const aivm_catalog *cat, const aivm_size *s,
                           const char *today, aivm_browse_format fmt);
-/** Append `sizes[0..n)` side by side (table: one column per size, at most 16;
+/** Append `sizes[0..n)` side by side (table: one column per size, at most 16,
+ *  as many per table as fit in `width` columns, 0 = no limit; a size too wide
+ *  for a column beside the labels is stacked, a line per fact cut to `width`;
  *  JSON: the objects of aivm_report_size_show). Returns 0. */
 int aivm_report_size_compare(aivm_buf *out, const aivm_catalog *cat, const aivm_size *const *sizes,
-                             size_t n, const char *today, aivm_browse_format fmt);
+                             size_t n, const char *today, aivm_browse_format fmt, unsigned width);
 /**
  * What the overlay applied to `cat` adds, changes and disputes (`catalog
  * diff`): a table, JSON (the `catalog` object and an `overlay` array of

@@ -15,6 +15,9 @@ int cmd_prices(int argc, char **argv);
 int cmd_catalog(int argc, char **argv);
 int cmd_models(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
+int cmd_completion(int argc, char **argv);
+/** The hidden `__complete regions|gpus`: names for the completion scripts. */
+int cmd_complete_names(int argc, char **argv);
 
 /** Print the version block (tool, catalog, library versions) to stdout. */
 void cli_print_version(void);

@@ -17,6 +17,7 @@
 #include "opts.h"
 #include "price_opts.h"
 #include "sources.h"
+#include "term.h"
 
 enum {
     O_FAMILY = 256,
@@ -263,7 +264,7 @@ static int do_show(const aivm_catalog *cat, catalog_opts *o, char **names, size_
         return rc;
     cli_report_begin(&out, o->format == AIVM_BROWSE_JSON);
     if (compare)
-        aivm_report_size_compare(&out, cat, sizes, n, o->filter.today, o->format);
+        aivm_report_size_compare(&out, cat, sizes, n, o->filter.today, o->format, cli_term_width());
     else
         aivm_report_size_show(&out, cat, sizes[0], o->filter.today, o->format);
     rc = cli_report_end(&out, o->format == AIVM_BROWSE_JSON);

@@ -13,6 +13,7 @@
 #include "msg.h"
 #include "opts.h"
 #include "sources.h"
+#include "term.h"
 
 typedef struct {
     const char *name;
@@ -30,8 +31,10 @@ static const command commands[] = {
     {"catalog", cmd_catalog, "list, show, compare and validate the VM sizes of the catalog"},
     {"models", cmd_models, "list and show the model presets --model takes"},
     {"rules", cmd_rules, "list and show the rules and check ids, with their guidance items"},
+    {"completion", cmd_completion, "print the bash, zsh or fish completion script"},
     {"help", cmd_help, "this list, or 'help COMMAND' for a command's options"},
     {"version", cmd_version, "the tool, catalog and library versions"},
+    {"__complete", cmd_complete_names, NULL}, /* hidden: names for the completion scripts */
 };
 
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
@@ -43,7 +46,10 @@ static void usage(FILE *out)
           "IaaS. Without a command, the options are recommend's.\n\nCommands:\n",
           out);
     for (size_t i = 0; i < N_COMMANDS; i++)
-        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+        if (commands[i].summary) {
+            fprintf(out, "  %-11s ", commands[i].name);
+            cli_help_wrap(out, commands[i].summary, 14, 14, cli_term_help_width());
+        }
     fputs("\nExamples:\n"
           "  aivm-advise --phase train --kind generative\n"
           "  aivm-advise --phase inference --model llama-3.1-70b --format json\n"
@@ -71,7 +77,7 @@ static int unknown_command(const char *name)
     if (guess)
         return cli_usagef("unknown command '%s' (did you mean %s?)", name, guess);
     return cli_usagef("unknown command '%s' (commands: recommend, check, prices, catalog, models, "
-                      "rules, help, version)",
+                      "rules, completion, help, version)",
                       name);
 }
 

@@ -12,9 +12,13 @@
 #include <string.h>
 
 #include "aivm/util.h"
+#include "avail_opts.h"
 #include "cli_config.h"
 #include "msg.h"
+#include "input_opts.h"
+#include "price_opts.h"
 #include "sources.h"
+#include "term.h"
 
 typedef struct {
     int id;
@@ -141,10 +145,85 @@ int cli_opts_parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt
     return rc;
 }
 
+/* The topic of an option shared by several commands, by its id's range; NULL for
+ * a command's own options (ids below 1024) and unknown ranges. */
+static const char *topic_of(int id)
+{
+    if (id == 'q' || id == 'h' || id == 'V' || id == CLI_O_CONFIG || id == CLI_O_NO_CONFIG)
+        return "General options";
+    if (id >= CLI_O_INPUT + AIVM_IN_SIZING && id < CLI_O_INPUT + AIVM_IN_WORK)
+        return "Sizing options (docs/sizing.md)";
+    if (id >= CLI_O_INPUT + AIVM_IN_WORK && id < CLI_O_INPUT + AIVM_IN_COUNT)
+        return "Work options (docs/throughput.md)";
+    if (id >= CLI_O_INPUT && id < CLI_O_INPUT + AIVM_IN_SIZING)
+        return "Workload options (docs/cli.md)";
+    if (id >= CLI_O_PRICES && id < CLI_O_QUOTA)
+        return "Price options (docs/prices.md)";
+    if (id >= CLI_O_QUOTA && id < CLI_O_CONFIG)
+        return "Availability options (docs/availability.md)";
+    return NULL;
+}
+
+/* The topic option i is listed under: its own, or, for a command's option between
+ * two options of one topic (check's --require-live-prices among the price
+ * options), that topic. */
+static const char *topic_at(const cli_opt *opts, size_t n, size_t i)
+{
+    const char *t = topic_of(opts[i].id), *before = NULL, *after = NULL;
+    if (t)
+        return t;
+    for (size_t j = i; j-- > 0 && !before;)
+        before = topic_of(opts[j].id);
+    for (size_t j = i + 1; j < n && !after; j++)
+        after = topic_of(opts[j].id);
+    return before && before == after ? before : NULL;
+}
+
+/* Where to end a line of at most `room` characters of `p`: after the last space
+ * within it, else after its last '|' or '/' (a list of values, a path), else after
+ * the whole first word (a word longer than the line stays whole). */
+static size_t line_end(const char *p, size_t room)
+{
+    size_t cut = room;
+    while (cut > 0 && p[cut] != ' ')
+        cut--;
+    if (cut > 0)
+        return cut;
+    for (cut = room; cut > 1; cut--)
+        if (p[cut - 1] == '|' || p[cut - 1] == '/')
+            return cut;
+    return strcspn(p, " ");
+}
+
+void cli_help_wrap(FILE *f, const char *text, unsigned col, unsigned indent, unsigned width)
+{
+    const char *p = text;
+    if (width < indent + 24)
+        width = indent + 24; /* a word or two per line at the least */
+    while (strlen(p) > width - col) {
+        size_t cut = line_end(p, width - col);
+        fwrite(p, 1, cut, f);
+        p += cut;
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        fprintf(f, "\n%*s", (int)indent, "");
+        col = indent;
+    }
+    fprintf(f, "%s\n", p);
+}
+
 void cli_opts_help(FILE *f, const cli_opt *opts, size_t n)
 {
+    unsigned width = cli_term_help_width();
+    const char *topic = n ? topic_at(opts, n, 0) : NULL;
     for (size_t i = 0; i < n; i++) {
         char left[96];
+        const char *t = topic_at(opts, n, i);
+        if (i > 0 && t != topic)
+            fprintf(f, "\n%s:\n", t ? t : "Command options");
+        topic = t;
         if (opts[i].short_name)
             snprintf(left, sizeof left, "-%c, --%s%s%s", opts[i].short_name, opts[i].long_name,
                      opts[i].arg ? " " : "", opts[i].arg ? opts[i].arg : "");
@@ -152,8 +231,9 @@ void cli_opts_help(FILE *f, const cli_opt *opts, size_t n)
             snprintf(left, sizeof left, "    --%s%s%s", opts[i].long_name, opts[i].arg ? " " : "",
                      opts[i].arg ? opts[i].arg : "");
         if (strlen(left) > 30)
-            fprintf(f, "  %s\n  %-30s  %s\n", left, "", opts[i].help);
+            fprintf(f, "  %s\n  %-30s  ", left, "");
         else
-            fprintf(f, "  %-30s  %s\n", left, opts[i].help);
+            fprintf(f, "  %-30s  ", left);
+        cli_help_wrap(f, opts[i].help, 34, 34, width);
     }
 }

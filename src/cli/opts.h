@@ -23,7 +23,14 @@ typedef int (*cli_opt_fn)(void *ctx, int id, const char *arg);
  */
 int cli_opts_parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt_fn fn, void *ctx,
                    int *first_operand);
-/** Print the options part of --help, aligned. */
+/**
+ * Print the options part of --help: aligned, the options shared by several
+ * commands under a heading per topic (sizing, work, prices, availability,
+ * general), each meaning wrapped to the help width (cli_term_help_width()).
+ */
 void cli_opts_help(FILE *f, const cli_opt *opts, size_t n);
+/** Print `text` from column `col`, wrapped at `width` with continuation lines
+ *  indented by `indent`, then a newline. */
+void cli_help_wrap(FILE *f, const char *text, unsigned col, unsigned indent, unsigned width);
 
 #endif

@@ -48,8 +48,21 @@ unsigned cli_term_width(void)
     if (cols && aivm_parse_u64(&v, cols, CLI_TERM_MAX_WIDTH) && v >= CLI_TERM_MIN_WIDTH)
         return (unsigned)v;
     if (!isatty(STDOUT_FILENO))
-        return 100; /* a file or a pipe: the width it has always had, whatever the terminal */
+        return 0; /* a file or a pipe: no limit, the layout it has always had (100 wide) */
     if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= CLI_TERM_MIN_WIDTH)
+        return ws.ws_col;
+    return 80;
+}
+
+unsigned cli_term_help_width(void)
+{
+    const char *cols = getenv("COLUMNS");
+    uint64_t v;
+    struct winsize ws;
+    if (cols && aivm_parse_u64(&v, cols, CLI_TERM_MAX_WIDTH) && v >= CLI_TERM_MIN_WIDTH)
+        return (unsigned)v;
+    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
+        ws.ws_col >= CLI_TERM_MIN_WIDTH)
         return ws.ws_col;
     return 80;
 }

@@ -18,9 +18,11 @@ bool cli_term_stderr_tty(void);
 /**
  * Width for tables: $COLUMNS when it is a whole number from 40 to 10000 (on a
  * terminal or not); else, on a terminal, its width (TIOCGWINSZ, when >= 40)
- * or 80; else (stdout a file or a pipe) 100, as before COLUMNS was honoured
- * everywhere. docs/cli.md.
+ * or 80; else (stdout a file or a pipe) 0: no limit, and the renderers keep
+ * the layout they have always had there (100 wide). docs/cli.md.
  */
 unsigned cli_term_width(void);
+/** Width --help wraps to: $COLUMNS (40 to 10000), else the terminal's, else 80. */
+unsigned cli_term_help_width(void);
 
 #endif

@@ -554,49 +554,92 @@ static const struct {
 #define N_ROWS (sizeof rows / sizeof rows[0])
 #define CELL 64
 
-int aivm_report_size_compare(aivm_buf *out, const aivm_catalog *cat, const aivm_size *const *sizes,
-                             size_t n, const char *today, aivm_browse_format fmt)
+/* Sizes [from, to) side by side: a column each, `w[j]` wide, the last unpadded. */
+static void compare_columns(aivm_buf *out, const aivm_catalog *cat, const aivm_size *const *sizes,
+                            size_t from, size_t to, const size_t *w, const char *today)
 {
-    size_t width[16];
+    char cell[CELL];
+    aivm_buf_printf(out, "%-20s", "");
+    for (size_t j = from; j < to; j++)
+        aivm_buf_printf(out, "  %-*s", j + 1 < to ? (int)w[j] : 0,
+                        aivm_report__vis(aivm_str(&sizes[j]->name)));
+    aivm_buf_puts(out, "\n");
+    for (size_t r = 0; r < N_ROWS; r++) {
+        aivm_buf_printf(out, "%-20s", rows[r].label);
+        for (size_t j = from; j < to; j++) {
+            rows[r].fn(cell, sizeof cell, cat, sizes[j], today);
+            aivm_buf_printf(out, "  %-*s", j + 1 < to ? (int)w[j] : 0, aivm_report__vis(cell));
+        }
+        aivm_buf_puts(out, "\n");
+    }
+}
+
+/* One size too wide for a column beside the labels: its name, then a line per
+ * fact, each value cut to what `width` leaves (on a UTF-8 lead byte, with "..."). */
+static void compare_stacked(aivm_buf *out, const aivm_catalog *cat, const aivm_size *s,
+                            const char *today, size_t width)
+{
+    char cell[CELL];
+    size_t room = width > 24 + 8 ? width - 24 : 8;
+    aivm_buf_printf(out, "%s\n", aivm_report__vis(aivm_str(&s->name)));
+    for (size_t r = 0; r < N_ROWS; r++) {
+        const char *v;
+        size_t len;
+        rows[r].fn(cell, sizeof cell, cat, s, today);
+        v = aivm_report__vis(cell);
+        len = strlen(v);
+        if (len > room) {
+            len = room - 3;
+            while (len > 0 && ((unsigned char)v[len] & 0xC0) == 0x80)
+                len--;
+        }
+        aivm_buf_printf(out, "  %-20s  %.*s%s\n", rows[r].label, (int)len, v,
+                        len < strlen(v) ? "..." : "");
+    }
+}
+
+int aivm_report_size_compare(aivm_buf *out, const aivm_catalog *cat, const aivm_size *const *sizes,
+                             size_t n, const char *today, aivm_browse_format fmt, unsigned width)
+{
+    size_t w[16];
     char cell[CELL];
     if (fmt == AIVM_BROWSE_JSON || fmt == AIVM_BROWSE_NAMES) {
-        aivm_jw w;
+        aivm_jw jw;
         if (fmt == AIVM_BROWSE_NAMES) {
             for (size_t i = 0; i < n; i++)
                 aivm_buf_printf(out, "%s\n", aivm_str(&sizes[i]->name));
             return 0;
         }
-        aivm_report__doc_begin(&w, out);
-        aivm_report__catalog_json(&w, cat);
-        aivm_jw_array(&w, "sizes");
+        aivm_report__doc_begin(&jw, out);
+        aivm_report__catalog_json(&jw, cat);
+        aivm_jw_array(&jw, "sizes");
         for (size_t i = 0; i < n; i++)
-            json_size(&w, cat, sizes[i], today);
-        aivm_jw_end(&w);
-        aivm_report__doc_end(&w, out);
+            json_size(&jw, cat, sizes[i], today);
+        aivm_jw_end(&jw);
+        aivm_report__doc_end(&jw, out);
         return 0;
     }
-    if (n > sizeof width / sizeof width[0])
-        n = sizeof width / sizeof width[0];
+    if (n > sizeof w / sizeof w[0])
+        n = sizeof w / sizeof w[0];
     for (size_t j = 0; j < n; j++) {
-        width[j] = strlen(aivm_report__vis(aivm_str(&sizes[j]->name)));
+        w[j] = strlen(aivm_report__vis(aivm_str(&sizes[j]->name)));
         for (size_t r = 0; r < N_ROWS; r++) {
             rows[r].fn(cell, sizeof cell, cat, sizes[j], today);
-            if (strlen(cell) > width[j])
-                width[j] = strlen(cell);
+            if (strlen(cell) > w[j])
+                w[j] = strlen(cell);
         }
     }
-    aivm_buf_printf(out, "%-20s", "");
-    for (size_t j = 0; j < n; j++)
-        aivm_buf_printf(out, "  %-*s", j + 1 < n ? (int)width[j] : 0,
-                        aivm_report__vis(aivm_str(&sizes[j]->name)));
-    aivm_buf_puts(out, "\n");
-    for (size_t r = 0; r < N_ROWS; r++) {
-        aivm_buf_printf(out, "%-20s", rows[r].label);
-        for (size_t j = 0; j < n; j++) {
-            rows[r].fn(cell, sizeof cell, cat, sizes[j], today);
-            aivm_buf_printf(out, "  %-*s", j + 1 < n ? (int)width[j] : 0, aivm_report__vis(cell));
-        }
-        aivm_buf_puts(out, "\n");
+    /* As many columns as fit in `width` per table; tables one under another. */
+    for (size_t j = 0, k; j < n; j = k) {
+        size_t used = 20;
+        for (k = j; k < n && (width == 0 || used + 2 + w[k] <= width); k++)
+            used += 2 + w[k];
+        if (j)
+            aivm_buf_puts(out, "\n");
+        if (k == j)
+            compare_stacked(out, cat, sizes[k++], today, width);
+        else
+            compare_columns(out, cat, sizes, j, k, w, today);
     }
     aivm_buf_puts(out, "\nPrices: catalog reference, Linux pay-as-you-go, at each size's "
                        "reference region.\n");

@@ -120,12 +120,116 @@ static void fp16_note(aivm_buf *out, const aivm_advice *adv)
         aivm_buf_puts(out, "; bf16 on the others\n");
 }
 
+/* Under 80 columns the table is stacked, so no row wraps: rank, size and price
+ * on the first line; GPUs, vCPUs, RAM and InfiniBand on the second; the
+ * deployment's VMs and price on a third when it spans VMs; the main reason last;
+ * every line clipped to `width`. The series, work and availability columns are
+ * left out, and a note says so (--format json has every field). */
+#define AIVM_NARROW_TABLE 80
+
+/* The work columns of a stacked row: "DAYS 29.3  JOB_COST 380932", each name of
+ * the heading beside its cell, on a line of their own. */
+static void stacked_pairs(aivm_buf *out, const char *head, const char *cells, unsigned width)
+{
+    char line[256];
+    size_t n = (size_t)snprintf(line, sizeof line, "   ");
+    while (n < sizeof line) {
+        size_t hl, cl;
+        head += strspn(head, " ");
+        cells += strspn(cells, " ");
+        hl = strcspn(head, " ");
+        cl = strcspn(cells, " ");
+        if (!hl || !cl)
+            break;
+        n += (size_t)snprintf(line + n, sizeof line - n, " %.*s %.*s", (int)hl, head, (int)cl,
+                              cells);
+        head += hl;
+        cells += cl;
+    }
+    aivm_buf_puts(out, "\n");
+    put_clipped(out, line, width);
+}
+
+static void narrow_rows(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o,
+                        unsigned width, int wsize)
+{
+    char work_head[64];
+    aivm_report__work_heading(work_head, sizeof work_head, adv->workload,
+                              aivm_report__currency(adv));
+    bool vms = aivm_report__has_deploy_columns(adv);
+    aivm_buf_printf(out, "%s%-3s %-*s  %s%s%s\n", BOLD(o), "#", wsize, "SIZE",
+                    aivm_report__price_heading(adv), adv->workload->spot ? " SPOT/HOUR" : "",
+                    RESET(o));
+    for (size_t i = 0; i < adv->n_shown; i++) {
+        const aivm_candidate *c = &adv->ranked[i];
+        const aivm_reason *why = aivm_report__main_reason(c, adv->workload);
+        const char *region = c->region ? c->region : adv->workload->region;
+        char gpu[64], price[48], line[256], cells[320];
+        aivm_report__gpu_cell(gpu, sizeof gpu, c->size);
+        fmt_price(price, sizeof price, &c->price, region, adv->workload->spot);
+        snprintf(line, sizeof line, "%-3u %-*s  %s", c->rank, wsize, VIS(aivm_str(&c->size->name)),
+                 price);
+        put_clipped(out, line, width);
+        snprintf(line, sizeof line, "    %s%s%u vCPU, %g GiB RAM%s", gpu, gpu[0] ? ", " : "",
+                 c->size->vcpus, c->size->memory_gib, c->size->infiniband ? ", InfiniBand" : "");
+        aivm_buf_puts(out, "\n");
+        put_clipped(out, line, width);
+        if (vms && c->deploy.has_hourly) {
+            snprintf(line, sizeof line, "    %u VM%s: %.3f %s/hour in all", c->deploy.vms,
+                     c->deploy.vms == 1 ? "" : "s", c->deploy.hourly, aivm_report__currency(adv));
+            aivm_buf_puts(out, "\n");
+            put_clipped(out, line, width);
+        }
+        if (c->has_work && aivm_report__work_cells(cells, sizeof cells, c) > 0)
+            stacked_pairs(out, work_head, cells, width);
+        if (adv->has_avail) {
+            aivm_report__avail_cells(cells, sizeof cells, c, aivm_report__avail_region_width(adv));
+            aivm_buf_puts(out, "\n    ");
+            put_clipped(out, cells, width - 4);
+        }
+        aivm_buf_puts(out, "\n    ");
+        put_clipped(out, why ? VIS(why->message) : "", width - 4);
+        aivm_buf_puts(out, "\n");
+        if (o->explain)
+            explain_candidate(out, c);
+    }
+    aivm_buf_puts(out, "\n");
+    put_clipped(out, "Narrow terminal: rows stacked, SERIES left out (--format json has all).",
+                width);
+    aivm_buf_puts(out, "\n");
+}
+
+/* The SERIES column ("%-16.16s ") and the VCPU and RAM_GIB columns ("%5u %7g "). */
+#define SERIES_COLS 17u
+#define CPU_COLS 14u
+
+/* Remove the SERIES and/or the VCPU and RAM_GIB columns from a header or row laid
+ * out as "#, SIZE (wsize), SERIES, GPUS (wgpu), VCPU, RAM_GIB, ..."; returns its
+ * new length. */
+static int drop_columns(char *line, int wsize, int wgpu, bool series, bool cpu)
+{
+    size_t at_series = 4 + (size_t)wsize + 1, len = strlen(line);
+    size_t at_cpu = at_series + SERIES_COLS + (size_t)wgpu + 1;
+    if (cpu && len >= at_cpu + CPU_COLS) {
+        memmove(line + at_cpu, line + at_cpu + CPU_COLS, len - at_cpu - CPU_COLS + 1);
+        len -= CPU_COLS;
+    }
+    if (series && len >= at_series + SERIES_COLS) {
+        memmove(line + at_series, line + at_series + SERIES_COLS,
+                len - at_series - SERIES_COLS + 1);
+        len -= SERIES_COLS;
+    }
+    return (int)len;
+}
+
 int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o,
                       aivm_error *err)
 {
     unsigned width = o->width ? o->width : 100;
     int wsize = 4, wgpu = 4;
-    bool other_region = false;
+    /* Width 0 (a file or a pipe): the full table, 100 wide, whatever it holds. */
+    bool other_region = false, narrow = o->width && width < AIVM_NARROW_TABLE, drop_series = false,
+         drop_cpu = false;
     int wregion = adv->has_avail ? aivm_report__avail_region_width(adv) : 0, wavail = 12;
     bool vms = aivm_report__has_deploy_columns(adv);
     char vms_head[32], work_head[64];
@@ -137,8 +241,12 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         aivm_report__sizing_table(out, adv->workload->sizing, o);
     aivm_report__work_table(out, adv->workload, o);
     for (size_t i = 0; i < adv->n_shown; i++) {
+        const aivm_candidate *c = &adv->ranked[i];
         char gpu[64];
         int n = (int)strlen(VIS(aivm_str(&adv->ranked[i].size->name)));
+        if (c->price.has_hourly &&
+            strcmp(c->price.region, c->region ? c->region : adv->workload->region))
+            other_region = true;
         aivm_report__gpu_cell(gpu, sizeof gpu, adv->ranked[i].size);
         wsize = n > wsize ? n : wsize;
         n = (int)strlen(gpu);
@@ -152,17 +260,30 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
     }
     if (adv->n_shown == 0) {
         aivm_buf_puts(out, "No size fits this workload.\n");
+    } else if (narrow) {
+        narrow_rows(out, adv, o, width, wsize);
     } else {
         char avail_head[96] = "";
         if (adv->has_avail)
             snprintf(avail_head, sizeof avail_head, "%-*s  %-*s  ", wregion, "REGION", wavail,
                      "AVAILABILITY");
-        aivm_buf_printf(out, "%s%-3s %-*s %-16s %-*s %5s %7s %-3s %9s%s  %s%s%s%s%s\n", BOLD(o),
-                        "#", wsize, "SIZE", "SERIES", wgpu, "GPUS", "VCPU", "RAM_GIB", "IB",
-                        aivm_report__price_heading(adv), adv->workload->spot ? " SPOT/HOUR" : "",
-                        vms ? vms_head : "", work_head, avail_head, "WHY", RESET(o));
+        char head[512];
+        int len = snprintf(head, sizeof head, "%-3s %-*s %-16s %-*s %5s %7s %-3s %9s%s  %s%s%s",
+                           "#", wsize, "SIZE", "SERIES", wgpu, "GPUS", "VCPU", "RAM_GIB", "IB",
+                           aivm_report__price_heading(adv), adv->workload->spot ? " SPOT/HOUR" : "",
+                           vms ? vms_head : "", work_head, avail_head);
+        /* Too wide for the terminal: drop SERIES, then VCPU and RAM_GIB, then
+         * stack (narrow_rows), so no row wraps. */
+        drop_series = o->width && len > 0 && (unsigned)len > width;
+        drop_cpu = drop_series && (unsigned)len - SERIES_COLS > width;
+        narrow = drop_cpu && (unsigned)len - SERIES_COLS - CPU_COLS > width;
+        drop_columns(head, wsize, wgpu, drop_series, drop_cpu);
+        if (narrow)
+            narrow_rows(out, adv, o, width, wsize);
+        else
+            aivm_buf_printf(out, "%s%sWHY%s\n", BOLD(o), head, RESET(o));
     }
-    for (size_t i = 0; i < adv->n_shown; i++) {
+    for (size_t i = 0; !narrow && i < adv->n_shown; i++) {
         const aivm_candidate *c = &adv->ranked[i];
         const aivm_reason *why = aivm_report__main_reason(c, adv->workload);
         char gpu[64], price[48], line[640];
@@ -170,8 +291,6 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
         int used;
         aivm_report__gpu_cell(gpu, sizeof gpu, c->size);
         fmt_price(price, sizeof price, &c->price, region, adv->workload->spot);
-        if (c->price.has_hourly && strcmp(c->price.region, region))
-            other_region = true;
         used = snprintf(line, sizeof line, "%-3u %-*s %-16.16s %-*s %5u %7g %-3s %s  ", c->rank,
                         wsize, VIS(aivm_str(&c->size->name)), VIS(aivm_str(&c->size->series)), wgpu,
                         gpu, c->size->vcpus, c->size->memory_gib,
@@ -186,6 +305,8 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
             used += snprintf(line + used, sizeof line - (size_t)used, "%-*s  ",
                              wregion + 2 + wavail, cells);
         }
+        if (used > 0 && (size_t)used < sizeof line)
+            used = drop_columns(line, wsize, wgpu, drop_series, drop_cpu);
         if (used < 0 || (unsigned)used + 30 > width) {
             /* Too narrow for the reason beside the row: give it a line of its own. */
             size_t len = strlen(line);

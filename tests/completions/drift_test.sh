@@ -13,6 +13,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/bin" && ln -s "$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")" "$tmp/bin/aivm-advise"
 export PATH="$tmp/bin:$PATH"
+# --help wraps to the terminal: read it unwrapped (one line per option, values whole).
+export COLUMNS=10000
 
 cmds=$(aivm-advise --help | sed -n '/^Commands:/,/^$/p' | sed -nE 's/^  ([a-z]+) .*/\1/p')
 [ -n "$cmds" ] || { echo "FAIL: no commands in 'aivm-advise --help'" >&2; exit 1; }

@@ -2,9 +2,9 @@
 # load_test.sh SHELL BIN ROOT - SHELL's completion script loads without a word on
 # stderr (bash with bash-completion, zsh through compinit, fish: `fish -n` then
 # source), and simple queries give the expected candidates: options, enum values,
-# subcommands, files for file options, and size/model names from the binary at
-# completion time (a fake binary that has `catalog list --format names`; the real
-# one, when it lacks the command, gives none and says nothing).
+# subcommands, files for file options, and size/model/region/GPU names and rule ids
+# from the binary at completion time (a fake binary that has `catalog list --format
+# names`; the real one, when it lacks the command, gives none and says nothing).
 set -euo pipefail
 sh=$1 bin=$2 root=$3
 here=$(cd "$(dirname "$0")" && pwd)
@@ -83,6 +83,16 @@ expect "aivm-advise catalog list --format " table json names
 expect "aivm-advise catalog list --cate" --category
 expect "aivm-advise help rec" recommend
 expect "aivm-advise ver" version
+expect "aivm-advise comp" completion
+expect "aivm-advise completion " bash zsh fish
+# Names from the real binary: regions and GPU models (__complete), rule and check ids.
+expect "aivm-advise --region westeu" westeurope
+expect "aivm-advise prices show --region swedenc" swedencentral
+expect "aivm-advise catalog list --region northe" northeurope
+expect "aivm-advise catalog list --gpu H" H200 H100
+expect "aivm-advise catalog list --gpu RTX" "RTX PRO 6000"
+expect "aivm-advise rules show train-r" train-rdma
+expect "aivm-advise rules show AIVM01" AIVM010 AIVM011 AIVM012 AIVM013 AIVM014 AIVM015 AIVM016 AIVM017
 cd "$tmp/files"
 expect "aivm-advise --workload job" job.yaml jobs.json
 expect "aivm-advise check jobs" jobs.json
