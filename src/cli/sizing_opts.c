@@ -17,7 +17,7 @@ static const char *const flag_names[AIVM_SZ_COUNT] = {
     "params",      "model",     "layers",       "hidden",   "heads",
     "kv-heads",    "precision", "kv-precision", "context",  "batch",
     "concurrency", "finetune",  "optimizer",    "sharding", "activation-checkpointing",
-    "max-nodes",   "gpus"};
+    "max-nodes",   "gpus",      "active-params"};
 
 static int count(unsigned *out, const char *arg, const char *flag)
 {
@@ -90,6 +90,9 @@ int cli_sizing_option(aivm_sizing_input *in, int id, const char *arg)
         break;
     case AIVM_SZ_GPUS:
         rc = count(&in->gpus, arg, flag);
+        break;
+    case AIVM_SZ_ACTIVE_PARAMS:
+        rc = lib(aivm_params_parse(&in->active_params, arg, &err), &err, flag);
         break;
     default:
         return cli_usagef("unhandled option");

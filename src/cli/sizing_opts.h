@@ -22,7 +22,10 @@
         {CLI_O_SIZING + AIVM_SZ_HIDDEN, "hidden", 0, "N", "hidden size"},                          \
         {CLI_O_SIZING + AIVM_SZ_HEADS, "heads", 0, "N", "attention heads"},                        \
         {CLI_O_SIZING + AIVM_SZ_KV_HEADS, "kv-heads", 0, "N", "KV heads (GQA; default = heads)"},  \
-        {CLI_O_SIZING + AIVM_SZ_PRECISION, "precision", 0, "fp32|bf16|fp16|fp8|int8|int4|16-bit",  \
+        {CLI_O_SIZING + AIVM_SZ_ACTIVE_PARAMS, "active-params", 0, "N",                            \
+         "mixture of experts: parameters one token uses (compute; memory counts all)"},            \
+        {CLI_O_SIZING + AIVM_SZ_PRECISION, "precision", 0,                                         \
+         "fp32|bf16|fp16|fp8|int8|int4|fp4|16-bit",                                                \
          "weights (default 16-bit serving, bf16 LLM training; int4 qlora)"},                       \
         {CLI_O_SIZING + AIVM_SZ_KV_PRECISION, "kv-precision", 0, "PRECISION",                      \
          "KV cache precision (default: weights', 16-bit for int8/int4)"},                          \

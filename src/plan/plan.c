@@ -112,6 +112,10 @@ static int apply_sizing_tag(aivm_plan_resource *r, const aivm_tag *t, const char
             return tag_error(r, t, "a parameter count such as 7B, 350M or 1.3B", err);
         r->params = t->value;
         bit = AIVM_SZ_PARAMS;
+    } else if (aivm_streq_nocase(k, "active-params")) {
+        if (aivm_params_parse(&in->active_params, t->value, &e2) < 0)
+            return tag_error(r, t, "a parameter count such as 37B or 3.3B", err);
+        bit = AIVM_SZ_ACTIVE_PARAMS;
     } else if (aivm_streq_nocase(k, "model")) {
         in->model = t->value; /* checked against the presets by check */
         r->model = t->value;
@@ -119,7 +123,7 @@ static int apply_sizing_tag(aivm_plan_resource *r, const aivm_tag *t, const char
         bit = AIVM_SZ_MODEL;
     } else if (aivm_streq_nocase(k, "precision")) {
         if (aivm_precision_parse(&in->precision, t->value, &e2) < 0)
-            return tag_error_g(r, t, "fp32, bf16, fp16, fp8, int8 or int4", &e2, err);
+            return tag_error_g(r, t, "fp32, bf16, fp16, fp8, int8, int4 or fp4", &e2, err);
         r->precision = t->value;
         bit = AIVM_SZ_PRECISION;
     } else if (aivm_streq_nocase(k, "finetune")) {
@@ -176,23 +180,15 @@ static int apply_work_tag(aivm_plan_resource *r, const aivm_tag *t, const char *
     return 0;
 }
 
-static const char *const tag_names[] = {"aivm-phase",
-                                        "aivm-kind",
-                                        "aivm-model-size",
-                                        "aivm-os",
-                                        "aivm-params",
-                                        "aivm-model",
-                                        "aivm-precision",
-                                        "aivm-finetune",
-                                        "aivm-context",
-                                        "aivm-concurrency",
-                                        "aivm-activation-checkpointing",
-                                        "aivm-tokens",
-                                        "aivm-tokens-per-second",
-                                        "aivm-max-ttft-ms",
-                                        "aivm-max-tpot-ms",
-                                        "aivm-checkpointing",
-                                        "aivm-waive"};
+static const char *const tag_names[] = {"aivm-phase",         "aivm-kind",
+                                        "aivm-model-size",    "aivm-os",
+                                        "aivm-params",        "aivm-active-params",
+                                        "aivm-model",         "aivm-precision",
+                                        "aivm-finetune",      "aivm-context",
+                                        "aivm-concurrency",   "aivm-activation-checkpointing",
+                                        "aivm-tokens",        "aivm-tokens-per-second",
+                                        "aivm-max-ttft-ms",   "aivm-max-tpot-ms",
+                                        "aivm-checkpointing", "aivm-waive"};
 
 static int apply_tag(aivm_plan_resource *r, const aivm_tag *t, aivm_error *err)
 {

@@ -10,12 +10,10 @@
 #include "sizing_int.h"
 
 const char *const aivm_sizing__file_keys[] = {
-    "params",    "model",        "layers",
-    "hidden",    "heads",        "kv_heads",
-    "precision", "kv_precision", "context",
-    "batch",     "concurrency",  "finetune",
-    "optimizer", "sharding",     "activation_checkpointing",
-    "max_nodes", "gpus",         NULL};
+    "params",      "model",     "layers",        "hidden",   "heads",
+    "kv_heads",    "precision", "kv_precision",  "context",  "batch",
+    "concurrency", "finetune",  "optimizer",     "sharding", "activation_checkpointing",
+    "max_nodes",   "gpus",      "active_params", NULL};
 
 static int at(int rc, const aivm_ynode *v, aivm_error *err)
 {
@@ -74,6 +72,8 @@ static int load_one(aivm_sizing_input *in, unsigned which, const aivm_ynode *v, 
     switch (which) {
     case AIVM_SZ_PARAMS:
         return at(aivm_params_parse(&in->params, s, err), v, err);
+    case AIVM_SZ_ACTIVE_PARAMS:
+        return at(aivm_params_parse(&in->active_params, s, err), v, err);
     case AIVM_SZ_MODEL:
         in->model = s;
         return 0;
@@ -162,6 +162,9 @@ static void copy_one(aivm_sizing_input *to, const aivm_sizing_input *from, unsig
         break;
     case AIVM_SZ_GPUS:
         to->gpus = from->gpus;
+        break;
+    case AIVM_SZ_ACTIVE_PARAMS:
+        to->active_params = from->active_params;
         break;
     default:
         break;

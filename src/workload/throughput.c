@@ -137,9 +137,8 @@ double aivm_tp_gpu_hours(double flops, double peak_tflops, double mfu)
 
 double aivm_tp_active_params(const aivm_sizing *sz)
 {
-    const aivm_model *m = sz->preset;
-    if (m && m->active_params > 0 && sz->params == m->params)
-        return m->active_params;
+    if (sz->active_params > 0)
+        return sz->active_params;
     return sz->params;
 }
 
@@ -212,6 +211,9 @@ double aivm_tp_peak(const aivm_sizing *sz, const aivm_gpu_model *g, aivm_dtype *
             } else {
                 v = peak_of(g, AIVM_DT_FP8, &d);
             }
+            break;
+        case AIVM_PREC_FP4: /* inference only (the sizing refuses fp4 training) */
+            v = peak_of(g, AIVM_DT_FP4, &d);
             break;
         default: /* bf16; int8/int4 weights are dequantised to 16 bits for the matmuls */
             v = peak_16(g, &d);
@@ -357,8 +359,8 @@ static bool infer(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
     memset(&x, 0, sizeof x);
     x.n = e->active_params;
     if (sz->layers && sz->heads && sz->hidden && sz->kv_heads)
-        x.kv_per_token = 2.0 * sz->layers * sz->kv_heads * (sz->hidden / sz->heads) *
-                         aivm_precision_bytes(sz->kv_precision);
+        x.kv_per_token =
+            2.0 * sz->layers * sz->kv_heads * sz->head_dim * aivm_precision_bytes(sz->kv_precision);
     x.layers = sz->layers;
     x.act_bytes = sz->hidden * 2.0;
     x.peak = e->peak_tflops * 1e12 * AIVM_TP_INFER_COMPUTE_EFF;
