@@ -275,6 +275,7 @@ typedef struct {
     double link_bps;     /* tensor-parallel link, bytes/s */
     double link_lat_s;   /* per all-reduce */
     double act_bytes;    /* bytes per token of one all-reduce (hidden x 2) */
+    double active_bytes; /* weights one token reads (a mixture of experts: its active ones) */
     unsigned layers;
 } serve_ctx;
 
@@ -286,7 +287,10 @@ static void serve_at(aivm_work_estimate *e, const serve_ctx *x, double gpus, uns
     double step, comm = 0, prefill_comm = 0;
     e->batch = b;
     e->kv_bytes = b * e->kv_tokens * x->kv_per_token;
-    e->step_memory_s = (e->weight_bytes + e->kv_bytes) / (gpus * x->bw);
+    /* a mixture of experts reads the experts its batch's tokens are routed to: at most the
+     * active weights per token, at most every weight (dense: all of them at any batch) */
+    e->weight_read_bytes = fmin(e->weight_bytes, x->active_bytes * b);
+    e->step_memory_s = (e->weight_read_bytes + e->kv_bytes) / (gpus * x->bw);
     e->step_compute_s = 2 * x->n * b / (gpus * x->peak);
     if (tp > 1 && x->layers) { /* two all-reduces per layer, ring: 2 (tp-1)/tp of the data */
         double frac = 2.0 * (tp - 1) / tp;
@@ -373,6 +377,7 @@ static bool infer(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
     if (sz->context && e->kv_tokens > sz->context)
         e->kv_tokens = sz->context;
     e->weight_bytes = sz->params * aivm_precision_bytes(sz->precision); /* every expert */
+    x.active_bytes = x.n * aivm_precision_bytes(sz->precision);
     e->bandwidth_gbs = g->memory_bandwidth_gbs;
     e->mbu = AIVM_TP_MBU;
     e->target_tokens_per_second = in->tokens_per_second;
