@@ -416,9 +416,9 @@ static bool infer(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
             best = cur; /* the least infeasible, to say why */
             best.latency_infeasible = true;
         }
-        /* --concurrency fixes the split; a pipelined replica has one shape; a GPU share
-         * (partition) is not split further */
-        if (!from_memory || pp > 1 || gpus < 1 || gpus * 2 > s->gpu_count + 1e-9)
+        /* --concurrency fixes the split; --gpus pins the degree; a pipelined replica has one
+         * shape; a GPU share (partition) is not split further */
+        if (!from_memory || sz->gpus || pp > 1 || gpus < 1 || gpus * 2 > s->gpu_count + 1e-9)
             break;
     }
     *e = best;

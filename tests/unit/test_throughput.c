@@ -548,6 +548,38 @@ static void test_gpu_variants_per_sku(void **state)
     assert_true(fabs(r - 3900.0 / 3350.0) / (3900.0 / 3350.0) < 0.03);
 }
 
+/* One replica of `tp` GPUs of `sku` (--gpus tp pins the tensor-parallel degree), the
+ * batch from the KV room as the engine sizes it (at most AIVM_TP_MAX_BATCH): its
+ * output tokens/s. */
+static double serve_tp(const char *model, aivm_precision p, const char *sku, unsigned tp,
+                       unsigned prompt, unsigned output)
+{
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_work_estimate e;
+    aivm_error err = AIVM_ERROR_INIT;
+    const aivm_size *s = size(sku);
+    aivm_fit f;
+    resolve(&wl, &sz, AIVM_PHASE_INFERENCE, model, 0);
+    wl.sizing_in.precision = wl.sizing_in.kv_precision = p;
+    wl.sizing_in.gpus = tp;
+    wl.sizing_in.set |=
+        (1u << AIVM_SZ_PRECISION) | (1u << AIVM_SZ_KV_PRECISION) | (1u << AIVM_SZ_GPUS);
+    if (aivm_sizing_resolve(&sz, &wl, models, &err) < 0)
+        fail_msg("resolve: %s", err.msg);
+    wl.work.tokens_per_second = 1000;
+    wl.work.prompt_tokens = prompt;
+    wl.work.output_tokens = output;
+    wl.work.set |= (1u << AIVM_WK_TOKENS_PER_SECOND) | (1u << AIVM_WK_PROMPT_TOKENS) |
+                   (1u << AIVM_WK_OUTPUT_TOKENS);
+    aivm_fit_compute(&f, &sz, s);
+    assert_true(f.fits);
+    aivm_work_estimate_for(&e, &wl, &f, s, gpu_of(s));
+    assert_true(e.known);
+    assert_int_equal(e.tensor_parallel, tp);
+    return e.tokens_per_second_per_replica;
+}
+
 /* A service sized by the engine's fit (the fewest GPUs that hold a replica), the
  * batch from the KV room, with latency limits in ms (0: none). */
 static aivm_work_estimate serve_fit(const char *model, aivm_precision p, const char *sku,
@@ -591,6 +623,79 @@ static aivm_work_estimate serve_fit(const char *model, aivm_precision p, const c
  * the load of NVIDIA's published 8 x H100 Llama 2 70B FP8 results) fits one 80 GB GPU,
  * which leaves room for a handful of sequences (11 VMs for the target); two GPUs per
  * replica batch 256 sequences each: one VM meets the target. */
+/* NVIDIA's TensorRT-LLM performance overview (docs/source/performance/perf-overview.md,
+ * v1.0, github.com/NVIDIA/TensorRT-LLM commit 00f37686aa85; trtllm-bench throughput,
+ * PyTorch backend, "Total Output Throughput (tokens/sec)" at maximum load, uniform
+ * ISL/OSL, NVIDIA's ModelOpt FP8 checkpoints; DGX H100 SXM 80GB and DGX H200 SXM 141GB)
+ * against one replica of the published TP degree as the tool sizes it (batch from the
+ * KV room, at most 256; the KV cache in fp8 like the FP8 checkpoints': with a bf16 KV
+ * cache the long-output rows fall 40-60 % short). docs/throughput.md has every row. */
+typedef struct {
+    const char *model, *sku;
+    unsigned tp;
+    double tok_s[10]; /* at io[] below */
+    double lo, hi;    /* the band the test allows, % */
+} trtllm_run;
+
+static void test_calibration_trtllm(void **state)
+{
+    static const unsigned io[10][2] = {{128, 128},   {128, 2048},  {128, 4096}, {500, 2000},
+                                       {1000, 1000}, {1000, 2000}, {2048, 128}, {2048, 2048},
+                                       {5000, 500},  {20000, 2000}};
+    static const trtllm_run runs[] = {
+        {"llama-3.1-8b",
+         "Standard_ND96isr_H200_v5",
+         1,
+         {27911, 26221, 18027, 20770, 17744, 16828, 3538, 12194, 3902, 1804},
+         -25,
+         25},
+        {"llama-3.1-8b",
+         "Standard_ND96isr_H100_v5",
+         1,
+         {28312, 22714, 14325, 17660, 15220, 13899, 3450, 9305, 3459, 1351},
+         -25,
+         25},
+        {"llama-3.3-70b",
+         "Standard_ND96isr_H200_v5",
+         1,
+         {3803, 4336, 2872, 3666, 2909, 2994, 442, 2003, 566, 283},
+         -25,
+         25},
+        {"llama-3.3-70b",
+         "Standard_ND96isr_H100_v5",
+         2,
+         {6378, 6651, 4199, 5222, 4205, 4146, 762, 3082, 898, 437},
+         -25,
+         25},
+        /* not a fair +-25 %: at TP 8 the estimate runs up to +62 % over (H200 128/4096):
+         * 126 layers' all-reduces per step and the bandwidth a 1/8 shard reaches are
+         * not modelled beyond a fixed latency and MBU; the band pins the gap */
+        {"llama-3.1-405b",
+         "Standard_ND96isr_H200_v5",
+         8,
+         {3814, 5348, 4741, 4724, 3330, 3722, 456, 2948, 650, 505},
+         -25,
+         65},
+        {"llama-3.1-405b",
+         "Standard_ND96isr_H100_v5",
+         8,
+         {3627, 4340, 3116, 3994, 2919, 2895, 453, 2296, 610, 345},
+         -35,
+         60},
+    };
+    (void)state;
+    for (size_t r = 0; r < sizeof runs / sizeof *runs; r++)
+        for (size_t i = 0; i < 10; i++) {
+            double got =
+                serve_tp(runs[r].model, AIVM_PREC_FP8, runs[r].sku, runs[r].tp, io[i][0], io[i][1]);
+            double gap = (got - runs[r].tok_s[i]) / runs[r].tok_s[i] * 100;
+            if (gap < runs[r].lo || gap > runs[r].hi)
+                fail_msg("%s on %s TP %u, %u/%u: %.0f tokens/s vs published %.0f (%+.1f %%)",
+                         runs[r].model, runs[r].sku, runs[r].tp, io[i][0], io[i][1], got,
+                         runs[r].tok_s[i], gap);
+        }
+}
+
 static void test_tensor_parallel_chosen(void **state)
 {
     aivm_work_estimate e =
@@ -887,6 +992,7 @@ int main(void)
         cmocka_unit_test(test_active_params_input),
         cmocka_unit_test(test_fp4_inference),
         cmocka_unit_test(test_gpu_variants_per_sku),
+        cmocka_unit_test(test_calibration_trtllm),
         cmocka_unit_test(test_decode_hand_worked),
         cmocka_unit_test(test_decode_scales_with_bandwidth_and_bytes),
         cmocka_unit_test(test_decode_vs_nemo_measurement),
