@@ -10,7 +10,7 @@
 _aivm_advise_commands="recommend check prices catalog models rules completion help version"
 
 _aivm_advise_common="-q --quiet -v --verbose -h --help -V --version"
-_aivm_advise_sizing="--params --model --layers --hidden --heads --kv-heads --precision
+_aivm_advise_sizing="--params --active-params --model --layers --hidden --heads --kv-heads --precision
   --kv-precision --context --batch --concurrency --finetune --optimizer --sharding
   --activation-checkpointing --max-nodes --gpus --tokens --epochs --dataset-tokens --mfu
   --tokens-per-second --requests-per-second --prompt-tokens --output-tokens --max-days --max-ttft-ms --max-tpot-ms"
@@ -115,7 +115,7 @@ _aivm_advise()
     --scheduler) COMPREPLY=($(compgen -W "slurm gridengine pbs none" -- "$cur")) ;;
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")) ;;
     --precision | --kv-precision)
-        COMPREPLY=($(compgen -W "fp32 bf16 fp16 fp8 int8 int4 16-bit" -- "$cur")) ;;
+        COMPREPLY=($(compgen -W "fp32 bf16 fp16 fp8 int8 int4 fp4 16-bit" -- "$cur")) ;;
     --finetune) COMPREPLY=($(compgen -W "full lora qlora" -- "$cur")) ;;
     --optimizer) COMPREPLY=($(compgen -W "adamw adamw-8bit sgd" -- "$cur")) ;;
     --sharding) COMPREPLY=($(compgen -W "none zero1 zero2 zero3" -- "$cur")) ;;
@@ -159,8 +159,8 @@ _aivm_advise()
     --gpu) _aivm_advise_reply "${words[0]}" __complete gpus ;;
     --top | --pick | --nodes | --date | --layers | --hidden | --heads | --kv-heads | \
         --context | --batch | --concurrency | --max-nodes | --gpus | --max-price-per-hour | \
-        --prices-url | --cache-ttl | --timeout | --retries | --retry-delay | --params | \
-        --family | --min-gpu-memory)
+        --prices-url | --cache-ttl | --timeout | --retries | --retry-delay | --params | --active-params | \
+        --family | --gpu | --min-gpu-memory)
         ;; # free values: nothing to offer
     *)
         $split && return

@@ -372,9 +372,10 @@ static void write_tool(gen *g, const aivm_container_tool *t, size_t i)
 static void write_gpu_model(gen *g, const aivm_gpu_model *m, size_t i)
 {
     aivm_buf *b = g->out;
-    unsigned l[2];
+    unsigned l[3];
     l[0] = strlist_decl(g, &m->sources);
     l[1] = strlist_decl(g, &m->notes);
+    l[2] = strlist_decl(g, &m->series);
     aivm_buf_printf(b, "#define GPU%zu {.model = ", i);
     aivm_cgen_str(b, m->model);
     FIELD("vendor"), aivm_cgen_str(b, m->vendor);
@@ -393,6 +394,8 @@ static void write_gpu_model(gen *g, const aivm_gpu_model *m, size_t i)
     FIELD("notes"), strlist_init(b, &m->notes, l[1]);
     FIELD("as_of"), aivm_cgen_str(b, m->as_of);
     FIELD("loc"), loc(b, m->loc);
+    FIELD("variant_of"), aivm_cgen_str(b, m->variant_of);
+    FIELD("series"), strlist_init(b, &m->series, l[2]);
     aivm_buf_puts(b, "}\n");
 }
 

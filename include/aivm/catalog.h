@@ -183,6 +183,8 @@ typedef struct {
     aivm_strlist notes;
     const char *as_of;
     aivm_loc loc;
+    const char *variant_of; /* a variant (H100 NVL) of this model (H100); NULL = a model */
+    aivm_strlist series;    /* a variant: the series whose sizes have it */
 } aivm_gpu_model;
 
 /** An Azure public region (the catalog's `regions`). */
@@ -240,6 +242,10 @@ const aivm_container_tool *aivm_catalog_container_tool_at(const aivm_catalog *ca
 size_t aivm_catalog_gpu_model_count(const aivm_catalog *cat);
 const aivm_gpu_model *aivm_catalog_gpu_model_at(const aivm_catalog *cat, size_t i);
 const aivm_gpu_model *aivm_catalog_gpu_model(const aivm_catalog *cat, const char *model);
+/** The GPU facts of size `s`: the variant of its GPU model listed for its series
+ *  (A100 40GB on ND A100 v4, H100 NVL on NCads H100 v5), else the model's; NULL
+ *  for a CPU size or a GPU without facts. Owned by the catalog. */
+const aivm_gpu_model *aivm_catalog_size_gpu(const aivm_catalog *cat, const aivm_size *s);
 
 /** Azure regions: count (0 when the catalog lists none: any region is then
  *  accepted), i-th in file order, and the region a user's spelling names:

@@ -58,7 +58,9 @@ typedef struct {
     double active_params; /* mixture of experts: parameters a token uses; 0 = all (dense) */
     unsigned layers, hidden, heads, kv_heads; /* 0 = not a transformer / unknown */
     unsigned context;                         /* default context (tokens); 0 = n/a */
-    aivm_strlist sources;                     /* URLs backing the facts */
+    unsigned head_dim;    /* per attention head when not hidden / heads (Qwen3, Gemma 3, gpt-oss;
+                             MLA's cached latent); 0 = hidden / heads */
+    aivm_strlist sources; /* URLs backing the facts */
     const char *as_of;
     aivm_loc loc;
 } aivm_model;
@@ -115,6 +117,7 @@ struct aivm_sizing {
     const aivm_model *shape_from; /* --params only: the preset whose shape is assumed */
     double params;
     unsigned layers, hidden, heads, kv_heads; /* 0 = unknown (KV/activations not counted) */
+    unsigned head_dim; /* the preset's when the shape is its own, else hidden / heads */
     aivm_precision precision, kv_precision;
     bool any_16bit; /* the default bf16 of an inference or non-generative job: fp16 does too */
     unsigned context, batch, concurrency;
@@ -125,6 +128,7 @@ struct aivm_sizing {
     unsigned max_nodes;
     unsigned gpus; /* pinned GPU count; 0 = as many as needed */
     double trainable_params;
+    double active_params; /* mixture of experts: --active-params or the preset's; 0 = dense */
     aivm_input_source source[AIVM_SZ_COUNT];
     aivm_memory mem;
 };

@@ -114,6 +114,8 @@ typedef struct {
     bool batch_from_memory;   /* no --concurrency: as many as the KV cache room holds */
     double prompt_tokens, output_tokens, kv_tokens; /* kv_tokens: average KV length read */
     double weight_bytes, kv_bytes;                  /* read per decode step (kv: whole batch) */
+    double weight_read_bytes; /* of weight_bytes, what a decode step reads: a mixture of experts
+                                 reads min(all, batch x active) (the experts its tokens use) */
     double bandwidth_gbs, mbu;
     double step_memory_s, step_compute_s, prefill_s;
     bool compute_bound;

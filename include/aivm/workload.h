@@ -36,8 +36,10 @@ typedef enum {
     AIVM_PREC_FP8,
     AIVM_PREC_INT8,
     AIVM_PREC_INT4,
-    AIVM_PREC_ANY16 /* "16-bit": bf16, or fp16 on GPUs without bf16 (an input only: the
-                       sizing resolves it to bf16 with aivm_sizing.any_16bit) */
+    AIVM_PREC_ANY16, /* "16-bit": bf16, or fp16 on GPUs without bf16 (an input only: the
+                        sizing resolves it to bf16 with aivm_sizing.any_16bit) */
+    AIVM_PREC_FP4    /* 4-bit float weights (NVFP4/MXFP4): inference on GPUs with FP4
+                        tensor cores only (Blackwell: GB200, GB300) */
 } aivm_precision;
 typedef enum { AIVM_FT_UNSET = 0, AIVM_FT_FULL, AIVM_FT_LORA, AIVM_FT_QLORA } aivm_finetune;
 typedef enum {
@@ -73,6 +75,7 @@ enum {
     AIVM_SZ_ACT_CKPT,
     AIVM_SZ_MAX_NODES,
     AIVM_SZ_GPUS,
+    AIVM_SZ_ACTIVE_PARAMS,
     AIVM_SZ_COUNT
 };
 
@@ -88,6 +91,7 @@ typedef struct {
     aivm_sharding sharding;
     bool act_ckpt;
     unsigned max_nodes, gpus;
+    double active_params; /* mixture of experts: parameters a token uses (--active-params) */
     unsigned set;         /* 1u << AIVM_SZ_*: given explicitly */
     unsigned from_file;   /* 1u << AIVM_SZ_*: given by the workload file */
     unsigned from_config; /* 1u << AIVM_SZ_*: given by a configuration file */
@@ -97,7 +101,7 @@ typedef struct {
 #define AIVM_SIZING_INPUT_INIT                                                                     \
     {                                                                                              \
         0, NULL, 0, 0, 0, 0, AIVM_PREC_UNSET, AIVM_PREC_UNSET, 0, 0, 0, AIVM_FT_UNSET,             \
-            AIVM_OPTIM_UNSET, AIVM_SHARD_UNSET, false, 0, 0, 0, 0, 0, 0                            \
+            AIVM_OPTIM_UNSET, AIVM_SHARD_UNSET, false, 0, 0, 0, 0, 0, 0, 0                         \
     }
 
 /* Bits of aivm_work_input.set / .from_file, one per input (aivm/throughput.h). */

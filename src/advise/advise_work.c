@@ -53,8 +53,7 @@ void aivm_advise__work(aivm_advice *adv)
     for (size_t i = 0; i < adv->n_ranked; i++) {
         aivm_candidate *c = &adv->ranked[i];
         const aivm_size *s = c->size;
-        const aivm_gpu_model *g =
-            s->has_gpu ? aivm_catalog_gpu_model(adv->catalog, aivm_str(&s->gpu_model)) : NULL;
+        const aivm_gpu_model *g = aivm_catalog_size_gpu(adv->catalog, s);
         c->has_work = true;
         aivm_work_estimate_for(&c->work, wl, &c->fit, s, g);
         if (wl->phase == AIVM_PHASE_TRAIN)

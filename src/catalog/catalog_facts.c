@@ -37,6 +37,8 @@ static const aivm_field gpu_model_fields[] = {
     {"sources", AIVM_F_STRLIST, true, offsetof(aivm_gpu_model, sources), NULL},
     {"notes", AIVM_F_STRLIST, false, offsetof(aivm_gpu_model, notes), NULL},
     {"as_of", AIVM_F_DATE, true, offsetof(aivm_gpu_model, as_of), NULL},
+    {"variant_of", AIVM_F_STR, false, offsetof(aivm_gpu_model, variant_of), NULL},
+    {"series", AIVM_F_STRLIST, false, offsetof(aivm_gpu_model, series), NULL},
 };
 
 /* A number that may be null ("unverified": stored as 0, unknown). */
@@ -121,7 +123,34 @@ static int load_gpu_model(aivm_catalog *cat, aivm_gpu_model *g, const aivm_ynode
     for (size_t j = 0; rc == 0 && j < cat->n_gpu_models; j++)
         if (strcmp(cat->gpu_models[j].model, g->model) == 0)
             rc = aivm_error_set(err, AIVM_EINVALID, &e->loc, "duplicate gpu model '%s'", g->model);
+    if (rc == 0 && (g->variant_of != NULL) != (g->series.n > 0))
+        rc = aivm_error_set(err, AIVM_EINVALID, &e->loc,
+                            "%s: variant_of and series go together (a variant names its model "
+                            "and the series whose sizes have it)",
+                            what);
     return rc;
+}
+
+/* A variant names an earlier model (not a variant) and series whose sizes have that model. */
+static int check_variant(const aivm_catalog *cat, const aivm_gpu_model *g, aivm_error *err)
+{
+    const aivm_gpu_model *base = aivm_catalog_gpu_model(cat, g->variant_of);
+    if (!base || base->variant_of || base >= g)
+        return aivm_error_set(err, AIVM_EINVALID, &g->loc,
+                              "gpu model '%s': variant_of '%s' is not a GPU model listed before it",
+                              g->model, g->variant_of);
+    for (size_t k = 0; k < g->series.n; k++) {
+        bool found = false;
+        for (size_t i = 0; !found && i < cat->n_sizes; i++)
+            found = cat->sizes[i].has_gpu &&
+                    strcmp(aivm_str(&cat->sizes[i].series), g->series.items[k]) == 0 &&
+                    strcmp(aivm_str(&cat->sizes[i].gpu_model), g->variant_of) == 0;
+        if (!found)
+            return aivm_error_set(err, AIVM_EINVALID, &g->loc,
+                                  "gpu model '%s': no size of series '%s' has a %s GPU", g->model,
+                                  g->series.items[k], g->variant_of);
+    }
+    return 0;
 }
 
 static const aivm_field region_fields[] = {
@@ -190,6 +219,9 @@ int aivm_catalog__load_facts(aivm_catalog *cat, const aivm_ynode *root, aivm_err
             if (rc == 0)
                 cat->n_gpu_models = i + 1;
         }
+        for (size_t i = 0; rc == 0 && i < cat->n_gpu_models; i++)
+            if (cat->gpu_models[i].variant_of)
+                rc = check_variant(cat, &cat->gpu_models[i], err);
     }
     v = aivm_ymap_get(root, "regions");
     if (rc == 0 && v)
@@ -198,8 +230,7 @@ int aivm_catalog__load_facts(aivm_catalog *cat, const aivm_ynode *root, aivm_err
      * from the size record alone. Sizes are the catalog's own arena memory. */
     for (size_t i = 0; rc == 0 && i < cat->n_sizes; i++) {
         aivm_size *sz = (aivm_size *)(uintptr_t)&cat->sizes[i];
-        const aivm_gpu_model *g =
-            sz->has_gpu ? aivm_catalog_gpu_model(cat, aivm_str(&sz->gpu_model)) : NULL;
+        const aivm_gpu_model *g = aivm_catalog_size_gpu(cat, sz);
         sz->gpu_precisions = g ? g->precisions : 0;
     }
     return rc;
@@ -386,4 +417,20 @@ int aivm_catalog_regions_expand(const aivm_region ***out, size_t *n_out, const a
     *out = list;
     *n_out = n;
     return 0;
+}
+
+const aivm_gpu_model *aivm_catalog_size_gpu(const aivm_catalog *cat, const aivm_size *s)
+{
+    const char *model = s->has_gpu ? aivm_str(&s->gpu_model) : NULL;
+    if (!model)
+        return NULL;
+    for (size_t i = 0; i < cat->n_gpu_models; i++) {
+        const aivm_gpu_model *g = &cat->gpu_models[i];
+        if (!g->variant_of || strcmp(g->variant_of, model) != 0)
+            continue;
+        for (size_t k = 0; k < g->series.n; k++)
+            if (strcmp(g->series.items[k], aivm_str(&s->series)) == 0)
+                return g;
+    }
+    return aivm_catalog_gpu_model(cat, model);
 }

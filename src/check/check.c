@@ -55,7 +55,8 @@ static bool same_sizing(const aivm_sizing_input *a, const aivm_sizing_input *b)
            a->kv_precision == b->kv_precision && a->context == b->context && a->batch == b->batch &&
            a->concurrency == b->concurrency && a->finetune == b->finetune &&
            a->optimizer == b->optimizer && a->sharding == b->sharding &&
-           a->act_ckpt == b->act_ckpt && a->max_nodes == b->max_nodes && a->gpus == b->gpus;
+           a->act_ckpt == b->act_ckpt && a->max_nodes == b->max_nodes && a->gpus == b->gpus &&
+           a->active_params == b->active_params;
 }
 
 static bool same_wl(const aivm_workload *a, const aivm_workload *b)

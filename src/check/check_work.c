@@ -97,8 +97,7 @@ void aivm_check__work_findings(aivm_check__flist *l, aivm_check_item *it, const 
     if (it->wl.phase == AIVM_PHASE_INFERENCE)
         aivm_fit_compute(&fit, it->wl.sizing, s); /* the smallest replica, as many per VM as fit */
     aivm_work_estimate_for(&it->work, &it->wl, fit.fits ? &fit : &it->fit, s,
-                           s->has_gpu ? aivm_catalog_gpu_model(cat, aivm_str(&s->gpu_model))
-                                      : NULL);
+                           aivm_catalog_size_gpu(cat, s));
     aivm_check__deploy(it); /* the planned deployment now has its work */
     target_findings(l, it);
     if (!it->work.known || !it->suggested || it->suggested == s || it->res->count_expr)

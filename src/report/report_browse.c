@@ -38,6 +38,8 @@ static void json_model(aivm_jw *w, const aivm_model *m, bool full)
     aivm_jw_opt_num(w, "heads", m->heads > 0, m->heads);
     aivm_jw_opt_num(w, "kv_heads", m->kv_heads > 0, m->kv_heads);
     aivm_jw_opt_num(w, "context", m->context > 0, m->context);
+    aivm_jw_opt_num(w, "active_params", m->active_params > 0, m->active_params);
+    aivm_jw_opt_num(w, "head_dim", m->head_dim > 0, m->head_dim);
     if (full) {
         aivm_jw_strlist(w, "sources", &m->sources);
         aivm_jw_str(w, "as_of", m->as_of);

@@ -174,8 +174,7 @@ int aivm_report_size_list(aivm_buf *out, const aivm_catalog *cat, const aivm_siz
 static void json_size(aivm_jw *w, const aivm_catalog *cat, const aivm_size *s, const char *today)
 {
     const aivm_family *fam = find_family(cat, aivm_str(&s->family));
-    const aivm_gpu_model *gm =
-        s->has_gpu ? aivm_catalog_gpu_model(cat, aivm_str(&s->gpu_model)) : NULL;
+    const aivm_gpu_model *gm = aivm_catalog_size_gpu(cat, s);
     const aivm_region_price *prices = aivm_size_prices(s);
     char at[300];
     aivm_jw_object(w, NULL);
@@ -317,7 +316,7 @@ static void table_size(aivm_buf *out, const aivm_catalog *cat, const aivm_size *
     put_fact(out, "vCPUs", "%u", s->vcpus);
     put_fact(out, "memory", "%g GiB", s->memory_gib);
     if (s->has_gpu) {
-        const aivm_gpu_model *gm = aivm_catalog_gpu_model(cat, aivm_str(&s->gpu_model));
+        const aivm_gpu_model *gm = aivm_catalog_size_gpu(cat, s);
         put_fact(out, "GPU", "%g x %s %s, %g GB each (%g GB)", s->gpu_count,
                  str_or(&s->gpu_vendor, ""), str_or(&s->gpu_model, "?"), s->gpu_memory_gb,
                  s->gpu_count * s->gpu_memory_gb);
@@ -329,6 +328,8 @@ static void table_size(aivm_buf *out, const aivm_catalog *cat, const aivm_size *
         put_fact(out, "native precisions", "%s", buf);
         if (gm && gm->architecture)
             put_fact(out, "GPU architecture", "%s", gm->architecture);
+        if (gm && gm->variant_of)
+            put_fact(out, "GPU variant", "%s (its own figures below)", gm->model);
         if (gm && gm->memory_bandwidth_gbs > 0)
             put_fact(out, "HBM bandwidth", "%g GB/s per GPU", gm->memory_bandwidth_gbs);
         if (gm && gm->tflops[AIVM_DT_BF16] > 0)

@@ -34,6 +34,12 @@ static void input_value(aivm_jw *w, const aivm_sizing *sz, unsigned i)
     case AIVM_SZ_PARAMS:
         aivm_jw_num(w, "value", sz->params);
         return;
+    case AIVM_SZ_ACTIVE_PARAMS: /* null: dense, every parameter */
+        if (sz->active_params > 0)
+            aivm_jw_num(w, "value", sz->active_params);
+        else
+            aivm_jw_null(w, "value");
+        return;
     case AIVM_SZ_MODEL:
         aivm_jw_str(w, "value", sz->preset ? sz->preset->id : NULL);
         return;

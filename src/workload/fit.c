@@ -232,6 +232,8 @@ bool aivm_sizing_runs_on(const aivm_sizing *sz, const aivm_size *s, bool *known)
     case AIVM_PREC_INT8: /* weight-only (GPTQ, AWQ, LLM.int8): int8 math or fp16 after
                             dequantisation */
         return (have & (dtype_bit(AIVM_DT_INT8) | dtype_bit(AIVM_DT_FP16))) != 0;
+    case AIVM_PREC_FP4: /* FP4 tensor cores: no dequantised fallback is counted */
+        return (have & dtype_bit(AIVM_DT_FP4)) != 0;
     case AIVM_PREC_INT4:
         return (have &
                 (dtype_bit(AIVM_DT_INT4) | dtype_bit(AIVM_DT_FP4) | dtype_bit(AIVM_DT_FP16))) != 0;

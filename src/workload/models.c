@@ -49,6 +49,7 @@ static const aivm_field model_fields[] = {
     {"heads", AIVM_F_UINT, false, OFF(aivm_model, heads), NULL},
     {"kv_heads", AIVM_F_UINT, false, OFF(aivm_model, kv_heads), NULL},
     {"context", AIVM_F_UINT, false, OFF(aivm_model, context), NULL},
+    {"head_dim", AIVM_F_UINT, false, OFF(aivm_model, head_dim), NULL},
 };
 
 static int check_model(const aivm_model *m, const aivm_ynode *e, const char *what, aivm_error *err)
@@ -63,6 +64,9 @@ static int check_model(const aivm_model *m, const aivm_ynode *e, const char *wha
         return aivm_error_set(err, AIVM_EINVALID, &e->loc,
                               "%s: hidden %u is not a multiple of heads %u", what, m->hidden,
                               m->heads);
+    if (m->head_dim && !m->heads)
+        return aivm_error_set(err, AIVM_EINVALID, &aivm_ymap_get(e, "head_dim")->loc,
+                              "%s: head_dim needs heads", what);
     if (m->kv_heads && (!m->heads || m->heads % m->kv_heads))
         return aivm_error_set(err, AIVM_EINVALID, &e->loc, "%s: kv_heads %u must divide heads %u",
                               what, m->kv_heads, m->heads);

@@ -17,7 +17,7 @@
 #define GIB 1073741824.0
 
 const char *const aivm_sizing__prec_names[] = {"",     "fp32", "bf16",   "fp16", "fp8",
-                                               "int8", "int4", "16-bit", NULL};
+                                               "int8", "int4", "16-bit", "fp4", NULL};
 const char *const aivm_sizing__ft_names[] = {"", "full", "lora", "qlora", NULL};
 const char *const aivm_sizing__opt_names[] = {"", "adamw", "adamw-8bit", "sgd", NULL};
 const char *const aivm_sizing__shard_names[] = {"", "none", "zero1", "zero2", "zero3", NULL};
@@ -27,7 +27,7 @@ static const char *const input_names[AIVM_SZ_COUNT] = {
     "params",      "model",     "layers",       "hidden",   "heads",
     "kv_heads",    "precision", "kv_precision", "context",  "batch",
     "concurrency", "finetune",  "optimizer",    "sharding", "activation_checkpointing",
-    "max_nodes",   "gpus"};
+    "max_nodes",   "gpus",      "active_params"};
 
 AIVM_ENUM_PARSER(aivm_precision_parse, aivm_precision, aivm_sizing__prec_names, "precision")
 AIVM_ENUM_PARSER(aivm_finetune_parse, aivm_finetune, aivm_sizing__ft_names, "fine-tuning mode")
@@ -124,6 +124,7 @@ double aivm_precision_bytes(aivm_precision p)
     case AIVM_PREC_INT8:
         return 1;
     case AIVM_PREC_INT4:
+    case AIVM_PREC_FP4:
         return 0.5;
     default:
         return 2;
@@ -204,7 +205,7 @@ void aivm_sizing_memory(aivm_memory *m, const aivm_sizing *sz)
     if (sz->phase == AIVM_PHASE_INFERENCE) {
         m->weights = aivm_sizing_weights_gib(P, sz->precision);
         if (arch && sz->kv_heads)
-            m->kv_cache = aivm_sizing_kv_cache_gib(sz->layers, sz->kv_heads, sz->hidden / sz->heads,
+            m->kv_cache = aivm_sizing_kv_cache_gib(sz->layers, sz->kv_heads, sz->head_dim,
                                                    sz->kv_precision, sz->context, sz->concurrency);
         m->fixed = m->overhead;
         m->split = m->weights + m->kv_cache;
@@ -282,6 +283,14 @@ static int check_arch(const aivm_sizing *sz, aivm_error *err)
                               "--gpus %u: tensor parallelism splits a replica over 1, 2, 4, 8 "
                               "or 16 GPUs (a power of two)",
                               sz->gpus);
+    if (sz->phase == AIVM_PHASE_TRAIN && sz->precision == AIVM_PREC_FP4)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "fp4 weights are for inference on GPUs with FP4 tensor cores "
+                              "(GB200, GB300), not training: train in bf16 or fp8");
+    if (sz->kv_precision == AIVM_PREC_FP4)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "fp4 is a weight format: the KV cache is fp32, bf16, fp16, fp8 or "
+                              "int8");
     if (sz->phase == AIVM_PHASE_TRAIN && sz->finetune == AIVM_FT_QLORA &&
         sz->precision != AIVM_PREC_INT4)
         return aivm_error_set(err, AIVM_EINVALID, NULL,
@@ -357,6 +366,27 @@ static void estimate_shape(aivm_sizing *sz, const aivm_sizing_input *in, const a
     sz->shape_from = m;
 }
 
+/* The parameters a token uses (mixture of experts): --active-params, else the
+ * preset's when its parameter count stands; 0 = dense (all of them). */
+static int resolve_active(aivm_sizing *sz, const aivm_sizing_input *in, const aivm_model *pm,
+                          aivm_error *err)
+{
+    if (IS_SET(in, AIVM_SZ_ACTIVE_PARAMS)) {
+        sz->active_params = in->active_params;
+        sz->source[AIVM_SZ_ACTIVE_PARAMS] = given(in, AIVM_SZ_ACTIVE_PARAMS);
+    } else if (pm && pm->active_params > 0 && sz->params == pm->params) {
+        sz->active_params = pm->active_params;
+        sz->source[AIVM_SZ_ACTIVE_PARAMS] = AIVM_SRC_PRESET;
+    }
+    if (!(sz->active_params > sz->params))
+        return 0;
+    return aivm_error_set(err, AIVM_EINVALID, NULL,
+                          "active parameters %.4gB are more than the model's %.4gB: "
+                          "active_params counts the parameters one token uses (a mixture of "
+                          "experts' shared and routed experts), at most params",
+                          sz->active_params / 1e9, sz->params / 1e9);
+}
+
 int aivm_sizing_resolve(aivm_sizing *sz, const aivm_workload *wl, const aivm_models *models,
                         aivm_error *err)
 {
@@ -392,6 +422,9 @@ int aivm_sizing_resolve(aivm_sizing *sz, const aivm_workload *wl, const aivm_mod
         sz->params = pm->params;
         sz->source[AIVM_SZ_PARAMS] = AIVM_SRC_PRESET;
     }
+    rc = resolve_active(sz, in, pm, err);
+    if (rc < 0)
+        return rc;
     if (!pm)
         estimate_shape(sz, in, models, wl->kind);
     shp = pm ? pm : sz->shape_from;
@@ -406,6 +439,12 @@ int aivm_sizing_resolve(aivm_sizing *sz, const aivm_workload *wl, const aivm_mod
     if (!IS_SET(in, AIVM_SZ_KV_HEADS) && sz->source[AIVM_SZ_KV_HEADS] == AIVM_SRC_DEFAULT &&
         sz->heads)
         sz->source[AIVM_SZ_KV_HEADS] = AIVM_SRC_DERIVED; /* no GQA: one KV head per head */
+    /* Qwen3, Gemma 3, gpt-oss (and MLA's cached latent) publish a head size other than
+     * hidden / heads: the preset's, unless the shape was given */
+    sz->head_dim = shp && shp->head_dim && !IS_SET(in, AIVM_SZ_HIDDEN) && !IS_SET(in, AIVM_SZ_HEADS)
+                       ? shp->head_dim
+                   : sz->heads ? sz->hidden / sz->heads
+                               : 0;
     def_prec = in->finetune == AIVM_FT_QLORA ? AIVM_PREC_INT4 : AIVM_PREC_BF16;
     sz->precision = in->precision && in->precision != AIVM_PREC_ANY16 ? in->precision : def_prec;
     /* Unasked, serving (and non-generative training such as BERT or ResNet, fp16

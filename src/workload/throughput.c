@@ -172,9 +172,8 @@ double aivm_tp_gpu_hours(double flops, double peak_tflops, double mfu)
 
 double aivm_tp_active_params(const aivm_sizing *sz)
 {
-    const aivm_model *m = sz->preset;
-    if (m && m->active_params > 0 && sz->params == m->params)
-        return m->active_params;
+    if (sz->active_params > 0)
+        return sz->active_params;
     return sz->params;
 }
 
@@ -248,6 +247,9 @@ double aivm_tp_peak(const aivm_sizing *sz, const aivm_gpu_model *g, aivm_dtype *
                 v = peak_of(g, AIVM_DT_FP8, &d);
             }
             break;
+        case AIVM_PREC_FP4: /* inference only (the sizing refuses fp4 training) */
+            v = peak_of(g, AIVM_DT_FP4, &d);
+            break;
         default: /* bf16; int8/int4 weights are dequantised to 16 bits for the matmuls */
             v = peak_16(g, &d);
             break;
@@ -309,6 +311,7 @@ typedef struct {
     double link_bps;     /* tensor-parallel link, bytes/s */
     double link_lat_s;   /* per all-reduce */
     double act_bytes;    /* bytes per token of one all-reduce (hidden x 2) */
+    double active_bytes; /* weights one token reads (a mixture of experts: its active ones) */
     unsigned layers;
 } serve_ctx;
 
@@ -320,7 +323,10 @@ static void serve_at(aivm_work_estimate *e, const serve_ctx *x, double gpus, uns
     double step, comm = 0, prefill_comm = 0;
     e->batch = b;
     e->kv_bytes = b * e->kv_tokens * x->kv_per_token;
-    e->step_memory_s = (e->weight_bytes + e->kv_bytes) / (gpus * x->bw);
+    /* a mixture of experts reads the experts its batch's tokens are routed to: at most the
+     * active weights per token, at most every weight (dense: all of them at any batch) */
+    e->weight_read_bytes = fmin(e->weight_bytes, x->active_bytes * b);
+    e->step_memory_s = (e->weight_read_bytes + e->kv_bytes) / (gpus * x->bw);
     e->step_compute_s = 2 * x->n * b / (gpus * x->peak);
     if (tp > 1 && x->layers) { /* two all-reduces per layer, ring: 2 (tp-1)/tp of the data */
         double frac = 2.0 * (tp - 1) / tp;
@@ -454,8 +460,8 @@ static bool infer(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
     memset(&x, 0, sizeof x);
     x.n = e->active_params;
     if (sz->layers && sz->heads && sz->hidden && sz->kv_heads)
-        x.kv_per_token = 2.0 * sz->layers * sz->kv_heads * (sz->hidden / sz->heads) *
-                         aivm_precision_bytes(sz->kv_precision);
+        x.kv_per_token =
+            2.0 * sz->layers * sz->kv_heads * sz->head_dim * aivm_precision_bytes(sz->kv_precision);
     x.layers = sz->layers;
     x.act_bytes = sz->hidden * 2.0;
     x.peak = e->peak_tflops * 1e12 * AIVM_TP_INFER_COMPUTE_EFF;
@@ -468,6 +474,7 @@ static bool infer(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
     if (sz->context && e->kv_tokens > sz->context)
         e->kv_tokens = sz->context;
     e->weight_bytes = sz->params * aivm_precision_bytes(sz->precision); /* every expert */
+    x.active_bytes = x.n * aivm_precision_bytes(sz->precision);
     e->bandwidth_gbs = g->memory_bandwidth_gbs;
     e->mbu = AIVM_TP_MBU;
     e->target_tokens_per_second = in->tokens_per_second;
@@ -506,9 +513,9 @@ static bool infer(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
             best = cur; /* the least infeasible, to say why */
             best.latency_infeasible = true;
         }
-        /* --concurrency fixes the split; a pipelined replica has one shape; a GPU share
-         * (partition) is not split further */
-        if (!from_memory || pp > 1 || gpus < 1 || gpus * 2 > s->gpu_count + 1e-9)
+        /* --concurrency fixes the split; --gpus pins the degree; a pipelined replica has one
+         * shape; a GPU share (partition) is not split further */
+        if (!from_memory || sz->gpus || pp > 1 || gpus < 1 || gpus * 2 > s->gpu_count + 1e-9)
             break;
     }
     *e = best;

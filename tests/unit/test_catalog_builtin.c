@@ -179,6 +179,8 @@ static void catalog_builtin__matches_the_yaml(void **state)
         same_list(&a->sources, &b->sources, "sources", a->model);
         same_list(&a->notes, &b->notes, "notes", a->model);
         same_str(a->as_of, b->as_of, "as_of", a->model);
+        same_str(a->variant_of, b->variant_of, "variant_of", a->model);
+        same_list(&a->series, &b->series, "series", a->model);
         assert_ptr_equal(aivm_catalog_gpu_model(bin, a->model), b);
     }
     assert_int_equal(aivm_catalog_region_count(yaml), aivm_catalog_region_count(bin));

@@ -60,6 +60,7 @@ static void models__builtin_equals_yaml(void **state)
         assert_int_equal(x->heads, y->heads);
         assert_int_equal(x->kv_heads, y->kv_heads);
         assert_int_equal(x->context, y->context);
+        assert_int_equal(x->head_dim, y->head_dim);
         assert_string_equal(x->as_of, y->as_of);
         assert_int_equal(x->sources.n, y->sources.n);
         for (size_t k = 0; k < x->sources.n; k++)

@@ -37,7 +37,7 @@ static const aivm_size *size(const char *name)
 
 static const aivm_gpu_model *gpu_of(const aivm_size *s)
 {
-    const aivm_gpu_model *g = aivm_catalog_gpu_model(cat, aivm_str(&s->gpu_model));
+    const aivm_gpu_model *g = aivm_catalog_size_gpu(cat, s); /* the size's variant, if any */
     assert_non_null(g);
     return g;
 }
@@ -301,12 +301,12 @@ static void test_calibration_deepseek_v3(void **state)
     const aivm_size *h100 = size("Standard_ND96isr_H100_v5");
     aivm_fit f = deployment(h100, 256);
     (void)state;
-    resolve(&wl, &sz, AIVM_PHASE_TRAIN, NULL, 671e9);
+    resolve(&wl, &sz, AIVM_PHASE_TRAIN, "deepseek-v3", 0);
     wl.sizing_in.precision = AIVM_PREC_FP8;
     wl.sizing_in.set |= 1u << AIVM_SZ_PRECISION;
     if (aivm_sizing_resolve(&sz, &wl, models, &err) < 0)
         fail_msg("resolve: %s", err.msg);
-    sz.params = 37e9; /* the active parameters (a custom MoE's --active-params) */
+    assert_true(sz.params == 671e9 && aivm_tp_active_params(&sz) == 37e9); /* the preset's */
     set_tokens(&wl, 14.8e12);
     aivm_work_estimate_for(&e, &wl, &f, h100, gpu_of(h100));
     assert_true(e.known && e.fp8_as_bf16);
@@ -424,6 +424,162 @@ static aivm_work_estimate serve(const char *model, aivm_precision p, const char 
     return e;
 }
 
+/* --active-params (a custom mixture of experts): compute counts the active
+ * parameters (6N training, 2N serving, the weights a decode step reads at batch 1),
+ * memory counts all of them; more active than total parameters is an error. */
+static void test_active_params_input(void **state)
+{
+    aivm_workload wl = AIVM_WORKLOAD_INIT;
+    aivm_sizing sz;
+    aivm_work_estimate e;
+    aivm_error err = AIVM_ERROR_INIT;
+    const aivm_size *h100 = size("Standard_ND96isr_H100_v5");
+    aivm_fit f = deployment(h100, 2);
+    (void)state;
+    wl.phase = AIVM_PHASE_TRAIN;
+    wl.kind = AIVM_KIND_GENERATIVE;
+    wl.sizing_in.params = 671e9;
+    wl.sizing_in.active_params = 37e9;
+    wl.sizing_in.set = (1u << AIVM_SZ_PARAMS) | (1u << AIVM_SZ_ACTIVE_PARAMS);
+    assert_int_equal(aivm_sizing_resolve(&sz, &wl, models, &err), 0);
+    wl.sizing = &sz;
+    assert_true(sz.active_params == 37e9 && sz.source[AIVM_SZ_ACTIVE_PARAMS] == AIVM_SRC_FLAG);
+    assert_true(fabs(sz.mem.weights - 671e9 * 2 / 1073741824.0) < 1e-6); /* all in memory */
+    set_tokens(&wl, 1e9);
+    aivm_work_estimate_for(&e, &wl, &f, h100, gpu_of(h100));
+    assert_true(e.known && e.flops_per_token == 6 * 37e9);
+    /* serving at batch 1 reads the active weights per step; a large batch reads them all */
+    e = serve("deepseek-v3", AIVM_PREC_FP8, "Standard_ND96isr_H100_v5", 1, 1024, 256);
+    assert_true(e.weight_bytes == 671e9 && e.weight_read_bytes == 37e9);
+    e = serve("deepseek-v3", AIVM_PREC_FP8, "Standard_ND96isr_H100_v5", 64, 1024, 256);
+    assert_true(e.weight_read_bytes == 671e9);
+    /* a dense model reads every weight at any batch */
+    e = serve("llama-3.1-8b", AIVM_PREC_UNSET, "Standard_ND96isr_H100_v5", 1, 1024, 256);
+    assert_true(e.weight_read_bytes == e.weight_bytes);
+    /* more active than total parameters */
+    wl.sizing_in.active_params = 700e9;
+    assert_int_equal(aivm_sizing_resolve(&sz, &wl, models, &err), AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "active parameters 700B are more than the model's 671B"));
+    /* a preset's active parameters, unless --params overrides the count */
+    wl.sizing_in = (aivm_sizing_input)AIVM_SIZING_INPUT_INIT;
+    wl.sizing_in.model = "qwen3-30b-a3b";
+    wl.sizing_in.set = 1u << AIVM_SZ_MODEL;
+    assert_int_equal(aivm_sizing_resolve(&sz, &wl, models, &err), 0);
+    assert_true(sz.active_params == 3.3e9 && sz.source[AIVM_SZ_ACTIVE_PARAMS] == AIVM_SRC_PRESET);
+    assert_int_equal(sz.head_dim, 128); /* config.json's, not hidden / heads = 64 */
+    wl.sizing_in.params = 60e9;
+    wl.sizing_in.set |= 1u << AIVM_SZ_PARAMS;
+    assert_int_equal(aivm_sizing_resolve(&sz, &wl, models, &err), 0);
+    assert_true(sz.active_params == 0 && aivm_tp_active_params(&sz) == 60e9);
+}
+
+/* FP4 weights where the GPU has FP4 tensor cores (GB200, GB300: the catalog's native
+ * precisions): 0.5 byte per weight, the FP4 dense peak (Blackwell datasheets: GB200
+ * 10 PFLOPS, GB300 15 PFLOPS dense per GPU); H100 does not run it; training and an
+ * fp4 KV cache are refused. */
+static void test_fp4_inference(void **state)
+{
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_dtype dt;
+    aivm_error err = AIVM_ERROR_INIT;
+    bool known = false;
+    const aivm_size *gb200 = size("Standard_ND128isr_NDR_GB200_v6");
+    const aivm_size *gb300 = size("Standard_ND128isr_GB300_v6");
+    aivm_work_estimate e;
+    (void)state;
+    resolve(&wl, &sz, AIVM_PHASE_INFERENCE, "llama-3.1-70b", 0);
+    wl.sizing_in.precision = AIVM_PREC_FP4;
+    wl.sizing_in.set |= 1u << AIVM_SZ_PRECISION;
+    assert_int_equal(aivm_sizing_resolve(&sz, &wl, models, &err), 0);
+    assert_true(fabs(sz.mem.weights - 70.6e9 * 0.5 / 1073741824.0) < 1e-6);
+    assert_int_equal(sz.kv_precision, AIVM_PREC_BF16); /* a 16-bit KV cache */
+    assert_true(aivm_tp_peak(&sz, gpu_of(gb200), &dt, NULL) == 10000);
+    assert_int_equal(dt, AIVM_DT_FP4);
+    assert_true(aivm_tp_peak(&sz, gpu_of(gb300), &dt, NULL) == 15000);
+    assert_true(aivm_sizing_runs_on(&sz, gb200, &known) && known);
+    assert_false(aivm_sizing_runs_on(&sz, size("Standard_ND96isr_H100_v5"), &known));
+    assert_false(aivm_sizing_runs_on(&sz, size("Standard_ND96isr_H200_v5"), &known));
+    /* decode at batch 1 reads a quarter of the bf16 bytes */
+    e = serve("llama-3.1-70b", AIVM_PREC_FP4, "Standard_ND128isr_NDR_GB200_v6", 1, 128, 512);
+    assert_true(e.weight_bytes == 70.6e9 * 0.5 && e.peak_dtype == AIVM_DT_FP4);
+    /* refused for training and for the KV cache */
+    wl.phase = AIVM_PHASE_TRAIN;
+    assert_int_equal(aivm_sizing_resolve(&sz, &wl, models, &err), AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "fp4 weights are for inference"));
+    wl.phase = AIVM_PHASE_INFERENCE;
+    wl.sizing_in.kv_precision = AIVM_PREC_FP4;
+    wl.sizing_in.set |= 1u << AIVM_SZ_KV_PRECISION;
+    assert_int_equal(aivm_sizing_resolve(&sz, &wl, models, &err), AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "fp4 is a weight format"));
+}
+
+/* Per-SKU GPU figures (datasheets): the NC H100 v5 sizes have the H100 NVL (94 GB,
+ * 3.9 TB/s, dense bf16 835.5), ND A100 v4 the A100 40GB (1,555 GB/s), NC A100 v4 the
+ * A100 80GB PCIe (1,935 GB/s); the SXM sizes keep the main figures. */
+static void test_gpu_variants_per_sku(void **state)
+{
+    const aivm_gpu_model *nvl = gpu_of(size("Standard_NC40ads_H100_v5"));
+    const aivm_gpu_model *cc = gpu_of(size("Standard_NCC40ads_H100_v5"));
+    const aivm_gpu_model *sxm = gpu_of(size("Standard_ND96isr_H100_v5"));
+    const aivm_gpu_model *a40 = gpu_of(size("Standard_ND96asr_v4"));
+    const aivm_gpu_model *pcie = gpu_of(size("Standard_NC24ads_A100_v4"));
+    const aivm_gpu_model *a80 = gpu_of(size("Standard_ND96amsr_A100_v4"));
+    aivm_work_estimate n, x;
+    double r;
+    (void)state;
+    assert_string_equal(nvl->model, "H100 NVL");
+    assert_ptr_equal(cc, nvl);
+    assert_true(nvl->memory_bandwidth_gbs == 3900 && nvl->memory_gb == 94);
+    assert_true(nvl->tflops[AIVM_DT_BF16] == 835.5 && nvl->tflops[AIVM_DT_FP8] == 1670.5);
+    assert_true(nvl->interconnect_gbs == 0); /* PCIe on Azure */
+    assert_string_equal(sxm->model, "H100");
+    assert_true(sxm->memory_bandwidth_gbs == 3350 && sxm->tflops[AIVM_DT_BF16] == 989.5);
+    assert_true(a40->memory_bandwidth_gbs == 1555 && a40->memory_gb == 40);
+    assert_true(pcie->memory_bandwidth_gbs == 1935 && pcie->interconnect_gbs == 0);
+    assert_true(a80->memory_bandwidth_gbs == 2039);
+    /* the variant is found by the size's model name, and by its own */
+    assert_ptr_equal(aivm_catalog_gpu_model(cat, "H100"), sxm);
+    assert_ptr_equal(aivm_catalog_gpu_model(cat, "H100 NVL"), nvl);
+    /* decode at batch 1 follows the bandwidth: NVL over SXM = 3.9 / 3.35 */
+    n = serve("llama-3.1-8b", AIVM_PREC_UNSET, "Standard_NC40ads_H100_v5", 1, 128, 512);
+    x = serve("llama-3.1-8b", AIVM_PREC_UNSET, "Standard_ND96isr_H100_v5", 1, 128, 512);
+    r = n.tokens_per_second_per_replica / x.tokens_per_second_per_replica;
+    assert_true(fabs(r - 3900.0 / 3350.0) / (3900.0 / 3350.0) < 0.03);
+}
+
+/* One replica of `tp` GPUs of `sku` (--gpus tp pins the tensor-parallel degree), the
+ * batch from the KV room as the engine sizes it (at most AIVM_TP_MAX_BATCH): its
+ * output tokens/s. */
+static double serve_tp(const char *model, aivm_precision p, const char *sku, unsigned tp,
+                       unsigned prompt, unsigned output)
+{
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_work_estimate e;
+    aivm_error err = AIVM_ERROR_INIT;
+    const aivm_size *s = size(sku);
+    aivm_fit f;
+    resolve(&wl, &sz, AIVM_PHASE_INFERENCE, model, 0);
+    wl.sizing_in.precision = wl.sizing_in.kv_precision = p;
+    wl.sizing_in.gpus = tp;
+    wl.sizing_in.set |=
+        (1u << AIVM_SZ_PRECISION) | (1u << AIVM_SZ_KV_PRECISION) | (1u << AIVM_SZ_GPUS);
+    if (aivm_sizing_resolve(&sz, &wl, models, &err) < 0)
+        fail_msg("resolve: %s", err.msg);
+    wl.work.tokens_per_second = 1000;
+    wl.work.prompt_tokens = prompt;
+    wl.work.output_tokens = output;
+    wl.work.set |= (1u << AIVM_WK_TOKENS_PER_SECOND) | (1u << AIVM_WK_PROMPT_TOKENS) |
+                   (1u << AIVM_WK_OUTPUT_TOKENS);
+    aivm_fit_compute(&f, &sz, s);
+    assert_true(f.fits);
+    aivm_work_estimate_for(&e, &wl, &f, s, gpu_of(s));
+    assert_true(e.known);
+    assert_int_equal(e.tensor_parallel, tp);
+    return e.tokens_per_second_per_replica;
+}
+
 /* A service sized by the engine's fit (the fewest GPUs that hold a replica), the
  * batch from the KV room, with latency limits in ms (0: none). */
 static aivm_work_estimate serve_fit(const char *model, aivm_precision p, const char *sku,
@@ -467,6 +623,79 @@ static aivm_work_estimate serve_fit(const char *model, aivm_precision p, const c
  * the load of NVIDIA's published 8 x H100 Llama 2 70B FP8 results) fits one 80 GB GPU,
  * which leaves room for a handful of sequences (11 VMs for the target); two GPUs per
  * replica batch 256 sequences each: one VM meets the target. */
+/* NVIDIA's TensorRT-LLM performance overview (docs/source/performance/perf-overview.md,
+ * v1.0, github.com/NVIDIA/TensorRT-LLM commit 00f37686aa85; trtllm-bench throughput,
+ * PyTorch backend, "Total Output Throughput (tokens/sec)" at maximum load, uniform
+ * ISL/OSL, NVIDIA's ModelOpt FP8 checkpoints; DGX H100 SXM 80GB and DGX H200 SXM 141GB)
+ * against one replica of the published TP degree as the tool sizes it (batch from the
+ * KV room, at most 256; the KV cache in fp8 like the FP8 checkpoints': with a bf16 KV
+ * cache the long-output rows fall 40-60 % short). docs/throughput.md has every row. */
+typedef struct {
+    const char *model, *sku;
+    unsigned tp;
+    double tok_s[10]; /* at io[] below */
+    double lo, hi;    /* the band the test allows, % */
+} trtllm_run;
+
+static void test_calibration_trtllm(void **state)
+{
+    static const unsigned io[10][2] = {{128, 128},   {128, 2048},  {128, 4096}, {500, 2000},
+                                       {1000, 1000}, {1000, 2000}, {2048, 128}, {2048, 2048},
+                                       {5000, 500},  {20000, 2000}};
+    static const trtllm_run runs[] = {
+        {"llama-3.1-8b",
+         "Standard_ND96isr_H200_v5",
+         1,
+         {27911, 26221, 18027, 20770, 17744, 16828, 3538, 12194, 3902, 1804},
+         -25,
+         25},
+        {"llama-3.1-8b",
+         "Standard_ND96isr_H100_v5",
+         1,
+         {28312, 22714, 14325, 17660, 15220, 13899, 3450, 9305, 3459, 1351},
+         -25,
+         25},
+        {"llama-3.3-70b",
+         "Standard_ND96isr_H200_v5",
+         1,
+         {3803, 4336, 2872, 3666, 2909, 2994, 442, 2003, 566, 283},
+         -25,
+         25},
+        {"llama-3.3-70b",
+         "Standard_ND96isr_H100_v5",
+         2,
+         {6378, 6651, 4199, 5222, 4205, 4146, 762, 3082, 898, 437},
+         -25,
+         25},
+        /* not a fair +-25 %: at TP 8 the estimate runs up to +62 % over (H200 128/4096):
+         * 126 layers' all-reduces per step and the bandwidth a 1/8 shard reaches are
+         * not modelled beyond a fixed latency and MBU; the band pins the gap */
+        {"llama-3.1-405b",
+         "Standard_ND96isr_H200_v5",
+         8,
+         {3814, 5348, 4741, 4724, 3330, 3722, 456, 2948, 650, 505},
+         -25,
+         65},
+        {"llama-3.1-405b",
+         "Standard_ND96isr_H100_v5",
+         8,
+         {3627, 4340, 3116, 3994, 2919, 2895, 453, 2296, 610, 345},
+         -35,
+         60},
+    };
+    (void)state;
+    for (size_t r = 0; r < sizeof runs / sizeof *runs; r++)
+        for (size_t i = 0; i < 10; i++) {
+            double got =
+                serve_tp(runs[r].model, AIVM_PREC_FP8, runs[r].sku, runs[r].tp, io[i][0], io[i][1]);
+            double gap = (got - runs[r].tok_s[i]) / runs[r].tok_s[i] * 100;
+            if (gap < runs[r].lo || gap > runs[r].hi)
+                fail_msg("%s on %s TP %u, %u/%u: %.0f tokens/s vs published %.0f (%+.1f %%)",
+                         runs[r].model, runs[r].sku, runs[r].tp, io[i][0], io[i][1], got,
+                         runs[r].tok_s[i], gap);
+        }
+}
+
 static void test_tensor_parallel_chosen(void **state)
 {
     aivm_work_estimate e =
@@ -854,6 +1083,10 @@ int main(void)
         cmocka_unit_test(test_latency_limits),
         cmocka_unit_test(test_mfu_override_and_no_ib),
         cmocka_unit_test(test_moe_active_params),
+        cmocka_unit_test(test_active_params_input),
+        cmocka_unit_test(test_fp4_inference),
+        cmocka_unit_test(test_gpu_variants_per_sku),
+        cmocka_unit_test(test_calibration_trtllm),
         cmocka_unit_test(test_decode_hand_worked),
         cmocka_unit_test(test_decode_scales_with_bandwidth_and_bytes),
         cmocka_unit_test(test_decode_vs_nemo_measurement),
