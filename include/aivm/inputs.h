@@ -79,6 +79,19 @@ const aivm_input *aivm_input_by_tag(const char *name);
 int aivm_input_set(aivm_workload *wl, const aivm_input *f, const char *text, aivm_origin origin,
                    const char *where, const aivm_loc *loc, aivm_error *err);
 
+/**
+ * Write input `f` of `wl` as its flag, key or tag takes it ("inference",
+ * "2048", "1000000000000", "true") into `out` (`cap` bytes, always
+ * NUL-terminated): aivm_input_set() of that text gives the value back.
+ * Returns `out`.
+ */
+char *aivm_input_format(char *out, size_t cap, const aivm_workload *wl, const aivm_input *f);
+
+/** Whether input `id` of `wl` was given: it has an origin, or its bit in
+ *  wl->set, wl->sizing_in.set or wl->work.set (a caller that filled the
+ *  struct itself). */
+bool aivm_workload_given(const aivm_workload *wl, unsigned id);
+
 /** The origin of input `id` in `wl` (AIVM_ORIGIN_NONE when not given). */
 aivm_origin aivm_workload_origin(const aivm_workload *wl, unsigned id);
 

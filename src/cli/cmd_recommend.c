@@ -13,8 +13,8 @@
 #include "avail_opts.h"
 #include "cli.h"
 #include "cli_config.h"
-#include "input_opts.h"
 #include "emit_out.h"
+#include "input_opts.h"
 #include "msg.h"
 #include "opts.h"
 #include "price_opts.h"
@@ -43,12 +43,12 @@ static const cli_opt head[] = {
 };
 static const cli_opt tail[] = {
     {O_FORMAT, "format", 'f', "table|json|yaml|markdown|csv|html", "output format (default table)"},
-    CLI_EMIT_OPTIONS,
     {O_EXPLAIN, "explain", 0, NULL, "show every rule per size and the rejected sizes"},
     {O_CATALOG, "catalog", 0, "FILE", "use this catalog instead of the shipped one"},
     {O_RULES, "rules", 0, "FILE", "add or override rules by id (repeatable)"},
     {O_COLOR, "color", 0, "auto|always|never", "colour the table (default auto; NO_COLOR)"},
     {O_DATE, "date", 0, "YYYY-MM-DD", "judge lifecycle as of this date (default today, UTC)"},
+    CLI_EMIT_OPTIONS,
     CLI_PRICE_RANK_OPTIONS,
     CLI_PRICE_FETCH_OPTIONS,
     CLI_AVAIL_SNAPSHOT_OPTIONS,

@@ -13,15 +13,15 @@
 #include "opts.h"
 
 /* Option ids, clear of avail_opts.h (1100...) and cli_config.h (2048...). */
-enum { CLI_O_EMIT = 1200, CLI_O_PICK };
+enum { CLI_O_EMIT = 3072, CLI_O_PICK }; /* clear of the config's 2048 and the inputs' 4096 */
 
 /* Rows for recommend's option table, in --help order. */
 #define CLI_EMIT_OPTIONS                                                                           \
-    {CLI_O_EMIT, "emit", 0, "terraform|arm|az",                                                    \
-     "write the deployment of a recommendation, not the report"},                                  \
-        {CLI_O_PICK, "pick", 0, "N", "with --emit: deploy recommendation #N (default 1)"},         \
+    {'o', "output", 'o', "FILE", "write to FILE (atomically) instead of standard output"},         \
+        {CLI_O_EMIT, "emit", 0, "terraform|arm|az",                                                \
+         "write the deployment of a recommendation, not the report"},                              \
     {                                                                                              \
-        'o', "output", 'o', "FILE", "write to FILE (atomically) instead of standard output"        \
+        CLI_O_PICK, "pick", 0, "N", "with --emit: deploy recommendation #N (default 1)"            \
     }
 
 typedef struct {

@@ -14,8 +14,9 @@
 #include "aivm/util.h"
 #include "avail_opts.h"
 #include "cli_config.h"
-#include "msg.h"
+#include "emit_out.h"
 #include "input_opts.h"
+#include "msg.h"
 #include "price_opts.h"
 #include "sources.h"
 #include "term.h"
@@ -157,6 +158,8 @@ static const char *topic_of(int id)
         return "Work options (docs/throughput.md)";
     if (id >= CLI_O_INPUT && id < CLI_O_INPUT + AIVM_IN_SIZING)
         return "Workload options (docs/cli.md)";
+    if (id == CLI_O_EMIT || id == CLI_O_PICK)
+        return "Deployable code (docs/emit.md)";
     if (id >= CLI_O_PRICES && id < CLI_O_QUOTA)
         return "Price options (docs/prices.md)";
     if (id >= CLI_O_QUOTA && id < CLI_O_CONFIG)

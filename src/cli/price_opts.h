@@ -7,7 +7,7 @@
 #include "aivm/prices.h"
 
 enum {
-    CLI_O_PRICES = 1024, /* clear of sizing_opts.h (512 + AIVM_SZ_x) */
+    CLI_O_PRICES = 1024, /* clear of the commands' own options (256 ...) */
     CLI_O_ALLOW_PARTIAL,
     CLI_O_PRICING,
     CLI_O_SORT,

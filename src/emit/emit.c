@@ -11,6 +11,7 @@
 
 #include "aivm/emit.h"
 #include "aivm/extras.h"
+#include "aivm/inputs.h"
 #include "aivm/sizing.h"
 #include "aivm/util.h"
 #include "emit_int.h"
@@ -75,7 +76,7 @@ static void add_tag(aivm_emit__deploy *d, const char *key, const char *fmt, ...)
     va_list ap;
     if (d->n_tags >= AIVM_EMIT__MAX_TAGS)
         return;
-    d->tags[d->n_tags].key = key;
+    snprintf(d->tags[d->n_tags].key, sizeof d->tags[d->n_tags].key, "%s", key);
     va_start(ap, fmt);
     vsnprintf(d->tags[d->n_tags].value, sizeof d->tags[d->n_tags].value, fmt, ap);
     va_end(ap);
@@ -83,41 +84,27 @@ static void add_tag(aivm_emit__deploy *d, const char *key, const char *fmt, ...)
 }
 
 /* The workload as the aivm-* tags check reads (docs/check.md, "Workload
- * tags"): what the advice was made for, so check judges the same workload. */
+ * tags"): what the advice was made for, so check judges the same workload.
+ * Phase, kind, model size and OS as settled; then every other input that is a
+ * tag (aivm/inputs.h) and was given, written as its flag takes it. */
 static void workload_tags(aivm_emit__deploy *d, const aivm_workload *wl)
 {
-    const aivm_sizing_input *s = &wl->sizing_in;
-    const aivm_work_input *w = &wl->work;
-    unsigned given = s->set | s->from_file;
+    char key[48], v[64];
     add_tag(d, "aivm-phase", "%s", aivm_phase_name(wl->phase));
     add_tag(d, "aivm-kind", "%s", aivm_kind_name(wl->kind));
     if (wl->model_size != AIVM_MSIZE_UNSET)
         add_tag(d, "aivm-model-size", "%s", aivm_model_size_name(wl->model_size));
     add_tag(d, "aivm-os", "%s", aivm_os_name(wl->os ? wl->os : AIVM_OS_LINUX));
-    if ((given & (1u << AIVM_SZ_MODEL)) && s->model)
-        add_tag(d, "aivm-model", "%s", s->model);
-    if ((given & (1u << AIVM_SZ_PARAMS)) && s->params > 0)
-        add_tag(d, "aivm-params", "%.0f", s->params);
-    if ((given & (1u << AIVM_SZ_PRECISION)) && s->precision != AIVM_PREC_UNSET)
-        add_tag(d, "aivm-precision", "%s", aivm_precision_name(s->precision));
-    if ((given & (1u << AIVM_SZ_FINETUNE)) && s->finetune != AIVM_FT_UNSET)
-        add_tag(d, "aivm-finetune", "%s", aivm_finetune_name(s->finetune));
-    if ((given & (1u << AIVM_SZ_CONTEXT)) && s->context)
-        add_tag(d, "aivm-context", "%u", s->context);
-    if ((given & (1u << AIVM_SZ_CONCURRENCY)) && s->concurrency)
-        add_tag(d, "aivm-concurrency", "%u", s->concurrency);
-    if (given & (1u << AIVM_SZ_ACT_CKPT))
-        add_tag(d, "aivm-activation-checkpointing", "%s", s->act_ckpt ? "true" : "false");
-    if (w->tokens > 0)
-        add_tag(d, "aivm-tokens", "%.0f", w->tokens);
-    if (w->tokens_per_second > 0)
-        add_tag(d, "aivm-tokens-per-second", "%.15g", w->tokens_per_second);
-    if (w->max_ttft_ms > 0)
-        add_tag(d, "aivm-max-ttft-ms", "%.15g", w->max_ttft_ms);
-    if (w->max_tpot_ms > 0)
-        add_tag(d, "aivm-max-tpot-ms", "%.15g", w->max_tpot_ms);
-    if (wl->checkpointing)
-        add_tag(d, "aivm-checkpointing", "true");
+    for (size_t i = 0; i < aivm_inputs_count(); i++) {
+        const aivm_input *f = aivm_input_at(i);
+        if (!(f->where & AIVM_IW_TAG) || f->id <= AIVM_IN_OS)
+            continue;
+        aivm_input_format(v, sizeof v, wl, f);
+        if (!aivm_workload_given(wl, f->id) && !(f->type == AIVM_IV_SWITCH && v[0] == 't'))
+            continue; /* a switch set true is given, however it was set */
+        snprintf(key, sizeof key, "aivm-%s", f->flag);
+        add_tag(d, key, "%s", v);
+    }
 }
 
 #define GEN1 (1u << 1)

@@ -18,11 +18,11 @@ typedef enum {
     AIVM_EMIT__AKS_POOL = 2 /* a user node pool of an existing AKS cluster */
 } aivm_emit__shape;
 
-#define AIVM_EMIT__MAX_TAGS 20
+#define AIVM_EMIT__MAX_TAGS 48
 
-/** One aivm-* tag: the key static, the value owned by the deployment. */
+/** One aivm-* tag, owned by the deployment. */
 typedef struct {
-    const char *key;
+    char key[48];
     char value[160];
 } aivm_emit__tag;
 

@@ -366,6 +366,52 @@ int aivm_input_set(aivm_workload *wl, const aivm_input *f, const char *text, aiv
     return 0;
 }
 
+char *aivm_input_format(char *out, size_t cap, const aivm_workload *wl, const aivm_input *f)
+{
+    const unsigned char *v = (const unsigned char *)wl + offs[f->id];
+    double d = 0;
+    unsigned u = 0;
+    const char *str = NULL;
+    int x = 0;
+    bool b = false;
+    switch (f->type) {
+    case AIVM_IV_ENUM:
+        memcpy(&x, v, sizeof x);
+        snprintf(out, cap, "%s", x > 0 ? f->names[x] : "");
+        break;
+    case AIVM_IV_COUNT:
+        memcpy(&u, v, sizeof u);
+        snprintf(out, cap, "%u", u);
+        break;
+    case AIVM_IV_SWITCH:
+        memcpy(&b, v, sizeof b);
+        snprintf(out, cap, "%s", b ? "true" : "false");
+        break;
+    case AIVM_IV_NAME:
+        memcpy(&str, v, sizeof str);
+        snprintf(out, cap, "%s", str ? str : "");
+        break;
+    default:
+        memcpy(&d, v, sizeof d);
+        snprintf(out, cap, "%.15g", d);
+        break;
+    }
+    return out;
+}
+
+bool aivm_workload_given(const aivm_workload *wl, unsigned id)
+{
+    if (id >= AIVM_IN_COUNT)
+        return false;
+    if (wl->origin[id] != AIVM_ORIGIN_NONE)
+        return true;
+    if (id < AIVM_IN_SIZING)
+        return (wl->set & wl_bits[id]) != 0;
+    if (id < AIVM_IN_WORK)
+        return (wl->sizing_in.set & (1u << (id - AIVM_IN_SIZING))) != 0;
+    return (wl->work.set & (1u << (id - AIVM_IN_WORK))) != 0;
+}
+
 aivm_origin aivm_workload_origin(const aivm_workload *wl, unsigned id)
 {
     return id < AIVM_IN_COUNT ? (aivm_origin)wl->origin[id] : AIVM_ORIGIN_NONE;

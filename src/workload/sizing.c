@@ -17,7 +17,7 @@
 #define GIB 1073741824.0
 
 const char *const aivm_sizing__prec_names[] = {"",     "fp32", "bf16",   "fp16", "fp8",
-                                               "int8", "int4", "16-bit", "fp4", NULL};
+                                               "int8", "int4", "16-bit", "fp4",  NULL};
 const char *const aivm_sizing__ft_names[] = {"", "full", "lora", "qlora", NULL};
 const char *const aivm_sizing__opt_names[] = {"", "adamw", "adamw-8bit", "sgd", NULL};
 const char *const aivm_sizing__shard_names[] = {"", "none", "zero1", "zero2", "zero3", NULL};

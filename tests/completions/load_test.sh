@@ -92,7 +92,7 @@ expect "aivm-advise catalog list --region northe" northeurope
 expect "aivm-advise catalog list --gpu H" H200 H100
 expect "aivm-advise catalog list --gpu RTX" "RTX PRO 6000"
 expect "aivm-advise rules show train-r" train-rdma
-expect "aivm-advise rules show AIVM01" AIVM010 AIVM011 AIVM012 AIVM013 AIVM014 AIVM015 AIVM016 AIVM017
+expect "aivm-advise rules show AIVM01" AIVM010 AIVM011 AIVM012 AIVM013 AIVM014 AIVM015 AIVM016 AIVM017 AIVM018 AIVM019
 cd "$tmp/files"
 expect "aivm-advise --workload job" job.yaml jobs.json
 expect "aivm-advise check jobs" jobs.json

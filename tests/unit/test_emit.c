@@ -126,7 +126,7 @@ static void hostile(aivm_emit__deploy *d)
     d->name = "aivm-inference";
     d->publisher = d->offer = d->sku = d->version = d->size;
     d->generation = 2;
-    d->tags[0].key = "aivm-model";
+    strcpy(d->tags[0].key, "aivm-model");
     strcpy(d->tags[0].value, "$(id)'`x`");
     d->n_tags = 1;
 }
