@@ -1,4 +1,4 @@
-/* sizing_int.h - internals shared by sizing_input.c, workload.c and attr_sizing.c. */
+/* sizing_int.h - internals of the workload module shared by workload.c, sizing.c and inputs.c. */
 #ifndef AIVM_SIZING_INT_H
 #define AIVM_SIZING_INT_H
 
