@@ -214,16 +214,14 @@ typedef struct {
     aivm_work_input work;        /* the amount of work (aivm/throughput.h); zero = none */
     bool kind_assumed;           /* the kind was taken from the parameter count alone */
     unsigned char origin[AIVM_IN_COUNT]; /* aivm_origin of each input (AIVM_IN_x) */
+    unsigned char region_origin;         /* aivm_origin of region (a name, not a table row) */
 } aivm_workload;
 
 #define AIVM_WORKLOAD_INIT                                                                         \
     {                                                                                              \
         AIVM_PHASE_UNSET, AIVM_KIND_UNSET, AIVM_MSIZE_UNSET, NULL, AIVM_OS_UNSET, false, NULL, 0,  \
             {NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}, 0, AIVM_SCHED_UNSET, false, false, false,    \
-            false, AIVM_SIZING_INPUT_INIT, NULL, false, AIVM_WORK_INPUT_INIT, false,               \
-        {                                                                                          \
-            0                                                                                      \
-        }                                                                                          \
+            false, AIVM_SIZING_INPUT_INIT, NULL, false, AIVM_WORK_INPUT_INIT, false, {0}, 0        \
     }
 
 /** The most VMs --nodes accepts. */

@@ -126,6 +126,7 @@ static int on_option(void *vctx, int id, const char *arg)
                               "such as eastus)",
                               arg);
         o->flags.region = o->region;
+        o->flags.region_origin = cli_msg_in_config() ? AIVM_ORIGIN_CONFIG : AIVM_ORIGIN_FLAG;
         o->flags.set |= AIVM_WL_REGION;
         return 0;
     case O_WORKLOAD:
@@ -274,22 +275,13 @@ int cmd_recommend(int argc, char **argv)
         rc = cli_emit_check(&o.emit);
     if (rc)
         goto done;
-    cfg_region = cli_config_loc("region"); /* a default: a workload file's region wins */
-    if (cfg_region)
-        o.flags.set &= ~(uint32_t)AIVM_WL_REGION;
     if (o.workload_file && aivm_workload_load_file(&doc, &wl, o.workload_file, &err) < 0) {
         rc = cli_report_error(&err);
         goto done;
     }
-    aivm_workload_overlay(&wl, &o.flags); /* flags win over the file */
-    if (o.flags.set & AIVM_WL_REGION) {
-        wl.region = o.flags.region;
-        wl.set |= AIVM_WL_REGION;
-    }
-    if (cfg_region && (wl.set & AIVM_WL_REGION))
-        cfg_region = NULL;
-    else if (cfg_region)
-        wl.region = o.region;
+    aivm_workload_overlay(&wl, &o.flags); /* config < file < flags, region included */
+    if (wl.region_origin == AIVM_ORIGIN_CONFIG)
+        cfg_region = cli_config_loc("region"); /* a bad one is an error at its position */
     rc = check_combinations(&wl, &o.prices);
     if (rc == 0)
         rc = cli_work_check(&wl, o.prices.cost.sort, o.workload_file);
@@ -310,9 +302,8 @@ int cmd_recommend(int argc, char **argv)
         goto done;
     cli_warn_stale(cat, wl.today);
     cli_msg_config_origin(cfg_region, "region"); /* a bad one is an error at its position */
-    rc = cli_check_region(
-        cat, &wl.region,
-        (o.flags.set & AIVM_WL_REGION) || !(wl.set & AIVM_WL_REGION) ? NULL : &wl.region_loc);
+    rc = cli_check_region(cat, &wl.region,
+                          wl.region_origin == AIVM_ORIGIN_FILE ? &wl.region_loc : NULL);
     cli_msg_config_origin(NULL, NULL);
     if (rc)
         goto done;

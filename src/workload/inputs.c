@@ -419,6 +419,12 @@ aivm_origin aivm_workload_origin(const aivm_workload *wl, unsigned id)
 
 void aivm_workload_overlay(aivm_workload *dst, const aivm_workload *src)
 {
+    if (src->region_origin != AIVM_ORIGIN_NONE && src->region_origin >= dst->region_origin) {
+        dst->region = src->region;
+        dst->region_loc = src->region_loc;
+        dst->region_origin = src->region_origin;
+        dst->set |= AIVM_WL_REGION;
+    }
     for (unsigned id = 0; id < AIVM_IN_COUNT; id++) {
         const aivm_input *f = &rows[id];
         if (src->origin[id] == AIVM_ORIGIN_NONE || src->origin[id] < dst->origin[id])

@@ -113,6 +113,7 @@ static int load_root(aivm_workload *wl, const aivm_ynode *root, const char *name
     if (rc == 0 && (v = aivm_ymap_get(root, "region")) != NULL &&
         (rc = aivm_yget_str(&wl->region, v, "key 'region' in the workload", err)) == 0) {
         wl->region_loc = v->loc;
+        wl->region_origin = AIVM_ORIGIN_FILE;
         wl->set |= AIVM_WL_REGION;
     }
     return rc;

@@ -161,6 +161,19 @@ static void inputs__precedence(void **state)
     assert_int_equal(
         aivm_input_set(&wl, flag("phase"), "train", AIVM_ORIGIN_CONFIG, "c", NULL, &err), 0);
     assert_int_equal(wl.phase, AIVM_PHASE_INFERENCE);
+    /* the region, a name outside the table, follows the same rule */
+    {
+        aivm_workload cfg = AIVM_WORKLOAD_INIT, f = AIVM_WORKLOAD_INIT, out = AIVM_WORKLOAD_INIT;
+        cfg.region = "westeurope";
+        cfg.region_origin = AIVM_ORIGIN_CONFIG;
+        f.region = "westus2";
+        f.region_origin = AIVM_ORIGIN_FILE;
+        aivm_workload_overlay(&out, &f);
+        aivm_workload_overlay(&out, &cfg);
+        assert_string_equal(out.region, "westus2");
+        assert_int_equal(out.region_origin, AIVM_ORIGIN_FILE);
+        assert_true(out.set & AIVM_WL_REGION);
+    }
     /* nothing given: nothing copied */
     {
         aivm_workload none = AIVM_WORKLOAD_INIT;
