@@ -221,9 +221,9 @@ static int do_list(const aivm_catalog *cat, catalog_opts *o)
         return unknown_filter(cat, family_known ? "gpu" : "family",
                               family_known ? o->filter.gpu : o->filter.family);
     }
-    cli_report_begin(&out, o->format == AIVM_BROWSE_JSON);
+    cli_table_begin(&out, o->format == AIVM_BROWSE_JSON, true);
     aivm_report_size_list(&out, cat, list, k, &o->filter, o->format);
-    rc = cli_report_end(&out, o->format == AIVM_BROWSE_JSON);
+    rc = cli_table_end(&out, o->format == AIVM_BROWSE_JSON, true);
     aivm_buf_dispose(&out);
     free((void *)list);
     return rc;

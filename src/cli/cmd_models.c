@@ -51,9 +51,9 @@ int cmd_models(int argc, char **argv)
         if (aivm_models_lookup(&one, models, argv[first], &err) < 0)
             return cli_usagef("%s", err.msg);
     }
-    cli_report_begin(&out, format == AIVM_BROWSE_JSON);
+    cli_table_begin(&out, format == AIVM_BROWSE_JSON, sub == 0);
     aivm_report_models(&out, models, one, format);
-    rc = cli_report_end(&out, format == AIVM_BROWSE_JSON);
+    rc = cli_table_end(&out, format == AIVM_BROWSE_JSON, sub == 0);
     aivm_buf_dispose(&out);
     return rc;
 }

@@ -124,9 +124,9 @@ int cmd_rules(int argc, char **argv)
             goto done;
         }
     }
-    cli_report_begin(&out, format == AIVM_BROWSE_JSON);
+    cli_table_begin(&out, format == AIVM_BROWSE_JSON, sub == 0);
     aivm_report_rules(&out, rules, rule, check, format);
-    rc = cli_report_end(&out, format == AIVM_BROWSE_JSON);
+    rc = cli_table_end(&out, format == AIVM_BROWSE_JSON, sub == 0);
     aivm_buf_dispose(&out);
 done:
     aivm_rules_free(rules);

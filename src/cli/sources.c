@@ -6,6 +6,7 @@
  * report by the report layer (aivm_report_json_add_sources).
  */
 #include "sources.h"
+#include "term.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,6 +170,28 @@ int cli_report_end(aivm_buf *out, bool json)
     }
     aivm_buf_flush(out);
     return rc;
+}
+
+void cli_table_begin(aivm_buf *out, bool json, bool rows)
+{
+    if (json || !rows || cli_term_width() == 0)
+        cli_report_begin(out, json);
+}
+
+int cli_table_end(aivm_buf *out, bool json, bool rows)
+{
+    aivm_buf fitted = AIVM_BUF_INIT;
+    unsigned width = cli_term_width();
+    if (json || !rows || width == 0)
+        return cli_report_end(out, json);
+    if (cli_term_fit(&fitted, out->ptr ? out->ptr : "", out->size, width))
+        cli_warnf("narrow terminal: rows cut at %u columns (COLUMNS; --format json has all)",
+                  width);
+    if (fitted.size)
+        (void)fwrite(fitted.ptr, 1, fitted.size, stdout); /* ferror(stdout): exit 5 at the end */
+    aivm_buf_dispose(&fitted);
+    aivm_buf_clear(out);
+    return 0;
 }
 
 void cli_sources_finish(void)

@@ -43,6 +43,13 @@ int cli_sources_json(aivm_buf *doc);
  *  (cli_stream_to_stdout), except with -v and a JSON report (`json`), which
  *  is held whole so that cli_report_end() can add the sources. */
 void cli_report_begin(aivm_buf *out, bool json);
+/** cli_report_begin() for a command whose text may be a table (`rows`: a
+ *  list): on a terminal (cli_term_width() > 0) a table is held whole so that
+ *  cli_table_end() fits its rows to the width. */
+void cli_table_begin(aivm_buf *out, bool json, bool rows);
+/** Finish the report of cli_table_begin(): a table's rows cut to the
+ *  terminal's width (a warning says so), else cli_report_end(). */
+int cli_table_end(aivm_buf *out, bool json, bool rows);
 /** Finish the report of cli_report_begin(): the sources added (-v, JSON),
  *  then the rest written to stdout. Returns 0 or an exit code. */
 int cli_report_end(aivm_buf *out, bool json);

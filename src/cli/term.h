@@ -3,6 +3,9 @@
 #define AIVM_CLI_TERM_H
 
 #include <stdbool.h>
+#include <stddef.h>
+
+#include "aivm/buf.h"
 
 typedef enum { CLI_COLOR_AUTO, CLI_COLOR_ALWAYS, CLI_COLOR_NEVER } cli_color_mode;
 
@@ -22,6 +25,12 @@ bool cli_term_stderr_tty(void);
  * the layout they have always had there (100 wide). docs/cli.md.
  */
 unsigned cli_term_width(void);
+/**
+ * Append `len` bytes of `text` to `out` with every line wider than `width`
+ * columns (UTF-8 characters) cut to width - 1 and an ellipsis: a table row
+ * never wraps. `width` 0 copies as is. Returns whether a line was cut.
+ */
+bool cli_term_fit(aivm_buf *out, const char *text, size_t len, unsigned width);
 /** Width --help wraps to: $COLUMNS (40 to 10000), else the terminal's, else 80. */
 unsigned cli_term_help_width(void);
 

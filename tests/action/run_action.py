@@ -31,8 +31,8 @@ import yaml
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 FIX = os.path.join(ROOT, "tests", "fixtures", "check")
-CASES = ["structure", "validator", "findings", "clean", "fail_on_never", "flags", "bad_plan",
-         "build"]
+CASES = ["structure", "validator", "findings", "clean", "fail_on_never", "flags", "base",
+         "bad_plan", "build"]
 EXPR = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
 
 
@@ -297,7 +297,8 @@ def case_fail_on_never(binary, tmp):
 
 
 WRAPPER = """#!/bin/sh
-# Records its arguments, then runs the real binary without the flags of other branches.
+# Records its arguments, then runs the real binary without --source and --base (the
+# inputs name files the test does not write) and --fail-on-new.
 printf '%s\\n' "$@" > "$ARGS_LOG"
 real=$REAL_BIN
 n=$#
@@ -344,6 +345,23 @@ def case_flags(binary, tmp):
                                           "fail-on-new": "maybe"}, os.environ["PATH"])
     status, _, _ = r.run()
     check(status == 2, f"fail-on-new: maybe: exit {status}, expected 2")
+
+
+def case_base(binary, tmp):
+    """With a base plan: cost-change is check's diff.cost.monthly_change, and
+    --fail-on-new passes a plan whose only errors main already has."""
+    r = Runner(tmp, {"plans": "head.yaml", "base": "base.yaml", "fail-on-new": "true",
+                     "binary": binary}, os.environ["PATH"])
+    for f in ("head.yaml", "base.yaml"):
+        shutil.copy(os.path.join(FIX, "diff", f), os.path.join(r.workspace, f))
+    status, out, summary = r.run()
+    p = subprocess.run([binary, "check", "-f", "json", "--base", "base.yaml", "head.yaml"],
+                       cwd=r.workspace, capture_output=True, text=True)
+    want = json.loads(p.stdout)["diff"]["cost"]["monthly_change"]
+    check(want is not None and float(out["cost-change"]) == want,
+          f"cost-change {out['cost-change']!r} != check's {want}")
+    check(status == p.returncode or status in (0, 1), f"exit {status}")
+    check("new" in summary.lower(), f"the summary has no verdict on new findings: {summary!r}")
 
 
 def case_bad_plan(binary, tmp):
