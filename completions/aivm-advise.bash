@@ -9,7 +9,7 @@
 
 _aivm_advise_commands="recommend check prices catalog models rules completion help version"
 
-_aivm_advise_common="-q --quiet -v --verbose -h --help -V --version"
+_aivm_advise_common="-q --quiet -v --verbose -h --help -V --version --config --no-config"
 _aivm_advise_sizing="--params --active-params --model --layers --hidden --heads --kv-heads --precision
   --kv-precision --context --batch --concurrency --finetune --optimizer --sharding
   --activation-checkpointing --max-nodes --gpus --tokens --epochs --dataset-tokens --mfu
@@ -22,19 +22,19 @@ _aivm_advise_options()
 {
     case $1 in
     recommend)
-        echo "--config --no-config --quota --skus --regions --phase --kind --model-size --workload --region --os --top
+        echo "--quota --skus --regions --phase --kind --model-size --workload --region --os --top
           --include-retired --nodes --scheduler --managed --containers --spot
           --checkpointing -f --format --explain --emit --pick -o --output --catalog --rules
           --color --date $_aivm_advise_sizing --prices --allow-partial --pricing --sort
           --max-price-per-hour $_aivm_advise_fetch $_aivm_advise_common"
         ;;
     check)
-        echo "--config --no-config --quota --skus --input --workload --waivers --source -f --format -o --output --fail-on --base --fail-on-new --catalog --rules
+        echo "--quota --skus --input --workload --waivers --source -f --format -o --output --fail-on --base --fail-on-new --catalog --rules
           --color --date --phase --kind --model-size --os $_aivm_advise_sizing --prices
           --allow-partial --require-live-prices $_aivm_advise_fetch $_aivm_advise_common"
         ;;
     "prices fetch" | "prices show")
-        echo "--config --no-config --region --regions --sku --catalog --cached -f --format $_aivm_advise_fetch $_aivm_advise_common"
+        echo "--region --regions --sku --catalog --cached -f --format $_aivm_advise_fetch $_aivm_advise_common"
         ;;
     "catalog list")
         echo "--family --category --gpu --min-gpu-memory --infiniband --region

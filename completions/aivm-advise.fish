@@ -90,8 +90,8 @@ $c -n $all -s q -l quiet -d 'no warnings on stderr'
 $c -n $all -s v -l verbose -d 'say which config, catalog, rules, models and prices were used'
 $c -n $all -s h -l help -d 'show help and exit'
 $c -n $all -s V -l version -d 'show versions and exit'
-$c -n $pr -r -F -l config -d 'project config (default .aivm-advise.yaml found upwards)'
-$c -n $pr -l no-config -d 'ignore any .aivm-advise.yaml'
+$c -n $all -r -F -l config -d 'project config (default .aivm-advise.yaml found upwards)'
+$c -n $all -l no-config -d 'ignore any .aivm-advise.yaml'
 
 # recommend and check: the workload.
 $c -n $rc -x -l phase -a 'train inference' -d 'AI phase of the workload'

@@ -17,6 +17,18 @@ typedef struct {
     bool help;
 } parse_ctx;
 
+/* The configuration keys a browsing command takes: the data it browses
+ * (catalog, rules). Its other options (a region filter, refresh's price
+ * options) share names with other commands' keys but not their meaning. */
+static bool config_key(const cli_browse_cmd *c, int id)
+{
+    for (size_t i = 0; i < c->n_opts; i++)
+        if (c->opts[i].id == id)
+            return strcmp(c->opts[i].long_name, "catalog") == 0 ||
+                   strcmp(c->opts[i].long_name, "rules") == 0;
+    return false;
+}
+
 static int on_option(void *vctx, int id, const char *arg)
 {
     static const char *const formats[] = {"table", "json", "names"};
@@ -38,6 +50,8 @@ static int on_option(void *vctx, int id, const char *arg)
             *p->fmt = (aivm_browse_format)i;
         return rc;
     }
+    if (cli_msg_in_config() && !config_key(p->cmd, id))
+        return 0; /* the project's settings of other commands (prices, region, ...) */
     return p->cmd->on_option ? p->cmd->on_option(p->ctx, id, arg) : cli_usagef("unhandled option");
 }
 

@@ -6,14 +6,15 @@
 #include <stddef.h>
 
 #include "aivm/report.h"
+#include "cli_config.h"
 #include "opts.h"
 #include "sources.h"
 
 /* The options every browsing command has, at the end of its option table. */
 #define CLI_BROWSE_OPTIONS                                                                         \
     {'f', "format", 'f', "FMT", "table (default), json or names (one per line)"},                  \
-        {'q', "quiet", 'q', NULL, "no warnings on stderr"}, CLI_VERBOSE_OPTION,                    \
-        {'h', "help", 'h', NULL, "show this help and exit"},                                       \
+        CLI_CONFIG_OPTIONS, {'q', "quiet", 'q', NULL, "no warnings on stderr"},                    \
+        CLI_VERBOSE_OPTION, {'h', "help", 'h', NULL, "show this help and exit"},                   \
     {                                                                                              \
         'V', "version", 'V', NULL, "show versions and exit"                                        \
     }

@@ -8,7 +8,7 @@
 #include "aivm/error.h"
 #include "opts.h"
 
-enum { CLI_O_CONFIG = 2048, CLI_O_NO_CONFIG };
+enum { CLI_O_CONFIG = 2048, CLI_O_NO_CONFIG, CLI_O_CONFIG_IGNORED };
 
 /* clang-format off */
 /* Rows for a cli_opt table: the table's parse then reads the configuration. */
@@ -16,6 +16,12 @@ enum { CLI_O_CONFIG = 2048, CLI_O_NO_CONFIG };
     {CLI_O_CONFIG, "config", 0, "FILE",                                                         \
      "project settings (default: .aivm-advise.yaml here or above)"},                            \
     {CLI_O_NO_CONFIG, "no-config", 0, NULL, "ignore any .aivm-advise.yaml"}
+/* The same options for a command that reads no configuration (version,
+ * completion): accepted, so that a wrapper can pass them to every command,
+ * and ignored (their ids are not CLI_O_CONFIG: nothing is loaded). */
+#define CLI_CONFIG_IGNORED_OPTIONS                                                              \
+    {CLI_O_CONFIG_IGNORED, "config", 0, "FILE", "accepted and ignored: reads no settings"},     \
+    {CLI_O_CONFIG_IGNORED + 1, "no-config", 0, NULL, "accepted and ignored"}
 /* clang-format on */
 
 /**

@@ -11,6 +11,7 @@
 
 #include "aivm/aivm.h"
 #include "cli.h"
+#include "cli_config.h"
 #include "msg.h"
 #include "opts.h"
 
@@ -22,6 +23,7 @@ static const cli_opt options[] = {
     {'q', "quiet", 'q', NULL, "no warnings on stderr"},
     {'h', "help", 'h', NULL, "show this help and exit"},
     {'V', "version", 'V', NULL, "show versions and exit"},
+    CLI_CONFIG_IGNORED_OPTIONS,
 };
 
 #define N_OPTIONS (sizeof options / sizeof options[0])

@@ -10,6 +10,7 @@
 
 #include "aivm/util.h"
 #include "cli.h"
+#include "cli_config.h"
 #include "msg.h"
 #include "opts.h"
 #include "sources.h"
@@ -112,6 +113,7 @@ static const cli_opt version_options[] = {
     CLI_VERBOSE_OPTION,
     {'h', "help", 'h', NULL, "show this help and exit"},
     {'V', "version", 'V', NULL, "show versions and exit (the same)"},
+    CLI_CONFIG_IGNORED_OPTIONS,
 };
 
 #define N_VERSION_OPTIONS (sizeof version_options / sizeof version_options[0])

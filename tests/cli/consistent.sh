@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# consistent.sh BIN - one CLI: every command takes -h, -V, -q, -v and --format with
+# consistent.sh BIN - one CLI: every command takes -h, -V, -q, -v, --config/--no-config
+# and --format with
 # values in any case; `version` has JSON and refuses stray arguments; recommend
 # exits 6 when no size fits. Fails on the first command that differs.
 set -uo pipefail
@@ -22,6 +23,17 @@ for c in "" "recommend" "check" "prices fetch" "prices show" "catalog list" "cat
   "$bin" $c -q -h >/dev/null 2>&1 || bad "'$c -q -h' exits $?"
   # shellcheck disable=SC2086
   [ -z "$c" ] || "$bin" $c -h | grep -q -- '-v, --verbose' || bad "'$c -h' lists no -v, --verbose"
+  # shellcheck disable=SC2086
+  "$bin" $c --no-config -h >/dev/null 2>&1 || bad "'$c --no-config' is refused"
+  # shellcheck disable=SC2086
+  "$bin" $c --config "$tmp/none.yaml" -h >/dev/null 2>&1 || bad "'$c --config FILE' is refused"
+done
+# A project's settings serve every command: keys of other commands are not errors.
+printf 'region: westeurope\nprices: catalog\ncache-ttl: 24h\nfail-on: warning\n' > "$tmp/proj.yaml"
+for c in "catalog list" "catalog show Standard_NC24ads_A100_v4" "models list" "rules list" "version" \
+  "completion bash"; do
+  # shellcheck disable=SC2086
+  "$bin" $c --config "$tmp/proj.yaml" >/dev/null 2>"$tmp/err" || bad "'$c --config': $(cat "$tmp/err")"
 done
 
 # -v on every command: its sources on stderr (with -q too), or in the JSON's "sources".
