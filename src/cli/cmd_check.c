@@ -95,12 +95,7 @@ static size_t n_options;
 
 static void build_options(void)
 {
-    n_options = 0;
-    for (size_t i = 0; i < N_HEAD; i++)
-        options[n_options++] = head[i];
-    cli_input_rows(options, &n_options, AIVM_IW_CHECK);
-    for (size_t i = 0; i < N_TAIL; i++)
-        options[n_options++] = tail[i];
+    n_options = cli_input_table(options, head, N_HEAD, AIVM_IW_CHECK, tail, N_TAIL);
 }
 
 typedef struct {

@@ -69,12 +69,7 @@ static size_t n_options;
 
 static void build_options(void)
 {
-    n_options = 0;
-    for (size_t i = 0; i < N_HEAD; i++)
-        options[n_options++] = head[i];
-    cli_input_rows(options, &n_options, AIVM_IW_RECOMMEND);
-    for (size_t i = 0; i < N_TAIL; i++)
-        options[n_options++] = tail[i];
+    n_options = cli_input_table(options, head, N_HEAD, AIVM_IW_RECOMMEND, tail, N_TAIL);
 }
 
 static const char *const formats[] = {"table", "json", "yaml", "markdown", "csv", "html"};

@@ -20,6 +20,18 @@ void cli_input_rows(cli_opt *rows, size_t *n, unsigned where)
     }
 }
 
+size_t cli_input_table(cli_opt *out, const cli_opt *head, size_t n_head, unsigned where,
+                       const cli_opt *tail, size_t n_tail)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < n_head; i++)
+        out[n++] = head[i];
+    cli_input_rows(out, &n, where);
+    for (size_t i = 0; i < n_tail; i++)
+        out[n++] = tail[i];
+    return n;
+}
+
 bool cli_is_input_option(int id)
 {
     return id >= CLI_O_INPUT && id < CLI_O_INPUT + AIVM_IN_COUNT;

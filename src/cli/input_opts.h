@@ -18,6 +18,12 @@
  *  order; `*n` grows by their number. */
 void cli_input_rows(cli_opt *rows, size_t *n, unsigned where);
 
+/** Write a command's option table into `out` (room for n_head + AIVM_IN_COUNT
+ *  + n_tail rows): `head`, the rows of the inputs marked `where`, `tail`.
+ *  Returns the number of rows. */
+size_t cli_input_table(cli_opt *out, const cli_opt *head, size_t n_head, unsigned where,
+                       const cli_opt *tail, size_t n_tail);
+
 /** Whether `id` is a workload input's option. */
 bool cli_is_input_option(int id);
 
