@@ -3,10 +3,11 @@
  * output): virtualMachines, virtualMachineScaleSets, managedClusters agent
  * pools (inline and as child resources) and Machine Learning compute
  * clusters, in `resources` arrays or languageVersion 2.0 objects, through
- * inline nested deployments. Values may be literals or simple
- * `[parameters('x')]` / `[variables('x')]` references, resolved to
- * defaults (or to what a nested deployment passes in); anything else is
- * kept as an unresolved expression.
+ * inline nested deployments. Values may be literals, `[parameters('x')]` /
+ * `[variables('x')]` references, resolved to defaults (or to what a nested
+ * deployment passes in), or expressions the template alone decides
+ * (arm_expr.c: format, concat, substring, an object indexed by a parameter,
+ * if, ...); anything else is kept as an unresolved expression.
  */
 #include <stdio.h>
 #include <string.h>
@@ -14,7 +15,8 @@
 #include "aivm/util.h"
 #include "plan_int.h"
 
-#define MAX_NEST 8
+#define MAX_NEST 8       /* nested deployments */
+#define MAX_REF_DEPTH 40 /* hops through parameters, variables and expressions */
 
 typedef struct scope scope;
 struct scope {
@@ -26,9 +28,15 @@ struct scope {
     bool conditional;       /* an enclosing deployment has an unevaluated condition */
 };
 
+/* Work the expression evaluator may do for one template (steps; 64 bytes of
+ * computed text count as one): far past what real templates need, small
+ * enough that a hostile one stays a fraction of a second. */
+#define ARM_EVAL_BUDGET 1000000LL
+
 typedef struct {
     aivm_plan *plan;
     const char *file;
+    long long budget;
 } arm_ctx;
 
 /* ARM property names are case-insensitive. */
@@ -79,36 +87,79 @@ static const aivm_ynode *resolve_obj(const scope *sc, const aivm_ynode *n, arm_c
     return v && v->type != AIVM_Y_SCALAR ? v : NULL;
 }
 
+/* The reader's scope for the expression evaluator. */
+typedef struct {
+    const scope *sc;
+    arm_ctx *c;
+    const char *refs; /* the references followed, "a, b" (NULL: none yet) */
+} eval_ctx;
+
+static const aivm_ynode *lookup(const scope *sc, bool param, const char *name, const char **via,
+                                arm_ctx *c, int depth, bool any);
+
+static const aivm_ynode *eval_ref(void *ctx, bool param, const char *name, int depth)
+{
+    eval_ctx *x = ctx;
+    const char *via = NULL;
+    const aivm_ynode *v = lookup(x->sc, param, name, &via, x->c, depth, true);
+    if (via && (!x->refs || !strstr(x->refs, via)))
+        x->refs = x->refs ? aivm_plan__fmt(x->c->plan, "%s, %s", x->refs, via) : via;
+    return v;
+}
+
+static const aivm_ynode *eval_value(void *ctx, const aivm_ynode *n, int depth)
+{
+    eval_ctx *x = ctx;
+    return resolve_node(x->sc, n, NULL, x->c, depth, true);
+}
+
+/* One parameters('name') or variables('name') hop: what a nested deployment
+ * passes in, else the default; the variable's value. */
+static const aivm_ynode *lookup(const scope *sc, bool param, const char *name, const char **via,
+                                arm_ctx *c, int depth, bool any)
+{
+    const aivm_ynode *p;
+    if (!param) {
+        if (via && !*via)
+            *via = aivm_plan__fmt(c->plan, "variable '%s'", name);
+        return resolve_node(sc, iget(iget(sc->tmpl, "variables"), name), via, c, depth + 1, any);
+    }
+    p = sc->dparams ? iget(iget(sc->dparams, name), "value") : NULL;
+    if (p && sc->parent) {
+        if (via && !*via)
+            *via = aivm_plan__fmt(c->plan, "parameter '%s'", name);
+        return resolve_node(sc->parent, p, via, c, depth + 1, any);
+    }
+    p = iget(iget(iget(sc->tmpl, "parameters"), name), "defaultValue");
+    if (via && !*via)
+        *via = aivm_plan__fmt(c->plan, "parameter '%s' default", name);
+    return resolve_node(sc, p, via, c, depth + 1, any);
+}
+
 /* `any`: objects and arrays are values too (else only scalars are). */
 static const aivm_ynode *resolve_node(const scope *sc, const aivm_ynode *n, const char **via,
                                       arm_ctx *c, int depth, bool any)
 {
     char name[128];
-    const aivm_ynode *p;
-    if (any && n && n->type != AIVM_Y_SCALAR && depth <= MAX_NEST)
+    if (any && n && n->type != AIVM_Y_SCALAR && depth <= MAX_REF_DEPTH)
         return n;
-    if (!n || n->type != AIVM_Y_SCALAR || aivm_yis_null(n) || depth > MAX_NEST)
+    if (!n || n->type != AIVM_Y_SCALAR || aivm_yis_null(n) || depth > MAX_REF_DEPTH)
         return NULL;
     if (n->str[0] != '[' || n->str[1] == '[')
         return n;
-    if (ref_name(name, sizeof name, n->str, "parameters")) {
-        p = sc->dparams ? iget(iget(sc->dparams, name), "value") : NULL;
-        if (p && sc->parent) {
-            if (via && !*via)
-                *via = aivm_plan__fmt(c->plan, "parameter '%s'", name);
-            return resolve_node(sc->parent, p, via, c, depth + 1, any);
-        }
-        p = iget(iget(iget(sc->tmpl, "parameters"), name), "defaultValue");
+    if (ref_name(name, sizeof name, n->str, "parameters"))
+        return lookup(sc, true, name, via, c, depth, any);
+    if (ref_name(name, sizeof name, n->str, "variables"))
+        return lookup(sc, false, name, via, c, depth, any);
+    {
+        eval_ctx x = {sc, c, NULL};
+        aivm_arm_env env = {eval_ref, eval_value, &x, &c->budget};
+        const aivm_ynode *v = aivm_plan__arm_eval(c->plan, n, &env, depth);
         if (via && !*via)
-            *via = aivm_plan__fmt(c->plan, "parameter '%s' default", name);
-        return resolve_node(sc, p, via, c, depth + 1, any);
+            *via =
+                x.refs ? aivm_plan__fmt(c->plan, "an expression of %s", x.refs) : "an expression";
+        return v && (any || v->type == AIVM_Y_SCALAR) ? v : NULL;
     }
-    if (ref_name(name, sizeof name, n->str, "variables")) {
-        if (via && !*via)
-            *via = aivm_plan__fmt(c->plan, "variable '%s'", name);
-        return resolve_node(sc, iget(iget(sc->tmpl, "variables"), name), via, c, depth + 1, any);
-    }
-    return NULL;
 }
 
 static const char *resolve_str(const scope *sc, const aivm_ynode *n, arm_ctx *c)
@@ -364,7 +415,7 @@ static void read_resources(arm_ctx *c, const aivm_ynode *list, const scope *sc, 
 
 int aivm_plan__read_arm(aivm_plan *plan, const aivm_ynode *root, const char *file, aivm_error *err)
 {
-    arm_ctx c = {plan, file};
+    arm_ctx c = {plan, file, ARM_EVAL_BUDGET};
     scope top = {root, NULL, NULL, 1, NULL, false};
     const aivm_ynode *res = iget(root, "resources");
     aivm_loc start = {file, 1, 1};

@@ -81,6 +81,35 @@ aivm_yverdict aivm_plan__terraform_verdict(const char *const *path, size_t depth
 /** aivm_yfilter.reset of the Terraform filter: forget what a parse has seen. */
 void aivm_plan__terraform_reset(void *ctx);
 
+/** What an ARM expression's parameters()/variables() and nested values resolve
+ *  through (the reader's scopes): each returns the value node with its own
+ *  expressions evaluated (an object, an array or a scalar of the template or
+ *  of the plan's arena), or NULL when it cannot be decided from the template. */
+typedef struct {
+    const aivm_ynode *(*ref)(void *ctx, bool param, const char *name, int depth);
+    const aivm_ynode *(*value)(void *ctx, const aivm_ynode *n, int depth);
+    void *ctx;
+    /* work left for the whole template (steps and bytes of computed text):
+     * at 0 every further expression stays unevaluated, so a template whose
+     * variables refer to each other many times over cannot make a read slow */
+    long long *budget;
+} aivm_arm_env;
+
+/**
+ * Evaluate the ARM template expression in scalar `n` ("[...]", not "[[..."):
+ * literals, parameters()/variables() through `env`, property and index access
+ * and the pure string, logical, numeric and array functions a template alone
+ * decides (concat, format, substring, indexOf, toLower, if, equals, length,
+ * range, split, ...). Returns a node of the template (objects, arrays) or a
+ * new scalar in the plan's arena at n's position (strings; numbers and
+ * booleans as plain scalars), or NULL when the expression needs a deployment
+ * (resourceGroup(), reference(), copyIndex(), uniqueString(), ...), uses a
+ * function not evaluated here, is malformed, or the budget is spent. `depth`
+ * is passed on to env.
+ */
+const aivm_ynode *aivm_plan__arm_eval(aivm_plan *plan, const aivm_ynode *n,
+                                      const aivm_arm_env *env, int depth);
+
 int aivm_plan__read_terraform(aivm_plan *plan, const aivm_ynode *root, const char *file,
                               aivm_error *err);
 int aivm_plan__read_arm(aivm_plan *plan, const aivm_ynode *root, const char *file, aivm_error *err);

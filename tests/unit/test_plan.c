@@ -1,5 +1,6 @@
 /* test_plan.c - the plan readers: Terraform plan JSON, ARM templates and plan
  * files, with positions, JSON pointers, counts, priority and tags. */
+#include <stdio.h>
 #include <string.h>
 
 #include "aivm/plan.h"
@@ -150,9 +151,11 @@ static void plan__arm_fixture(void **state)
     assert_string_equal(
         r->pointer,
         "/resources/3/properties/template/resources/0/properties/hardwareProfile/vmSize");
-    r = find(p, "virtualMachines/gpu-or-cpu");
-    assert_null(r->size);
-    assert_true(r->size_expr[0] == '[');
+    r = find(p, "virtualMachines/gpu-or-cpu"); /* if(equals(...)) on the defaults */
+    assert_string_equal(r->size, "Standard_NC40ads_H100_v5");
+    assert_string_equal(r->size_via,
+                        "an expression of parameter 'replicas' default, parameter 'scoringSize' "
+                        "default");
     assert_int_equal(r->wl.phase, AIVM_PHASE_UNSET); /* tags are an expression */
     aivm_plan_free(p);
 }
@@ -170,7 +173,7 @@ static void plan__arm_language_v2(void **state)
     assert_int_equal(aivm_plan_count(p), 1); /* existing and condition:false skipped */
     r = aivm_plan_at(p, 0);
     assert_string_equal(r->size, "standard_nc24ads_a100_v4");
-    assert_true(r->conditional);
+    assert_false(r->conditional); /* not(useSpot) is true on the default */
     assert_int_equal(r->count, 2);
     assert_string_equal(r->pointer, "/resources/pool/properties/vmSize");
     assert_int_equal(r->size_loc.line, 28);
@@ -184,7 +187,8 @@ static void plan__arm_nested_copy_and_condition(void **state)
         "deploymentTemplate.json#\", \"parameters\": {\"n\": {\"type\": \"int\", "
         "\"defaultValue\": 3}}, \"resources\": [{\"type\": \"Microsoft.Resources/deployments\","
         " \"name\": \"d\", \"copy\": {\"name\": \"c\", \"count\": \"[parameters('n')]\"}, "
-        "\"condition\": \"[equals(1, 1)]\", \"properties\": {\"template\": {\"resources\": "
+        "\"condition\": \"[equals(resourceGroup().location, 'eastus')]\", \"properties\": "
+        "{\"template\": {\"resources\": "
         "[{\"type\": \"Microsoft.Compute/virtualMachineScaleSets\", \"name\": \"s\", \"sku\": "
         "{\"name\": \"Standard_NC40ads_H100_v5\", \"capacity\": 2}}]}}}]}";
     aivm_plan *p = read_text(text, AIVM_PLAN_AUTO);
@@ -195,6 +199,152 @@ static void plan__arm_nested_copy_and_condition(void **state)
     assert_int_equal(r->count, 6); /* 3 deployments x capacity 2 */
     assert_true(r->conditional);
     assert_string_equal(r->pointer, "/resources/0/properties/template/resources/0/sku/name");
+    aivm_plan_free(p);
+}
+
+/* ARM expressions the template alone decides are evaluated on the parameter
+ * defaults; deployment-time values and unknown functions stay expressions. */
+static void plan__arm_expressions(void **state)
+{
+    static const char head[] =
+        "{\"$schema\": \"https://schema.management.azure.com/schemas/2019-04-01/"
+        "deploymentTemplate.json#\", \"parameters\": {"
+        "\"label\": {\"type\": \"string\", \"defaultValue\": \"Standard_NC6s_v3 (1 V100, 6 "
+        "vCPU)\"},"
+        "\"tier\": {\"type\": \"string\", \"defaultValue\": \"GPU-1\"},"
+        "\"gpus\": {\"type\": \"int\", \"defaultValue\": 40},"
+        "\"big\": {\"type\": \"bool\", \"defaultValue\": false},"
+        "\"cfg\": {\"type\": \"object\", \"defaultValue\": {\"node\": {\"Size\": "
+        "\"Standard_NC24ads_A100_v4\"}, \"list\": [\"a\", \"Standard_E4s_v5\"]}}},"
+        "\"variables\": {\"sizes\": {\"CPU-1\": \"Standard_D2s_v5\", \"GPU-1\": "
+        "\"[format('Standard_NC{0}ads_H100_v5', parameters('gpus'))]\"}, \"family\": \"nc\"},"
+        "\"resources\": [";
+    static const struct {
+        const char *expr; /* JSON-escaped */
+        const char *size; /* NULL: kept as the expression */
+    } rows[] = {
+        {"[substring(parameters('label'), 0, indexOf(parameters('label'), ' ('))]",
+         "Standard_NC6s_v3"},
+        {"[variables('sizes')[parameters('tier')]]", "Standard_NC40ads_H100_v5"},
+        {"[parameters('cfg').node.size]", "Standard_NC24ads_A100_v4"},
+        {"[parameters('cfg')['list'][1]]", "Standard_E4s_v5"},
+        {"[concat('Standard_', toUpper(variables('family')), '24ads_A100_v4')]",
+         "Standard_NC24ads_A100_v4"},
+        {"[if(parameters('big'), 'Standard_ND96isr_H100_v5', 'Standard_NC40ads_H100_v5')]",
+         "Standard_NC40ads_H100_v5"},
+        {"[if(not(parameters('big')), 'Standard_E8s_v5', resourceGroup().location)]",
+         "Standard_E8s_v5"},
+        {"[replace(toLower('STANDARD_E2S_V5'), 'e2s', 'e4s')]", "standard_e4s_v5"},
+        {"[last(split('x/Standard_F8s_v2', '/'))]", "Standard_F8s_v2"},
+        {"[format('Standard_NC{0}as_T4_v3', mul(add(1, 1), 2))]", "Standard_NC4as_T4_v3"},
+        {"[coalesce(null(), 'Standard_F4s_v2')]", "Standard_F4s_v2"},
+        {"[format('Standard_E{0}s_v5', length(range(0, 4)))]", "Standard_E4s_v5"},
+        {"[concat('it''s', '')]", "it's"},
+        /* deployment-time values, unknown functions and malformed text */
+        {"[concat('Standard_', resourceGroup().location)]", NULL},
+        {"[reference('vm').hardwareProfile.vmSize]", NULL},
+        {"[format('Standard_D{0}s_v5', copyIndex())]", NULL},
+        {"[uniqueString('a')]", NULL},
+        {"[format('{0:N2}', 1)]", NULL},
+        {"[substring('abc', 2, 5)]", NULL},
+        {"[parameters('nope')]", NULL},
+        {"[variables('sizes')['GPU-9']]", NULL},
+        {"[concat('a', ]", NULL},
+        {"[div(1, 0)]", NULL},
+        {"[if(parameters('cfg'), 'a', 'b')]", NULL},
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char text[2048];
+        aivm_plan *p;
+        const aivm_plan_resource *r;
+        snprintf(text, sizeof text,
+                 "%s{\"type\": \"Microsoft.Compute/virtualMachines\", \"name\": \"vm\", "
+                 "\"properties\": {\"hardwareProfile\": {\"vmSize\": \"%s\"}}}]}",
+                 head, rows[i].expr);
+        p = read_text(text, AIVM_PLAN_ARM);
+        assert_int_equal(aivm_plan_count(p), 1);
+        r = aivm_plan_at(p, 0);
+        if (rows[i].size) {
+            if (!r->size || strcmp(r->size, rows[i].size) != 0)
+                fail_msg("%s: got %s, expected %s", rows[i].expr, r->size ? r->size : "(none)",
+                         rows[i].size);
+            assert_non_null(strstr(r->size_via, "expression"));
+        } else if (r->size) {
+            fail_msg("%s: evaluated to %s", rows[i].expr, r->size);
+        } else {
+            assert_string_equal(r->size_expr, rows[i].expr);
+        }
+        aivm_plan_free(p);
+    }
+}
+
+/* A count from range() and a name from format() on the defaults. */
+static void plan__arm_expression_count(void **state)
+{
+    static const char text[] =
+        "{\"$schema\": \"https://schema.management.azure.com/schemas/2019-04-01/"
+        "deploymentTemplate.json#\", \"parameters\": {\"n\": {\"type\": \"int\", "
+        "\"defaultValue\": 3}}, \"resources\": [{\"type\": \"Microsoft.Compute/virtualMachines\","
+        " \"name\": \"[format('node-{0}', parameters('n'))]\", \"copy\": {\"name\": \"c\", "
+        "\"count\": \"[length(range(0, add(parameters('n'), 1)))]\"}, \"properties\": "
+        "{\"hardwareProfile\": {\"vmSize\": \"Standard_NC40ads_H100_v5\"}}}]}";
+    aivm_plan *p = read_text(text, AIVM_PLAN_ARM);
+    const aivm_plan_resource *r = aivm_plan_at(p, 0);
+    (void)state;
+    assert_string_equal(r->address, "virtualMachines/node-3");
+    assert_int_equal(r->count, 4);
+    assert_null(r->count_expr);
+    aivm_plan_free(p);
+}
+
+/* A template whose variables v1..v8 each concatenate the one before 16 times
+ * (16^8 evaluations if nothing stopped them), `bombs` VMs sized by v8, then a
+ * VM sized through a chain of twelve expressions. */
+static aivm_plan *read_bomb(int bombs)
+{
+    aivm_buf t = AIVM_BUF_INIT;
+    aivm_plan *p;
+    aivm_buf_puts(&t, "{\"$schema\": \"https://schema.management.azure.com/schemas/2019-04-01/"
+                      "deploymentTemplate.json#\", \"variables\": {\"v0\": \"Standard_\", "
+                      "\"c0\": \" Standard_NC40ads_H100_v5 \"");
+    for (int i = 1; i <= 8; i++) {
+        aivm_buf_printf(&t, ", \"v%d\": \"[concat(", i);
+        for (int k = 0; k < 16; k++)
+            aivm_buf_printf(&t, "%svariables('v%d')", k ? ", " : "", i - 1);
+        aivm_buf_puts(&t, ")]\"");
+    }
+    for (int i = 1; i <= 12; i++)
+        aivm_buf_printf(&t, ", \"c%d\": \"[trim(variables('c%d'))]\"", i, i - 1);
+    aivm_buf_puts(&t, "}, \"resources\": [");
+    for (int i = 0; i < bombs; i++)
+        aivm_buf_printf(&t,
+                        "{\"type\": \"Microsoft.Compute/virtualMachines\", \"name\": \"b%d\", "
+                        "\"properties\": {\"hardwareProfile\": {\"vmSize\": "
+                        "\"[variables('v8')]\"}}},",
+                        i);
+    aivm_buf_puts(&t, "{\"type\": \"Microsoft.Compute/virtualMachines\", \"name\": \"chain\", "
+                      "\"properties\": {\"hardwareProfile\": {\"vmSize\": "
+                      "\"[variables('c12')]\"}}}]}");
+    p = read_text(t.ptr, AIVM_PLAN_ARM);
+    aivm_buf_dispose(&t);
+    return p;
+}
+
+/* The evaluation budget: the bombs stay expressions (and so does what comes
+ * after them once it is spent); without them a long chain resolves. */
+static void plan__arm_expression_budget(void **state)
+{
+    aivm_plan *p = read_bomb(0);
+    (void)state;
+    assert_string_equal(find(p, "virtualMachines/chain")->size, "Standard_NC40ads_H100_v5");
+    aivm_plan_free(p);
+    p = read_bomb(20);
+    assert_int_equal(aivm_plan_count(p), 21);
+    assert_null(find(p, "virtualMachines/b0")->size);
+    assert_string_equal(find(p, "virtualMachines/b19")->size_expr, "[variables('v8')]");
+    assert_null(find(p, "virtualMachines/chain")->size);
+    assert_string_equal(find(p, "virtualMachines/chain")->size_expr, "[variables('c12')]");
     aivm_plan_free(p);
 }
 
@@ -299,6 +449,9 @@ int main(void)
         cmocka_unit_test(plan__arm_fixture),
         cmocka_unit_test(plan__arm_language_v2),
         cmocka_unit_test(plan__arm_nested_copy_and_condition),
+        cmocka_unit_test(plan__arm_expressions),
+        cmocka_unit_test(plan__arm_expression_count),
+        cmocka_unit_test(plan__arm_expression_budget),
         cmocka_unit_test(plan__plan_file),
         cmocka_unit_test(plan__errors_have_positions),
         cmocka_unit_test(plan__bad_tags_are_kept_as_issues),
