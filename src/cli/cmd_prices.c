@@ -232,6 +232,15 @@ static int do_show(prices_opts *o)
     if (o->n_skus != 1)
         return cli_usagef("prices show needs exactly one --sku");
     q.sku = o->skus[0];
+    {
+        /* the API prices sizes the catalog leaves out: a typo is only flagged */
+        const aivm_catalog *cat = aivm_catalog_builtin();
+        const char *guess =
+            aivm_catalog_lookup_size(cat, q.sku) ? NULL : aivm_catalog_suggest_size(cat, q.sku);
+        if (guess && strcmp(guess, q.sku) != 0)
+            cli_warnf("%s is not in the catalog (did you mean %s?): looking its price up as given",
+                      q.sku, guess);
+    }
     rc = get(&store, o, o->cached ? AIVM_PRICES_CACHED : AIVM_PRICES_LIVE, &q, 1);
     if (rc)
         goto done;

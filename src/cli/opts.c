@@ -28,6 +28,13 @@ typedef struct {
 
 /* An unknown long option, with the closest of the table's names when it
  * looks like a typo ("--phse" -> --phase). */
+/* Names a user may reach for that the command spells otherwise (the tool says
+ * "size", the price API "sku"), offered when no option is a near spelling. */
+static const char *const synonyms[][2] = {
+    {"size", "sku"},     {"vm-size", "sku"},     {"sku", "size"},
+    {"vm-size", "size"}, {"location", "region"},
+};
+
 static int unknown_long(const cli_opt *opts, size_t n, const char *arg)
 {
     char name[64];
@@ -44,6 +51,10 @@ static int unknown_long(const cli_opt *opts, size_t n, const char *arg)
     for (size_t i = 0; i < n; i++)
         names[i] = opts[i].long_name;
     guess = aivm_did_you_mean(name, names, n);
+    for (size_t k = 0; !guess && k < sizeof synonyms / sizeof synonyms[0]; k++)
+        for (size_t i = 0; i < n && strcmp(name, synonyms[k][0]) == 0; i++)
+            if (opts[i].long_name && strcmp(opts[i].long_name, synonyms[k][1]) == 0)
+                guess = synonyms[k][1];
     if (guess)
         rc = cli_usagef("unknown option '%s' (did you mean --%s?)", arg, guess);
     else
