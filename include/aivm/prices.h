@@ -197,9 +197,29 @@ typedef struct {
  */
 int aivm_prices_check_url(const char *url, aivm_error *err);
 
+/**
+ * What a fetch did for one query (`prices fetch`, its text lines and its
+ * JSON `status`): decided by aivm_prices_get() where it serves or fails
+ * the query, so every output only formats it.
+ */
+typedef enum {
+    AIVM_FETCH_FAILED = 0,  /* not served: the entry's status and error say why; set is NULL */
+    AIVM_FETCH_FETCHED = 1, /* fetched live by this call (source AIVM_PRICE_LIVE) */
+    AIVM_FETCH_CACHED = 2   /* served from the cache (source AIVM_PRICE_CACHE) */
+} aivm_fetch_state;
+
+#define AIVM_FETCH_STATE_COUNT 3
+
+/**
+ * Name of a fetch state: "failed", "fetched", "cached" (the `status` of
+ * docs/schema/prices-fetch.schema.json). Returns a static string, never NULL.
+ */
+const char *aivm_fetch_state_name(aivm_fetch_state s);
+
 /** One query's outcome in a store. Strings owned by the store. */
 typedef struct {
     aivm_price_query query;
+    aivm_fetch_state state;    /* FETCHED or CACHED exactly when set != NULL */
     const aivm_price_set *set; /* NULL when unavailable */
     aivm_price_source source;  /* AIVM_PRICE_LIVE or AIVM_PRICE_CACHE when set != NULL */
     const char *fetched_at;    /* "YYYY-MM-DDTHH:MM:SSZ" */
