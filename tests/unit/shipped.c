@@ -34,6 +34,22 @@ int shipped_teardown(void **state)
     return 0;
 }
 
+shipped_data shipped;
+
+int shipped_group_setup(void **state)
+{
+    (void)state;
+    shipped_load(&shipped, true);
+    return 0;
+}
+
+int shipped_group_teardown(void **state)
+{
+    (void)state;
+    shipped_dispose(&shipped);
+    return 0;
+}
+
 aivm_advice *shipped_advise(const shipped_data *d, aivm_workload *wl)
 {
     aivm_advice *adv = NULL;

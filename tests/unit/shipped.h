@@ -29,6 +29,13 @@ void shipped_dispose(shipped_data *d);
 int shipped_setup(void **state);
 int shipped_teardown(void **state);
 
+/** The shipped data of a test file whose helpers read it from file scope:
+ *  shipped_group_setup (a cmocka group set-up) loads the catalog, rules and
+ *  model presets into it, shipped_group_teardown frees them. */
+extern shipped_data shipped;
+int shipped_group_setup(void **state);
+int shipped_group_teardown(void **state);
+
 /** The advice on the shipped data for `wl` (finished first, as of
  *  SHIPPED_TODAY). Fails the test on error; the caller frees the advice. */
 aivm_advice *shipped_advise(const shipped_data *d, aivm_workload *wl);

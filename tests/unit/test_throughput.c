@@ -10,34 +10,17 @@
 #include "aivm/advise.h"
 #include "aivm/throughput.h"
 #include "helpers.h"
-
-static aivm_catalog *cat;
-static aivm_models *models;
-
-static int setup(void **state)
-{
-    (void)state;
-    cat = load_shipped_catalog();
-    models = load_shipped_models();
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    aivm_models_free(models);
-    aivm_catalog_free(cat);
-    return 0;
-}
+#include "shipped.h"
 
 static const aivm_size *size(const char *name)
 {
-    return catalog_size(cat, name);
+    return catalog_size(shipped.cat, name);
 }
 
 static const aivm_gpu_model *gpu_of(const aivm_size *s)
 {
-    const aivm_gpu_model *g = aivm_catalog_size_gpu(cat, s); /* the size's variant, if any */
+    const aivm_gpu_model *g =
+        aivm_catalog_size_gpu(shipped.cat, s); /* the size's variant, if any */
     assert_non_null(g);
     return g;
 }
@@ -65,7 +48,7 @@ static void resolve(aivm_workload *wl, aivm_sizing *sz, aivm_phase phase, const 
         w.sizing_in.set |= 1u << AIVM_SZ_ACT_CKPT;
     }
     *wl = w;
-    if (aivm_sizing_resolve(sz, wl, models, &err) < 0)
+    if (aivm_sizing_resolve(sz, wl, shipped.models, &err) < 0)
         fail_msg("resolve: %s", err.msg);
     wl->sizing = sz;
 }
@@ -214,7 +197,7 @@ static void calibrate(cal_ctx *c, const cal_run *r)
     if (r->precision) {
         c->wl.sizing_in.precision = r->precision;
         c->wl.sizing_in.set |= 1u << AIVM_SZ_PRECISION;
-        if (aivm_sizing_resolve(&c->sz, &c->wl, models, &err) < 0)
+        if (aivm_sizing_resolve(&c->sz, &c->wl, shipped.models, &err) < 0)
             fail_msg("resolve: %s", err.msg);
     }
     set_tokens(&c->wl, r->tokens);
@@ -333,13 +316,13 @@ static void test_calibration_through_the_engine(void **state)
     set_tokens(&wl, 2e12);
     wl.work.max_days = 0;
     wl.work.set |= 1u << AIVM_WK_MAX_DAYS;
-    if (aivm_sizing_resolve(&sz, &wl, models, &err) < 0)
+    if (aivm_sizing_resolve(&sz, &wl, shipped.models, &err) < 0)
         fail_msg("resolve: %s", err.msg);
     wl.sizing = &sz;
     assert_true(sz.act_ckpt && sz.source[AIVM_SZ_ACT_CKPT] == AIVM_SRC_DERIVED);
     assert_int_equal(aivm_workload_finish(&wl, &err), 0);
     wl.today = "2026-12-01";
-    assert_int_equal(aivm_advise(&adv, cat, rules, &wl, NULL, &err), 0);
+    assert_int_equal(aivm_advise(&adv, shipped.cat, rules, &wl, NULL, &err), 0);
     for (size_t i = 0; i < adv->n_ranked; i++)
         if (strcmp(aivm_str(&adv->ranked[i].size->name), "Standard_ND96amsr_A100_v4") == 0)
             c = &adv->ranked[i];
@@ -441,7 +424,7 @@ static void test_active_params_input(void **state)
     wl.sizing_in.params = 671e9;
     wl.sizing_in.active_params = 37e9;
     wl.sizing_in.set = (1u << AIVM_SZ_PARAMS) | (1u << AIVM_SZ_ACTIVE_PARAMS);
-    assert_int_equal(aivm_sizing_resolve(&sz, &wl, models, &err), 0);
+    assert_int_equal(aivm_sizing_resolve(&sz, &wl, shipped.models, &err), 0);
     wl.sizing = &sz;
     assert_true(sz.active_params == 37e9 && sz.source[AIVM_SZ_ACTIVE_PARAMS] == AIVM_SRC_FLAG);
     assert_true(fabs(sz.mem.weights - 671e9 * 2 / 1073741824.0) < 1e-6); /* all in memory */
@@ -458,18 +441,18 @@ static void test_active_params_input(void **state)
     assert_true(e.weight_read_bytes == e.weight_bytes);
     /* more active than total parameters */
     wl.sizing_in.active_params = 700e9;
-    assert_int_equal(aivm_sizing_resolve(&sz, &wl, models, &err), AIVM_EINVALID);
+    assert_int_equal(aivm_sizing_resolve(&sz, &wl, shipped.models, &err), AIVM_EINVALID);
     assert_non_null(strstr(err.msg, "active parameters 700B are more than the model's 671B"));
     /* a preset's active parameters, unless --params overrides the count */
     wl.sizing_in = (aivm_sizing_input)AIVM_SIZING_INPUT_INIT;
     wl.sizing_in.model = "qwen3-30b-a3b";
     wl.sizing_in.set = 1u << AIVM_SZ_MODEL;
-    assert_int_equal(aivm_sizing_resolve(&sz, &wl, models, &err), 0);
+    assert_int_equal(aivm_sizing_resolve(&sz, &wl, shipped.models, &err), 0);
     assert_true(sz.active_params == 3.3e9 && sz.source[AIVM_SZ_ACTIVE_PARAMS] == AIVM_SRC_PRESET);
     assert_int_equal(sz.head_dim, 128); /* config.json's, not hidden / heads = 64 */
     wl.sizing_in.params = 60e9;
     wl.sizing_in.set |= 1u << AIVM_SZ_PARAMS;
-    assert_int_equal(aivm_sizing_resolve(&sz, &wl, models, &err), 0);
+    assert_int_equal(aivm_sizing_resolve(&sz, &wl, shipped.models, &err), 0);
     assert_true(sz.active_params == 0 && aivm_tp_active_params(&sz) == 60e9);
 }
 
@@ -491,7 +474,7 @@ static void test_fp4_inference(void **state)
     resolve(&wl, &sz, AIVM_PHASE_INFERENCE, "llama-3.1-70b", 0);
     wl.sizing_in.precision = AIVM_PREC_FP4;
     wl.sizing_in.set |= 1u << AIVM_SZ_PRECISION;
-    assert_int_equal(aivm_sizing_resolve(&sz, &wl, models, &err), 0);
+    assert_int_equal(aivm_sizing_resolve(&sz, &wl, shipped.models, &err), 0);
     assert_true(fabs(sz.mem.weights - 70.6e9 * 0.5 / 1073741824.0) < 1e-6);
     assert_int_equal(sz.kv_precision, AIVM_PREC_BF16); /* a 16-bit KV cache */
     assert_true(aivm_tp_peak(&sz, gpu_of(gb200), &dt, NULL) == 10000);
@@ -505,12 +488,12 @@ static void test_fp4_inference(void **state)
     assert_true(e.weight_bytes == 70.6e9 * 0.5 && e.peak_dtype == AIVM_DT_FP4);
     /* refused for training and for the KV cache */
     wl.phase = AIVM_PHASE_TRAIN;
-    assert_int_equal(aivm_sizing_resolve(&sz, &wl, models, &err), AIVM_EINVALID);
+    assert_int_equal(aivm_sizing_resolve(&sz, &wl, shipped.models, &err), AIVM_EINVALID);
     assert_non_null(strstr(err.msg, "fp4 weights are for inference"));
     wl.phase = AIVM_PHASE_INFERENCE;
     wl.sizing_in.kv_precision = AIVM_PREC_FP4;
     wl.sizing_in.set |= 1u << AIVM_SZ_KV_PRECISION;
-    assert_int_equal(aivm_sizing_resolve(&sz, &wl, models, &err), AIVM_EINVALID);
+    assert_int_equal(aivm_sizing_resolve(&sz, &wl, shipped.models, &err), AIVM_EINVALID);
     assert_non_null(strstr(err.msg, "fp4 is a weight format"));
 }
 
@@ -539,8 +522,8 @@ static void test_gpu_variants_per_sku(void **state)
     assert_true(pcie->memory_bandwidth_gbs == 1935 && pcie->interconnect_gbs == 0);
     assert_true(a80->memory_bandwidth_gbs == 2039);
     /* the variant is found by the size's model name, and by its own */
-    assert_ptr_equal(aivm_catalog_gpu_model(cat, "H100"), sxm);
-    assert_ptr_equal(aivm_catalog_gpu_model(cat, "H100 NVL"), nvl);
+    assert_ptr_equal(aivm_catalog_gpu_model(shipped.cat, "H100"), sxm);
+    assert_ptr_equal(aivm_catalog_gpu_model(shipped.cat, "H100 NVL"), nvl);
     /* decode at batch 1 follows the bandwidth: NVL over SXM = 3.9 / 3.35 */
     n = serve("llama-3.1-8b", AIVM_PREC_UNSET, "Standard_NC40ads_H100_v5", 1, 128, 512);
     x = serve("llama-3.1-8b", AIVM_PREC_UNSET, "Standard_ND96isr_H100_v5", 1, 128, 512);
@@ -565,7 +548,7 @@ static double serve_tp(const char *model, aivm_precision p, const char *sku, uns
     wl.sizing_in.gpus = tp;
     wl.sizing_in.set |=
         (1u << AIVM_SZ_PRECISION) | (1u << AIVM_SZ_KV_PRECISION) | (1u << AIVM_SZ_GPUS);
-    if (aivm_sizing_resolve(&sz, &wl, models, &err) < 0)
+    if (aivm_sizing_resolve(&sz, &wl, shipped.models, &err) < 0)
         fail_msg("resolve: %s", err.msg);
     wl.work.tokens_per_second = 1000;
     wl.work.prompt_tokens = prompt;
@@ -596,7 +579,7 @@ static aivm_work_estimate serve_fit(const char *model, aivm_precision p, const c
     if (p) {
         wl.sizing_in.precision = p;
         wl.sizing_in.set |= 1u << AIVM_SZ_PRECISION;
-        if (aivm_sizing_resolve(&sz, &wl, models, &err) < 0)
+        if (aivm_sizing_resolve(&sz, &wl, shipped.models, &err) < 0)
             fail_msg("resolve: %s", err.msg);
     }
     wl.work.tokens_per_second = target;
@@ -1040,14 +1023,14 @@ static void test_rank_by_job_cost(void **state)
     resolve(&wl, &sz, AIVM_PHASE_TRAIN, "llama-2-70b", 0);
     wl.sizing_in.act_ckpt = true;
     wl.sizing_in.set |= 1u << AIVM_SZ_ACT_CKPT;
-    if (aivm_sizing_resolve(&sz, &wl, models, &err) < 0)
+    if (aivm_sizing_resolve(&sz, &wl, shipped.models, &err) < 0)
         fail_msg("resolve: %s", err.msg);
     set_tokens(&wl, 2e12);
     wl.work.max_days = 0; /* no deadline: the cost of the work alone orders them */
     wl.work.set |= 1u << AIVM_WK_MAX_DAYS;
     assert_int_equal(aivm_workload_finish(&wl, &err), 0);
     wl.today = "2026-12-01";
-    assert_int_equal(aivm_advise(&adv, cat, rules, &wl, NULL, &err), 0);
+    assert_int_equal(aivm_advise(&adv, shipped.cat, rules, &wl, NULL, &err), 0);
     h100 = ranked(adv, "Standard_ND96isr_H100_v5");
     a100 = ranked(adv, "Standard_ND96amsr_A100_v4");
     /* 3.2x the A100's bf16 peak at Hopper's MFU 0.38 against Ampere's 0.43, for 3x the
@@ -1094,5 +1077,5 @@ int main(void)
         cmocka_unit_test(test_work_targets),
         cmocka_unit_test(test_rank_by_job_cost),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, shipped_group_setup, shipped_group_teardown);
 }
