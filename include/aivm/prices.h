@@ -279,6 +279,11 @@ size_t aivm_prices_count(const aivm_prices *p);
 const aivm_price_entry *aivm_prices_entry(const aivm_prices *p, size_t i);
 /** The entry for (region, sku), or NULL; sku NULL finds a region-wide entry. */
 const aivm_price_entry *aivm_prices_find(const aivm_prices *p, const char *region, const char *sku);
+/** How many of the store's entries are in each state: `counts[s]` for every
+ *  aivm_fetch_state s (the caller's array, overwritten). */
+void aivm_prices_state_counts(size_t counts[AIVM_FETCH_STATE_COUNT], const aivm_prices *p);
+/** The store's warnings (corrupt cache entries, cache write errors), i < count;
+ *  owned by the store. */
 size_t aivm_prices_warning_count(const aivm_prices *p);
 const char *aivm_prices_warning(const aivm_prices *p, size_t i);
 /** How many HTTP requests the store made (retries included). */

@@ -197,14 +197,13 @@ int cli_prices_fetch_report(const aivm_prices *store, size_t n, bool regions, co
 {
     const char *what = regions ? "region" : "size";
     char age[48];
-    size_t counts[AIVM_FETCH_STATE_COUNT] = {0, 0, 0}, uncached = 0;
+    size_t counts[AIVM_FETCH_STATE_COUNT], uncached = 0;
     const char *why = NULL;
     int rc;
     for (size_t i = 0; i < aivm_prices_count(store); i++) {
         const aivm_price_entry *e = aivm_prices_entry(store, i);
         const char *state =
             e->state == AIVM_FETCH_CACHED ? "cached, still fresh" : aivm_fetch_state_name(e->state);
-        counts[e->state]++;
         if (e->state == AIVM_FETCH_FAILED) {
             if (!aivm_prices_fatal(store) && regions) /* else one line for all, below */
                 cli_errorf("%s: %s (nothing cached for this region)", e->query.region, e->error);
@@ -226,6 +225,7 @@ int cli_prices_fetch_report(const aivm_prices *store, size_t n, bool regions, co
             printf("%s %s %s: %zu items, %s (fetched %s, %s)\n", e->query.region, e->query.sku,
                    e->query.currency, aivm_price_set_items(e->set), state, e->fetched_at, age);
     }
+    aivm_prices_state_counts(counts, store);
     if (aivm_prices_fatal(store))
         cli_errorf("%s; %zu of %zu %ss not fetched", aivm_prices_fatal(store),
                    counts[AIVM_FETCH_FAILED], n, what);

@@ -481,6 +481,14 @@ const char *aivm_price_source_name(aivm_price_source s)
     }
 }
 
+void aivm_prices_state_counts(size_t counts[AIVM_FETCH_STATE_COUNT], const aivm_prices *p)
+{
+    for (size_t s = 0; s < AIVM_FETCH_STATE_COUNT; s++)
+        counts[s] = 0;
+    for (size_t i = 0; i < p->n; i++)
+        counts[p->entries[i].state]++;
+}
+
 const char *aivm_fetch_state_name(aivm_fetch_state s)
 {
     switch (s) {

@@ -32,7 +32,7 @@ static void entry_json(aivm_jw *w, const aivm_price_entry *e)
 int aivm_report_prices_fetch_json(aivm_buf *out, const aivm_fetch_report *r, aivm_error *err)
 {
     const aivm_prices *p = r->store;
-    size_t n = aivm_prices_count(p), counts[AIVM_FETCH_STATE_COUNT] = {0, 0, 0};
+    size_t n = aivm_prices_count(p), counts[AIVM_FETCH_STATE_COUNT];
     aivm_jw w;
     aivm_report__doc_begin(&w, out);
     aivm_jw_object(&w, "tool");
@@ -44,12 +44,10 @@ int aivm_report_prices_fetch_json(aivm_buf *out, const aivm_fetch_report *r, aiv
     aivm_jw_str(&w, "scope", r->regions ? "regions" : "sizes");
     aivm_jw_str(&w, "cache_dir", r->cache_dir);
     aivm_jw_array(&w, "entries");
-    for (size_t i = 0; i < n; i++) {
-        const aivm_price_entry *e = aivm_prices_entry(p, i);
-        counts[e->state]++;
-        entry_json(&w, e);
-    }
+    for (size_t i = 0; i < n; i++)
+        entry_json(&w, aivm_prices_entry(p, i));
     aivm_jw_end(&w);
+    aivm_prices_state_counts(counts, p);
     aivm_jw_object(&w, "summary");
     aivm_jw_num(&w, "total", (double)n);
     aivm_jw_num(&w, "fetched", (double)counts[AIVM_FETCH_FETCHED]);

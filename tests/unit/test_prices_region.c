@@ -320,6 +320,12 @@ static void prices_region__fetch_states(void **state)
     assert_int_equal(aivm_prices_entry(store, 0)->source, AIVM_PRICE_CACHE);
     assert_int_equal(aivm_prices_entry(store, 1)->source, AIVM_PRICE_LIVE);
     assert_int_equal(aivm_prices_entry(store, 2)->status, AIVM_EHTTP);
+    {
+        size_t counts[AIVM_FETCH_STATE_COUNT];
+        aivm_prices_state_counts(counts, store);
+        assert_true(counts[AIVM_FETCH_CACHED] == 1 && counts[AIVM_FETCH_FETCHED] == 1 &&
+                    counts[AIVM_FETCH_FAILED] == 1);
+    }
     assert_string_equal(aivm_fetch_state_name(AIVM_FETCH_CACHED), "cached");
     assert_string_equal(aivm_fetch_state_name(AIVM_FETCH_FETCHED), "fetched");
     assert_string_equal(aivm_fetch_state_name(AIVM_FETCH_FAILED), "failed");
