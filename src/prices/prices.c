@@ -491,12 +491,6 @@ void aivm_prices_state_counts(size_t counts[AIVM_FETCH_STATE_COUNT], const aivm_
 
 const char *aivm_fetch_state_name(aivm_fetch_state s)
 {
-    switch (s) {
-    case AIVM_FETCH_FETCHED:
-        return "fetched";
-    case AIVM_FETCH_CACHED:
-        return "cached";
-    default:
-        return "failed";
-    }
+    static const char *const names[AIVM_FETCH_STATE_COUNT] = {"failed", "fetched", "cached"};
+    return (unsigned)s < AIVM_FETCH_STATE_COUNT ? names[s] : "failed";
 }
