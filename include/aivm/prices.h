@@ -197,9 +197,29 @@ typedef struct {
  */
 int aivm_prices_check_url(const char *url, aivm_error *err);
 
+/**
+ * What a fetch did for one query (`prices fetch`, its text lines and its
+ * JSON `status`): decided by aivm_prices_get() where it serves or fails
+ * the query, so every output only formats it.
+ */
+typedef enum {
+    AIVM_FETCH_FAILED = 0,  /* not served: the entry's status and error say why; set is NULL */
+    AIVM_FETCH_FETCHED = 1, /* fetched live by this call (source AIVM_PRICE_LIVE) */
+    AIVM_FETCH_CACHED = 2   /* served from the cache (source AIVM_PRICE_CACHE) */
+} aivm_fetch_state;
+
+#define AIVM_FETCH_STATE_COUNT 3
+
+/**
+ * Name of a fetch state: "failed", "fetched", "cached" (the `status` of
+ * docs/schema/prices-fetch.schema.json). Returns a static string, never NULL.
+ */
+const char *aivm_fetch_state_name(aivm_fetch_state s);
+
 /** One query's outcome in a store. Strings owned by the store. */
 typedef struct {
     aivm_price_query query;
+    aivm_fetch_state state;    /* FETCHED or CACHED exactly when set != NULL */
     const aivm_price_set *set; /* NULL when unavailable */
     aivm_price_source source;  /* AIVM_PRICE_LIVE or AIVM_PRICE_CACHE when set != NULL */
     const char *fetched_at;    /* "YYYY-MM-DDTHH:MM:SSZ" */
@@ -259,6 +279,11 @@ size_t aivm_prices_count(const aivm_prices *p);
 const aivm_price_entry *aivm_prices_entry(const aivm_prices *p, size_t i);
 /** The entry for (region, sku), or NULL; sku NULL finds a region-wide entry. */
 const aivm_price_entry *aivm_prices_find(const aivm_prices *p, const char *region, const char *sku);
+/** How many of the store's entries are in each state: `counts[s]` for every
+ *  aivm_fetch_state s (the caller's array, overwritten). */
+void aivm_prices_state_counts(size_t counts[AIVM_FETCH_STATE_COUNT], const aivm_prices *p);
+/** The store's warnings (corrupt cache entries, cache write errors), i < count;
+ *  owned by the store. */
 size_t aivm_prices_warning_count(const aivm_prices *p);
 const char *aivm_prices_warning(const aivm_prices *p, size_t i);
 /** How many HTTP requests the store made (retries included). */

@@ -169,14 +169,18 @@ int aivm_report_overlay_diff(aivm_buf *out, const aivm_catalog *cat, aivm_browse
 int aivm_report_catalog_validation(aivm_buf *out, const char *file, const aivm_catalog *cat,
                                    const aivm_error *err, aivm_browse_format fmt);
 /** Append the model presets of `models`, or (`one` not NULL) every fact of
- *  that preset with its sources. Returns 0. */
+ *  that preset with its sources, the prose of one preset wrapped to `width`
+ *  columns (0: 100; the list's rows are the CLI's to fit). Everything is
+ *  borrowed for the call. Returns 0. */
 int aivm_report_models(aivm_buf *out, const aivm_models *models, const aivm_model *one,
-                       aivm_browse_format fmt);
+                       aivm_browse_format fmt, unsigned width);
 /** Append the rules of `rules` (shipped and loaded) and the check ids, or
  *  one of them: the rule `rule`, or the check id `check` with the rules that
- *  report it (exactly one of the two not NULL to show one). Returns 0. */
+ *  report it (exactly one of the two not NULL to show one), its prose (title,
+ *  conditions, message, help) wrapped to `width` columns (0: 100).
+ *  Everything is borrowed for the call. Returns 0. */
 int aivm_report_rules(aivm_buf *out, const aivm_rules *rules, const aivm_rule *rule,
-                      const aivm_check_rule *check, aivm_browse_format fmt);
+                      const aivm_check_rule *check, aivm_browse_format fmt, unsigned width);
 
 /* check's renderers (aivm_check_render_opts in aivm/check.h). Each appends one
  * document to `out`; returns 0 or AIVM_ELIMIT. */

@@ -14,6 +14,7 @@
 #include "opts.h"
 #include "sizing_opts.h"
 #include "sources.h"
+#include "term.h"
 
 static const cli_opt options[] = {CLI_BROWSE_OPTIONS};
 
@@ -52,7 +53,7 @@ int cmd_models(int argc, char **argv)
             return cli_usagef("%s", err.msg);
     }
     cli_table_begin(&out, format == AIVM_BROWSE_JSON, sub == 0);
-    aivm_report_models(&out, models, one, format);
+    aivm_report_models(&out, models, one, format, cli_term_width());
     rc = cli_table_end(&out, format == AIVM_BROWSE_JSON, sub == 0);
     aivm_buf_dispose(&out);
     return rc;

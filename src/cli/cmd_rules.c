@@ -17,6 +17,7 @@
 #include "msg.h"
 #include "opts.h"
 #include "sources.h"
+#include "term.h"
 
 enum { O_RULES = 256 };
 
@@ -125,7 +126,7 @@ int cmd_rules(int argc, char **argv)
         }
     }
     cli_table_begin(&out, format == AIVM_BROWSE_JSON, sub == 0);
-    aivm_report_rules(&out, rules, rule, check, format);
+    aivm_report_rules(&out, rules, rule, check, format, cli_term_width());
     rc = cli_table_end(&out, format == AIVM_BROWSE_JSON, sub == 0);
     aivm_buf_dispose(&out);
 done:

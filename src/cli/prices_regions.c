@@ -197,21 +197,20 @@ int cli_prices_fetch_report(const aivm_prices *store, size_t n, bool regions, co
 {
     const char *what = regions ? "region" : "size";
     char age[48];
-    size_t failed = 0, live = 0, uncached = 0;
+    size_t counts[AIVM_FETCH_STATE_COUNT], uncached = 0;
     const char *why = NULL;
     int rc;
     for (size_t i = 0; i < aivm_prices_count(store); i++) {
         const aivm_price_entry *e = aivm_prices_entry(store, i);
-        const char *state = e->source == AIVM_PRICE_LIVE ? "fetched" : "cached, still fresh";
-        if (!e->set) {
+        const char *state =
+            e->state == AIVM_FETCH_CACHED ? "cached, still fresh" : aivm_fetch_state_name(e->state);
+        if (e->state == AIVM_FETCH_FAILED) {
             if (!aivm_prices_fatal(store) && regions) /* else one line for all, below */
                 cli_errorf("%s: %s (nothing cached for this region)", e->query.region, e->error);
             else if (!aivm_prices_fatal(store))
                 cli_errorf("%s in %s: %s", e->query.sku, e->query.region, e->error);
-            failed++;
             continue;
         }
-        live += e->source == AIVM_PRICE_LIVE;
         if (!e->in_cache) {
             uncached++;
             why = why ? why : e->cache_error;
@@ -226,13 +225,16 @@ int cli_prices_fetch_report(const aivm_prices *store, size_t n, bool regions, co
             printf("%s %s %s: %zu items, %s (fetched %s, %s)\n", e->query.region, e->query.sku,
                    e->query.currency, aivm_price_set_items(e->set), state, e->fetched_at, age);
     }
+    aivm_prices_state_counts(counts, store);
     if (aivm_prices_fatal(store))
-        cli_errorf("%s; %zu of %zu %ss not fetched", aivm_prices_fatal(store), failed, n, what);
+        cli_errorf("%s; %zu of %zu %ss not fetched", aivm_prices_fatal(store),
+                   counts[AIVM_FETCH_FAILED], n, what);
     if (!json) /* JSON: its summary object */
         printf("%zu %s%s: %zu fetched, %zu already cached, %zu failed (%zu requests); cache %s\n",
-               n, what, n == 1 && regions ? "" : "s", live, n - live - failed, failed,
-               aivm_prices_requests(store), cache_dir);
-    rc = failed ? CLI_EXIT_PRICES : 0;
+               n, what, n == 1 && regions ? "" : "s", counts[AIVM_FETCH_FETCHED],
+               counts[AIVM_FETCH_CACHED], counts[AIVM_FETCH_FAILED], aivm_prices_requests(store),
+               cache_dir);
+    rc = counts[AIVM_FETCH_FAILED] ? CLI_EXIT_PRICES : 0;
     if (!rc && uncached) { /* the point of fetch is the cache: later --prices cached needs it */
         cli_errorf("%zu of %zu %ss could not be cached in %s: %s", uncached, n, what, cache_dir,
                    why ? why : "unknown reason");

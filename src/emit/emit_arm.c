@@ -17,6 +17,8 @@
 #define API_COMPUTE "2024-07-01"
 #define API_NETWORK "2024-05-01"
 #define API_AKS "2024-09-01"
+#define NIC_ID "[resourceId('Microsoft.Network/networkInterfaces', 'aivm-nic')]"
+#define PPG_ID "[resourceId('Microsoft.Compute/proximityPlacementGroups', 'aivm-ppg')]"
 
 /* A literal string value: ARM takes "[..." for an expression, "[[..." for a
  * literal that starts with '['. */
@@ -73,6 +75,26 @@ static void zones(aivm_jw *w, const char *key, unsigned mask)
     aivm_jw_array(w, key);
     for (size_t i = 0; i < n; i++)
         aivm_jw_str(w, NULL, zl[i]);
+    aivm_jw_end(w);
+}
+
+/* Open a resource of the template: its type, API version, name, the
+ * location parameter and the zones of `zone_mask` (none: regional). */
+static void resource(aivm_jw *w, const char *type, const char *api, const char *name,
+                     unsigned zone_mask)
+{
+    aivm_jw_object(w, NULL);
+    aivm_jw_str(w, "type", type);
+    aivm_jw_str(w, "apiVersion", api);
+    aivm_jw_str(w, "name", name);
+    aivm_jw_str(w, "location", "[parameters('location')]");
+    zones(w, "zones", zone_mask);
+}
+
+static void depends_on(aivm_jw *w, const char *id)
+{
+    aivm_jw_array(w, "dependsOn");
+    aivm_jw_str(w, NULL, id);
     aivm_jw_end(w);
 }
 
@@ -172,56 +194,62 @@ static void ip_config(aivm_jw *w, bool primary)
     aivm_jw_end(w);
 }
 
+/* What the VM and each instance of the scale set are: image and disk, OS
+ * profile, network profile (the VM's NIC by reference, the scale set's
+ * inline) and spot priority. */
+static void machine(aivm_jw *w, const aivm_emit__deploy *d, bool scale_set)
+{
+    storage(w, d);
+    if (scale_set)
+        os_profile(w, d, "computerNamePrefix", "aivm");
+    else
+        os_profile(w, d, "computerName", d->name);
+    aivm_jw_object(w, "networkProfile");
+    if (scale_set) {
+        aivm_jw_array(w, "networkInterfaceConfigurations");
+        aivm_jw_object(w, NULL);
+        aivm_jw_str(w, "name", "aivm-nic");
+        aivm_jw_object(w, "properties");
+        aivm_jw_bool(w, "primary", true);
+        aivm_jw_bool(w, "enableAcceleratedNetworking", d->accelerated);
+        ip_config(w, true);
+        aivm_jw_end(w);
+    } else {
+        aivm_jw_array(w, "networkInterfaces");
+        aivm_jw_object(w, NULL);
+        aivm_jw_str(w, "id", NIC_ID);
+    }
+    aivm_jw_end(w);
+    aivm_jw_end(w);
+    aivm_jw_end(w);
+    spot(w, d);
+}
+
 static void vm(aivm_jw *w, const aivm_emit__deploy *d)
 {
-    aivm_jw_object(w, NULL);
-    aivm_jw_str(w, "type", "Microsoft.Network/networkInterfaces");
-    aivm_jw_str(w, "apiVersion", API_NETWORK);
-    aivm_jw_str(w, "name", "aivm-nic");
-    aivm_jw_str(w, "location", "[parameters('location')]");
+    resource(w, "Microsoft.Network/networkInterfaces", API_NETWORK, "aivm-nic", 0);
     aivm_jw_object(w, "properties");
     aivm_jw_bool(w, "enableAcceleratedNetworking", d->accelerated);
     ip_config(w, false);
     aivm_jw_end(w);
     aivm_jw_end(w);
 
-    aivm_jw_object(w, NULL);
-    aivm_jw_str(w, "type", "Microsoft.Compute/virtualMachines");
-    aivm_jw_str(w, "apiVersion", API_COMPUTE);
-    aivm_jw_str(w, "name", d->name);
-    aivm_jw_str(w, "location", "[parameters('location')]");
-    zones(w, "zones", d->zones);
-    aivm_jw_array(w, "dependsOn");
-    aivm_jw_str(w, NULL, "[resourceId('Microsoft.Network/networkInterfaces', 'aivm-nic')]");
-    aivm_jw_end(w);
+    resource(w, "Microsoft.Compute/virtualMachines", API_COMPUTE, d->name, d->zones);
+    depends_on(w, NIC_ID);
     tags(w, d);
     plan(w, d);
     aivm_jw_object(w, "properties");
     aivm_jw_object(w, "hardwareProfile");
     lit(w, "vmSize", d->size);
     aivm_jw_end(w);
-    storage(w, d);
-    os_profile(w, d, "computerName", d->name);
-    aivm_jw_object(w, "networkProfile");
-    aivm_jw_array(w, "networkInterfaces");
-    aivm_jw_object(w, NULL);
-    aivm_jw_str(w, "id", "[resourceId('Microsoft.Network/networkInterfaces', 'aivm-nic')]");
-    aivm_jw_end(w);
-    aivm_jw_end(w);
-    aivm_jw_end(w);
-    spot(w, d);
+    machine(w, d, false);
     aivm_jw_end(w);
     aivm_jw_end(w);
 }
 
 static void ppg(aivm_jw *w, const aivm_emit__deploy *d)
 {
-    aivm_jw_object(w, NULL);
-    aivm_jw_str(w, "type", "Microsoft.Compute/proximityPlacementGroups");
-    aivm_jw_str(w, "apiVersion", API_COMPUTE);
-    aivm_jw_str(w, "name", "aivm-ppg");
-    aivm_jw_str(w, "location", "[parameters('location')]");
-    zones(w, "zones", d->zones);
+    resource(w, "Microsoft.Compute/proximityPlacementGroups", API_COMPUTE, "aivm-ppg", d->zones);
     aivm_jw_object(w, "properties");
     aivm_jw_str(w, "proximityPlacementGroupType", "Standard");
     aivm_jw_object(w, "intent");
@@ -233,43 +261,13 @@ static void ppg(aivm_jw *w, const aivm_emit__deploy *d)
     aivm_jw_end(w);
 }
 
-static void vmss_profile(aivm_jw *w, const aivm_emit__deploy *d)
-{
-    aivm_jw_object(w, "virtualMachineProfile");
-    storage(w, d);
-    os_profile(w, d, "computerNamePrefix", "aivm");
-    aivm_jw_object(w, "networkProfile");
-    aivm_jw_array(w, "networkInterfaceConfigurations");
-    aivm_jw_object(w, NULL);
-    aivm_jw_str(w, "name", "aivm-nic");
-    aivm_jw_object(w, "properties");
-    aivm_jw_bool(w, "primary", true);
-    aivm_jw_bool(w, "enableAcceleratedNetworking", d->accelerated);
-    ip_config(w, true);
-    aivm_jw_end(w);
-    aivm_jw_end(w);
-    aivm_jw_end(w);
-    aivm_jw_end(w);
-    spot(w, d);
-    aivm_jw_end(w);
-}
-
 static void vmss(aivm_jw *w, const aivm_emit__deploy *d)
 {
     if (d->ib_placement)
         ppg(w, d);
-    aivm_jw_object(w, NULL);
-    aivm_jw_str(w, "type", "Microsoft.Compute/virtualMachineScaleSets");
-    aivm_jw_str(w, "apiVersion", API_COMPUTE);
-    aivm_jw_str(w, "name", d->name);
-    aivm_jw_str(w, "location", "[parameters('location')]");
-    zones(w, "zones", d->zones);
-    if (d->ib_placement) {
-        aivm_jw_array(w, "dependsOn");
-        aivm_jw_str(w, NULL,
-                    "[resourceId('Microsoft.Compute/proximityPlacementGroups', 'aivm-ppg')]");
-        aivm_jw_end(w);
-    }
+    resource(w, "Microsoft.Compute/virtualMachineScaleSets", API_COMPUTE, d->name, d->zones);
+    if (d->ib_placement)
+        depends_on(w, PPG_ID);
     aivm_jw_object(w, "sku");
     lit(w, "name", d->size);
     aivm_jw_str(w, "tier", "Standard");
@@ -286,12 +284,12 @@ static void vmss(aivm_jw *w, const aivm_emit__deploy *d)
     if (d->ib_placement) {
         aivm_jw_bool(w, "singlePlacementGroup", d->vms <= 100);
         aivm_jw_object(w, "proximityPlacementGroup");
-        aivm_jw_str(w, "id",
-                    "[resourceId('Microsoft.Compute/proximityPlacementGroups', "
-                    "'aivm-ppg')]");
+        aivm_jw_str(w, "id", PPG_ID);
         aivm_jw_end(w);
     }
-    vmss_profile(w, d);
+    aivm_jw_object(w, "virtualMachineProfile");
+    machine(w, d, true);
+    aivm_jw_end(w);
     aivm_jw_end(w);
     aivm_jw_end(w);
 }

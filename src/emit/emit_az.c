@@ -37,6 +37,14 @@ static void opt_var(aivm_buf *out, const char *name, const char *var)
     aivm_buf_printf(out, " \\\n  %s \"$%s\"", name, var);
 }
 
+/* The number of VMs under option `name`. */
+static void opt_vms(aivm_buf *out, const char *name, const aivm_emit__deploy *d)
+{
+    char n[16];
+    snprintf(n, sizeof n, "%u", d->vms);
+    opt(out, name, n);
+}
+
 static void opt_zones(aivm_buf *out, const char *name, unsigned zones)
 {
     char zl[31][4];
@@ -122,10 +130,11 @@ static void credentials(aivm_buf *out, const aivm_emit__deploy *d)
         opt_var(out, "--ssh-key-values", "AIVM_SSH_PUBLIC_KEY");
 }
 
-static void common(aivm_buf *out, const aivm_emit__deploy *d)
+/* Where a resource goes: the resource group input, `name`, the region. */
+static void place(aivm_buf *out, const char *name, const aivm_emit__deploy *d)
 {
     opt_var(out, "--resource-group", "AIVM_RESOURCE_GROUP");
-    opt(out, "--name", d->name);
+    opt(out, "--name", name);
     opt(out, "--location", d->region);
 }
 
@@ -139,36 +148,49 @@ static void image_comment(aivm_buf *out, const aivm_emit__deploy *d)
                            "accept --urn ...)\n");
 }
 
+/* The last options of every command: spot priority (its max price under
+ * `max_opt`) and the tags, then the end of the command. */
+static void finish(aivm_buf *out, const aivm_emit__deploy *d, const char *max_opt)
+{
+    spot(out, d, max_opt);
+    opt_tags(out, d);
+    aivm_buf_puts(out, "\n");
+}
+
+/* What `az vm create` and `az vmss create` both say of a machine after
+ * their own options: image, admin, the subnet with no public address and
+ * no `front` (the VM's NSG, the scale set's load balancer), accelerated
+ * networking, the OS disk, spot and tags. */
+static void machine(aivm_buf *out, const aivm_emit__deploy *d, const char *front)
+{
+    image(out, d);
+    credentials(out, d);
+    opt_var(out, "--subnet", "AIVM_SUBNET_ID");
+    opt(out, "--public-ip-address", "");
+    opt(out, front, "");
+    opt(out, "--accelerated-networking", d->accelerated ? "true" : "false");
+    opt(out, "--storage-sku", "StandardSSD_LRS");
+    finish(out, d, "--max-price");
+}
+
 static void vm(aivm_buf *out, const aivm_emit__deploy *d)
 {
     char zl[1][4];
     image_comment(out, d);
     aivm_buf_puts(out, "az vm create");
-    common(out, d);
+    place(out, d->name, d);
     opt(out, "--size", d->size);
     if (aivm_emit__zone_list(zl, 1, d->zones))
         opt(out, "--zone", zl[0]);
-    image(out, d);
-    credentials(out, d);
-    opt_var(out, "--subnet", "AIVM_SUBNET_ID");
-    opt(out, "--public-ip-address", "");
-    opt(out, "--nsg", "");
-    opt(out, "--accelerated-networking", d->accelerated ? "true" : "false");
-    opt(out, "--storage-sku", "StandardSSD_LRS");
-    spot(out, d, "--max-price");
-    opt_tags(out, d);
-    aivm_buf_puts(out, "\n");
+    machine(out, d, "--nsg");
 }
 
 static void vmss(aivm_buf *out, const aivm_emit__deploy *d)
 {
-    char n[16];
     if (d->ib_placement) {
         aivm_buf_puts(out, "# InfiniBand: the VMs share one placement group, close together\n"
                            "az ppg create");
-        opt_var(out, "--resource-group", "AIVM_RESOURCE_GROUP");
-        opt(out, "--name", "aivm-ppg");
-        opt(out, "--location", d->region);
+        place(out, "aivm-ppg", d);
         opt(out, "--type", "Standard");
         opt_zones(out, "--zone", d->zones);
         opt(out, "--intent-vm-sizes", d->size);
@@ -176,10 +198,9 @@ static void vmss(aivm_buf *out, const aivm_emit__deploy *d)
     }
     image_comment(out, d);
     aivm_buf_puts(out, "az vmss create");
-    common(out, d);
+    place(out, d->name, d);
     opt(out, "--vm-sku", d->size);
-    snprintf(n, sizeof n, "%u", d->vms);
-    opt(out, "--instance-count", n);
+    opt_vms(out, "--instance-count", d);
     opt_zones(out, "--zones", d->zones);
     opt(out, "--orchestration-mode", "Uniform");
     opt(out, "--upgrade-policy-mode", "Manual");
@@ -188,35 +209,22 @@ static void vmss(aivm_buf *out, const aivm_emit__deploy *d)
         opt(out, "--single-placement-group", d->vms <= 100 ? "true" : "false");
         opt(out, "--ppg", "aivm-ppg");
     }
-    image(out, d);
-    credentials(out, d);
-    opt_var(out, "--subnet", "AIVM_SUBNET_ID");
-    opt(out, "--public-ip-address", "");
-    opt(out, "--load-balancer", "");
-    opt(out, "--accelerated-networking", d->accelerated ? "true" : "false");
-    opt(out, "--storage-sku", "StandardSSD_LRS");
-    spot(out, d, "--max-price");
-    opt_tags(out, d);
-    aivm_buf_puts(out, "\n");
+    machine(out, d, "--load-balancer");
 }
 
 static void pool(aivm_buf *out, const aivm_emit__deploy *d)
 {
-    char n[16];
     aivm_buf_puts(out, "# The orchestrator advice is AKS: a user node pool (AKS chooses the node "
                        "image)\naz aks nodepool add");
     opt_var(out, "--resource-group", "AIVM_RESOURCE_GROUP");
     opt_var(out, "--cluster-name", "AIVM_CLUSTER_NAME");
     opt(out, "--name", "aivm");
     opt(out, "--node-vm-size", d->size);
-    snprintf(n, sizeof n, "%u", d->vms);
-    opt(out, "--node-count", n);
+    opt_vms(out, "--node-count", d);
     opt(out, "--mode", "User");
     opt(out, "--os-type", d->windows ? "Windows" : "Linux");
     opt_zones(out, "--zones", d->zones);
-    spot(out, d, "--spot-max-price");
-    opt_tags(out, d);
-    aivm_buf_puts(out, "\n");
+    finish(out, d, "--spot-max-price");
 }
 
 int aivm_emit__az(aivm_buf *out, const aivm_emit__deploy *d, aivm_error *err)

@@ -88,6 +88,7 @@ static void set_entry(aivm_prices *p, size_t i, aivm_price_set *set, aivm_price_
     p->sets[i] = set;
     p->entries[i].set = set;
     p->entries[i].source = src;
+    p->entries[i].state = src == AIVM_PRICE_LIVE ? AIVM_FETCH_FETCHED : AIVM_FETCH_CACHED;
     p->entries[i].fetched_at = aivm_arena_strdup(&p->arena, fetched_at);
     p->entries[i].age_s = age;
     p->entries[i].status = 0;
@@ -106,6 +107,7 @@ static void set_path(aivm_prices *p, size_t i, const char *dir, const char *base
 
 static void set_failure(aivm_prices *p, size_t i, int status, const char *msg)
 {
+    p->entries[i].state = AIVM_FETCH_FAILED;
     p->entries[i].status = status;
     p->entries[i].error = aivm_arena_strdup(&p->arena, msg);
 }
@@ -303,6 +305,7 @@ int aivm_prices_get(aivm_prices **out, aivm_prices_mode mode, const aivm_price_q
         q->region = aivm_arena_strdup(&p->arena, qs[i].region);
         q->sku = qs[i].sku ? aivm_arena_strdup(&p->arena, qs[i].sku) : NULL;
         q->currency = aivm_arena_strdup(&p->arena, cur);
+        p->entries[i].state = AIVM_FETCH_FAILED; /* until the cache or the network serves it */
         p->entries[i].status = AIVM_ENOTFOUND;
         p->entries[i].error = "no cached price for this endpoint (run 'aivm-advise prices fetch' "
                               "with the same --prices-url)";
@@ -476,4 +479,18 @@ const char *aivm_price_source_name(aivm_price_source s)
     default:
         return "none";
     }
+}
+
+void aivm_prices_state_counts(size_t counts[AIVM_FETCH_STATE_COUNT], const aivm_prices *p)
+{
+    for (size_t s = 0; s < AIVM_FETCH_STATE_COUNT; s++)
+        counts[s] = 0;
+    for (size_t i = 0; i < p->n; i++)
+        counts[p->entries[i].state]++;
+}
+
+const char *aivm_fetch_state_name(aivm_fetch_state s)
+{
+    static const char *const names[AIVM_FETCH_STATE_COUNT] = {"failed", "fetched", "cached"};
+    return (unsigned)s < AIVM_FETCH_STATE_COUNT ? names[s] : "failed";
 }

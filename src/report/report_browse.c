@@ -47,7 +47,14 @@ static void json_model(aivm_jw *w, const aivm_model *m, bool full)
     aivm_jw_end(w);
 }
 
-static void table_model(aivm_buf *out, const aivm_model *m)
+/* `label` in a column of `col` - 3 after two blanks, then `text` wrapped under itself. */
+static void fact(aivm_buf *out, const char *label, unsigned col, const char *text, unsigned width)
+{
+    aivm_buf_printf(out, "  %-*s ", (int)col - 3, label);
+    aivm_report__wrap(out, text, col, width);
+}
+
+static void table_model(aivm_buf *out, const aivm_model *m, unsigned width)
 {
     char p[32];
     aivm_report__params_text(p, sizeof p, m->params);
@@ -55,25 +62,25 @@ static void table_model(aivm_buf *out, const aivm_model *m)
     aivm_buf_printf(out, "  %-16s %s\n", "family", aivm_report__vis(m->family));
     aivm_buf_printf(out, "  %-16s %s\n", "kind", aivm_kind_name(m->kind));
     aivm_buf_printf(out, "  %-16s %s (%.0f)\n", "parameters", p, m->params);
-    if (m->layers)
-        aivm_buf_printf(out, "  %-16s %u layers, hidden %u, %u heads, %u KV heads\n", "shape",
-                        m->layers, m->hidden, m->heads, m->kv_heads);
-    else
-        aivm_buf_printf(out, "  %-16s %s\n", "shape",
-                        "not a transformer preset (memory from "
-                        "parameters only)");
+    if (m->layers) {
+        char shape[128];
+        snprintf(shape, sizeof shape, "%u layers, hidden %u, %u heads, %u KV heads", m->layers,
+                 m->hidden, m->heads, m->kv_heads);
+        fact(out, "shape", 19, shape, width);
+    } else {
+        fact(out, "shape", 19, "not a transformer preset (memory from parameters only)", width);
+    }
     if (m->context)
         aivm_buf_printf(out, "  %-16s %u tokens\n", "context", m->context);
     aivm_buf_printf(out, "  %-16s %s\n", "as of", m->as_of ? m->as_of : "-");
     for (size_t i = 0; i < m->sources.n; i++)
-        aivm_buf_printf(out, "  %-16s %s\n", i ? "" : "sources",
-                        aivm_report__vis(m->sources.items[i]));
+        fact(out, i ? "" : "sources", 19, aivm_report__vis(m->sources.items[i]), width);
     aivm_buf_printf(out, "\nSize it with: aivm-advise --phase inference --model %s\n",
                     aivm_report__vis(m->id));
 }
 
 int aivm_report_models(aivm_buf *out, const aivm_models *models, const aivm_model *one,
-                       aivm_browse_format fmt)
+                       aivm_browse_format fmt, unsigned width)
 {
     size_t n = aivm_models_count(models);
     if (fmt == AIVM_BROWSE_NAMES) {
@@ -94,7 +101,7 @@ int aivm_report_models(aivm_buf *out, const aivm_models *models, const aivm_mode
         return 0;
     }
     if (one) {
-        table_model(out, one);
+        table_model(out, one, width ? width : 100);
         return 0;
     }
     aivm_buf_printf(out, "%-22s %-30s %-15s %8s %6s %7s\n", "MODEL", "NAME", "KIND", "PARAMS",
@@ -178,17 +185,19 @@ static void json_check(aivm_jw *w, const aivm_check_rule *c, const aivm_rules *r
     aivm_jw_end(w);
 }
 
-static void table_rule(aivm_buf *out, const aivm_rule *r)
+static void table_rule(aivm_buf *out, const aivm_rule *r, unsigned width)
 {
-    aivm_buf conds = AIVM_BUF_INIT;
+    aivm_buf conds = AIVM_BUF_INIT, head = AIVM_BUF_INIT;
     char g[128];
     aivm_loc loc = aivm_rule_loc(r);
     guidance_text(g, sizeof g, aivm_rule_guidance(r));
     const char *title = aivm_rule_title(r);
     if (title && strcmp(title, aivm_rule_id(r)) == 0)
         title = NULL; /* a rule without a title of its own */
-    aivm_buf_printf(out, "%s%s%s\n", aivm_report__vis(aivm_rule_id(r)), title ? ": " : "",
+    aivm_buf_printf(&head, "%s%s%s", aivm_report__vis(aivm_rule_id(r)), title ? ": " : "",
                     title ? aivm_report__vis(title) : "");
+    aivm_report__wrap(out, head.ptr, 2, width);
+    aivm_buf_dispose(&head);
     aivm_buf_printf(out, "  %-10s %s", "effect", aivm_effect_name(aivm_rule_effect(r)));
     if (aivm_rule_weight(r) != 0)
         aivm_buf_printf(out, " (weight %g)", aivm_rule_weight(r));
@@ -198,36 +207,40 @@ static void table_rule(aivm_buf *out, const aivm_rule *r)
                     aivm_rule_check_id(r) ? aivm_rule_check_id(r) : "- (ranks only)");
     aivm_buf_printf(out, "  %-10s %s\n", "guidance", g);
     aivm_rule_render_conditions(&conds, r, false);
-    aivm_buf_printf(out, "  %-10s %s\n", "when",
-                    conds.size ? aivm_report__vis(conds.ptr) : "always");
+    fact(out, "when", 13, conds.size ? aivm_report__vis(conds.ptr) : "always", width);
     aivm_buf_clear(&conds);
     aivm_rule_render_conditions(&conds, r, true);
-    aivm_buf_printf(out, "  %-10s %s\n", "if",
-                    conds.size ? aivm_report__vis(conds.ptr) : "any size");
+    fact(out, "if", 13, conds.size ? aivm_report__vis(conds.ptr) : "any size", width);
     if (aivm_rule_message(r))
-        aivm_buf_printf(out, "  %-10s %s\n", "message", aivm_report__vis(aivm_rule_message(r)));
+        fact(out, "message", 13, aivm_report__vis(aivm_rule_message(r)), width);
     aivm_buf_printf(out, "  %-10s %s:%u\n", "defined", loc.file ? aivm_report__vis(loc.file) : "?",
                     loc.line);
     aivm_buf_dispose(&conds);
 }
 
-static void table_check(aivm_buf *out, const aivm_check_rule *c, const aivm_rules *rules)
+static void table_check(aivm_buf *out, const aivm_check_rule *c, const aivm_rules *rules,
+                        unsigned width)
 {
+    aivm_buf text = AIVM_BUF_INIT;
     size_t k = 0;
-    aivm_buf_printf(out, "%s %s: %s\n", c->id, c->name, c->title);
+    aivm_buf_printf(&text, "%s %s: %s", c->id, c->name, c->title);
+    aivm_report__wrap(out, text.ptr, 2, width);
     aivm_buf_printf(out, "  %-11s %s\n", "severity", aivm_severity_name(c->severity));
     aivm_buf_printf(out, "  %-11s %s\n", "guidance", c->guidance[0] ? c->guidance : "-");
-    aivm_buf_printf(out, "  %-11s ", "reported by");
+    aivm_buf_clear(&text);
     for (size_t i = 0; i < aivm_rules_count(rules); i++) {
         const aivm_rule *r = aivm_rules_at(rules, i);
         if (aivm_rule_check_id(r) && strcmp(aivm_rule_check_id(r), c->id) == 0)
-            aivm_buf_printf(out, "%s%s", k++ ? ", " : "", aivm_report__vis(aivm_rule_id(r)));
+            aivm_buf_printf(&text, "%s%s", k++ ? ", " : "", aivm_report__vis(aivm_rule_id(r)));
     }
-    aivm_buf_printf(out, "%s\n\n  %s\n", k ? "" : "check itself (no data rule)", c->help);
+    fact(out, "reported by", 14, k ? text.ptr : "check itself (no data rule)", width);
+    aivm_buf_puts(out, "\n  ");
+    aivm_report__wrap(out, c->help, 2, width);
+    aivm_buf_dispose(&text);
 }
 
 int aivm_report_rules(aivm_buf *out, const aivm_rules *rules, const aivm_rule *rule,
-                      const aivm_check_rule *check, aivm_browse_format fmt)
+                      const aivm_check_rule *check, aivm_browse_format fmt, unsigned width)
 {
     size_t n_checks;
     const aivm_check_rule *checks = aivm_check_rules(&n_checks);
@@ -259,11 +272,11 @@ int aivm_report_rules(aivm_buf *out, const aivm_rules *rules, const aivm_rule *r
         return 0;
     }
     if (rule) {
-        table_rule(out, rule);
+        table_rule(out, rule, width ? width : 100);
         return 0;
     }
     if (check) {
-        table_check(out, check, rules);
+        table_check(out, check, rules, width ? width : 100);
         return 0;
     }
     aivm_buf_printf(out, "%-34s %-9s %-8s %-8s %-12s %s\n", "RULE", "EFFECT", "SEVERITY", "CHECK",

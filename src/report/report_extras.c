@@ -16,32 +16,6 @@
 #define BOLD(o) aivm_report__sgr((o)->color, AIVM_SGR_BOLD)
 #define RESET(o) aivm_report__sgr((o)->color, AIVM_SGR_RESET)
 
-/* Append `text` word-wrapped to `width`: the caller has already written
- * `indent` columns of the first line; later lines are indented as much. */
-static void wrap(aivm_buf *out, const char *text, unsigned indent, unsigned width)
-{
-    unsigned col = indent;
-    const char *p = text;
-    if (width < indent + 20)
-        width = indent + 20;
-    while (*p) {
-        size_t len = strcspn(p, " ");
-        if (col > indent && col + 1 + len > width) {
-            aivm_buf_printf(out, "\n%*s", (int)indent, "");
-            col = indent;
-        } else if (col > indent) {
-            aivm_buf_puts(out, " ");
-            col++;
-        }
-        aivm_buf_put(out, p, len);
-        col += (unsigned)len;
-        p += len;
-        while (*p == ' ')
-            p++;
-    }
-    aivm_buf_puts(out, "\n");
-}
-
 static void put_reason(aivm_buf *out, const aivm_reason *r, unsigned indent,
                        const aivm_render_opts *o, unsigned width)
 {
@@ -54,7 +28,7 @@ static void put_reason(aivm_buf *out, const aivm_reason *r, unsigned indent,
         aivm_buf_printf(&line, "%s%s", i ? "," : "", g->items[i]);
     aivm_buf_puts(&line, "]");
     aivm_buf_printf(out, "%*s- ", (int)indent, "");
-    wrap(out, line.ptr, indent + 2, width);
+    aivm_report__wrap(out, line.ptr, indent + 2, width);
     aivm_buf_dispose(&line);
 }
 
@@ -70,7 +44,7 @@ static void put_list(aivm_buf *out, const char *label, const aivm_strlist *l, si
     if (l->n > max)
         aivm_buf_printf(&line, " and %zu more", l->n - max);
     aivm_buf_printf(out, "  %-10s ", label);
-    wrap(out, line.ptr, 13, width);
+    aivm_report__wrap(out, line.ptr, 13, width);
     aivm_buf_dispose(&line);
 }
 
@@ -112,7 +86,7 @@ static void orchestration_section(aivm_buf *out, const aivm_extras *ex, const ai
             aivm_buf_puts(out, "     Checklist:\n");
         for (size_t j = 0; j < cl->n; j++) {
             aivm_buf_puts(out, "     [ ] ");
-            wrap(out, cl->items[j], 9, width);
+            aivm_report__wrap(out, cl->items[j], 9, width);
         }
     }
 }
@@ -162,6 +136,6 @@ void aivm_report__extras_table(aivm_buf *out, const aivm_advice *adv, const aivm
         aivm_buf_puts(out, "\n");
     for (size_t i = 0; i < ex->n_notices; i++) {
         aivm_buf_puts(out, "Note: ");
-        wrap(out, VIS(ex->notices[i].message), 6, width);
+        aivm_report__wrap(out, VIS(ex->notices[i].message), 6, width);
     }
 }

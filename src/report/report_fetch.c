@@ -11,32 +11,28 @@
 #include "report_int.h"
 #include "util/jsonw.h"
 
-static const char *status_of(const aivm_price_entry *e)
-{
-    return !e->set ? "failed" : e->source == AIVM_PRICE_LIVE ? "fetched" : "cached";
-}
-
 static void entry_json(aivm_jw *w, const aivm_price_entry *e)
 {
+    bool ok = e->state != AIVM_FETCH_FAILED; /* then the entry has its set */
     aivm_jw_object(w, NULL);
     aivm_jw_str(w, "region", e->query.region);
     aivm_jw_str(w, "sku", e->query.sku);
     aivm_jw_str(w, "currency", e->query.currency);
-    aivm_jw_str(w, "status", status_of(e));
-    aivm_jw_opt_num(w, "items", e->set != NULL, e->set ? (double)aivm_price_set_items(e->set) : 0);
-    aivm_jw_str(w, "fetched_at", e->set ? e->fetched_at : NULL);
-    aivm_jw_opt_num(w, "age_s", e->set != NULL, (double)e->age_s);
-    aivm_jw_bool(w, "in_cache", e->set && e->in_cache);
-    aivm_jw_str(w, "cache_path", e->set ? e->cache_path : NULL);
+    aivm_jw_str(w, "status", aivm_fetch_state_name(e->state));
+    aivm_jw_opt_num(w, "items", ok, ok ? (double)aivm_price_set_items(e->set) : 0);
+    aivm_jw_str(w, "fetched_at", ok ? e->fetched_at : NULL);
+    aivm_jw_opt_num(w, "age_s", ok, (double)e->age_s);
+    aivm_jw_bool(w, "in_cache", ok && e->in_cache);
+    aivm_jw_str(w, "cache_path", ok ? e->cache_path : NULL);
     aivm_jw_str(w, "cache_error", e->cache_error);
-    aivm_jw_str(w, "error", e->set ? NULL : e->error);
+    aivm_jw_str(w, "error", ok ? NULL : e->error);
     aivm_jw_end(w);
 }
 
 int aivm_report_prices_fetch_json(aivm_buf *out, const aivm_fetch_report *r, aivm_error *err)
 {
     const aivm_prices *p = r->store;
-    size_t n = aivm_prices_count(p), counts[3] = {0, 0, 0};
+    size_t n = aivm_prices_count(p), counts[AIVM_FETCH_STATE_COUNT];
     aivm_jw w;
     aivm_report__doc_begin(&w, out);
     aivm_jw_object(&w, "tool");
@@ -48,17 +44,15 @@ int aivm_report_prices_fetch_json(aivm_buf *out, const aivm_fetch_report *r, aiv
     aivm_jw_str(&w, "scope", r->regions ? "regions" : "sizes");
     aivm_jw_str(&w, "cache_dir", r->cache_dir);
     aivm_jw_array(&w, "entries");
-    for (size_t i = 0; i < n; i++) {
-        const aivm_price_entry *e = aivm_prices_entry(p, i);
-        counts[!e->set ? 2 : e->source == AIVM_PRICE_LIVE ? 0 : 1]++;
-        entry_json(&w, e);
-    }
+    for (size_t i = 0; i < n; i++)
+        entry_json(&w, aivm_prices_entry(p, i));
     aivm_jw_end(&w);
+    aivm_prices_state_counts(counts, p);
     aivm_jw_object(&w, "summary");
     aivm_jw_num(&w, "total", (double)n);
-    aivm_jw_num(&w, "fetched", (double)counts[0]);
-    aivm_jw_num(&w, "cached", (double)counts[1]);
-    aivm_jw_num(&w, "failed", (double)counts[2]);
+    aivm_jw_num(&w, "fetched", (double)counts[AIVM_FETCH_FETCHED]);
+    aivm_jw_num(&w, "cached", (double)counts[AIVM_FETCH_CACHED]);
+    aivm_jw_num(&w, "failed", (double)counts[AIVM_FETCH_FAILED]);
     aivm_jw_num(&w, "requests", (double)aivm_prices_requests(p));
     aivm_jw_end(&w);
     aivm_jw_str(&w, "fatal", aivm_prices_fatal(p));

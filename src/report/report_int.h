@@ -22,6 +22,14 @@
  */
 const char *aivm_report__vis(const char *s);
 
+/**
+ * Append `text` word-wrapped to `width` columns, then a newline: the caller
+ * has already written `indent` columns of the first line; later lines are
+ * indented as much. Runs of spaces become one; a word longer than the line
+ * stays whole. `width` below indent + 20 counts as indent + 20.
+ */
+void aivm_report__wrap(aivm_buf *out, const char *text, unsigned indent, unsigned width);
+
 /** `code` when colour is on, else "". */
 static inline const char *aivm_report__sgr(bool color, const char *code)
 {

@@ -7,13 +7,12 @@
 
 #include "aivm/check.h"
 #include "helpers.h"
+#include "shipped.h"
 
 typedef struct {
-    aivm_catalog *cat;
-    aivm_rules *rules;
+    shipped_data data; /* with the model presets */
     aivm_plan *plan;
     aivm_waivers *waivers;
-    aivm_models *models;
     aivm_check_report *rep;
     bool sized; /* run with the model presets: real sizing */
     int rc;     /* what aivm_check_run returned */
@@ -23,9 +22,7 @@ static int setup(void **state)
 {
     static fx f;
     memset(&f, 0, sizeof f);
-    f.cat = load_shipped_catalog();
-    f.rules = load_shipped_rules();
-    f.models = load_shipped_models();
+    shipped_load(&f.data, true);
     *state = &f;
     return 0;
 }
@@ -36,9 +33,7 @@ static int teardown(void **state)
     aivm_check_report_free(f->rep);
     aivm_plan_free(f->plan);
     aivm_waivers_free(f->waivers);
-    aivm_models_free(f->models);
-    aivm_rules_free(f->rules);
-    aivm_catalog_free(f->cat);
+    shipped_dispose(&f->data);
     return 0;
 }
 
@@ -61,16 +56,13 @@ static void run_opts(fx *f, const char *fields, const char *waivers, aivm_gpu_ne
     f->rep = NULL;
     f->waivers = NULL;
     snprintf(text, sizeof text, "workloads:\n  - name: w\n    region: eastus\n%s", fields);
-    aivm_plan_new(&f->plan);
-    if (aivm_plan_read_mem(f->plan, NULL, text, strlen(text), "p.yaml", AIVM_PLAN_AUTO, &err))
-        fail_msg("plan: %s", err.msg);
+    f->plan = shipped_plan(text, "p.yaml");
     if (waivers && aivm_waivers_load_mem(&f->waivers, waivers, strlen(waivers), "w.yaml", &err))
         fail_msg("waivers: %s", err.msg);
-    o.today = "2026-11-29";
     o.waivers = f->waivers;
     o.gpu_need = need;
-    o.models = f->sized ? f->models : NULL;
-    f->rc = aivm_check_run(&f->rep, f->plan, f->cat, f->rules, &o, &err);
+    o.models = f->sized ? f->data.models : NULL;
+    f->rc = shipped_check(&f->rep, &f->data, f->plan, &o, &err);
     if (f->rc && !f->sized)
         fail_msg("check: %s", err.msg);
 }
@@ -328,7 +320,7 @@ static void check__fail_levels(void **state)
 static void check__cost_spot_and_count(void **state)
 {
     fx *f = *state;
-    const aivm_size *s = aivm_catalog_find_size(f->cat, "Standard_NC40ads_H100_v5");
+    const aivm_size *s = aivm_catalog_find_size(f->data.cat, "Standard_NC40ads_H100_v5");
     const aivm_region_price *rp = aivm_size_price_in(s, "eastus");
     run(f, "    size: Standard_NC40ads_H100_v5\n    count: 3\n    priority: spot\n"
            "    phase: inference\n    kind: generative\n");
@@ -362,8 +354,8 @@ static void check__rules_tie_to_check_ids(void **state)
         assert_true(t[i].help[0] && t[i].title[0]);
         assert_true(t[i].needs_quota == (ids_in_table[i] == 13));
     }
-    for (size_t i = 0; i < aivm_rules_count(f->rules); i++) {
-        const char *cid = aivm_rule_check_id(aivm_rules_at(f->rules, i));
+    for (size_t i = 0; i < aivm_rules_count(f->data.rules); i++) {
+        const char *cid = aivm_rule_check_id(aivm_rules_at(f->data.rules, i));
         if (!cid)
             continue;
         assert_non_null(aivm_check_rule_find(cid));
@@ -371,7 +363,7 @@ static void check__rules_tie_to_check_ids(void **state)
     }
     /* the size rules of recommend produce these findings */
     assert_true(used[2] && used[3] && used[5] && used[6] && used[9] && used[15] && used[16]);
-    assert_int_equal(aivm_rules_load_mem(f->rules, bad, strlen(bad), "r.yaml", &err),
+    assert_int_equal(aivm_rules_load_mem(f->data.rules, bad, strlen(bad), "r.yaml", &err),
                      AIVM_EINVALID);
     assert_non_null(strstr(err.msg, "check id 'AIVM1'"));
 }
@@ -417,22 +409,16 @@ static void check__sarif_paths(void **state)
         {"/srv/\xc3\xa9#1.yaml", NULL, "file:///srv/%C3%A9%231.yaml", false},
     };
     fx *f = *state;
-    (void)f;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         aivm_buf b = AIVM_BUF_INIT;
         aivm_error err = AIVM_ERROR_INIT;
         aivm_check_render_opts ro = AIVM_CHECK_RENDER_OPTS_INIT;
         aivm_check_opts o = AIVM_CHECK_OPTS_INIT;
-        aivm_plan *plan = NULL;
+        static const char text[] = "workloads:\n  - name: w\n    size: Standard_NC6\n";
+        aivm_plan *plan = shipped_plan(text, cases[i].name);
         aivm_check_report *rep = NULL;
         char want[256];
-        static const char text[] = "workloads:\n  - name: w\n    size: Standard_NC6\n";
-        aivm_plan_new(&plan);
-        assert_int_equal(
-            aivm_plan_read_mem(plan, NULL, text, strlen(text), cases[i].name, AIVM_PLAN_AUTO, &err),
-            0);
-        o.today = "2026-11-29";
-        assert_int_equal(aivm_check_run(&rep, plan, f->cat, f->rules, &o, &err), 0);
+        assert_int_equal(shipped_check(&rep, &f->data, plan, &o, &err), 0);
         ro.srcroot = cases[i].srcroot;
         assert_int_equal(aivm_check_render_sarif(&b, rep, &ro, &err), 0);
         snprintf(want, sizeof want,

@@ -8,10 +8,10 @@
 
 #include "aivm/check.h"
 #include "helpers.h"
+#include "shipped.h"
 
 typedef struct {
-    aivm_catalog *cat;
-    aivm_rules *rules;
+    shipped_data data;
     aivm_plan *head_plan, *base_plan;
     aivm_waivers *waivers;
     aivm_check_report *rep; /* owns the base report once diffed */
@@ -21,8 +21,7 @@ static int setup(void **state)
 {
     static fx f;
     memset(&f, 0, sizeof f);
-    f.cat = load_shipped_catalog();
-    f.rules = load_shipped_rules();
+    shipped_load(&f.data, false);
     *state = &f;
     return 0;
 }
@@ -34,8 +33,7 @@ static int teardown(void **state)
     aivm_plan_free(f->head_plan);
     aivm_plan_free(f->base_plan);
     aivm_waivers_free(f->waivers);
-    aivm_rules_free(f->rules);
-    aivm_catalog_free(f->cat);
+    shipped_dispose(&f->data);
     return 0;
 }
 
@@ -44,12 +42,9 @@ static aivm_check_report *check(fx *f, aivm_plan **plan, const char *yaml, const
     aivm_error err = AIVM_ERROR_INIT;
     aivm_check_opts o = AIVM_CHECK_OPTS_INIT;
     aivm_check_report *r = NULL;
-    aivm_plan_new(plan);
-    if (aivm_plan_read_mem(*plan, NULL, yaml, strlen(yaml), name, AIVM_PLAN_AUTO, &err))
-        fail_msg("plan %s: %s", name, err.msg);
-    o.today = "2026-11-29";
+    *plan = shipped_plan(yaml, name);
     o.waivers = f->waivers;
-    if (aivm_check_run(&r, *plan, f->cat, f->rules, &o, &err))
+    if (shipped_check(&r, &f->data, *plan, &o, &err))
         fail_msg("check %s: %s", name, err.msg);
     return r;
 }

@@ -7,42 +7,18 @@
 
 #include "emit/emit_int.h"
 #include "helpers.h"
+#include "shipped.h"
 
-typedef struct {
-    aivm_catalog *cat;
-    aivm_rules *rules;
-} fx;
-
-static int setup(void **state)
-{
-    fx *f = test_calloc(1, sizeof *f);
-    f->cat = load_shipped_catalog();
-    f->rules = load_shipped_rules();
-    *state = f;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    fx *f = *state;
-    aivm_rules_free(f->rules);
-    aivm_catalog_free(f->cat);
-    test_free(f);
-    return 0;
-}
+typedef shipped_data fx;
 
 /* The emitted text of `wl`'s advice in `format` (#pick); the caller frees it. */
 static char *emitted(const fx *f, aivm_workload *wl, aivm_emit_format format, unsigned pick,
                      int want_rc)
 {
-    aivm_advice *adv = NULL;
+    aivm_advice *adv = shipped_advise(f, wl);
     aivm_error err = AIVM_ERROR_INIT;
-    aivm_advise_opts o = AIVM_ADVISE_OPTS_INIT;
     aivm_emit_opts eo = AIVM_EMIT_OPTS_INIT;
     aivm_buf out = AIVM_BUF_INIT;
-    wl->today = "2026-11-29";
-    assert_int_equal(aivm_workload_finish(wl, &err), 0);
-    assert_int_equal(aivm_advise(&adv, f->cat, f->rules, wl, &o, &err), 0);
     eo.format = format;
     eo.pick = pick;
     assert_int_equal(aivm_emit(&out, adv, &eo, &err), want_rc);
@@ -156,10 +132,12 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(emit__format_names),
-        cmocka_unit_test_setup_teardown(emit__pick_past_the_ranking_is_not_found, setup, teardown),
-        cmocka_unit_test_setup_teardown(emit__spot_evicts_as_the_guidance_says, setup, teardown),
-        cmocka_unit_test_setup_teardown(emit__multi_vm_training_shares_one_placement_group, setup,
-                                        teardown),
+        cmocka_unit_test_setup_teardown(emit__pick_past_the_ranking_is_not_found, shipped_setup,
+                                        shipped_teardown),
+        cmocka_unit_test_setup_teardown(emit__spot_evicts_as_the_guidance_says, shipped_setup,
+                                        shipped_teardown),
+        cmocka_unit_test_setup_teardown(emit__multi_vm_training_shares_one_placement_group,
+                                        shipped_setup, shipped_teardown),
         cmocka_unit_test(emit__every_writer_quotes_for_its_language),
     };
     return cmocka_run_group_tests_name("emit", tests, NULL, NULL);

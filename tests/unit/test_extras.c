@@ -7,41 +7,17 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "shipped.h"
 
-typedef struct {
-    aivm_catalog *cat;
-    aivm_rules *rules;
-} fx;
-
-static int setup(void **state)
-{
-    fx *f = test_calloc(1, sizeof *f);
-    f->cat = load_shipped_catalog();
-    f->rules = load_shipped_rules();
-    *state = f;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    fx *f = *state;
-    aivm_rules_free(f->rules);
-    aivm_catalog_free(f->cat);
-    test_free(f);
-    return 0;
-}
+typedef shipped_data fx;
 
 /* Run the advisor on the shipped data; the caller frees the advice. */
 static aivm_advice *advise(const fx *f, aivm_workload *wl)
 {
-    aivm_advice *adv = NULL;
-    aivm_error err = AIVM_ERROR_INIT;
-    aivm_advise_opts o = AIVM_ADVISE_OPTS_INIT;
+    aivm_advice *adv;
     if (wl->kind == AIVM_KIND_UNSET)
         wl->kind = AIVM_KIND_GENERATIVE;
-    wl->today = "2026-11-29";
-    assert_int_equal(aivm_workload_finish(wl, &err), 0);
-    assert_int_equal(aivm_advise(&adv, f->cat, f->rules, wl, &o, &err), 0);
+    adv = shipped_advise(f, wl);
     assert_non_null(adv->extras);
     return adv;
 }
@@ -463,28 +439,36 @@ static void extras__workload_file_keys(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(extras__every_guidance_item_is_implemented_by_a_rule, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(extras__guidance_items_have_rules_of_their_target, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(extras__shipped_selects_exist_in_catalog, setup, teardown),
-        cmocka_unit_test_setup_teardown(extras__unknown_select_is_reported_with_its_position, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(extras__unknown_orchestrator_condition_is_reported, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(extras__loader_rejects_misused_keys, setup, teardown),
-        cmocka_unit_test_setup_teardown(extras__target_rules_do_not_rank_sizes, setup, teardown),
-        cmocka_unit_test_setup_teardown(extras__orchestrator_follows_the_workload, setup, teardown),
-        cmocka_unit_test_setup_teardown(extras__image_follows_os_nodes_and_gpu, setup, teardown),
-        cmocka_unit_test_setup_teardown(extras__mi300x_gets_the_rocm_image, setup, teardown),
-        cmocka_unit_test_setup_teardown(extras__containers_follow_the_orchestrator, setup,
-                                        teardown),
+        cmocka_unit_test_setup_teardown(extras__every_guidance_item_is_implemented_by_a_rule,
+                                        shipped_setup, shipped_teardown),
+        cmocka_unit_test_setup_teardown(extras__guidance_items_have_rules_of_their_target,
+                                        shipped_setup, shipped_teardown),
+        cmocka_unit_test_setup_teardown(extras__shipped_selects_exist_in_catalog, shipped_setup,
+                                        shipped_teardown),
+        cmocka_unit_test_setup_teardown(extras__unknown_select_is_reported_with_its_position,
+                                        shipped_setup, shipped_teardown),
+        cmocka_unit_test_setup_teardown(extras__unknown_orchestrator_condition_is_reported,
+                                        shipped_setup, shipped_teardown),
+        cmocka_unit_test_setup_teardown(extras__loader_rejects_misused_keys, shipped_setup,
+                                        shipped_teardown),
+        cmocka_unit_test_setup_teardown(extras__target_rules_do_not_rank_sizes, shipped_setup,
+                                        shipped_teardown),
+        cmocka_unit_test_setup_teardown(extras__orchestrator_follows_the_workload, shipped_setup,
+                                        shipped_teardown),
+        cmocka_unit_test_setup_teardown(extras__image_follows_os_nodes_and_gpu, shipped_setup,
+                                        shipped_teardown),
+        cmocka_unit_test_setup_teardown(extras__mi300x_gets_the_rocm_image, shipped_setup,
+                                        shipped_teardown),
+        cmocka_unit_test_setup_teardown(extras__containers_follow_the_orchestrator, shipped_setup,
+                                        shipped_teardown),
         cmocka_unit_test_setup_teardown(extras__spot_advice_depends_on_phase_and_checkpointing,
-                                        setup, teardown),
-        cmocka_unit_test_setup_teardown(extras__spot_breaks_ties_by_spot_price, setup, teardown),
-        cmocka_unit_test_setup_teardown(extras__company_override_always_aks, setup, teardown),
-        cmocka_unit_test_setup_teardown(extras__without_a_size_if_rules_do_not_fire, setup,
-                                        teardown),
+                                        shipped_setup, shipped_teardown),
+        cmocka_unit_test_setup_teardown(extras__spot_breaks_ties_by_spot_price, shipped_setup,
+                                        shipped_teardown),
+        cmocka_unit_test_setup_teardown(extras__company_override_always_aks, shipped_setup,
+                                        shipped_teardown),
+        cmocka_unit_test_setup_teardown(extras__without_a_size_if_rules_do_not_fire, shipped_setup,
+                                        shipped_teardown),
         cmocka_unit_test(extras__workload_file_keys),
     };
     return cmocka_run_group_tests_name("extras", tests, NULL, NULL);

@@ -1,9 +1,16 @@
 /* test_prices_region.c - region-wide price lists: a region's items joined
  * from pages and classified once give, size by size, the sets of per-size
- * queries (tests/fixtures/prices); the region query's URL and cache name. */
+ * queries (tests/fixtures/prices); the region query's URL and cache name;
+ * each entry's fetch state (cached, fetched, failed) against a loopback API. */
+#include <arpa/inet.h>
+#include <dirent.h>
+#include <netinet/in.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "aivm/prices.h"
@@ -116,27 +123,16 @@ static void prices_region__url_and_cache_name(void **state)
     aivm_buf_dispose(&path);
 }
 
-/* A region entry in the cache: aivm_prices_get_regions (cached) reads it,
- * aivm_prices_region_size gives each size's set, and a per-size query of
- * aivm_prices_get is served from it, with the same prices. */
-static void prices_region__store_reads_the_region_entry(void **state)
+/* Write the fixture's items as the cache entry of `region`'s whole list
+ * under `dir`, fetched at 2026-11-29T10:00:00Z (epoch 1795946400). */
+static void write_region_cache(const char *dir, const char *base, const char *region)
 {
-    const char *base = "https://prices.azure.com/api/retail/prices";
-    const char *const regions[] = {"eastus", "westeurope"};
-    aivm_price_query rq = {"eastus", NULL, "USD"};
-    aivm_price_query sq = {"eastus", "Standard_ND96isr_H100_v5", NULL};
-    aivm_fetch_opts o = AIVM_FETCH_OPTS_INIT;
+    aivm_price_query rq = {region, NULL, "USD"};
     aivm_price_items *it = NULL;
     aivm_cache_meta m;
-    aivm_prices *store = NULL, *per = NULL;
-    const aivm_price_set *set = NULL;
-    const aivm_price_entry *e;
     aivm_error err = AIVM_ERROR_INIT;
-    aivm_buf path = AIVM_BUF_INIT;
-    char dir[] = "/tmp/aivm-region-XXXXXX", *url, *text, *next = NULL;
+    char *url, *text, *next = NULL;
     size_t len = 0;
-    (void)state;
-    assert_non_null(mkdtemp(dir));
     text = read_file(fixture("prices/zoo_nd96isr_h100_v5.json"), &len);
     aivm_prices__items_new(&it);
     assert_int_equal(aivm_prices__page_add(it, text, len, &next, &err), 0);
@@ -147,10 +143,55 @@ static void prices_region__store_reads_the_region_entry(void **state)
     m.fetched_epoch = 1795946400;
     m.pages = 1;
     strcpy(m.currency, "USD");
-    strcpy(m.region, "eastus");
+    snprintf(m.region, sizeof m.region, "%s", region);
     strcpy(m.api_version, AIVM_PRICES_API_VERSION);
     strcpy(m.tool_version, "0.1.0");
     assert_int_equal(aivm_prices__cache_write(dir, base, &rq, it, &m, &err), 0);
+    aivm_prices__items_free(it);
+    free(url);
+    free(text);
+}
+
+/* Remove `dir`/prices/<every entry>, `dir`/prices and `dir`. */
+static void remove_cache_dir(const char *dir)
+{
+    aivm_buf path = AIVM_BUF_INIT;
+    DIR *d;
+    struct dirent *de;
+    aivm_buf_printf(&path, "%s/prices", dir);
+    d = opendir(path.ptr);
+    while (d && (de = readdir(d)) != NULL) {
+        aivm_buf f = AIVM_BUF_INIT;
+        if (de->d_name[0] == '.')
+            continue;
+        aivm_buf_printf(&f, "%s/%s", path.ptr, de->d_name);
+        unlink(f.ptr);
+        aivm_buf_dispose(&f);
+    }
+    if (d)
+        closedir(d);
+    rmdir(path.ptr);
+    rmdir(dir);
+    aivm_buf_dispose(&path);
+}
+
+/* A region entry in the cache: aivm_prices_get_regions (cached) reads it,
+ * aivm_prices_region_size gives each size's set, and a per-size query of
+ * aivm_prices_get is served from it, with the same prices. */
+static void prices_region__store_reads_the_region_entry(void **state)
+{
+    const char *base = "https://prices.azure.com/api/retail/prices";
+    const char *const regions[] = {"eastus", "westeurope"};
+    aivm_price_query sq = {"eastus", "Standard_ND96isr_H100_v5", NULL};
+    aivm_fetch_opts o = AIVM_FETCH_OPTS_INIT;
+    aivm_prices *store = NULL, *per = NULL;
+    const aivm_price_set *set = NULL;
+    const aivm_price_entry *e;
+    aivm_error err = AIVM_ERROR_INIT;
+    char dir[] = "/tmp/aivm-region-XXXXXX";
+    (void)state;
+    assert_non_null(mkdtemp(dir));
+    write_region_cache(dir, base, "eastus");
     o.cache_dir = dir;
     o.now = 1795946400 + 3600;
     assert_int_equal(aivm_prices_get_regions(&store, AIVM_PRICES_CACHED, regions, 2, &o, &err), 0);
@@ -159,9 +200,11 @@ static void prices_region__store_reads_the_region_entry(void **state)
     assert_non_null(e->set);
     assert_null(e->query.sku);
     assert_int_equal(e->source, AIVM_PRICE_CACHE);
+    assert_int_equal(e->state, AIVM_FETCH_CACHED);
     assert_int_equal(e->age_s, 3600);
     assert_ptr_equal(aivm_prices_find(store, "eastus", NULL), e);
     assert_null(aivm_prices_find(store, "eastus", "Standard_ND96isr_H100_v5"));
+    assert_int_equal(aivm_prices_entry(store, 1)->state, AIVM_FETCH_FAILED); /* not cached */
     assert_int_equal(
         aivm_prices_region_size(&set, store, "eastus", "Standard_ND96isr_H100_v5", &err), 0);
     assert_true(price_of(set, AIVM_OS_LINUX, AIVM_PRICING_ON_DEMAND) == 98.32);
@@ -180,20 +223,114 @@ static void prices_region__store_reads_the_region_entry(void **state)
     e = aivm_prices_entry(per, 0);
     assert_non_null(e->set);
     assert_int_equal(e->source, AIVM_PRICE_CACHE);
+    assert_int_equal(e->state, AIVM_FETCH_CACHED);
     assert_string_equal(e->fetched_at, "2026-11-29T10:00:00Z");
     assert_same_rows(e->set, set);
     aivm_prices_free(per);
     aivm_prices_free(store);
-    aivm_prices__cache_path(&path, dir, base, &rq);
-    unlink(path.ptr);
-    aivm_buf_clear(&path);
-    aivm_buf_printf(&path, "%s/prices", dir);
-    rmdir(path.ptr);
-    rmdir(dir);
-    aivm_buf_dispose(&path);
-    aivm_prices__items_free(it);
-    free(url);
-    free(text);
+    remove_cache_dir(dir);
+}
+
+/* A loopback price API in a child process: every request for westeurope
+ * gets the fixture's page (200), any other a 404. Returns the child's pid;
+ * its port in *port. */
+static pid_t serve_prices(unsigned *port)
+{
+    struct sockaddr_in a;
+    socklen_t alen = sizeof a;
+    int s = socket(AF_INET, SOCK_STREAM, 0);
+    pid_t pid;
+    assert_true(s >= 0);
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    assert_int_equal(bind(s, (struct sockaddr *)&a, sizeof a), 0);
+    assert_int_equal(listen(s, 8), 0);
+    assert_int_equal(getsockname(s, (struct sockaddr *)&a, &alen), 0);
+    *port = ntohs(a.sin_port);
+    pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        size_t len = 0;
+        char *page = read_file(fixture("prices/zoo_nd96isr_h100_v5.json"), &len);
+        for (;;) {
+            char req[4096];
+            ssize_t got, n = 0;
+            int c = accept(s, NULL, NULL);
+            if (c < 0)
+                _exit(1);
+            while ((size_t)n < sizeof req - 1 &&
+                   (got = read(c, req + n, sizeof req - 1 - (size_t)n)) > 0) {
+                n += got;
+                req[n] = 0;
+                if (strstr(req, "\r\n\r\n"))
+                    break;
+            }
+            req[n] = 0;
+            if (strstr(req, "westeurope")) {
+                dprintf(c,
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                        "Content-Length: %zu\r\nConnection: close\r\n\r\n",
+                        len);
+                (void)!write(c, page, len);
+            } else {
+                dprintf(c, "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n"
+                           "Connection: close\r\n\r\n");
+            }
+            close(c);
+        }
+    }
+    close(s);
+    return pid;
+}
+
+/* The fetch names each entry's state where it serves or fails it: a fresh
+ * region cache is cached, a region the API answers is fetched, a region it
+ * refuses (404) is failed; the names are the JSON's `status`. */
+static void prices_region__fetch_states(void **state)
+{
+    const char *const regions[] = {"eastus", "westeurope", "uksouth"};
+    static const aivm_fetch_state want[] = {AIVM_FETCH_CACHED, AIVM_FETCH_FETCHED,
+                                            AIVM_FETCH_FAILED};
+    aivm_fetch_opts o = AIVM_FETCH_OPTS_INIT;
+    aivm_prices *store = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    char dir[] = "/tmp/aivm-fetch-XXXXXX", base[64];
+    unsigned port = 0;
+    pid_t pid;
+    (void)state;
+    assert_non_null(mkdtemp(dir));
+    pid = serve_prices(&port);
+    snprintf(base, sizeof base, "http://127.0.0.1:%u/api/retail/prices", port);
+    write_region_cache(dir, base, "eastus");
+    o.base_url = base;
+    o.cache_dir = dir;
+    o.now = 1795946400 + 3600; /* the eastus entry is an hour old: fresh */
+    o.retries = 0;
+    assert_int_equal(aivm_prices_get_regions(&store, AIVM_PRICES_LIVE, regions, 3, &o, &err), 0);
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    assert_int_equal(aivm_prices_count(store), 3);
+    for (size_t i = 0; i < 3; i++) {
+        const aivm_price_entry *e = aivm_prices_entry(store, i);
+        assert_string_equal(e->query.region, regions[i]);
+        assert_int_equal(e->state, want[i]);
+        assert_int_equal(e->set != NULL, want[i] != AIVM_FETCH_FAILED);
+    }
+    assert_int_equal(aivm_prices_entry(store, 0)->source, AIVM_PRICE_CACHE);
+    assert_int_equal(aivm_prices_entry(store, 1)->source, AIVM_PRICE_LIVE);
+    assert_int_equal(aivm_prices_entry(store, 2)->status, AIVM_EHTTP);
+    {
+        size_t counts[AIVM_FETCH_STATE_COUNT];
+        aivm_prices_state_counts(counts, store);
+        assert_true(counts[AIVM_FETCH_CACHED] == 1 && counts[AIVM_FETCH_FETCHED] == 1 &&
+                    counts[AIVM_FETCH_FAILED] == 1);
+    }
+    assert_string_equal(aivm_fetch_state_name(AIVM_FETCH_CACHED), "cached");
+    assert_string_equal(aivm_fetch_state_name(AIVM_FETCH_FETCHED), "fetched");
+    assert_string_equal(aivm_fetch_state_name(AIVM_FETCH_FAILED), "failed");
+    aivm_prices_free(store);
+    remove_cache_dir(dir);
 }
 
 int main(void)
@@ -202,6 +339,7 @@ int main(void)
         cmocka_unit_test(prices_region__subset_equals_size_query),
         cmocka_unit_test(prices_region__url_and_cache_name),
         cmocka_unit_test(prices_region__store_reads_the_region_entry),
+        cmocka_unit_test(prices_region__fetch_states),
     };
     return cmocka_run_group_tests_name("prices_region", tests, NULL, NULL);
 }

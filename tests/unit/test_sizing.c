@@ -6,29 +6,11 @@
 
 #include "aivm/sizing.h"
 #include "helpers.h"
-
-static aivm_catalog *cat;
-static aivm_models *models;
-
-static int setup(void **state)
-{
-    (void)state;
-    cat = load_shipped_catalog();
-    models = load_shipped_models();
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    aivm_models_free(models);
-    aivm_catalog_free(cat);
-    return 0;
-}
+#include "shipped.h"
 
 static const aivm_size *size(const char *name)
 {
-    return catalog_size(cat, name);
+    return catalog_size(shipped.cat, name);
 }
 
 /* A finished workload with sizing inputs given as flags. */
@@ -55,7 +37,7 @@ static void set_model(aivm_workload *wl, const char *id)
 static void resolve(aivm_sizing *sz, const aivm_workload *wl)
 {
     aivm_error err = AIVM_ERROR_INIT;
-    if (aivm_sizing_resolve(sz, wl, models, &err) < 0)
+    if (aivm_sizing_resolve(sz, wl, shipped.models, &err) < 0)
         fail_msg("resolve: %s", err.msg);
 }
 
@@ -210,13 +192,13 @@ static void sizing__resolve_errors(void **state)
     (void)state;
     wl.sizing_in.precision = AIVM_PREC_INT4;
     wl.sizing_in.set |= 1u << AIVM_SZ_PRECISION;
-    assert_int_equal(aivm_sizing_resolve(&sz, &wl, models, &err), AIVM_EINVALID);
+    assert_int_equal(aivm_sizing_resolve(&sz, &wl, shipped.models, &err), AIVM_EINVALID);
     assert_non_null(strstr(err.msg, "--params or --model"));
     set_params(&wl, 7e9);
-    assert_int_equal(aivm_sizing_resolve(&sz, &wl, models, &err), AIVM_EINVALID);
+    assert_int_equal(aivm_sizing_resolve(&sz, &wl, shipped.models, &err), AIVM_EINVALID);
     assert_non_null(strstr(err.msg, "full training"));
     set_model(&wl, "gpt-17");
-    assert_int_equal(aivm_sizing_resolve(&sz, &wl, models, &err), AIVM_ENOTFOUND);
+    assert_int_equal(aivm_sizing_resolve(&sz, &wl, shipped.models, &err), AIVM_ENOTFOUND);
 }
 
 static void sizing__params_parse(void **state)
@@ -486,7 +468,7 @@ static void fit__advise_integration(void **state)
     wl.today = "2026-11-29";
     resolve(&sz, &wl);
     wl.sizing = &sz;
-    assert_int_equal(aivm_advise(&adv, cat, rules, &wl, &ao, NULL), 0);
+    assert_int_equal(aivm_advise(&adv, shipped.cat, rules, &wl, &ao, NULL), 0);
     assert_true(adv->n_ranked > 0);
     for (size_t i = 0; i < adv->n_ranked; i++) {
         const aivm_candidate *c = &adv->ranked[i];
@@ -504,7 +486,7 @@ static void fit__advise_integration(void **state)
     aivm_advice_free(adv);
     /* without sizing no candidate has a fit and no fit-* rule fires */
     wl.sizing = NULL;
-    assert_int_equal(aivm_advise(&adv, cat, rules, &wl, &ao, NULL), 0);
+    assert_int_equal(aivm_advise(&adv, shipped.cat, rules, &wl, &ao, NULL), 0);
     for (size_t i = 0; i < adv->n_ranked; i++) {
         assert_false(adv->ranked[i].has_fit);
         for (size_t j = 0; j < adv->ranked[i].n_reasons; j++)
@@ -540,5 +522,6 @@ int main(void)
         cmocka_unit_test(fit__on_given_vms),
         cmocka_unit_test(fit__advise_integration),
     };
-    return cmocka_run_group_tests_name("sizing", tests, setup, teardown);
+    return cmocka_run_group_tests_name("sizing", tests, shipped_group_setup,
+                                       shipped_group_teardown);
 }
