@@ -141,6 +141,7 @@ void aivm_check__avail_findings(aivm_check__flist *l, aivm_check_item *it, const
     aivm_availability a;
     aivm_finding *f;
     unsigned vms;
+    bool unknown;
     if (!o->avail || it->region_unknown || !it->res->region)
         return;      /* no location planned: nothing to hold the snapshots to */
     if (!it->size) { /* outside the catalog: the SKU list still knows it */
@@ -152,17 +153,27 @@ void aivm_check__avail_findings(aivm_check__flist *l, aivm_check_item *it, const
         return;
     }
     name = aivm_str(&it->size->name);
-    vms = it->res->count_expr ? 1 : (it->res->count ? it->res->count : 1);
+    /* an unknown count is never taken for 1: one VM is judged (if even one does
+     * not fit, the error stands), said so, and kept out of the plan's tally;
+     * a count of 0 takes no quota */
+    unknown = it->res->count_expr != NULL;
+    vms = unknown ? 1 : it->res->count;
     spot = it->res->priority == AIVM_PRIO_SPOT;
-    aivm_avail_eval(&a, o->avail, it->size, it->wl.region, vms, spot);
+    aivm_avail_eval(&a, o->avail, it->size, it->wl.region, vms ? vms : 1, spot);
     offer_findings(l, it, &a, name);
     retirement_finding(l, it, &a, name, o->today);
-    if (has_finding(l, "AIVM017") || not_deployable(&a))
+    if (has_finding(l, "AIVM017") || not_deployable(&a) || vms == 0)
         return; /* it will not deploy there: it takes no quota, and AIVM017 says why */
     if (prior_of(&prior, t, &a)) /* the plan's earlier resources share the quota */
         aivm_avail_eval_prior(&a, o->avail, it->size, it->wl.region, vms, spot, &prior);
-    tally_add(t, &a, spot);
-    if (!a.quota_ok) {
+    if (!unknown)
+        tally_add(t, &a, spot);
+    if (!a.quota_ok && unknown) {
+        f = aivm_check__add(l, "AIVM013", AIVM_SEV_ERROR, it->res);
+        f->message = aivm_check__fmt("? x %s (count unknown), and even one VM does not fit: %s",
+                                     name, a.why);
+        aivm_check__guidance(f, g13, 1);
+    } else if (!a.quota_ok) {
         f = aivm_check__add(l, "AIVM013", AIVM_SEV_ERROR, it->res);
         f->message = aivm_check__fmt("%u x %s: %s", vms, name, a.why);
         aivm_check__guidance(f, g13, 1);
