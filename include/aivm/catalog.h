@@ -24,6 +24,12 @@
 #include "aivm/error.h"
 #include "aivm/util.h"
 
+/** The lowest price a catalog (or catalog overlay) may hold, USD or the
+ *  currency's unit per hour: a positive price below it (1e-7, 5e-324) would
+ *  rank its size first at $0, so loading refuses it, as the price reader
+ *  refuses such an API price (AIVM_PRICE_FLOOR, docs/security.md). */
+#define AIVM_CATALOG_PRICE_FLOOR 1e-4
+
 typedef enum {
     AIVM_CAT_GPU = 0,
     AIVM_CAT_CPU_MEMORY = 1,  /* "cpu-memory-optimized" */

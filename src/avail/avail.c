@@ -4,6 +4,7 @@
  * zones, the quota family and its free vCPUs, the regional and spot
  * limits, and the capabilities the SKU list disagrees with the catalog on.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,25 +50,48 @@ static int name_cmp(const void *a, const void *b)
     return cmp_nocase(*(const char *const *)a, *(const char *const *)b);
 }
 
-void aivm_avail_unknown_sizes(const char ***out, size_t *n, const aivm_avail *av,
-                              const aivm_catalog *cat)
+/* The names, worked out once per store and catalog: check asks for every
+ * resource, and a long SKU list must not be scanned each time. */
+static void unknown_names(aivm_avail *av, const aivm_catalog *cat)
 {
     const char **v = NULL;
-    size_t k = 0;
-    for (size_t i = 0; av && i < av->n_skus; i++)
+    size_t k = 0, cap = 0, n = 0;
+    for (size_t i = 0; i < av->n_skus; i++)
         if (!aivm_catalog_find_size(cat, av->skus[i].name)) {
-            v = aivm_xrealloc((void *)v, (k + 1) * sizeof *v);
+            if (k == cap) {
+                cap = cap ? 2 * cap : 64;
+                v = aivm_xrealloc((void *)v, cap * sizeof *v);
+            }
             v[k++] = av->skus[i].name;
         }
     if (k > 1)
         qsort((void *)v, k, sizeof *v, name_cmp);
-    *n = 0;
     for (size_t i = 0; i < k; i++) /* one per name: a size is listed per location */
-        if (!*n || cmp_nocase(v[*n - 1], v[i]))
-            v[(*n)++] = v[i];
-    *out = *n ? v : NULL;
-    if (!*n)
-        free((void *)v);
+        if (!n || cmp_nocase(v[n - 1], v[i]))
+            v[n++] = v[i];
+    free((void *)av->unknown);
+    av->unknown = v;
+    av->n_unknown = n;
+    av->unknown_cat = cat;
+    av->unknown_skus = av->n_skus;
+}
+
+void aivm_avail_unknown_sizes(const char ***out, size_t *n, const aivm_avail *av,
+                              const aivm_catalog *cat)
+{
+    aivm_avail *memo =
+        (aivm_avail *)(uintptr_t)av; /* a cache: the store's contents do not change */
+    *out = NULL;
+    *n = 0;
+    if (!av)
+        return;
+    if (av->unknown_cat != cat || av->unknown_skus != av->n_skus || !av->unknown_cat)
+        unknown_names(memo, cat);
+    if (!av->n_unknown)
+        return;
+    *out = aivm_xcalloc(av->n_unknown, sizeof **out);
+    memcpy((void *)*out, (const void *)av->unknown, av->n_unknown * sizeof **out);
+    *n = av->n_unknown;
 }
 
 const aivm_avail__snap *aivm_avail__snap_of(const aivm_avail *av, const char *region)
@@ -90,14 +114,6 @@ const aivm_avail__sku *aivm_avail__sku_of(const aivm_avail *av, const char *size
     return bsearch(&key, av->skus, av->n_skus, sizeof *av->skus, sku_cmp);
 }
 
-bool aivm_avail__covers(const aivm_avail *av, const char *location)
-{
-    for (size_t i = 0; av && location && i < av->n_covered; i++)
-        if (strcmp(av->covered[i], location) == 0)
-            return true;
-    return false;
-}
-
 char *aivm_avail_zones_str(char *out, size_t cap, unsigned zones)
 {
     size_t n = 0;
@@ -114,13 +130,7 @@ char *aivm_avail_zones_str(char *out, size_t cap, unsigned zones)
     return out;
 }
 
-static const aivm_avail__usage *row_of(const aivm_avail__snap *s, const char *key)
-{
-    for (size_t i = 0; s && key && *key && i < s->n; i++)
-        if (strcmp(s->rows[i].key, key) == 0)
-            return &s->rows[i];
-    return NULL;
-}
+#define row_of aivm_avail__row_of
 
 /* "standardNDASv4_A100Family" -> "NDASv4_A100" for messages. */
 static void family_display(char *out, size_t cap, const char *value)

@@ -18,6 +18,7 @@ typedef struct {
     const char *region;
     aivm_avail__usage *rows;
     size_t n;
+    void *index; /* the rows by key, a hash set (avail_load.c): lookups in constant time */
 } aivm_avail__snap;
 
 /** One VM size in one location of a SKU snapshot (public: aivm_avail_sku). */
@@ -30,8 +31,11 @@ struct aivm_avail {
     aivm_avail__sku *skus;
     size_t n_skus, cap_skus;
     const char **covered; /* locations any SKU snapshot names */
-    size_t n_covered;
-    void *covered_set; /* the same as a hash set (avail_load.c), for loading in linear time */
+    size_t n_covered, cap_covered;
+    void *covered_set;    /* the same as a hash set (avail_load.c), for loading in linear time */
+    const char **unknown; /* aivm_avail_unknown_sizes() of unknown_cat, worked out once */
+    size_t n_unknown, unknown_skus; /* ... and n_skus when it was */
+    const aivm_catalog *unknown_cat;
 };
 
 /** The usage snapshot of `region`, or NULL. */
@@ -43,7 +47,10 @@ const aivm_avail__sku *aivm_avail__sku_of(const aivm_avail *av, const char *size
 void aivm_avail__sort(aivm_avail *av);
 /** Free the hash set of covered locations (aivm_avail_free). */
 void aivm_avail__covered_free(aivm_avail *av);
-/** Whether a SKU snapshot names `location`. */
+/** The first row of usage snapshot `s` whose key is `key` (exact), or NULL;
+ * a hash lookup, so judging many resources against a long list stays linear. */
+const aivm_avail__usage *aivm_avail__row_of(const aivm_avail__snap *s, const char *key);
+/** Whether a SKU snapshot names `location` (a hash lookup). */
 bool aivm_avail__covers(const aivm_avail *av, const char *location);
 
 #endif

@@ -18,6 +18,9 @@
 #include "avail_int.h"
 #include "util/yamlutil.h"
 
+static void index_rows(aivm_avail__snap *s);
+static void unindex_rows(aivm_avail__snap *s);
+
 aivm_avail *aivm_avail_new(void)
 {
     return aivm_xcalloc(1, sizeof(aivm_avail));
@@ -27,11 +30,14 @@ void aivm_avail_free(aivm_avail *av)
 {
     if (!av)
         return;
-    for (size_t i = 0; i < av->n_snaps; i++)
+    for (size_t i = 0; i < av->n_snaps; i++) {
+        unindex_rows(&av->snaps[i]);
         free(av->snaps[i].rows);
+    }
     free(av->snaps);
     free(av->skus);
     free(av->covered);
+    free((void *)av->unknown);
     aivm_avail__covered_free(av);
     aivm_arena_dispose(&av->arena);
     free(av);
@@ -189,15 +195,18 @@ int aivm_avail_add_usage_mem(aivm_avail *av, const char *region, const char *buf
     }
     for (size_t i = 0; i < av->n_snaps; i++)
         if (strcmp(av->snaps[i].region, region) == 0) { /* the later file wins */
+            unindex_rows(&av->snaps[i]);
             free(av->snaps[i].rows);
             av->snaps[i].rows = rows;
             av->snaps[i].n = n;
+            index_rows(&av->snaps[i]);
             return 0;
         }
     av->snaps = aivm_xrealloc(av->snaps, (av->n_snaps + 1) * sizeof *av->snaps);
     av->snaps[av->n_snaps].region = aivm_arena_strdup(&av->arena, region);
     av->snaps[av->n_snaps].rows = rows;
-    av->snaps[av->n_snaps++].n = n;
+    av->snaps[av->n_snaps].n = n;
+    index_rows(&av->snaps[av->n_snaps++]);
     return 0;
 }
 
@@ -405,8 +414,49 @@ static void cover(aivm_avail *av, const char *loc)
     }
     if (!locset_add(av->covered_set, loc, av->n_covered))
         return;
-    av->covered = aivm_xrealloc(av->covered, (av->n_covered + 1) * sizeof *av->covered);
+    if (av->n_covered == av->cap_covered) { /* doubling: a copy per location was quadratic */
+        av->cap_covered = av->cap_covered ? 2 * av->cap_covered : 64;
+        av->covered = aivm_xrealloc(av->covered, av->cap_covered * sizeof *av->covered);
+    }
     av->covered[av->n_covered++] = loc;
+}
+
+bool aivm_avail__covers(const aivm_avail *av, const char *location)
+{
+    const locset *t = av ? av->covered_set : NULL;
+    size_t i;
+    if (!t || !location)
+        return false;
+    i = locset_slot(t, location);
+    return t->keys[i] && strcmp(t->keys[i], location) == 0;
+}
+
+/* The usage rows of a snapshot by key: the first row of each key. */
+static void index_rows(aivm_avail__snap *s)
+{
+    locset *t = aivm_xcalloc(1, sizeof *t);
+    locset_init(t, s->n);
+    for (size_t i = 0; i < s->n; i++)
+        (void)locset_add(t, s->rows[i].key, i);
+    s->index = t;
+}
+
+static void unindex_rows(aivm_avail__snap *s)
+{
+    if (s->index)
+        locset_dispose(s->index);
+    free(s->index);
+    s->index = NULL;
+}
+
+const aivm_avail__usage *aivm_avail__row_of(const aivm_avail__snap *s, const char *key)
+{
+    const locset *t = s ? s->index : NULL;
+    size_t i;
+    if (!t || !key || !*key)
+        return NULL;
+    i = locset_slot(t, key);
+    return t->keys[i] && strcmp(t->keys[i], key) == 0 ? &s->rows[t->vals[i]] : NULL;
 }
 
 void aivm_avail__covered_free(aivm_avail *av)

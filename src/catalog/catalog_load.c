@@ -249,6 +249,11 @@ static int load_region_price(ctx *c, aivm_region_price *p, const aivm_ynode *k, 
     if (p->on_demand <= 0)
         return aivm_error_set(c->err, AIVM_EINVALID, &od->loc,
                               "%s: on_demand must be positive (a missing price is no price)", w);
+    if (p->on_demand < AIVM_CATALOG_PRICE_FLOOR)
+        return aivm_error_set(c->err, AIVM_EINVALID, &od->loc,
+                              "%s: on_demand %g is below the floor of %g per hour (it would rank "
+                              "first at 0)",
+                              w, p->on_demand, AIVM_CATALOG_PRICE_FLOOR);
     spot = aivm_ymap_get(v, "spot");
     if (spot && !aivm_yis_null(spot)) {
         rc = aivm_yget_num(&p->spot, spot, w, c->err);
@@ -257,6 +262,11 @@ static int load_region_price(ctx *c, aivm_region_price *p, const aivm_ynode *k, 
         if (p->spot <= 0 || p->spot > p->on_demand)
             return aivm_error_set(c->err, AIVM_EINVALID, &spot->loc,
                                   "%s: spot must be positive and not above on_demand", w);
+        if (p->spot < AIVM_CATALOG_PRICE_FLOOR)
+            return aivm_error_set(c->err, AIVM_EINVALID, &spot->loc,
+                                  "%s: spot %g is below the floor of %g per hour (it would rank "
+                                  "first at 0)",
+                                  w, p->spot, AIVM_CATALOG_PRICE_FLOOR);
         p->has_spot = true;
     }
     return 0;

@@ -146,6 +146,11 @@ static int price_num(double *out, const aivm_ynode *m, const char *key, bool nee
     rc = aivm_yget_num(out, v, w, err);
     if (rc == 0 && *out <= 0)
         rc = aivm_error_set(err, AIVM_EINVALID, &v->loc, "%s: '%s' must be positive", w, key);
+    else if (rc == 0 && *out < AIVM_CATALOG_PRICE_FLOOR)
+        rc = aivm_error_set(err, AIVM_EINVALID, &v->loc,
+                            "%s: '%s' %g is below the floor of %g per hour (it would rank first "
+                            "at 0)",
+                            w, key, *out, AIVM_CATALOG_PRICE_FLOOR);
     return rc;
 }
 

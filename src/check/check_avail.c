@@ -21,18 +21,22 @@ static bool has_finding(const aivm_check__flist *l, const char *id)
     return false;
 }
 
-static bool same_family(const char *a, const char *b)
+static const char *family_key(char *out, size_t cap, const char *family)
 {
-    char ka[128], kb[128];
-    return a && b &&
-           strcmp(aivm_avail_family_key(ka, sizeof ka, a),
-                  aivm_avail_family_key(kb, sizeof kb, b)) == 0;
+    if (!family)
+        out[0] = '\0';
+    else
+        aivm_avail_family_key(out, cap, family);
+    return out;
 }
 
-/* What the earlier resources of the plan take from the limits `a` is judged against. */
+/* What the earlier resources of the plan take from the limits `a` is judged
+ * against: the tally holds one sum per region, family and priority. */
 static bool prior_of(aivm_avail_prior *p, const aivm_check__quota_tally *t,
                      const aivm_availability *a)
 {
+    char key[128];
+    family_key(key, sizeof key, a->family);
     memset(p, 0, sizeof *p);
     for (size_t i = 0; i < t->n; i++) {
         const aivm_check__quota_use *u = &t->v[i];
@@ -42,7 +46,7 @@ static bool prior_of(aivm_avail_prior *p, const aivm_check__quota_tally *t,
             p->spot += u->vcpus;
         else
             p->regional += u->vcpus;
-        if (!u->spot && same_family(u->family, a->family))
+        if (!u->spot && key[0] && strcmp(u->family, key) == 0)
             p->family += u->vcpus;
     }
     return p->spot > 0 || p->regional > 0;
@@ -50,12 +54,20 @@ static bool prior_of(aivm_avail_prior *p, const aivm_check__quota_tally *t,
 
 static void tally_add(aivm_check__quota_tally *t, const aivm_availability *a, bool spot)
 {
+    char key[128];
+    family_key(key, sizeof key, a->family);
+    for (size_t i = 0; i < t->n; i++)
+        if (t->v[i].spot == spot && strcmp(t->v[i].region, a->region) == 0 &&
+            strcmp(t->v[i].family, key) == 0) {
+            t->v[i].vcpus += a->needed;
+            return;
+        }
     if (t->n == t->cap) {
         t->cap = t->cap ? 2 * t->cap : 8;
         t->v = aivm_xrealloc(t->v, t->cap * sizeof *t->v);
     }
     t->v[t->n].region = a->region;
-    t->v[t->n].family = a->family;
+    memcpy(t->v[t->n].family, key, sizeof key);
     t->v[t->n].spot = spot;
     t->v[t->n++].vcpus = a->needed;
 }
@@ -129,6 +141,7 @@ void aivm_check__avail_findings(aivm_check__flist *l, aivm_check_item *it, const
     aivm_availability a;
     aivm_finding *f;
     unsigned vms;
+    bool unknown;
     if (!o->avail || it->region_unknown || !it->res->region)
         return;      /* no location planned: nothing to hold the snapshots to */
     if (!it->size) { /* outside the catalog: the SKU list still knows it */
@@ -140,17 +153,27 @@ void aivm_check__avail_findings(aivm_check__flist *l, aivm_check_item *it, const
         return;
     }
     name = aivm_str(&it->size->name);
-    vms = it->res->count_expr ? 1 : (it->res->count ? it->res->count : 1);
+    /* an unknown count is never taken for 1: one VM is judged (if even one does
+     * not fit, the error stands), said so, and kept out of the plan's tally;
+     * a count of 0 takes no quota */
+    unknown = it->res->count_expr != NULL;
+    vms = unknown ? 1 : it->res->count;
     spot = it->res->priority == AIVM_PRIO_SPOT;
-    aivm_avail_eval(&a, o->avail, it->size, it->wl.region, vms, spot);
+    aivm_avail_eval(&a, o->avail, it->size, it->wl.region, vms ? vms : 1, spot);
     offer_findings(l, it, &a, name);
     retirement_finding(l, it, &a, name, o->today);
-    if (has_finding(l, "AIVM017") || not_deployable(&a))
+    if (has_finding(l, "AIVM017") || not_deployable(&a) || vms == 0)
         return; /* it will not deploy there: it takes no quota, and AIVM017 says why */
     if (prior_of(&prior, t, &a)) /* the plan's earlier resources share the quota */
         aivm_avail_eval_prior(&a, o->avail, it->size, it->wl.region, vms, spot, &prior);
-    tally_add(t, &a, spot);
-    if (!a.quota_ok) {
+    if (!unknown)
+        tally_add(t, &a, spot);
+    if (!a.quota_ok && unknown) {
+        f = aivm_check__add(l, "AIVM013", AIVM_SEV_ERROR, it->res);
+        f->message = aivm_check__fmt("? x %s (count unknown), and even one VM does not fit: %s",
+                                     name, a.why);
+        aivm_check__guidance(f, g13, 1);
+    } else if (!a.quota_ok) {
         f = aivm_check__add(l, "AIVM013", AIVM_SEV_ERROR, it->res);
         f->message = aivm_check__fmt("%u x %s: %s", vms, name, a.why);
         aivm_check__guidance(f, g13, 1);

@@ -30,10 +30,12 @@ void aivm_check__sizing_findings(aivm_check__flist *l, aivm_check_item *it,
                                  const aivm_check_opts *o);
 
 /** vCPUs the resources checked so far take from the quota, per region, family
- *  and priority: a plan shares one quota (check_avail.c). */
+ *  and priority: a plan shares one quota (check_avail.c). One entry per
+ *  (region, family key, priority), summed: a plan of many resources is
+ *  judged in time linear in its resources, not quadratic. */
 typedef struct {
     const char *region;
-    const char *family; /* NULL when unknown */
+    char family[128]; /* aivm_avail_family_key() of the family; "" when unknown */
     bool spot;
     double vcpus;
 } aivm_check__quota_use;

@@ -56,7 +56,9 @@ int cli_atomic_open(cli_atomic *a, const char *path)
         goto fail;
     mask = umask(0);
     umask(mask);
-    mode = exists ? st.st_mode & 07777 : 0666 & ~mask; /* a file keeps its mode */
+    /* a file keeps its permissions; set-id and sticky bits go, as a write() by
+     * another user would clear them: a report is never made set-id */
+    mode = exists ? st.st_mode & 0777 : 0666 & ~mask;
     if (fchmod(fd, mode) != 0 || !(a->f = fdopen(fd, "wb"))) {
         e = errno;
         close(fd);

@@ -327,6 +327,11 @@ int cli_config_apply(const cli_opt *opts, size_t n, cli_opt_fn fn, void *ctx, co
     return rc;
 }
 
+bool cli_config_inside_cwd(const char *path)
+{
+    return inside(path, "");
+}
+
 bool cli_config_in_found_tree(const char *path)
 {
     char real[PATH_MAX], cwd[PATH_MAX];

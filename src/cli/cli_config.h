@@ -35,6 +35,13 @@ enum { CLI_O_CONFIG = 2048, CLI_O_NO_CONFIG, CLI_O_CONFIG_IGNORED };
 int cli_config_apply(const cli_opt *opts, size_t n, cli_opt_fn fn, void *ctx, const char *path,
                      bool none);
 
+/** Whether `path`, relative to the working directory, names something inside
+ *  the working directory's tree: relative, no "..", no symbolic link leading
+ *  out. For a file read because it is there, not because the user named it
+ *  (check's default .aivm-waivers.yaml): a committed link to a secret is not
+ *  read, so no error message can quote what it holds. */
+bool cli_config_inside_cwd(const char *path);
+
 /** Whether `path` lies inside the directory tree of a found .aivm-advise.yaml
  *  (a pull request's files): false when none was found. */
 bool cli_config_in_found_tree(const char *path);

@@ -251,8 +251,16 @@ static int load_inputs(aivm_workload *wl, aivm_workload_doc **doc, aivm_waivers 
     const char *wf = o->waivers;
     if (o->workload && aivm_workload_load_file(doc, wl, o->workload, &err) < 0)
         return cli_report_error(&err);
-    if (!wf && access(DEFAULT_WAIVERS, F_OK) == 0)
+    if (!wf && access(DEFAULT_WAIVERS, F_OK) == 0) {
+        if (!cli_config_inside_cwd(DEFAULT_WAIVERS)) {
+            cli_errorf("'%s' is a symbolic link leading outside the working directory: not read "
+                       "(a committed link could make an error quote a secret); name it with "
+                       "--waivers to read it anyway",
+                       DEFAULT_WAIVERS);
+            return CLI_EXIT_INPUT;
+        }
         wf = DEFAULT_WAIVERS;
+    }
     if (wf && aivm_waivers_load_file(waivers, wf, &err) < 0)
         return cli_report_error(&err);
     return 0;

@@ -255,15 +255,19 @@ static void retry(xfer *x, const aivm_fetch_opts *o, double now, double *shared,
 }
 
 /* A region-wide query ends once every page it started has answered, those
- * past the last one too: its pages are joined in order. A page past the last
- * one that has items means the list changed while it was read (or the last
- * page lied): the whole query fails and nothing is cached. */
-static void region_check(xfer *x)
+ * past the last one too, and at least the one right after the last has been
+ * asked for (unless the page cap forbids it): its pages are joined in order.
+ * A page past the last one that has items means the list changed while it
+ * was read (or the last page lied): the whole query fails and nothing is
+ * cached. */
+static void region_check(xfer *x, const aivm_fetch_opts *o)
 {
     jstate *js = x->js;
     size_t k;
     if (js->done || js->last == SIZE_MAX)
         return;
+    if (js->stride && js->next_page < js->last + 2 && js->last + 1 < o->page_cap)
+        return; /* the page right after the last one is still to be asked for (start_ready) */
     for (k = 0; k <= js->last || k < js->next_page; k++)
         if (!js->pages[k])
             return;
@@ -296,10 +300,20 @@ static void region_page(xfer *x, char *next, const aivm_fetch_opts *o)
     x->done = true;
     js->pages[x->page] = x->page_items;
     x->page_items = NULL;
+    if (js->last != SIZE_MAX && x->page > js->last) {
+        region_check(x, o); /* past the last page: only whether it is empty counts */
+        return;
+    }
     if (!next) {
         if (x->page < js->last)
             js->last = x->page;
-        region_check(x);
+        if (x->page == 0 && aivm_prices__items_count(js->pages[0]) > 0) {
+            /* page 0 says it is the only one: the page after it, at $skip = its
+             * item count, is asked for and must be empty, as past any last page */
+            js->stride = (unsigned long)aivm_prices__items_count(js->pages[0]);
+            js->next_page = 1;
+        }
+        region_check(x, o);
         return;
     }
     rc = aivm_prices__next_skip(&skip, next, x->base, &e);
@@ -318,7 +332,7 @@ static void region_page(xfer *x, char *next, const aivm_fetch_opts *o)
         js->stride = skip;
         js->next_page = 1;
     }
-    region_check(x);
+    region_check(x, o);
 }
 
 static void page_done(xfer *x, const aivm_fetch_opts *o, double now, double *shared)
@@ -474,7 +488,8 @@ static int start_ready(xfer_list *l, jstate *js, size_t n, CURLM *multi, const a
     }
     for (size_t j = 0; j < n && *in_flight < max && rc == 0 && now >= shared; j++) {
         while (!js[j].done && js[j].stride && js[j].next_page < o->page_cap &&
-               js[j].next_page <= js[j].last && *in_flight < max && rc == 0) {
+               (js[j].last == SIZE_MAX || js[j].next_page <= js[j].last + 1) && *in_flight < max &&
+               rc == 0) {
             xfer *x = add_xfer(l, &js[j], l->xs[0]->base);
             x->page = js[j].next_page++;
             x->skip = (unsigned long)x->page * js[j].stride;

@@ -572,6 +572,18 @@ def case_show_escapes_api_text(e):
     check(not any(l.startswith("::error") for l in p.stdout.splitlines()), "no forged line", p)
     check("\x1b" not in p.stdout and "\r" not in p.stdout, "no raw escape or CR", p)
     check("\\n::error::pwned\\x1b[31m\\r" in p.stdout, "shown visibly", p)
+    # the csv and json formats carry the same text through the output-safety layer
+    hostile = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "golden",
+                           "hostile", "check_output.py")
+    for fmt in ("csv", "json"):
+        p = e.run("prices", "show", "--region", "eastus", "--sku", "Standard_NC24ads_A100_v4",
+                  "--format", fmt)
+        check(p.returncode == 0 and "pwned" in p.stdout, "show -f %s ok" % fmt, p)
+        out = os.path.join(e.tmp, "show." + fmt)
+        with open(out, "w") as f:
+            f.write(p.stdout)
+        r = subprocess.run([sys.executable, hostile, fmt, out], capture_output=True, text=True)
+        check(r.returncode == 0, "show -f %s keeps the output-safety rules: %s" % (fmt, r.stdout), p)
 
 
 def case_progress_only_on_a_terminal(e):

@@ -155,6 +155,25 @@ def case_pages_past_the_last_must_be_empty(e):
     check(past, "pages past the announced end were asked for and answered: %s" % e.log())
 
 
+def case_first_page_that_lies_fails_the_region(e):
+    """Page 0 without NextPageLink says it is the only page (the API's page is
+    1,000 items: 1,000 of 2,299 were cached as complete). The page after it,
+    at $skip = its item count, is asked for and must be empty; here it holds
+    items, so the region fails and nothing is cached. A list that is truly one
+    page costs that one empty page more and is cached."""
+    e.state.page_size, e.state.latency = 20, 0.0
+    e.state.fault, e.state.fault_sku, e.state.fault_skip = "early-last", "", 0
+    p = e.run("prices", "fetch", "--region", "eastus", *FAST)
+    check(p.returncode == 4 and "changed while it was fetched (page 2" in p.stderr,
+          "region fails", p)
+    check(region_file(e, "eastus") is None, "nothing cached: %s" % cache_files(e))
+    check([x for x in e.log() if x["skip"] == 20], "the page after page 0 was asked for: %s"
+          % e.log())
+    e.state.fault, e.state.page_size = None, 100000  # one true page
+    p = e.run("prices", "fetch", "--region", "eastus", *FAST)
+    check(p.returncode == 0 and region_file(e, "eastus"), "one true page is cached", p)
+
+
 def case_failing_page_fails_the_region(e):
     e.state.page_size = 20
     p = e.run("prices", "fetch", "--regions", "eastus,westeurope")

@@ -6,7 +6,8 @@ docs/security.md): valid UTF-8; no raw C0 control but LF (and no CR, ESC,
 BEL); no raw C1 control or noncharacter; no line that untrusted text begins
 (no "::" or "##" workflow command but the github format's own annotations);
 then the format's own rules (JSON parses, XML parses, CSV cells are no
-formulas, Markdown has no @mention or bare link). Exit 1 with the reasons."""
+formulas, Markdown has no @mention or bare link, HTML shows the corpus's
+markup as text). Exit 1 with the reasons."""
 import csv, io, json, re, sys
 import xml.etree.ElementTree as ET
 
@@ -62,6 +63,12 @@ if fmt == "markdown":
         bad.append("a bare link: %r" % text[max(0, m.start() - 20):m.end() + 20])
     if re.search(r"<(?!br>)[A-Za-z/]", text):
         bad.append("raw HTML")
+if fmt == "html":  # the corpus's markup ("... x <b>", "<b>x</b>") must arrive as text
+    for raw_tag in ("x <b>", "<b>x</b>"):
+        if raw_tag in text:
+            bad.append("raw markup from the corpus: %r" % raw_tag)
+    if "\x1b" in text or "\r" in text:
+        bad.append("a raw ESC or CR")
 for b in bad[:20]:
     print("%s: %s" % (fmt, b))
 sys.exit(1 if bad else 0)
