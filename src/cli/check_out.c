@@ -127,12 +127,16 @@ int cli_check_output_option(cli_check_output **list, size_t *n, const char *arg)
         return cli_usagef("--output writes files; the report on stdout is --format's (--format "
                           "%s)",
                           formats[f].name);
+    /* an output target refused, as one that is not a regular file is: exit 5 */
     for (size_t i = 0; i < *n; i++)
-        if (strcmp((*list)[i].path, path) == 0)
-            return cli_usagef("--output names '%s' twice", path);
-        else if (same_file((*list)[i].path, path))
-            return cli_usagef("--output names one file twice: '%s' and '%s'", (*list)[i].path,
-                              path);
+        if (strcmp((*list)[i].path, path) == 0 || same_file((*list)[i].path, path)) {
+            if (strcmp((*list)[i].path, path) == 0)
+                cli_errorf("cannot write '%s': --output names it twice", path);
+            else
+                cli_errorf("cannot write '%s': --output names one file twice ('%s' and '%s')", path,
+                           (*list)[i].path, path);
+            return CLI_EXIT_INTERNAL;
+        }
     *list = aivm_xrealloc(*list, (*n + 1) * sizeof **list);
     (*list)[*n].format = f;
     (*list)[*n].path = path;
