@@ -67,8 +67,7 @@ static int check_model(const aivm_model *m, const aivm_ynode *e, const char *wha
         return aivm_error_set(err, AIVM_EINVALID, &e->loc,
                               "%s: hidden %u is not a multiple of heads %u", what, m->hidden,
                               m->heads);
-    if (m->flops_per_sample != 0 &&
-        !(m->flops_per_sample >= 1 && m->input_px && m->flops_source))
+    if (m->flops_per_sample != 0 && !(m->flops_per_sample >= 1 && m->input_px && m->flops_source))
         return aivm_error_set(err, AIVM_EINVALID, &aivm_ymap_get(e, "flops_per_sample")->loc,
                               "%s: flops_per_sample must be at least 1, with input_px and "
                               "flops_source",

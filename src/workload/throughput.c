@@ -13,6 +13,7 @@
 
 #include "aivm/util.h"
 #include "sizing_int.h"
+#include "throughput_int.h"
 
 #define GIB 1073741824.0
 
@@ -33,7 +34,8 @@ bool aivm_work_wanted(const aivm_workload *wl)
 {
     const aivm_work_input *in = &wl->work;
     return has(in, AIVM_WK_TOKENS) || has(in, AIVM_WK_EPOCHS) || has(in, AIVM_WK_DATASET_TOKENS) ||
-           has(in, AIVM_WK_TOKENS_PER_SECOND) || has(in, AIVM_WK_REQUESTS_PER_SECOND);
+           has(in, AIVM_WK_TOKENS_PER_SECOND) || has(in, AIVM_WK_REQUESTS_PER_SECOND) ||
+           has(in, AIVM_WK_SAMPLES);
 }
 
 /* --requests-per-second: an encoder's service (prefill only). */
@@ -60,10 +62,21 @@ int aivm_work_check(const aivm_workload *wl, aivm_error *err)
     const aivm_work_input *in = &wl->work;
     bool train_amount =
         has(in, AIVM_WK_TOKENS) || has(in, AIVM_WK_EPOCHS) || has(in, AIVM_WK_DATASET_TOKENS);
+    /* --samples is checked with the model (aivm_work_check_model): its FLOPs per sample */
     bool infer_amount = has(in, AIVM_WK_TOKENS_PER_SECOND);
     bool rps = has(in, AIVM_WK_REQUESTS_PER_SECOND);
+    bool samples = has(in, AIVM_WK_SAMPLES);
     if (!in->set)
         return 0;
+    if (samples && train_amount)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--samples and --tokens (or --epochs with --dataset-tokens) both "
+                              "give the training amount: give one");
+    if (samples && wl->phase == AIVM_PHASE_INFERENCE)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--samples is a training amount: give --requests-per-second for "
+                              "inference");
+    train_amount = train_amount || samples;
     if (rps && infer_amount)
         return aivm_error_set(err, AIVM_EINVALID, NULL,
                               "--requests-per-second (non-generative models) and "
@@ -94,8 +107,8 @@ int aivm_work_check(const aivm_workload *wl, aivm_error *err)
                               "inference inputs: give --tokens for training");
     if (has(in, AIVM_WK_MAX_DAYS) && !train_amount)
         return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "--max-days bounds a training job: it needs --tokens (or "
-                              "--epochs with --dataset-tokens)");
+                              "--max-days bounds a training job: it needs --tokens, --samples "
+                              "(or --epochs with --dataset-tokens)");
     if ((has(in, AIVM_WK_MAX_TTFT_MS) || has(in, AIVM_WK_MAX_TPOT_MS)) && !infer_amount)
         return aivm_error_set(err, AIVM_EINVALID, NULL,
                               "--max-ttft-ms and --max-tpot-ms bound a service's latency: they "
@@ -126,6 +139,19 @@ int aivm_work_check_model(const aivm_workload *wl, aivm_error *err)
     const aivm_model *m = sz ? sz->preset : NULL;
     aivm_kind kind = m ? m->kind : wl->kind;
     const char *name = m ? m->name : "the model";
+    if (sz && wl->phase == AIVM_PHASE_TRAIN && has(in, AIVM_WK_SAMPLES)) {
+        if (kind == AIVM_KIND_GENERATIVE)
+            return aivm_error_set(err, AIVM_EINVALID, NULL,
+                                  "%s is generative: give its training amount in --tokens, not "
+                                  "--samples",
+                                  name);
+        if (!(aivm_work_flops_per_sample(sz) > 0))
+            return aivm_error_set(err, AIVM_EINVALID, NULL,
+                                  "--samples needs the FLOPs of a sample: %s has no "
+                                  "flops_per_sample in models.yaml and no transformer shape "
+                                  "(--layers, --hidden, --context) to derive them",
+                                  name);
+    }
     if (!sz || !aivm_work_wanted(wl) || wl->phase != AIVM_PHASE_INFERENCE)
         return 0;
     if (has(in, AIVM_WK_TOKENS_PER_SECOND) && kind == AIVM_KIND_NON_GENERATIVE)
@@ -538,15 +564,22 @@ void aivm_work_estimate_for(aivm_work_estimate *out, const aivm_workload *wl, co
     e->why = AIVM_TP_NO_WORK;
     if (!wl->sizing || !aivm_work_wanted(wl) ||
         (wl->phase == AIVM_PHASE_TRAIN
-             ? !(aivm_work_training_tokens(&wl->work) > 0)
+             ? !aivm_work_trains(&wl->work)
              : !(wl->work.tokens_per_second > 0) && !(wl->work.requests_per_second > 0)))
         return; /* no amount of this phase's work (check: tags of the other phase) */
     e->why = AIVM_TP_NO_FIT;
     if (!fit->fits || fit->vms < 1)
         return;
     e->why = AIVM_TP_CPU;
-    if (!s->has_gpu)
+    if (!s->has_gpu && !(wl->phase == AIVM_PHASE_TRAIN && wl->work.samples > 0))
         return;
+    if (!s->has_gpu) { /* --samples: a CPU size's vCPUs do the work */
+        if (aivm_workload__samples_cpu(e, wl, fit, s)) {
+            e->why = AIVM_TP_OK;
+            e->known = true;
+        }
+        return;
+    }
     e->why = AIVM_TP_NO_GPU_FACTS;
     if (!g)
         return;
@@ -555,7 +588,9 @@ void aivm_work_estimate_for(aivm_work_estimate *out, const aivm_workload *wl, co
     e->peak_tflops = aivm_tp_peak(wl->sizing, g, &e->peak_dtype, &e->fp8_as_bf16);
     if (!(e->peak_tflops > 0))
         return;
-    if (wl->phase == AIVM_PHASE_TRAIN)
+    if (wl->phase == AIVM_PHASE_TRAIN && wl->work.samples > 0)
+        aivm_workload__samples_gpu(e, wl, fit, s, g);
+    else if (wl->phase == AIVM_PHASE_TRAIN)
         train(e, wl, fit, s, g);
     else if (wl->work.requests_per_second > 0 ? !encode(e, wl, fit, s, g)
                                               : !infer(e, wl, fit, s, g))
@@ -584,7 +619,7 @@ const char *aivm_tp_unknown_name(aivm_tp_unknown why)
 
 double aivm_work_max_days(const aivm_workload *wl)
 {
-    if (wl->phase != AIVM_PHASE_TRAIN || aivm_work_training_tokens(&wl->work) <= 0)
+    if (wl->phase != AIVM_PHASE_TRAIN || !aivm_work_trains(&wl->work))
         return 0;
     return has(&wl->work, AIVM_WK_MAX_DAYS) ? wl->work.max_days : AIVM_WORK_DEFAULT_MAX_DAYS;
 }

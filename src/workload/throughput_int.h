@@ -1,0 +1,22 @@
+/*
+ * throughput_int.h - the parts of the work estimate (aivm/throughput.h) split
+ * across files: training in samples (throughput_samples.c).
+ */
+#ifndef AIVM_THROUGHPUT_INT_H
+#define AIVM_THROUGHPUT_INT_H
+
+#include <stdbool.h>
+
+#include "aivm/throughput.h"
+
+/* --samples on a CPU size: the model FLOPs over its vCPUs at AIVM_TP_CPU_GFLOPS_PER_VCPU
+ * (time only: no GPU facts). False when the FLOPs or the vCPUs are unknown. */
+bool aivm_workload__samples_cpu(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
+                                const aivm_size *s);
+
+/* --samples on a GPU size (e->peak_tflops set): the model FLOPs over every GPU of the
+ * deployment at the generation's vision utilisation (aivm_tp_sample_util_for). */
+void aivm_workload__samples_gpu(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
+                                const aivm_size *s, const aivm_gpu_model *g);
+
+#endif

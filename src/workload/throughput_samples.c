@@ -1,0 +1,117 @@
+/*
+ * throughput_samples.c - training in samples (--samples; docs/throughput.md,
+ * "Training in samples"): a sample's forward FLOPs from the model preset (a
+ * vision model's published figure) or a transformer's shape, three passes of
+ * them per trained sample, on a GPU at a utilisation calibrated on published
+ * ResNet-50 training throughput, on a CPU size at a per-vCPU rate from a
+ * published CPU training run. Pure functions, as the rest of the estimate.
+ */
+#include <string.h>
+
+#include "aivm/throughput.h"
+#include "throughput_int.h"
+
+bool aivm_work_trains(const aivm_work_input *in)
+{
+    return aivm_work_training_tokens(in) > 0 || in->samples > 0;
+}
+
+double aivm_work_flops_per_sample(const aivm_sizing *sz)
+{
+    double ctx;
+    if (!sz)
+        return 0;
+    if (sz->preset && sz->preset->flops_per_sample > 0)
+        return sz->preset->flops_per_sample;
+    if (!sz->layers || !sz->hidden || !sz->context)
+        return 0;
+    /* Kaplan et al. 2020 (arXiv 2001.08361, Table 1): 2N + 2 n_layer n_ctx d_model per
+     * token, forward; a sample is a sequence of the training context */
+    ctx = sz->context;
+    return (2 * aivm_tp_active_params(sz) + 2.0 * sz->layers * ctx * sz->hidden) * ctx;
+}
+
+/* Vision training utilisation per GPU generation: model FLOPs (3 x forward per image)
+ * over the dense 16-bit peak, from NVIDIA's Deep Learning Examples ResNet-50 v1.5 PyTorch
+ * training tables (mixed precision, pytorch-21.03 NGC container, DALI). */
+static const aivm_tp_mfu_fact util_facts[] = {
+    {"Ampere", 0.19, 0.16, 0.24,
+     "A100 80GB: ResNet-50 v1.5, NVIDIA Deep Learning Examples (PyTorch, AMP): 2,470 "
+     "images/s on 1 GPU (0.19 of the 312 TFLOP/s peak), 16,621 on 8 (0.16)"},
+    {"Volta", 0.235, 0.20, 0.26,
+     "V100 16GB: ResNet-50 v1.5, NVIDIA Deep Learning Examples (PyTorch, AMP): 1,200 "
+     "images/s on 1 GPU (0.235 of the 125 TFLOP/s peak), 8,322 on 8 (0.20)"},
+    {NULL, 0.15, 0.10, 0.22,
+     "assumption: below Ampere's 0.19 (convolutions and the input pipeline do not keep pace "
+     "with a higher tensor-core peak); no published per-GPU figure of this generation is "
+     "used"},
+};
+
+const aivm_tp_mfu_fact *aivm_tp_sample_util_for(const aivm_gpu_model *g)
+{
+    size_t n = sizeof util_facts / sizeof util_facts[0];
+    for (size_t i = 0; g && g->architecture && i + 1 < n; i++)
+        if (strcmp(util_facts[i].architecture, g->architecture) == 0)
+            return &util_facts[i];
+    return &util_facts[n - 1];
+}
+
+/* The amount and its FLOPs: three passes of the forward per sample. */
+static void amount(aivm_work_estimate *e, const aivm_workload *wl)
+{
+    e->samples = wl->work.samples;
+    e->flops_per_sample = aivm_work_flops_per_sample(wl->sizing);
+    e->flops = AIVM_TP_SAMPLE_PASSES * e->flops_per_sample * e->samples;
+    e->recompute = 1;
+}
+
+bool aivm_workload__samples_cpu(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
+                                const aivm_size *s)
+{
+    double rate;
+    amount(e, wl);
+    e->cpu = true;
+    e->vcpus = (double)s->vcpus * (fit->vms >= 1 ? fit->vms : 1);
+    e->gflops_per_vcpu = AIVM_TP_CPU_GFLOPS_PER_VCPU;
+    e->mfu_source = AIVM_TP_CPU_SOURCE;
+    if (!(e->flops > 0) || !(e->vcpus > 0))
+        return false;
+    rate = e->vcpus * 1e9;
+    e->wall_hours = e->flops / (rate * AIVM_TP_CPU_GFLOPS_PER_VCPU) / 3600;
+    e->wall_hours_lo = e->flops / (rate * AIVM_TP_CPU_GFLOPS_PER_VCPU_HI) / 3600;
+    e->wall_hours_hi = e->flops / (rate * AIVM_TP_CPU_GFLOPS_PER_VCPU_LO) / 3600;
+    return true;
+}
+
+void aivm_workload__samples_gpu(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
+                                const aivm_size *s, const aivm_gpu_model *g)
+{
+    const aivm_tp_mfu_fact *f = aivm_tp_sample_util_for(g);
+    const aivm_work_input *in = &wl->work;
+    double peak;
+    amount(e, wl);
+    if (in->set & (1u << AIVM_WK_MFU)) {
+        e->mfu = e->mfu_lo = e->mfu_hi = in->mfu;
+        e->mfu_source = "--mfu";
+    } else {
+        e->mfu = f->mfu;
+        e->mfu_lo = f->lo;
+        e->mfu_hi = f->hi;
+        e->mfu_source = f->source;
+        if (fit->vms > 1 && !s->infiniband) {
+            e->mfu *= AIVM_TP_NO_IB_FACTOR;
+            e->mfu_lo *= AIVM_TP_NO_IB_FACTOR;
+            e->mfu_hi *= AIVM_TP_NO_IB_FACTOR;
+            e->mfu_no_ib = true;
+        }
+    }
+    /* data parallel over every GPU of the deployment (--gpus: the GPUs it runs on) */
+    e->gpus = wl->sizing->gpus ? fit->gpus_needed : fit->gpus_total;
+    peak = e->peak_tflops * e->gpus;
+    e->wall_hours = aivm_tp_gpu_hours(e->flops, peak, e->mfu);
+    e->wall_hours_lo = aivm_tp_gpu_hours(e->flops, peak, e->mfu_hi);
+    e->wall_hours_hi = aivm_tp_gpu_hours(e->flops, peak, e->mfu_lo);
+    e->gpu_hours = e->wall_hours * e->gpus;
+    e->gpu_hours_lo = e->wall_hours_lo * e->gpus;
+    e->gpu_hours_hi = e->wall_hours_hi * e->gpus;
+}
