@@ -403,7 +403,17 @@ void aivm_report__check_work_text(aivm_buf *b, const aivm_check_item *it)
         aivm_buf_printf(b, "  work: time unknown (%s)\n", aivm_tp_unknown_name(e->why));
         return;
     }
-    if (e->phase == AIVM_PHASE_TRAIN) {
+    if (e->phase == AIVM_PHASE_TRAIN && e->samples > 0) {
+        fmt_tokens(tok, sizeof tok, e->samples);
+        aivm_buf_printf(b, "  work: %s samples in %.1f hours (%.1f days) on ", tok, e->wall_hours,
+                        e->wall_hours / 24);
+        if (e->cpu)
+            aivm_buf_printf(b, "%g vCPUs", e->vcpus);
+        else
+            aivm_buf_printf(b, "%g GPUs, %.0f GPU-hours", e->gpus, e->gpu_hours);
+        if (d->has_job_cost)
+            aivm_buf_printf(b, "; job cost %s %.0f", d->currency, d->job_cost);
+    } else if (e->phase == AIVM_PHASE_TRAIN) {
         fmt_tokens(tok, sizeof tok, e->tokens);
         aivm_buf_printf(b, "  work: %s tokens in %.1f hours (%.1f days) on %g GPUs, %.0f GPU-hours",
                         tok, e->wall_hours, e->wall_hours / 24, e->gpus, e->gpu_hours);

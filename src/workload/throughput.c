@@ -150,7 +150,7 @@ int aivm_work_check_model(const aivm_workload *wl, aivm_error *err)
                                   "--samples needs the FLOPs of a sample: %s has no "
                                   "flops_per_sample in models.yaml and no transformer shape "
                                   "(--layers, --hidden, --context) to derive them",
-                                  name);
+                                  m ? name : "--params alone");
     }
     if (!sz || !aivm_work_wanted(wl) || wl->phase != AIVM_PHASE_INFERENCE)
         return 0;

@@ -23,8 +23,10 @@ double aivm_work_flops_per_sample(const aivm_sizing *sz)
         return 0;
     if (sz->preset && sz->preset->flops_per_sample > 0)
         return sz->preset->flops_per_sample;
-    if (!sz->layers || !sz->hidden || !sz->context)
-        return 0;
+    if (!sz->layers || !sz->hidden || !sz->context ||
+        sz->source[AIVM_SZ_LAYERS] == AIVM_SRC_ESTIMATED ||
+        sz->source[AIVM_SZ_HIDDEN] == AIVM_SRC_ESTIMATED)
+        return 0; /* a shape borrowed from the nearest preset (--params alone) is no basis */
     /* Kaplan et al. 2020 (arXiv 2001.08361, Table 1): 2N + 2 n_layer n_ctx d_model per
      * token, forward; a sample is a sequence of the training context */
     ctx = sz->context;
@@ -63,6 +65,7 @@ static void amount(aivm_work_estimate *e, const aivm_workload *wl)
     e->flops_per_sample = aivm_work_flops_per_sample(wl->sizing);
     e->flops = AIVM_TP_SAMPLE_PASSES * e->flops_per_sample * e->samples;
     e->recompute = 1;
+    e->max_days = aivm_work_max_days(wl);
 }
 
 bool aivm_workload__samples_cpu(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,

@@ -181,8 +181,14 @@ static void check_error(const char *model, aivm_phase phase, double samples, dou
     aivm_sizing sz;
     int rc;
     wl.phase = phase;
-    wl.sizing_in.model = model;
-    wl.sizing_in.set |= 1u << AIVM_SZ_MODEL;
+    wl.kind = AIVM_KIND_NON_GENERATIVE;
+    if (model) {
+        wl.sizing_in.model = model;
+        wl.sizing_in.set |= 1u << AIVM_SZ_MODEL;
+    } else { /* a parameter count alone: the shape is the nearest preset's, estimated */
+        wl.sizing_in.params = 30e6;
+        wl.sizing_in.set |= 1u << AIVM_SZ_PARAMS;
+    }
     wl.work.samples = samples;
     wl.work.set |= 1u << AIVM_WK_SAMPLES;
     if (tokens > 0) {
@@ -214,6 +220,7 @@ static void test_usage_errors(void **state)
     check_error("resnet-50", AIVM_PHASE_TRAIN, 1e6, 1e9, "give one");
     check_error("resnet-50", AIVM_PHASE_INFERENCE, 1e6, 0, "training amount");
     check_error("llama-3.1-8b", AIVM_PHASE_TRAIN, 1e6, 0, "is generative");
+    check_error(NULL, AIVM_PHASE_TRAIN, 1e6, 0, "no transformer shape"); /* --params 30M */
 }
 
 /* The tag and the key are the one row of the table, and the count takes suffixes. */
