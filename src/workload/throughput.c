@@ -68,14 +68,8 @@ int aivm_work_check(const aivm_workload *wl, aivm_error *err)
     bool samples = has(in, AIVM_WK_SAMPLES);
     if (!in->set)
         return 0;
-    if (samples && train_amount)
-        return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "--samples and --tokens (or --epochs with --dataset-tokens) both "
-                              "give the training amount: give one");
-    if (samples && wl->phase == AIVM_PHASE_INFERENCE)
-        return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "--samples is a training amount: give --requests-per-second for "
-                              "inference");
+    if (samples && aivm_workload__samples_check(wl, train_amount, err) < 0)
+        return AIVM_EINVALID;
     train_amount = train_amount || samples;
     if (rps && infer_amount)
         return aivm_error_set(err, AIVM_EINVALID, NULL,
@@ -139,19 +133,9 @@ int aivm_work_check_model(const aivm_workload *wl, aivm_error *err)
     const aivm_model *m = sz ? sz->preset : NULL;
     aivm_kind kind = m ? m->kind : wl->kind;
     const char *name = m ? m->name : "the model";
-    if (sz && wl->phase == AIVM_PHASE_TRAIN && has(in, AIVM_WK_SAMPLES)) {
-        if (kind == AIVM_KIND_GENERATIVE)
-            return aivm_error_set(err, AIVM_EINVALID, NULL,
-                                  "%s is generative: give its training amount in --tokens, not "
-                                  "--samples",
-                                  name);
-        if (!(aivm_work_flops_per_sample(sz) > 0))
-            return aivm_error_set(err, AIVM_EINVALID, NULL,
-                                  "--samples needs the FLOPs of a sample: %s has no "
-                                  "flops_per_sample in models.yaml and no transformer shape "
-                                  "(--layers, --hidden, --context) to derive them",
-                                  m ? name : "--params alone");
-    }
+    if (sz && wl->phase == AIVM_PHASE_TRAIN && has(in, AIVM_WK_SAMPLES) &&
+        aivm_workload__samples_check_model(wl, kind, name, err) < 0)
+        return AIVM_EINVALID;
     if (!sz || !aivm_work_wanted(wl) || wl->phase != AIVM_PHASE_INFERENCE)
         return 0;
     if (has(in, AIVM_WK_TOKENS_PER_SECOND) && kind == AIVM_KIND_NON_GENERATIVE)

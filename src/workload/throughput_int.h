@@ -9,6 +9,15 @@
 
 #include "aivm/throughput.h"
 
+/* --samples against the other inputs: not with a token amount (`train_amount`), not for
+ * inference. Returns 0 or AIVM_EINVALID with the one-line message. */
+int aivm_workload__samples_check(const aivm_workload *wl, bool train_amount, aivm_error *err);
+
+/* --samples against the resolved model (wl->sizing set) of `kind`, called `name`: not a
+ * generative one, and one with FLOPs per sample (aivm_work_flops_per_sample). */
+int aivm_workload__samples_check_model(const aivm_workload *wl, aivm_kind kind, const char *name,
+                                       aivm_error *err);
+
 /* --samples on a CPU size: the model FLOPs over its vCPUs at AIVM_TP_CPU_GFLOPS_PER_VCPU
  * (time only: no GPU facts). False when the FLOPs or the vCPUs are unknown. */
 bool aivm_workload__samples_cpu(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,

@@ -16,6 +16,36 @@ bool aivm_work_trains(const aivm_work_input *in)
     return aivm_work_training_tokens(in) > 0 || in->samples > 0;
 }
 
+int aivm_workload__samples_check(const aivm_workload *wl, bool train_amount, aivm_error *err)
+{
+    if (train_amount)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--samples and --tokens (or --epochs with --dataset-tokens) both "
+                              "give the training amount: give one");
+    if (wl->phase == AIVM_PHASE_INFERENCE)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--samples is a training amount: give --requests-per-second for "
+                              "inference");
+    return 0;
+}
+
+int aivm_workload__samples_check_model(const aivm_workload *wl, aivm_kind kind, const char *name,
+                                       aivm_error *err)
+{
+    if (kind == AIVM_KIND_GENERATIVE)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "%s is generative: give its training amount in --tokens, not "
+                              "--samples",
+                              name);
+    if (!(aivm_work_flops_per_sample(wl->sizing) > 0))
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--samples needs the FLOPs of a sample: %s has no "
+                              "flops_per_sample in models.yaml and no transformer shape "
+                              "(--layers, --hidden, --context) to derive them",
+                              wl->sizing->preset ? name : "--params alone");
+    return 0;
+}
+
 double aivm_work_flops_per_sample(const aivm_sizing *sz)
 {
     double ctx;
