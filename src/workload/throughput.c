@@ -206,13 +206,18 @@ static const aivm_tp_mfu_fact mfu_facts[] = {
     {NULL, AIVM_TP_MFU, 0.25, 0.45, "assumption: no published training run on this GPU generation"},
 };
 
+const aivm_tp_mfu_fact *aivm_workload__fact_for(const aivm_tp_mfu_fact *facts, size_t n,
+                                                const aivm_gpu_model *g)
+{
+    for (size_t i = 0; g && g->architecture && i + 1 < n; i++)
+        if (strcmp(facts[i].architecture, g->architecture) == 0)
+            return &facts[i];
+    return &facts[n - 1];
+}
+
 const aivm_tp_mfu_fact *aivm_tp_mfu_for(const aivm_gpu_model *g)
 {
-    size_t n = sizeof mfu_facts / sizeof mfu_facts[0];
-    for (size_t i = 0; g && g->architecture && i + 1 < n; i++)
-        if (strcmp(mfu_facts[i].architecture, g->architecture) == 0)
-            return &mfu_facts[i];
-    return &mfu_facts[n - 1];
+    return aivm_workload__fact_for(mfu_facts, sizeof mfu_facts / sizeof mfu_facts[0], g);
 }
 
 static double peak_of(const aivm_gpu_model *g, aivm_dtype want, aivm_dtype *dt)
@@ -275,13 +280,16 @@ static void train(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
 {
     const aivm_sizing *sz = wl->sizing;
     const aivm_work_input *in = &wl->work;
-    const aivm_tp_mfu_fact *f = aivm_tp_mfu_for(g);
+    bool samples = in->samples > 0; /* --samples: a vision model's utilisation, no recompute */
+    const aivm_tp_mfu_fact *f = samples ? aivm_tp_sample_util_for(g) : aivm_tp_mfu_for(g);
     double trainable = sz->finetune == AIVM_FT_FULL ? sz->params : sz->trainable_params;
     double peak;
     e->tokens = aivm_work_training_tokens(in);
     e->max_days = aivm_work_max_days(wl);
     e->flops_per_token = aivm_tp_train_flops_per_token(e->active_params, sz->finetune, trainable);
     e->flops = e->flops_per_token * e->tokens;
+    if (samples)
+        aivm_workload__samples_amount(e, wl);
     if (has(in, AIVM_WK_MFU)) {
         e->mfu = e->mfu_lo = e->mfu_hi = in->mfu;
         e->mfu_source = "--mfu";
@@ -299,7 +307,7 @@ static void train(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
     }
     /* Recomputation is time, not model FLOPs: automatic checkpointing recomputes
      * selectively (a few percent), the flag asks for full recomputation. */
-    e->recompute = !sz->act_ckpt                                      ? 1
+    e->recompute = samples || !sz->act_ckpt                           ? 1
                    : sz->source[AIVM_SZ_ACT_CKPT] == AIVM_SRC_DERIVED ? AIVM_TP_RECOMPUTE_SELECTIVE
                                                                       : AIVM_TP_RECOMPUTE_FULL;
     e->gpus = sz->gpus ? fit->gpus_needed : fit->gpus_total; /* --gpus: the GPUs it runs on */
@@ -572,9 +580,7 @@ void aivm_work_estimate_for(aivm_work_estimate *out, const aivm_workload *wl, co
     e->peak_tflops = aivm_tp_peak(wl->sizing, g, &e->peak_dtype, &e->fp8_as_bf16);
     if (!(e->peak_tflops > 0))
         return;
-    if (wl->phase == AIVM_PHASE_TRAIN && wl->work.samples > 0)
-        aivm_workload__samples_gpu(e, wl, fit, s, g);
-    else if (wl->phase == AIVM_PHASE_TRAIN)
+    if (wl->phase == AIVM_PHASE_TRAIN)
         train(e, wl, fit, s, g);
     else if (wl->work.requests_per_second > 0 ? !encode(e, wl, fit, s, g)
                                               : !infer(e, wl, fit, s, g))

@@ -6,8 +6,14 @@
 #define AIVM_THROUGHPUT_INT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "aivm/throughput.h"
+
+/* The row of `facts` (`n` rows, the last one for every other generation) for `g`'s GPU
+ * architecture. */
+const aivm_tp_mfu_fact *aivm_workload__fact_for(const aivm_tp_mfu_fact *facts, size_t n,
+                                                const aivm_gpu_model *g);
 
 /* --samples against the other inputs: not with a token amount (`train_amount`), not for
  * inference. Returns 0 or AIVM_EINVALID with the one-line message. */
@@ -23,9 +29,9 @@ int aivm_workload__samples_check_model(const aivm_workload *wl, aivm_kind kind, 
 bool aivm_workload__samples_cpu(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
                                 const aivm_size *s);
 
-/* --samples on a GPU size (e->peak_tflops set): the model FLOPs over every GPU of the
- * deployment at the generation's vision utilisation (aivm_tp_sample_util_for). */
-void aivm_workload__samples_gpu(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
-                                const aivm_size *s, const aivm_gpu_model *g);
+/* --samples: the amount, a sample's forward FLOPs and the training FLOPs (3 x forward x
+ * samples) into `e`, with the deadline in force; the GPU time is the token model's train()
+ * at aivm_tp_sample_util_for()'s utilisation. */
+void aivm_workload__samples_amount(aivm_work_estimate *e, const aivm_workload *wl);
 
 #endif

@@ -6,8 +6,6 @@
  * ResNet-50 training throughput, on a CPU size at a per-vCPU rate from a
  * published CPU training run. Pure functions, as the rest of the estimate.
  */
-#include <string.h>
-
 #include "aivm/throughput.h"
 #include "throughput_int.h"
 
@@ -81,19 +79,15 @@ static const aivm_tp_mfu_fact util_facts[] = {
 
 const aivm_tp_mfu_fact *aivm_tp_sample_util_for(const aivm_gpu_model *g)
 {
-    size_t n = sizeof util_facts / sizeof util_facts[0];
-    for (size_t i = 0; g && g->architecture && i + 1 < n; i++)
-        if (strcmp(util_facts[i].architecture, g->architecture) == 0)
-            return &util_facts[i];
-    return &util_facts[n - 1];
+    return aivm_workload__fact_for(util_facts, sizeof util_facts / sizeof util_facts[0], g);
 }
 
-/* The amount and its FLOPs: three passes of the forward per sample. */
-static void amount(aivm_work_estimate *e, const aivm_workload *wl)
+void aivm_workload__samples_amount(aivm_work_estimate *e, const aivm_workload *wl)
 {
     e->samples = wl->work.samples;
     e->flops_per_sample = aivm_work_flops_per_sample(wl->sizing);
     e->flops = AIVM_TP_SAMPLE_PASSES * e->flops_per_sample * e->samples;
+    e->flops_per_token = 0; /* not a token amount */
     e->recompute = 1;
     e->max_days = aivm_work_max_days(wl);
 }
@@ -102,7 +96,7 @@ bool aivm_workload__samples_cpu(aivm_work_estimate *e, const aivm_workload *wl, 
                                 const aivm_size *s)
 {
     double rate;
-    amount(e, wl);
+    aivm_workload__samples_amount(e, wl);
     e->cpu = true;
     e->vcpus = (double)s->vcpus * (fit->vms >= 1 ? fit->vms : 1);
     e->gflops_per_vcpu = AIVM_TP_CPU_GFLOPS_PER_VCPU;
@@ -114,37 +108,4 @@ bool aivm_workload__samples_cpu(aivm_work_estimate *e, const aivm_workload *wl, 
     e->wall_hours_lo = e->flops / (rate * AIVM_TP_CPU_GFLOPS_PER_VCPU_HI) / 3600;
     e->wall_hours_hi = e->flops / (rate * AIVM_TP_CPU_GFLOPS_PER_VCPU_LO) / 3600;
     return true;
-}
-
-void aivm_workload__samples_gpu(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
-                                const aivm_size *s, const aivm_gpu_model *g)
-{
-    const aivm_tp_mfu_fact *f = aivm_tp_sample_util_for(g);
-    const aivm_work_input *in = &wl->work;
-    double peak;
-    amount(e, wl);
-    if (in->set & (1u << AIVM_WK_MFU)) {
-        e->mfu = e->mfu_lo = e->mfu_hi = in->mfu;
-        e->mfu_source = "--mfu";
-    } else {
-        e->mfu = f->mfu;
-        e->mfu_lo = f->lo;
-        e->mfu_hi = f->hi;
-        e->mfu_source = f->source;
-        if (fit->vms > 1 && !s->infiniband) {
-            e->mfu *= AIVM_TP_NO_IB_FACTOR;
-            e->mfu_lo *= AIVM_TP_NO_IB_FACTOR;
-            e->mfu_hi *= AIVM_TP_NO_IB_FACTOR;
-            e->mfu_no_ib = true;
-        }
-    }
-    /* data parallel over every GPU of the deployment (--gpus: the GPUs it runs on) */
-    e->gpus = wl->sizing->gpus ? fit->gpus_needed : fit->gpus_total;
-    peak = e->peak_tflops * e->gpus;
-    e->wall_hours = aivm_tp_gpu_hours(e->flops, peak, e->mfu);
-    e->wall_hours_lo = aivm_tp_gpu_hours(e->flops, peak, e->mfu_hi);
-    e->wall_hours_hi = aivm_tp_gpu_hours(e->flops, peak, e->mfu_lo);
-    e->gpu_hours = e->wall_hours * e->gpus;
-    e->gpu_hours_lo = e->wall_hours_lo * e->gpus;
-    e->gpu_hours_hi = e->wall_hours_hi * e->gpus;
 }
