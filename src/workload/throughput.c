@@ -62,7 +62,8 @@ int aivm_work_check(const aivm_workload *wl, aivm_error *err)
     const aivm_work_input *in = &wl->work;
     bool train_amount =
         has(in, AIVM_WK_TOKENS) || has(in, AIVM_WK_EPOCHS) || has(in, AIVM_WK_DATASET_TOKENS);
-    /* --samples is checked with the model (aivm_work_check_model): its FLOPs per sample */
+    /* --samples: against the other amounts here, its FLOPs per sample with the model
+     * (aivm_work_check_model) */
     bool infer_amount = has(in, AIVM_WK_TOKENS_PER_SECOND);
     bool rps = has(in, AIVM_WK_REQUESTS_PER_SECOND);
     bool samples = has(in, AIVM_WK_SAMPLES);
