@@ -13,7 +13,8 @@ _aivm_advise_common="-q --quiet -v --verbose -h --help -V --version --config --n
 _aivm_advise_sizing="--params --active-params --model --layers --hidden --heads --kv-heads --precision
   --kv-precision --context --batch --concurrency --finetune --optimizer --sharding
   --activation-checkpointing --max-nodes --gpus --tokens --epochs --dataset-tokens --mfu
-  --tokens-per-second --requests-per-second --prompt-tokens --output-tokens --max-days --max-ttft-ms --max-tpot-ms"
+  --tokens-per-second --requests-per-second --prompt-tokens --output-tokens --max-days --max-ttft-ms --max-tpot-ms
+  --samples"
 _aivm_advise_fetch="--currency --prices-url --cache-dir --cache-ttl --refresh --timeout
   --retries --retry-delay"
 

@@ -39,9 +39,14 @@ void aivm_models__write_c(aivm_buf *b, const aivm_models *ms, const char *name)
         aivm_cgen_str(b, m->name);
         aivm_buf_puts(b, ", ");
         aivm_cgen_str(b, m->family);
-        aivm_buf_printf(b, ", %d, %.17g, %.17g, %u, %u, %u, %u, %u, %u, ", (int)m->kind, m->params,
-                        m->active_params, m->layers, m->hidden, m->heads, m->kv_heads, m->context,
-                        m->head_dim);
+        aivm_buf_printf(b, ", %d, %.17g, %.17g, %u, %u, %u, %u, %u, %u, %.17g, %u, ", (int)m->kind,
+                        m->params, m->active_params, m->layers, m->hidden, m->heads, m->kv_heads,
+                        m->context, m->head_dim, m->flops_per_sample, m->input_px);
+        if (m->flops_source)
+            aivm_cgen_str(b, m->flops_source);
+        else
+            aivm_buf_puts(b, "NULL");
+        aivm_buf_puts(b, ", ");
         if (m->sources.n)
             aivm_buf_printf(b, "{src%zu, %zu}, ", i, m->sources.n);
         else

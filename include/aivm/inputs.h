@@ -22,14 +22,15 @@
 
 /** How a value is written. */
 typedef enum {
-    AIVM_IV_ENUM,   /* one of `names` (ASCII case ignored; did-you-mean on a miss) */
-    AIVM_IV_COUNT,  /* a whole number from 1 to `max` */
-    AIVM_IV_NUMBER, /* a number more than 0 and at most `max` */
-    AIVM_IV_DAYS,   /* a number from 0 (no limit) to `max` */
-    AIVM_IV_TOKENS, /* a token count with a K/M/B/T suffix (aivm_tokens_parse) */
-    AIVM_IV_PARAMS, /* a parameter count with a K/M/B/T suffix (aivm_params_parse) */
-    AIVM_IV_SWITCH, /* a flag without a value; true or false as a key or tag */
-    AIVM_IV_NAME    /* any text (a model preset id, checked when the data is loaded) */
+    AIVM_IV_ENUM,    /* one of `names` (ASCII case ignored; did-you-mean on a miss) */
+    AIVM_IV_COUNT,   /* a whole number from 1 to `max` */
+    AIVM_IV_NUMBER,  /* a number more than 0 and at most `max` */
+    AIVM_IV_DAYS,    /* a number from 0 (no limit) to `max` */
+    AIVM_IV_TOKENS,  /* a token count with a K/M/B/T suffix (aivm_tokens_parse) */
+    AIVM_IV_PARAMS,  /* a parameter count with a K/M/B/T suffix (aivm_params_parse) */
+    AIVM_IV_SAMPLES, /* a sample count with a K/M/B/T suffix (as a token count) */
+    AIVM_IV_SWITCH,  /* a flag without a value; true or false as a key or tag */
+    AIVM_IV_NAME     /* any text (a model preset id, checked when the data is loaded) */
 } aivm_input_type;
 
 /* Where an input may be written (aivm_input.where). */

@@ -58,9 +58,13 @@ typedef struct {
     double active_params; /* mixture of experts: parameters a token uses; 0 = all (dense) */
     unsigned layers, hidden, heads, kv_heads; /* 0 = not a transformer / unknown */
     unsigned context;                         /* default context (tokens); 0 = n/a */
-    unsigned head_dim;    /* per attention head when not hidden / heads (Qwen3, Gemma 3, gpt-oss;
-                             MLA's cached latent); 0 = hidden / heads */
-    aivm_strlist sources; /* URLs backing the facts */
+    unsigned head_dim;       /* per attention head when not hidden / heads (Qwen3, Gemma 3, gpt-oss;
+                                MLA's cached latent); 0 = hidden / heads */
+    double flops_per_sample; /* vision: forward FLOPs of one sample at input_px (FLOPs = 2 x
+                                multiply-adds); 0 = none (a transformer's follow from its shape) */
+    unsigned input_px;       /* the input resolution those FLOPs are counted at (224); 0 = n/a */
+    const char *flops_source; /* where flops_per_sample comes from; NULL with no figure */
+    aivm_strlist sources;     /* URLs backing the facts */
     const char *as_of;
     aivm_loc loc;
 } aivm_model;

@@ -74,6 +74,37 @@ const aivm_tp_mfu_fact *aivm_tp_mfu_for(const aivm_gpu_model *g);
 #define AIVM_TP_PROMPT_TOKENS 1024u
 #define AIVM_TP_OUTPUT_TOKENS 256u
 
+/** Training in samples (--samples; docs/throughput.md, "Training in samples"): a
+ *  sample's training FLOPs are AIVM_TP_SAMPLE_PASSES x its forward FLOPs (forward 1x,
+ *  backward 2x: the activation and the weight gradients). */
+#define AIVM_TP_SAMPLE_PASSES 3.0
+/** A CPU size's training rate per vCPU (GFLOP/s of model FLOPs, 3 x forward): You et
+ *  al. (arXiv 1709.05011; Intel, "Intel Processors for Deep Learning Training", 2017)
+ *  train ResNet-50 for 90 epochs in 31 minutes on 1,600 Xeon Platinum 8160 (Skylake-SP,
+ *  24 cores, 48 threads each): 115.3M x 3 x 8.18 GFLOPs / 1,860 s / 76,800 threads =
+ *  19.8 GFLOP/s per hardware thread, which an Azure vCPU is. The spread: AVX2-only
+ *  hosts below, bf16 AMX (Sapphire/Emerald Rapids) above (an assumption). */
+#define AIVM_TP_CPU_GFLOPS_PER_VCPU 20.0
+#define AIVM_TP_CPU_GFLOPS_PER_VCPU_LO 10.0
+#define AIVM_TP_CPU_GFLOPS_PER_VCPU_HI 60.0
+#define AIVM_TP_CPU_SOURCE                                                                         \
+    "CPU: ResNet-50, 90 epochs in 31 min on 1,600 Xeon Platinum 8160 (You et al., arXiv "          \
+    "1709.05011): 19.8 GFLOP/s of model FLOPs per hardware thread (vCPU); 10-60 for the "          \
+    "host's processor (AVX2 to bf16 AMX, an assumption)"
+
+/** The utilisation of one GPU generation training vision models (model FLOPs, 3 x
+ *  forward per sample, over the dense 16-bit peak), with its spread and source. Static. */
+const aivm_tp_mfu_fact *aivm_tp_sample_util_for(const aivm_gpu_model *g);
+
+/** Forward FLOPs of one training sample of the resolved model `sz`: the preset's
+ *  flops_per_sample, else a transformer's (2N + 2 x layers x context x hidden) x
+ *  context at the training context (Kaplan et al. 2020); 0 when neither is known. */
+double aivm_work_flops_per_sample(const aivm_sizing *sz);
+
+/** Whether `in` gives a training amount: --tokens (or --epochs x --dataset-tokens) or
+ *  --samples. */
+bool aivm_work_trains(const aivm_work_input *in);
+
 /** Why no estimate could be made. */
 typedef enum {
     AIVM_TP_OK = 0,
@@ -94,6 +125,9 @@ typedef struct {
     aivm_dtype peak_dtype;
     /* training */
     double tokens, flops_per_token, flops;
+    double samples, flops_per_sample; /* --samples: the amount and a sample's forward FLOPs */
+    bool cpu;                         /* --samples on a CPU size: vCPUs at the rate below */
+    double vcpus, gflops_per_vcpu;
     double mfu; /* as used: the generation's (or --mfu), x AIVM_TP_NO_IB_FACTOR across VMs
                    without IB */
     double mfu_lo, mfu_hi; /* its published spread (both = mfu with --mfu) */

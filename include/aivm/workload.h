@@ -117,6 +117,7 @@ enum {
     AIVM_WK_MAX_TTFT_MS,
     AIVM_WK_MAX_TPOT_MS,
     AIVM_WK_REQUESTS_PER_SECOND,
+    AIVM_WK_SAMPLES,
     AIVM_WK_COUNT
 };
 
@@ -135,13 +136,15 @@ typedef struct {
     double max_tpot_ms; /* inference: time per output token limit (ms); 0 = none */
     double requests_per_second; /* non-generative inference: sequences of prompt_tokens per
                                    second the service must sustain (prefill only) */
+    double samples;             /* training in samples (images, sequences): the model's
+                                   FLOPs per sample decide the time (docs/throughput.md) */
     unsigned set;               /* 1u << AIVM_WK_*: given explicitly */
     unsigned from_file;         /* 1u << AIVM_WK_*: given by the workload file */
 } aivm_work_input;
 
 #define AIVM_WORK_INPUT_INIT                                                                       \
     {                                                                                              \
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0                                                      \
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0                                                   \
     }
 
 /* Every input of a workload, one id each (aivm/inputs.h: the descriptor

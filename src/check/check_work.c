@@ -28,6 +28,14 @@ static void fmt_tokens(char *out, size_t n, double v)
     snprintf(out, n, "%.0f", v);
 }
 
+/* The job's amount as the messages name it: "200B-token", or "115M-sample" (--samples). */
+static void fmt_job(char *out, size_t n, const aivm_work_estimate *e)
+{
+    char amount[24];
+    fmt_tokens(amount, sizeof amount, e->samples > 0 ? e->samples : e->tokens);
+    snprintf(out, n, "%s-%s", amount, e->samples > 0 ? "sample" : "token");
+}
+
 static const aivm_candidate *candidate_of(const aivm_advice *adv, const aivm_size *s)
 {
     for (size_t i = 0; adv && i < adv->n_ranked; i++)
@@ -43,7 +51,7 @@ static void target_findings(aivm_check__flist *l, aivm_check_item *it)
     const aivm_deployment *d = &it->deploy;
     const char *name = aivm_str(&it->size->name);
     aivm_finding *f;
-    char tok[32];
+    char tok[48];
     if (!it->work.known || it->res->count_expr)
         return;
     if (it->work.phase == AIVM_PHASE_INFERENCE && d->short_of_target) {
@@ -58,22 +66,30 @@ static void target_findings(aivm_check__flist *l, aivm_check_item *it)
             d->vms_for_target);
         aivm_check__guidance(f, g_g9, 1);
     } else if (it->work.phase == AIVM_PHASE_TRAIN && d->over_max_days) {
-        fmt_tokens(tok, sizeof tok, it->work.tokens);
+        fmt_job(tok, sizeof tok, &it->work);
         f = aivm_check__add(l, "AIVM019", AIVM_SEV_WARNING, it->res);
-        if (it->size->infiniband)
+        if (!it->size->has_gpu) /* --samples on a CPU size: no InfiniBand to scale out */
             f->message = aivm_check__fmt(
-                "%u x %s runs the %s-token job in %.0f days, past --max-days %g: %u VMs would "
+                "%u x %s runs the %s job in %.0f days on its vCPUs, past --max-days %g: plan a "
+                "GPU size (the job's FLOPs, not the model's parameters, size it)",
+                d->vms, name, tok, it->work.wall_hours / 24, it->work.max_days);
+        else if (it->size->infiniband)
+            f->message = aivm_check__fmt(
+                "%u x %s runs the %s job in %.0f days, past --max-days %g: %u VMs would "
                 "finish within it",
                 d->vms, name, tok, it->work.wall_hours / 24, it->work.max_days,
                 d->vms_for_max_days);
         else
             f->message = aivm_check__fmt(
-                "%u x %s runs the %s-token job in %.0f days, past --max-days %g, and without "
+                "%u x %s runs the %s job in %.0f days, past --max-days %g, and without "
                 "InfiniBand cannot train across more VMs (%u would finish within it over "
                 "InfiniBand): plan an InfiniBand size",
                 d->vms, name, tok, it->work.wall_hours / 24, it->work.max_days,
                 d->vms_for_max_days);
-        aivm_check__guidance(f, g_g9_g11, 2);
+        if (it->size->has_gpu)
+            aivm_check__guidance(f, g_g9_g11, 2);
+        else
+            aivm_check__guidance(f, g_g9, 1);
     }
 }
 
@@ -87,7 +103,7 @@ void aivm_check__work_findings(aivm_check__flist *l, aivm_check_item *it, const 
     aivm_price rate;
     aivm_finding *f;
     unsigned count = it->res->count ? it->res->count : 1;
-    char tok[32];
+    char tok[48];
     aivm_fit fit = it->fit;
     if (!it->has_workload || !it->wl.sizing || !aivm_work_wanted(&it->wl) || !s)
         return;
@@ -119,10 +135,10 @@ void aivm_check__work_findings(aivm_check__flist *l, aivm_check_item *it, const 
         if (!a->has_job_cost || !planned.has_job_cost || !(planned.job_cost > 0) ||
             !(a->job_cost <= planned.job_cost * AIVM_CHECK_WORK_CHEAPER))
             return;
-        fmt_tokens(tok, sizeof tok, it->work.tokens);
+        fmt_job(tok, sizeof tok, &it->work);
         f = aivm_check__add(l, "AIVM014", AIVM_SEV_NOTE, it->res);
         f->message = aivm_check__fmt(
-            "%u x %s finishes the %s-token job in %.0f hours for %.0f %s; %u x %s does it in "
+            "%u x %s finishes the %s job in %.0f hours for %.0f %s; %u x %s does it in "
             "%.0f hours for %.0f %s (%.0f%% less)",
             count, aivm_str(&s->name), tok, it->work.wall_hours, planned.job_cost, planned.currency,
             a->vms, aivm_str(&alt->size->name), alt->work.wall_hours, a->job_cost, a->currency,

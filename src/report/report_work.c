@@ -32,6 +32,13 @@ static void range_json(aivm_jw *w, const char *key, double lo, double hi, int di
 static void job_fields(aivm_jw *w, const aivm_work_estimate *e)
 {
     aivm_jw_num(w, "tokens", e->tokens);
+    if (e->samples > 0) { /* --samples: the amount, a sample's forward FLOPs, the processor */
+        aivm_jw_num(w, "samples", e->samples);
+        aivm_jw_num(w, "flops_per_sample", e->flops_per_sample);
+        aivm_jw_str(w, "processor", e->cpu ? "cpu" : "gpu");
+        aivm_jw_opt_num(w, "vcpus", e->cpu, e->vcpus);
+        aivm_jw_opt_num(w, "gflops_per_vcpu", e->cpu, e->gflops_per_vcpu);
+    }
     aivm_jw_num(w, "flops", e->flops);
     aivm_jw_num(w, "mfu", aivm_round_to(e->mfu, 4));
     aivm_jw_num(w, "gpus", e->gpus);
@@ -69,6 +76,10 @@ void aivm_report__work_json(aivm_jw *w, const aivm_workload *wl)
     aivm_jw_object(w, "work");
     if (wl->phase == AIVM_PHASE_TRAIN) {
         aivm_jw_num(w, "tokens", aivm_work_training_tokens(in));
+        if (has(in, AIVM_WK_SAMPLES)) { /* only then: the other training keys stay as they were */
+            aivm_jw_num(w, "samples", in->samples);
+            aivm_jw_num(w, "flops_per_sample", aivm_work_flops_per_sample(wl->sizing));
+        }
         aivm_jw_opt_num(w, "epochs", has(in, AIVM_WK_EPOCHS), in->epochs);
         aivm_jw_opt_num(w, "dataset_tokens", has(in, AIVM_WK_DATASET_TOKENS), in->dataset_tokens);
         aivm_jw_opt_num(w, "mfu", has(in, AIVM_WK_MFU), in->mfu);
@@ -232,7 +243,16 @@ void aivm_report__work_table(aivm_buf *out, const aivm_workload *wl, const aivm_
     if (!wl->sizing || !aivm_work_wanted(wl))
         return;
     fmt_tokens(tok, sizeof tok, aivm_work_training_tokens(in));
-    if (wl->phase == AIVM_PHASE_TRAIN)
+    if (wl->phase == AIVM_PHASE_TRAIN && has(in, AIVM_WK_SAMPLES)) {
+        fmt_tokens(tok, sizeof tok, in->samples);
+        aivm_buf_printf(out,
+                        "%sWork:%s %s training samples x 3 x %.4g forward FLOPs; GPUs at a "
+                        "published vision utilisation, CPU sizes at %g GFLOP/s per vCPU "
+                        "(--explain shows each); DAYS = wall-clock days on the deployment, "
+                        "JOB_COST = its price x hours\n\n",
+                        BOLD(o), RESET(o), tok, aivm_work_flops_per_sample(wl->sizing),
+                        AIVM_TP_CPU_GFLOPS_PER_VCPU);
+    } else if (wl->phase == AIVM_PHASE_TRAIN)
         aivm_buf_printf(out,
                         "%sWork:%s %s training tokens; MFU %s; DAYS = wall-clock days "
                         "on the deployment, JOB_COST = its price x hours\n\n",
@@ -265,6 +285,35 @@ void aivm_report__work_explain(aivm_buf *out, const aivm_candidate *c)
         return;
     if (!e->known) {
         aivm_buf_printf(out, "      work: unknown (%s)\n", aivm_tp_unknown_name(e->why));
+        return;
+    }
+    if (e->phase == AIVM_PHASE_TRAIN && e->samples > 0) {
+        if (e->cpu)
+            aivm_buf_printf(out,
+                            "      work: 3 x %.4g FLOPs/sample x %.4g samples = %.4g FLOPs / "
+                            "(%g vCPUs x %g GFLOP/s) = %.1f hours (%.1f days; %.1f-%.1f for "
+                            "%g-%g GFLOP/s per vCPU)\n",
+                            e->flops_per_sample, e->samples, e->flops, e->vcpus, e->gflops_per_vcpu,
+                            e->wall_hours, e->wall_hours / 24, e->wall_hours_lo / 24,
+                            e->wall_hours_hi / 24, AIVM_TP_CPU_GFLOPS_PER_VCPU_HI,
+                            AIVM_TP_CPU_GFLOPS_PER_VCPU_LO);
+        else
+            aivm_buf_printf(out,
+                            "      work: 3 x %.4g FLOPs/sample x %.4g samples = %.4g FLOPs / (%g "
+                            "GPUs x %g TFLOP/s %s x utilisation %.3g) = %.1f hours (%.1f days; "
+                            "%.1f-%.1f for %.2f-%.2f), %.1f GPU-hours\n",
+                            e->flops_per_sample, e->samples, e->flops, e->gpus, e->peak_tflops,
+                            aivm_dtype_name(e->peak_dtype), e->mfu, e->wall_hours,
+                            e->wall_hours / 24, e->wall_hours_lo / 24, e->wall_hours_hi / 24,
+                            e->mfu_hi, e->mfu_lo, e->gpu_hours);
+        aivm_buf_printf(out, "      work: source: %s\n", e->mfu_source);
+        if (e->mfu_no_ib)
+            aivm_buf_puts(out, "      work: utilisation halved: the job spans VMs without "
+                               "InfiniBand\n");
+        if (d->has_job_cost)
+            aivm_buf_printf(out, "      work: %u VMs: %.3f %s/hour x %.1f hours = %.2f %s\n",
+                            d->vms, d->hourly, d->currency, e->wall_hours, d->job_cost,
+                            d->currency);
         return;
     }
     if (e->phase == AIVM_PHASE_TRAIN) {
@@ -354,7 +403,17 @@ void aivm_report__check_work_text(aivm_buf *b, const aivm_check_item *it)
         aivm_buf_printf(b, "  work: time unknown (%s)\n", aivm_tp_unknown_name(e->why));
         return;
     }
-    if (e->phase == AIVM_PHASE_TRAIN) {
+    if (e->phase == AIVM_PHASE_TRAIN && e->samples > 0) {
+        fmt_tokens(tok, sizeof tok, e->samples);
+        aivm_buf_printf(b, "  work: %s samples in %.1f hours (%.1f days) on ", tok, e->wall_hours,
+                        e->wall_hours / 24);
+        if (e->cpu)
+            aivm_buf_printf(b, "%g vCPUs", e->vcpus);
+        else
+            aivm_buf_printf(b, "%g GPUs, %.0f GPU-hours", e->gpus, e->gpu_hours);
+        if (d->has_job_cost)
+            aivm_buf_printf(b, "; job cost %s %.0f", d->currency, d->job_cost);
+    } else if (e->phase == AIVM_PHASE_TRAIN) {
         fmt_tokens(tok, sizeof tok, e->tokens);
         aivm_buf_printf(b, "  work: %s tokens in %.1f hours (%.1f days) on %g GPUs, %.0f GPU-hours",
                         tok, e->wall_hours, e->wall_hours / 24, e->gpus, e->gpu_hours);

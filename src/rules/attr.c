@@ -10,6 +10,7 @@
 
 #include "aivm/catalog.h"
 #include "aivm/sizing.h"
+#include "aivm/throughput.h"
 #include "attr_sizing.h"
 
 static const char *const phases[] = {"train", "inference", NULL};
@@ -56,6 +57,11 @@ static aivm_value w_retired(const aivm_workload *wl, const aivm_size *s)
 {
     UNUSED(s);
     return aivm_attr__vbool(wl->include_retired);
+}
+static aivm_value w_samples(const aivm_workload *wl, const aivm_size *s)
+{
+    UNUSED(s);
+    return aivm_attr__vbool(wl->phase == AIVM_PHASE_TRAIN && wl->work.samples > 0);
 }
 static aivm_value w_nodes(const aivm_workload *wl, const aivm_size *s)
 {
@@ -301,6 +307,8 @@ const aivm_attr aivm__attr_table[] = {
     {"spot", W, B, NULL, "--spot: spot capacity asked for", w_spot},
     {"checkpointing", W, B, NULL, "--checkpointing: the job checkpoints and resumes",
      w_checkpointing},
+    {"samples", W, B, NULL, "--samples: a training amount in samples (time and cost decide)",
+     w_samples},
     /* sizing (docs/sizing.md): null when neither --params nor --model is given */
     {"params", W, NUM, NULL, "model parameters", aivm_attr__w_params},
     {"sizing.total_gib", W, NUM, NULL, "memory of the job on one GPU, GiB", aivm_attr__w_total_gib},

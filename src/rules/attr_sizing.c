@@ -147,8 +147,7 @@ aivm_value aivm_attr__c_idle_gpus(const aivm_workload *wl, const aivm_size *s)
         return aivm_attr__vnull();
     /* a training job with an amount of work runs data-parallel over every GPU it is given:
      * more GPUs finish sooner, none sits idle (docs/throughput.md) */
-    if (wl->phase == AIVM_PHASE_TRAIN && aivm_work_training_tokens(&wl->work) > 0 &&
-        !wl->sizing->gpus)
+    if (wl->phase == AIVM_PHASE_TRAIN && aivm_work_trains(&wl->work) && !wl->sizing->gpus)
         return aivm_attr__vnum(0);
     return aivm_attr__vnum(f.gpus_total > f.gpus_needed ? f.gpus_total - f.gpus_needed : 0);
 }

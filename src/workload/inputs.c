@@ -108,6 +108,8 @@ static const aivm_input rows[] = {
      "serving: time per output token limit, ms (caps the batch)", R | C | T},
     {WK(REQUESTS_PER_SECOND), "requests-per-second", "requests_per_second", AIVM_IV_NUMBER, 1e12,
      NULL, "N", "non-generative serving: sequences of --prompt-tokens per second", R | C | T},
+    {WK(SAMPLES), "samples", "samples", AIVM_IV_SAMPLES, 0, NULL, "N",
+     "training samples: 1.2M, 115M, ... (images x epochs; job time and cost)", R | C | T},
 };
 /* clang-format on */
 
@@ -157,6 +159,7 @@ static const size_t offs[AIVM_IN_COUNT] = {
     [WK(MAX_TTFT_MS)] = W(work.max_ttft_ms),
     [WK(MAX_TPOT_MS)] = W(work.max_tpot_ms),
     [WK(REQUESTS_PER_SECOND)] = W(work.requests_per_second),
+    [WK(SAMPLES)] = W(work.samples),
 };
 
 /* The bit of each plain workload input in aivm_workload.set. */
@@ -251,6 +254,9 @@ static void expected(char *out, size_t cap, const aivm_input *f, const char *tex
     case AIVM_IV_PARAMS:
         snprintf(out, cap, "a parameter count such as 7B, 350M or 1.3B");
         return;
+    case AIVM_IV_SAMPLES:
+        snprintf(out, cap, "a sample count such as 115M, 1.2M or 100K");
+        return;
     default:
         snprintf(out, cap, "true or false");
         return;
@@ -290,6 +296,7 @@ static bool parse(void *v, const aivm_input *f, const char *text)
             return false;
         break;
     case AIVM_IV_TOKENS:
+    case AIVM_IV_SAMPLES:
         if (!text || aivm_tokens_parse(&d, text, &e) < 0)
             return false;
         break;

@@ -50,6 +50,9 @@ static const aivm_field model_fields[] = {
     {"kv_heads", AIVM_F_UINT, false, OFF(aivm_model, kv_heads), NULL},
     {"context", AIVM_F_UINT, false, OFF(aivm_model, context), NULL},
     {"head_dim", AIVM_F_UINT, false, OFF(aivm_model, head_dim), NULL},
+    {"flops_per_sample", AIVM_F_NUM, false, OFF(aivm_model, flops_per_sample), NULL},
+    {"input_px", AIVM_F_UINT, false, OFF(aivm_model, input_px), NULL},
+    {"flops_source", AIVM_F_STR, false, OFF(aivm_model, flops_source), NULL},
 };
 
 static int check_model(const aivm_model *m, const aivm_ynode *e, const char *what, aivm_error *err)
@@ -64,6 +67,14 @@ static int check_model(const aivm_model *m, const aivm_ynode *e, const char *wha
         return aivm_error_set(err, AIVM_EINVALID, &e->loc,
                               "%s: hidden %u is not a multiple of heads %u", what, m->hidden,
                               m->heads);
+    if (m->flops_per_sample != 0 && !(m->flops_per_sample >= 1 && m->input_px && m->flops_source))
+        return aivm_error_set(err, AIVM_EINVALID, &aivm_ymap_get(e, "flops_per_sample")->loc,
+                              "%s: flops_per_sample must be at least 1, with input_px and "
+                              "flops_source",
+                              what);
+    if ((m->input_px || m->flops_source) && m->flops_per_sample == 0)
+        return aivm_error_set(err, AIVM_EINVALID, &e->loc,
+                              "%s: input_px and flops_source need flops_per_sample", what);
     if (m->head_dim && !m->heads)
         return aivm_error_set(err, AIVM_EINVALID, &aivm_ymap_get(e, "head_dim")->loc,
                               "%s: head_dim needs heads", what);

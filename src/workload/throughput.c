@@ -13,6 +13,7 @@
 
 #include "aivm/util.h"
 #include "sizing_int.h"
+#include "throughput_int.h"
 
 #define GIB 1073741824.0
 
@@ -33,7 +34,8 @@ bool aivm_work_wanted(const aivm_workload *wl)
 {
     const aivm_work_input *in = &wl->work;
     return has(in, AIVM_WK_TOKENS) || has(in, AIVM_WK_EPOCHS) || has(in, AIVM_WK_DATASET_TOKENS) ||
-           has(in, AIVM_WK_TOKENS_PER_SECOND) || has(in, AIVM_WK_REQUESTS_PER_SECOND);
+           has(in, AIVM_WK_TOKENS_PER_SECOND) || has(in, AIVM_WK_REQUESTS_PER_SECOND) ||
+           has(in, AIVM_WK_SAMPLES);
 }
 
 /* --requests-per-second: an encoder's service (prefill only). */
@@ -60,10 +62,16 @@ int aivm_work_check(const aivm_workload *wl, aivm_error *err)
     const aivm_work_input *in = &wl->work;
     bool train_amount =
         has(in, AIVM_WK_TOKENS) || has(in, AIVM_WK_EPOCHS) || has(in, AIVM_WK_DATASET_TOKENS);
+    /* --samples: against the other amounts here, its FLOPs per sample with the model
+     * (aivm_work_check_model) */
     bool infer_amount = has(in, AIVM_WK_TOKENS_PER_SECOND);
     bool rps = has(in, AIVM_WK_REQUESTS_PER_SECOND);
+    bool samples = has(in, AIVM_WK_SAMPLES);
     if (!in->set)
         return 0;
+    if (samples && aivm_workload__samples_check(wl, train_amount, err) < 0)
+        return AIVM_EINVALID;
+    train_amount = train_amount || samples;
     if (rps && infer_amount)
         return aivm_error_set(err, AIVM_EINVALID, NULL,
                               "--requests-per-second (non-generative models) and "
@@ -94,8 +102,8 @@ int aivm_work_check(const aivm_workload *wl, aivm_error *err)
                               "inference inputs: give --tokens for training");
     if (has(in, AIVM_WK_MAX_DAYS) && !train_amount)
         return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "--max-days bounds a training job: it needs --tokens (or "
-                              "--epochs with --dataset-tokens)");
+                              "--max-days bounds a training job: it needs --tokens, --samples "
+                              "(or --epochs with --dataset-tokens)");
     if ((has(in, AIVM_WK_MAX_TTFT_MS) || has(in, AIVM_WK_MAX_TPOT_MS)) && !infer_amount)
         return aivm_error_set(err, AIVM_EINVALID, NULL,
                               "--max-ttft-ms and --max-tpot-ms bound a service's latency: they "
@@ -126,6 +134,9 @@ int aivm_work_check_model(const aivm_workload *wl, aivm_error *err)
     const aivm_model *m = sz ? sz->preset : NULL;
     aivm_kind kind = m ? m->kind : wl->kind;
     const char *name = m ? m->name : "the model";
+    if (sz && wl->phase == AIVM_PHASE_TRAIN && has(in, AIVM_WK_SAMPLES) &&
+        aivm_workload__samples_check_model(wl, kind, name, err) < 0)
+        return AIVM_EINVALID;
     if (!sz || !aivm_work_wanted(wl) || wl->phase != AIVM_PHASE_INFERENCE)
         return 0;
     if (has(in, AIVM_WK_TOKENS_PER_SECOND) && kind == AIVM_KIND_NON_GENERATIVE)
@@ -196,13 +207,18 @@ static const aivm_tp_mfu_fact mfu_facts[] = {
     {NULL, AIVM_TP_MFU, 0.25, 0.45, "assumption: no published training run on this GPU generation"},
 };
 
+const aivm_tp_mfu_fact *aivm_workload__fact_for(const aivm_tp_mfu_fact *facts, size_t n,
+                                                const aivm_gpu_model *g)
+{
+    for (size_t i = 0; g && g->architecture && i + 1 < n; i++)
+        if (strcmp(facts[i].architecture, g->architecture) == 0)
+            return &facts[i];
+    return &facts[n - 1];
+}
+
 const aivm_tp_mfu_fact *aivm_tp_mfu_for(const aivm_gpu_model *g)
 {
-    size_t n = sizeof mfu_facts / sizeof mfu_facts[0];
-    for (size_t i = 0; g && g->architecture && i + 1 < n; i++)
-        if (strcmp(mfu_facts[i].architecture, g->architecture) == 0)
-            return &mfu_facts[i];
-    return &mfu_facts[n - 1];
+    return aivm_workload__fact_for(mfu_facts, sizeof mfu_facts / sizeof mfu_facts[0], g);
 }
 
 static double peak_of(const aivm_gpu_model *g, aivm_dtype want, aivm_dtype *dt)
@@ -265,13 +281,16 @@ static void train(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
 {
     const aivm_sizing *sz = wl->sizing;
     const aivm_work_input *in = &wl->work;
-    const aivm_tp_mfu_fact *f = aivm_tp_mfu_for(g);
+    bool samples = in->samples > 0; /* --samples: a vision model's utilisation, no recompute */
+    const aivm_tp_mfu_fact *f = samples ? aivm_tp_sample_util_for(g) : aivm_tp_mfu_for(g);
     double trainable = sz->finetune == AIVM_FT_FULL ? sz->params : sz->trainable_params;
     double peak;
     e->tokens = aivm_work_training_tokens(in);
     e->max_days = aivm_work_max_days(wl);
     e->flops_per_token = aivm_tp_train_flops_per_token(e->active_params, sz->finetune, trainable);
     e->flops = e->flops_per_token * e->tokens;
+    if (samples)
+        aivm_workload__samples_amount(e, wl);
     if (has(in, AIVM_WK_MFU)) {
         e->mfu = e->mfu_lo = e->mfu_hi = in->mfu;
         e->mfu_source = "--mfu";
@@ -289,7 +308,7 @@ static void train(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
     }
     /* Recomputation is time, not model FLOPs: automatic checkpointing recomputes
      * selectively (a few percent), the flag asks for full recomputation. */
-    e->recompute = !sz->act_ckpt                                      ? 1
+    e->recompute = samples || !sz->act_ckpt                           ? 1
                    : sz->source[AIVM_SZ_ACT_CKPT] == AIVM_SRC_DERIVED ? AIVM_TP_RECOMPUTE_SELECTIVE
                                                                       : AIVM_TP_RECOMPUTE_FULL;
     e->gpus = sz->gpus ? fit->gpus_needed : fit->gpus_total; /* --gpus: the GPUs it runs on */
@@ -538,15 +557,22 @@ void aivm_work_estimate_for(aivm_work_estimate *out, const aivm_workload *wl, co
     e->why = AIVM_TP_NO_WORK;
     if (!wl->sizing || !aivm_work_wanted(wl) ||
         (wl->phase == AIVM_PHASE_TRAIN
-             ? !(aivm_work_training_tokens(&wl->work) > 0)
+             ? !aivm_work_trains(&wl->work)
              : !(wl->work.tokens_per_second > 0) && !(wl->work.requests_per_second > 0)))
         return; /* no amount of this phase's work (check: tags of the other phase) */
     e->why = AIVM_TP_NO_FIT;
     if (!fit->fits || fit->vms < 1)
         return;
     e->why = AIVM_TP_CPU;
-    if (!s->has_gpu)
+    if (!s->has_gpu && !(wl->phase == AIVM_PHASE_TRAIN && wl->work.samples > 0))
         return;
+    if (!s->has_gpu) { /* --samples: a CPU size's vCPUs do the work */
+        if (aivm_workload__samples_cpu(e, wl, fit, s)) {
+            e->why = AIVM_TP_OK;
+            e->known = true;
+        }
+        return;
+    }
     e->why = AIVM_TP_NO_GPU_FACTS;
     if (!g)
         return;
@@ -584,7 +610,7 @@ const char *aivm_tp_unknown_name(aivm_tp_unknown why)
 
 double aivm_work_max_days(const aivm_workload *wl)
 {
-    if (wl->phase != AIVM_PHASE_TRAIN || aivm_work_training_tokens(&wl->work) <= 0)
+    if (wl->phase != AIVM_PHASE_TRAIN || !aivm_work_trains(&wl->work))
         return 0;
     return has(&wl->work, AIVM_WK_MAX_DAYS) ? wl->work.max_days : AIVM_WORK_DEFAULT_MAX_DAYS;
 }

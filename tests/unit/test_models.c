@@ -61,6 +61,11 @@ static void models__builtin_equals_yaml(void **state)
         assert_int_equal(x->kv_heads, y->kv_heads);
         assert_int_equal(x->context, y->context);
         assert_int_equal(x->head_dim, y->head_dim);
+        assert_true(x->flops_per_sample == y->flops_per_sample);
+        assert_int_equal(x->input_px, y->input_px);
+        assert_true((x->flops_source == NULL) == (y->flops_source == NULL));
+        if (x->flops_source)
+            assert_string_equal(x->flops_source, y->flops_source);
         assert_string_equal(x->as_of, y->as_of);
         assert_int_equal(x->sources.n, y->sources.n);
         for (size_t k = 0; k < x->sources.n; k++)
