@@ -262,7 +262,13 @@ void aivm_advise__extras(aivm_advice *adv)
 void aivm_advise__workload_warnings(aivm_advice *adv)
 {
     const aivm_workload *wl = adv->workload;
-    if (wl->sizing && !(wl->sizing->layers && wl->sizing->hidden && wl->sizing->heads))
+    bool shaped = wl->sizing && wl->sizing->layers && wl->sizing->hidden && wl->sizing->heads;
+    if (wl->sizing && !shaped && wl->sizing->preset && wl->sizing->preset->flops_per_sample > 0)
+        aivm_advise__warn(adv, "model-shape-unknown",
+                          "%s is not a transformer: its activations are not counted (they grow "
+                          "with the batch and the %u px input: leave GPU memory for them)",
+                          wl->sizing->preset->name, wl->sizing->preset->input_px);
+    else if (wl->sizing && !shaped)
         aivm_advise__warn(adv, "model-shape-unknown",
                           "the model's shape is unknown: KV cache and activations are not "
                           "counted (give --model, or --layers, --hidden and --heads)");

@@ -195,7 +195,11 @@ void aivm_report__sizing_table(aivm_buf *out, const aivm_sizing *sz, const aivm_
     aivm_buf_printf(out, "%s parameters, %s", p,
                     sz->any_16bit ? "16-bit (bf16; fp16 on GPUs without bf16)"
                                   : aivm_precision_name(sz->precision));
-    if (sz->phase == AIVM_PHASE_TRAIN)
+    if (sz->phase == AIVM_PHASE_TRAIN && sz->preset && sz->preset->input_px && !sz->hidden)
+        aivm_buf_printf(out, "; %s training, %s; input %u px, batch %u\n",
+                        aivm_finetune_name(sz->finetune), aivm_optimizer_name(sz->optimizer),
+                        sz->preset->input_px, sz->batch); /* a CNN: no context, no sharding */
+    else if (sz->phase == AIVM_PHASE_TRAIN)
         aivm_buf_printf(out, "; %s training, %s, sharding %s%s; context %u, batch %u\n",
                         aivm_finetune_name(sz->finetune), aivm_optimizer_name(sz->optimizer),
                         aivm_sharding_name(sz->sharding),
@@ -205,6 +209,9 @@ void aivm_report__sizing_table(aivm_buf *out, const aivm_sizing *sz, const aivm_
                               "would not fit an 80 GB GPU)"
                             : ", activation checkpointing",
                         sz->context, sz->batch);
+    else if (sz->preset && sz->preset->input_px && !sz->hidden)
+        aivm_buf_printf(out, "; input %u px, concurrency %u\n", sz->preset->input_px,
+                        sz->concurrency);
     else
         aivm_buf_printf(out, "; KV cache %s, context %u, concurrency %u\n",
                         aivm_precision_name(sz->kv_precision), sz->context, sz->concurrency);

@@ -17,154 +17,6 @@
 
 #define GIB 1073741824.0
 
-int aivm_tokens_parse(double *out, const char *s, aivm_error *err)
-{
-    if (aivm_workload__parse_count(out, s, 1e18))
-        return 0;
-    return aivm_error_set(err, AIVM_EINVALID, NULL,
-                          "invalid token count '%s' (expected e.g. 300K, 20B, 2T or a number)", s);
-}
-
-static bool has(const aivm_work_input *in, unsigned which)
-{
-    return (in->set & (1u << which)) != 0;
-}
-
-bool aivm_work_wanted(const aivm_workload *wl)
-{
-    const aivm_work_input *in = &wl->work;
-    return has(in, AIVM_WK_TOKENS) || has(in, AIVM_WK_EPOCHS) || has(in, AIVM_WK_DATASET_TOKENS) ||
-           has(in, AIVM_WK_TOKENS_PER_SECOND) || has(in, AIVM_WK_REQUESTS_PER_SECOND) ||
-           has(in, AIVM_WK_SAMPLES);
-}
-
-/* --requests-per-second: an encoder's service (prefill only). */
-static int check_requests(const aivm_workload *wl, aivm_error *err)
-{
-    const aivm_work_input *in = &wl->work;
-    if (!(wl->sizing_in.set & ((1u << AIVM_SZ_PARAMS) | (1u << AIVM_SZ_MODEL))))
-        return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "the amount of work needs the model's size (give --model or "
-                              "--params)");
-    if (has(in, AIVM_WK_MFU))
-        return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "--mfu applies to training only (inference uses the documented "
-                              "bandwidth and compute efficiencies)");
-    if (has(in, AIVM_WK_MAX_TTFT_MS) || has(in, AIVM_WK_MAX_DAYS))
-        return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "--max-ttft-ms and --max-days do not apply to "
-                              "--requests-per-second");
-    return 0;
-}
-
-int aivm_work_check(const aivm_workload *wl, aivm_error *err)
-{
-    const aivm_work_input *in = &wl->work;
-    bool train_amount =
-        has(in, AIVM_WK_TOKENS) || has(in, AIVM_WK_EPOCHS) || has(in, AIVM_WK_DATASET_TOKENS);
-    /* --samples: against the other amounts here, its FLOPs per sample with the model
-     * (aivm_work_check_model) */
-    bool infer_amount = has(in, AIVM_WK_TOKENS_PER_SECOND);
-    bool rps = has(in, AIVM_WK_REQUESTS_PER_SECOND);
-    bool samples = has(in, AIVM_WK_SAMPLES);
-    if (!in->set)
-        return 0;
-    if (samples && aivm_workload__samples_check(wl, train_amount, err) < 0)
-        return AIVM_EINVALID;
-    train_amount = train_amount || samples;
-    if (rps && infer_amount)
-        return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "--requests-per-second (non-generative models) and "
-                              "--tokens-per-second (generative models) are two kinds of service: "
-                              "give one");
-    if (rps && wl->phase == AIVM_PHASE_TRAIN)
-        return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "--requests-per-second is an inference target: give --tokens for "
-                              "training");
-    if (rps && (has(in, AIVM_WK_OUTPUT_TOKENS) || has(in, AIVM_WK_MAX_TPOT_MS)))
-        return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "--requests-per-second serves prefill only (no output tokens): "
-                              "--output-tokens and --max-tpot-ms do not apply");
-    if (rps)
-        return check_requests(wl, err);
-    if (!(wl->sizing_in.set & ((1u << AIVM_SZ_PARAMS) | (1u << AIVM_SZ_MODEL))))
-        return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "the amount of work needs the model's size (give --model or "
-                              "--params)");
-    if (wl->phase == AIVM_PHASE_INFERENCE && train_amount)
-        return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "--tokens, --epochs and --dataset-tokens are training amounts: "
-                              "give --tokens-per-second for inference");
-    if (wl->phase == AIVM_PHASE_TRAIN &&
-        (infer_amount || has(in, AIVM_WK_PROMPT_TOKENS) || has(in, AIVM_WK_OUTPUT_TOKENS)))
-        return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "--tokens-per-second, --prompt-tokens and --output-tokens are "
-                              "inference inputs: give --tokens for training");
-    if (has(in, AIVM_WK_MAX_DAYS) && !train_amount)
-        return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "--max-days bounds a training job: it needs --tokens, --samples "
-                              "(or --epochs with --dataset-tokens)");
-    if ((has(in, AIVM_WK_MAX_TTFT_MS) || has(in, AIVM_WK_MAX_TPOT_MS)) && !infer_amount)
-        return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "--max-ttft-ms and --max-tpot-ms bound a service's latency: they "
-                              "need --tokens-per-second (inference)");
-    if (wl->phase == AIVM_PHASE_INFERENCE && has(in, AIVM_WK_MFU))
-        return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "--mfu applies to training only (inference uses the documented "
-                              "bandwidth and compute efficiencies)");
-    if (has(in, AIVM_WK_TOKENS) && (has(in, AIVM_WK_EPOCHS) || has(in, AIVM_WK_DATASET_TOKENS)))
-        return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "--tokens and --epochs/--dataset-tokens say the same thing: give "
-                              "one");
-    if (has(in, AIVM_WK_EPOCHS) != has(in, AIVM_WK_DATASET_TOKENS))
-        return aivm_error_set(err, AIVM_EINVALID, NULL, "--%s needs --%s",
-                              has(in, AIVM_WK_EPOCHS) ? "epochs" : "dataset-tokens",
-                              has(in, AIVM_WK_EPOCHS) ? "dataset-tokens" : "epochs");
-    if (!train_amount && !infer_amount)
-        return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "--mfu, --prompt-tokens and --output-tokens need an amount of work "
-                              "(--tokens for training, --tokens-per-second for inference)");
-    return 0;
-}
-
-int aivm_work_check_model(const aivm_workload *wl, aivm_error *err)
-{
-    const aivm_sizing *sz = wl->sizing;
-    const aivm_work_input *in = &wl->work;
-    const aivm_model *m = sz ? sz->preset : NULL;
-    aivm_kind kind = m ? m->kind : wl->kind;
-    const char *name = m ? m->name : "the model";
-    if (sz && wl->phase == AIVM_PHASE_TRAIN && has(in, AIVM_WK_SAMPLES) &&
-        aivm_workload__samples_check_model(wl, kind, name, err) < 0)
-        return AIVM_EINVALID;
-    if (!sz || !aivm_work_wanted(wl) || wl->phase != AIVM_PHASE_INFERENCE)
-        return 0;
-    if (has(in, AIVM_WK_TOKENS_PER_SECOND) && kind == AIVM_KIND_NON_GENERATIVE)
-        return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "%s is non-generative: it outputs no tokens to serve per second "
-                              "(give --requests-per-second, sequences of --prompt-tokens)",
-                              name);
-    if (has(in, AIVM_WK_REQUESTS_PER_SECOND) && kind == AIVM_KIND_GENERATIVE)
-        return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "%s is generative: give --tokens-per-second (output tokens), not "
-                              "--requests-per-second",
-                              name);
-    if (m && m->context && has(in, AIVM_WK_PROMPT_TOKENS) && in->prompt_tokens > m->context)
-        return aivm_error_set(err, AIVM_EINVALID, NULL,
-                              "--prompt-tokens %u is longer than %s's %u positions",
-                              in->prompt_tokens, name, m->context);
-    return 0;
-}
-
-double aivm_work_training_tokens(const aivm_work_input *in)
-{
-    if (has(in, AIVM_WK_TOKENS))
-        return in->tokens;
-    if (has(in, AIVM_WK_EPOCHS) && has(in, AIVM_WK_DATASET_TOKENS))
-        return in->epochs * in->dataset_tokens;
-    return 0;
-}
-
 double aivm_tp_train_flops_per_token(double n, aivm_finetune ft, double trainable)
 {
     /* forward 2N, backward 4N: 2N for the activation gradients and 2N for
@@ -291,7 +143,7 @@ static void train(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
     e->flops = e->flops_per_token * e->tokens;
     if (samples)
         aivm_workload__samples_amount(e, wl);
-    if (has(in, AIVM_WK_MFU)) {
+    if (aivm_work__has(in, AIVM_WK_MFU)) {
         e->mfu = e->mfu_lo = e->mfu_hi = in->mfu;
         e->mfu_source = "--mfu";
     } else {
@@ -370,8 +222,8 @@ static void serve_at(aivm_work_estimate *e, const serve_ctx *x, double gpus, uns
 
 static bool latency_ok(const aivm_work_estimate *e, const aivm_work_input *in)
 {
-    return !(has(in, AIVM_WK_MAX_TPOT_MS) && e->tpot_s * 1e3 > in->max_tpot_ms + 1e-9) &&
-           !(has(in, AIVM_WK_MAX_TTFT_MS) && e->ttft_s * 1e3 > in->max_ttft_ms + 1e-9);
+    return !(aivm_work__has(in, AIVM_WK_MAX_TPOT_MS) && e->tpot_s * 1e3 > in->max_tpot_ms + 1e-9) &&
+           !(aivm_work__has(in, AIVM_WK_MAX_TTFT_MS) && e->ttft_s * 1e3 > in->max_ttft_ms + 1e-9);
 }
 
 /* The largest batch up to `b` that meets the latency limits (the step only
@@ -402,7 +254,7 @@ static bool serve_within(aivm_work_estimate *e, const serve_ctx *x, const aivm_w
 unsigned aivm_work_prompt_tokens(const aivm_workload *wl)
 {
     const aivm_sizing *sz = wl->sizing;
-    if (has(&wl->work, AIVM_WK_PROMPT_TOKENS))
+    if (aivm_work__has(&wl->work, AIVM_WK_PROMPT_TOKENS))
         return wl->work.prompt_tokens;
     return sz && sz->context && sz->context < AIVM_TP_PROMPT_TOKENS ? sz->context
                                                                     : AIVM_TP_PROMPT_TOKENS;
@@ -471,8 +323,10 @@ static bool infer(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
     unsigned pp = fit->replica_vms > 1 ? fit->replica_vms : 1;
     serve_ctx x;
     aivm_work_estimate best, cur;
-    e->prompt_tokens = has(in, AIVM_WK_PROMPT_TOKENS) ? in->prompt_tokens : AIVM_TP_PROMPT_TOKENS;
-    e->output_tokens = has(in, AIVM_WK_OUTPUT_TOKENS) ? in->output_tokens : AIVM_TP_OUTPUT_TOKENS;
+    e->prompt_tokens =
+        aivm_work__has(in, AIVM_WK_PROMPT_TOKENS) ? in->prompt_tokens : AIVM_TP_PROMPT_TOKENS;
+    e->output_tokens =
+        aivm_work__has(in, AIVM_WK_OUTPUT_TOKENS) ? in->output_tokens : AIVM_TP_OUTPUT_TOKENS;
     min_gpus = fit->gpus_needed / r;
     if (!(min_gpus > 0) || !(g->memory_bandwidth_gbs > 0))
         return false;
@@ -612,5 +466,6 @@ double aivm_work_max_days(const aivm_workload *wl)
 {
     if (wl->phase != AIVM_PHASE_TRAIN || !aivm_work_trains(&wl->work))
         return 0;
-    return has(&wl->work, AIVM_WK_MAX_DAYS) ? wl->work.max_days : AIVM_WORK_DEFAULT_MAX_DAYS;
+    return aivm_work__has(&wl->work, AIVM_WK_MAX_DAYS) ? wl->work.max_days
+                                                       : AIVM_WORK_DEFAULT_MAX_DAYS;
 }

@@ -34,4 +34,10 @@ bool aivm_workload__samples_cpu(aivm_work_estimate *e, const aivm_workload *wl, 
  * at aivm_tp_sample_util_for()'s utilisation. */
 void aivm_workload__samples_amount(aivm_work_estimate *e, const aivm_workload *wl);
 
+/* Whether work input `which` (AIVM_WK_*) was given. */
+static inline bool aivm_work__has(const aivm_work_input *in, unsigned which)
+{
+    return (in->set & (1u << which)) != 0;
+}
+
 #endif
