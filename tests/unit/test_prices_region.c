@@ -232,8 +232,8 @@ static void prices_region__store_reads_the_region_entry(void **state)
 }
 
 /* A loopback price API in a child process: every request for westeurope
- * gets the fixture's page (200), any other a 404. Returns the child's pid;
- * its port in *port. */
+ * gets the fixture's page (200) and an empty page past it ($skip), any other a 404. Returns the
+ * child's pid; its port in *port. */
 static pid_t serve_prices(unsigned *port)
 {
     struct sockaddr_in a;
@@ -267,7 +267,15 @@ static pid_t serve_prices(unsigned *port)
                     break;
             }
             req[n] = 0;
-            if (strstr(req, "westeurope")) {
+            if (strstr(req, "westeurope") && (strstr(req, "$skip=") || strstr(req, "%24skip="))) {
+                /* the page past the last: asked for, and empty as the API answers it */
+                static const char empty[] = "{\"BillingCurrency\": \"USD\", \"Items\": [], "
+                                            "\"NextPageLink\": null, \"Count\": 0}";
+                dprintf(c,
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                        "Content-Length: %zu\r\nConnection: close\r\n\r\n%s",
+                        sizeof empty - 1, empty);
+            } else if (strstr(req, "westeurope")) {
                 dprintf(c,
                         "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
                         "Content-Length: %zu\r\nConnection: close\r\n\r\n",
