@@ -107,8 +107,8 @@ typedef struct {
  * function not evaluated here, is malformed, or the budget is spent. `depth`
  * is passed on to env.
  */
-const aivm_ynode *aivm_plan__arm_eval(aivm_plan *plan, const aivm_ynode *n,
-                                      const aivm_arm_env *env, int depth);
+const aivm_ynode *aivm_plan__arm_eval(aivm_plan *plan, const aivm_ynode *n, const aivm_arm_env *env,
+                                      int depth);
 
 int aivm_plan__read_terraform(aivm_plan *plan, const aivm_ynode *root, const char *file,
                               aivm_error *err);
