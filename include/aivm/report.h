@@ -112,8 +112,10 @@ typedef struct {
     size_t n_unknown;
     const char *const *unpriced; /* catalog sizes with no price row in any list fetched */
     size_t n_unpriced;
-    const aivm_catalog *catalog; /* compared with: its dates (NULL: left out) */
-    const char *tool_version;    /* NULL: this library's */
+    const aivm_catalog *catalog;           /* compared with: its dates (NULL: left out) */
+    const char *tool_version;              /* NULL: this library's */
+    size_t counts[AIVM_FETCH_STATE_COUNT]; /* the store's entries per state
+                                            * (aivm_prices_state_counts): the summary */
 } aivm_fetch_report;
 
 /**

@@ -93,7 +93,7 @@ static int get_lists(aivm_prices **lists, const cli_refresh_opts *o, char **regi
         return 0;
     for (size_t i = 0; i < aivm_prices_warning_count(*lists); i++)
         cli_warnf("%s", aivm_prices_warning(*lists, i));
-    rc = cli_prices_fetch_report(*lists, n, true, o->fetch.cache_dir, false);
+    rc = cli_prices_fetch_report(*lists, n, true, o->fetch.cache_dir, false, NULL);
     if (rc)
         cli_errorf("catalog refresh stopped: the overlay is left as it was");
     return rc;

@@ -132,13 +132,24 @@ static void gaps_print(const gaps *g)
                     g->n_unpriced, "");
 }
 
-static int fetch_json(const aivm_prices *store, bool regions, const char *cache_dir, const gaps *g)
+static int fetch_json(const aivm_prices *store, bool regions, const char *cache_dir, const gaps *g,
+                      const size_t counts[AIVM_FETCH_STATE_COUNT])
 {
-    aivm_fetch_report r = {store,        regions,     cache_dir,     g->unknown, g->where,
-                           g->n_unknown, g->unpriced, g->n_unpriced, g->cat,     NULL};
+    aivm_fetch_report r;
     aivm_buf out = AIVM_BUF_INIT;
     aivm_error err = AIVM_ERROR_INIT;
     int rc;
+    memset(&r, 0, sizeof r);
+    r.store = store;
+    r.regions = regions;
+    r.cache_dir = cache_dir;
+    r.unknown = g->unknown;
+    r.unknown_region = g->where;
+    r.n_unknown = g->n_unknown;
+    r.unpriced = g->unpriced;
+    r.n_unpriced = g->n_unpriced;
+    r.catalog = g->cat;
+    memcpy(r.counts, counts, sizeof r.counts);
     cli_report_begin(&out, true);
     rc = aivm_report_prices_fetch_json(&out, &r, &err);
     rc = rc < 0 ? cli_report_error(&err) : cli_report_end(&out, true);
@@ -151,11 +162,12 @@ int cli_prices_fetch_done(const aivm_prices *store, size_t n, bool regions,
 {
     gaps g;
     const aivm_prices *stores[1] = {store};
-    int rc = cli_prices_fetch_report(store, n, regions, po->fetch.cache_dir, json), wrc = 0;
+    size_t counts[AIVM_FETCH_STATE_COUNT];
+    int rc = cli_prices_fetch_report(store, n, regions, po->fetch.cache_dir, json, counts), wrc = 0;
     bool have = (json || !cli_quiet) && gaps_compute(&g, store, regions, catalog_path);
     cli_sources_prices(AIVM_PRICES_LIVE, NULL, &po->fetch, stores, 1);
     if (have && json)
-        wrc = fetch_json(store, regions, po->fetch.cache_dir, &g);
+        wrc = fetch_json(store, regions, po->fetch.cache_dir, &g, counts);
     else if (have)
         gaps_print(&g);
     if (have)
@@ -193,7 +205,7 @@ void cli_age_text(char *out, size_t cap, long long s)
 }
 
 int cli_prices_fetch_report(const aivm_prices *store, size_t n, bool regions, const char *cache_dir,
-                            bool json)
+                            bool json, size_t out_counts[AIVM_FETCH_STATE_COUNT])
 {
     const char *what = regions ? "region" : "size";
     char age[48];
@@ -226,6 +238,8 @@ int cli_prices_fetch_report(const aivm_prices *store, size_t n, bool regions, co
                    e->query.currency, aivm_price_set_items(e->set), state, e->fetched_at, age);
     }
     aivm_prices_state_counts(counts, store);
+    if (out_counts)
+        memcpy(out_counts, counts, sizeof counts);
     if (aivm_prices_fatal(store))
         cli_errorf("%s; %zu of %zu %ss not fetched", aivm_prices_fatal(store),
                    counts[AIVM_FETCH_FAILED], n, what);

@@ -36,8 +36,9 @@ int cli_prices_fetch_done(const aivm_prices *store, size_t n, bool regions,
  *  size (none with -q), one error line each (or one for all when the whole
  *  fetch stopped), and the summary line. Returns 0, 4 (a fetch failed) or 5
  *  (fetched but not cached). `json`: no lines on stdout (the caller writes
- *  the document), only the errors on stderr. */
+ *  the document), only the errors on stderr. The entries' counts per state
+ *  (aivm_prices_state_counts, counted once here) go to `counts` unless NULL. */
 int cli_prices_fetch_report(const aivm_prices *store, size_t n, bool regions, const char *cache_dir,
-                            bool json);
+                            bool json, size_t counts[AIVM_FETCH_STATE_COUNT]);
 
 #endif

@@ -4,7 +4,7 @@
  * fetched, found fresh in the cache or failed, each entry's fetch time,
  * age and cache file, the summary counts, and what the lists tell about
  * the catalog (sizes priced but unknown to it, catalog sizes without a
- * meter). The CLI computes the lists; this file only writes them.
+ * meter). The CLI computes the lists and counts; this file only writes them.
  */
 #include "aivm/report.h"
 #include "aivm_version.h"
@@ -32,7 +32,7 @@ static void entry_json(aivm_jw *w, const aivm_price_entry *e)
 int aivm_report_prices_fetch_json(aivm_buf *out, const aivm_fetch_report *r, aivm_error *err)
 {
     const aivm_prices *p = r->store;
-    size_t n = aivm_prices_count(p), counts[AIVM_FETCH_STATE_COUNT];
+    size_t n = aivm_prices_count(p);
     aivm_jw w;
     aivm_report__doc_begin(&w, out);
     aivm_jw_object(&w, "tool");
@@ -47,12 +47,11 @@ int aivm_report_prices_fetch_json(aivm_buf *out, const aivm_fetch_report *r, aiv
     for (size_t i = 0; i < n; i++)
         entry_json(&w, aivm_prices_entry(p, i));
     aivm_jw_end(&w);
-    aivm_prices_state_counts(counts, p);
     aivm_jw_object(&w, "summary");
     aivm_jw_num(&w, "total", (double)n);
-    aivm_jw_num(&w, "fetched", (double)counts[AIVM_FETCH_FETCHED]);
-    aivm_jw_num(&w, "cached", (double)counts[AIVM_FETCH_CACHED]);
-    aivm_jw_num(&w, "failed", (double)counts[AIVM_FETCH_FAILED]);
+    aivm_jw_num(&w, "fetched", (double)r->counts[AIVM_FETCH_FETCHED]);
+    aivm_jw_num(&w, "cached", (double)r->counts[AIVM_FETCH_CACHED]);
+    aivm_jw_num(&w, "failed", (double)r->counts[AIVM_FETCH_FAILED]);
     aivm_jw_num(&w, "requests", (double)aivm_prices_requests(p));
     aivm_jw_end(&w);
     aivm_jw_str(&w, "fatal", aivm_prices_fatal(p));
