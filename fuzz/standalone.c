@@ -45,6 +45,8 @@ int main(int argc, char **argv)
                 if (e->d_name[0] == '.')
                     continue;
                 snprintf(p, sizeof p, "%s/%s", argv[i], e->d_name);
+                if (stat(p, &st) == 0 && S_ISDIR(st.st_mode))
+                    continue; /* a directory is replayed when named itself */
                 if (run_file(p))
                     return 1;
                 files++;
