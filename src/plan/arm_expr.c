@@ -423,7 +423,7 @@ static val call_int_fn(const char *fn, const val *a, size_t n)
     return none;
 }
 
-static long long length_of(ev *e, val v)
+static long long length_of(val v)
 {
     if (v.k == V_STR)
         return (long long)strlen(v.s);
@@ -431,7 +431,6 @@ static long long length_of(ev *e, val v)
         return v.n;
     if (v.k == V_NODE)
         return (long long)v.node->n;
-    (void)e;
     return -1;
 }
 
@@ -494,9 +493,9 @@ static val call(ev *e, const char *fn, const val *a, size_t n)
     }
     if (aivm_streq_nocase(fn, "empty") && n == 1)
         return a[0].k == V_NULL ? vbool(true)
-                                : (length_of(e, a[0]) < 0 ? none : vbool(length_of(e, a[0]) == 0));
+                                : (length_of(a[0]) < 0 ? none : vbool(length_of(a[0]) == 0));
     if (aivm_streq_nocase(fn, "length") && n == 1)
-        return length_of(e, a[0]) < 0 ? none : vint(length_of(e, a[0]));
+        return length_of(a[0]) < 0 ? none : vint(length_of(a[0]));
     if (aivm_streq_nocase(fn, "int") && n == 1)
         return int_of(&x, a[0]) ? vint(x) : none;
     if (aivm_streq_nocase(fn, "string") && n == 1)
@@ -511,7 +510,7 @@ static val call(ev *e, const char *fn, const val *a, size_t n)
     }
     if ((aivm_streq_nocase(fn, "first") || aivm_streq_nocase(fn, "last")) && n == 1) {
         bool first = fn[0] == 'f' || fn[0] == 'F';
-        long long len = length_of(e, a[0]);
+        long long len = length_of(a[0]);
         if (a[0].k == V_STR)
             return len ? vstr(
                              aivm_arena_strndup(&e->plan->arena, a[0].s + (first ? 0 : len - 1), 1))

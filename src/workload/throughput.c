@@ -137,12 +137,15 @@ static void train(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
     const aivm_tp_mfu_fact *f = samples ? aivm_tp_sample_util_for(g) : aivm_tp_mfu_for(g);
     double trainable = sz->finetune == AIVM_FT_FULL ? sz->params : sz->trainable_params;
     double peak;
-    e->tokens = aivm_work_training_tokens(in);
-    e->max_days = aivm_work_max_days(wl);
-    e->flops_per_token = aivm_tp_train_flops_per_token(e->active_params, sz->finetune, trainable);
-    e->flops = e->flops_per_token * e->tokens;
-    if (samples)
+    if (samples) {
         aivm_workload__samples_amount(e, wl);
+    } else {
+        e->tokens = aivm_work_training_tokens(in);
+        e->max_days = aivm_work_max_days(wl);
+        e->flops_per_token =
+            aivm_tp_train_flops_per_token(e->active_params, sz->finetune, trainable);
+        e->flops = e->flops_per_token * e->tokens;
+    }
     if (aivm_work__has(in, AIVM_WK_MFU)) {
         e->mfu = e->mfu_lo = e->mfu_hi = in->mfu;
         e->mfu_source = "--mfu";
