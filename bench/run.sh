@@ -140,7 +140,7 @@ if "$bin" check --help >/dev/null 2>&1; then
   } >> "$out"
 fi
 # 6. region-wide price lists against per-size fetching (about 2.5 minutes)
-if "$bin" prices --help 2>/dev/null | grep -q -- --regions; then
+if "$bin" prices --help 2>/dev/null | grep -- --regions >/dev/null; then
   bash bench/regions.sh "$bin" "$work" >> "$out"
 fi
 cat "$out"

@@ -58,7 +58,7 @@ echo "$out" | jq -e '.recommendations[0].family == "ND"' >/dev/null
 
 # The man page: its version is the binary's, and it renders without a warning.
 version=$("$bin" --version | sed -n '1s/^aivm-advise //p')
-gzip -dc "$prefix/usr/share/man/man1/aivm-advise.1.gz" | grep -q "^\.TH AIVM-ADVISE 1 [0-9-]* \"aivm-advise $version\"" \
+gzip -dc "$prefix/usr/share/man/man1/aivm-advise.1.gz" | grep "^\.TH AIVM-ADVISE 1 [0-9-]* \"aivm-advise $version\"" >/dev/null \
   || fail "man page .TH does not say aivm-advise $version"
 if need man; then
   page=$(MANWIDTH=80 man -l --warnings "$prefix/usr/share/man/man1/aivm-advise.1.gz" 2>"$prefix/man.err") \

@@ -11,7 +11,7 @@ done
 [ -n "$obj" ] || { echo "reloc_test: builtin_catalog object not among: $*" >&2; exit 1; }
 sym=$(nm "$obj" | awk '$3 == "image" {print $2}')
 [ "$sym" = "r" ] || { echo "reloc_test: 'image' is '$sym', not read-only data (r)" >&2; exit 1; }
-if readelf -S -W "$obj" | grep -q '\.rela\?\.rodata'; then
+if readelf -S -W "$obj" | grep '\.rela\?\.rodata' >/dev/null; then
   echo "reloc_test: .rodata of $obj has relocations:" >&2
   readelf -S -W "$obj" | grep '\.rela\?\.rodata' >&2
   exit 1

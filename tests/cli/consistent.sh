@@ -22,7 +22,7 @@ for c in "" "recommend" "check" "prices fetch" "prices show" "catalog list" "cat
   # shellcheck disable=SC2086
   "$bin" $c -q -h >/dev/null 2>&1 || bad "'$c -q -h' exits $?"
   # shellcheck disable=SC2086
-  [ -z "$c" ] || "$bin" $c -h | grep -q -- '-v, --verbose' || bad "'$c -h' lists no -v, --verbose"
+  [ -z "$c" ] || "$bin" $c -h | grep -- '-v, --verbose' >/dev/null || bad "'$c -h' lists no -v, --verbose"
   # shellcheck disable=SC2086
   "$bin" $c --no-config -h >/dev/null 2>&1 || bad "'$c --no-config' is refused"
   # shellcheck disable=SC2086
