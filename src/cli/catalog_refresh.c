@@ -99,114 +99,142 @@ static int get_lists(aivm_prices **lists, const cli_refresh_opts *o, char **regi
     return rc;
 }
 
-int cli_catalog_refresh(const cli_refresh_opts *o, const char *today)
+/* What the refresh read, named for the overlay's sources. */
+typedef struct {
+    const char **v;
+    size_t n;
+    char **owned; /* the names made here */
+    size_t n_owned;
+} input_list;
+
+static void inputs_add(input_list *l, const char *name, bool own)
 {
-    aivm_avail *av = aivm_avail_new();
-    aivm_prices *lists = NULL;
-    aivm_buf doc = AIVM_BUF_INIT, in = AIVM_BUF_INIT;
+    if (own) {
+        l->owned = aivm_xrealloc(l->owned, (l->n_owned + 1) * sizeof *l->owned);
+        name = l->owned[l->n_owned++] = aivm_xstrdup(name);
+    }
+    l->v = aivm_xrealloc((void *)l->v, (l->n + 1) * sizeof *l->v);
+    l->v[l->n++] = name;
+}
+
+static void inputs_dispose(input_list *l)
+{
+    for (size_t i = 0; i < l->n_owned; i++)
+        free(l->owned[i]);
+    free(l->owned);
+    free((void *)l->v);
+}
+
+/* The combinations a refresh refuses (exit 2), --reset apart. */
+static int check_usage(const cli_refresh_opts *o)
+{
+    if (o->fetch.currency && strcmp(o->fetch.currency, "USD") != 0)
+        return cli_usagef("catalog refresh reads USD price lists, the catalog's currency (not %s)",
+                          o->fetch.currency);
+    if (o->live && !o->regions)
+        return cli_usagef("--prices live fetches the price lists of --regions LIST");
+    if (!o->n_skus && !o->regions)
+        return cli_usagef("catalog refresh needs --skus FILE (az vm list-skus -o json) and/or "
+                          "--regions LIST (cached price lists), or --reset");
+    return 0;
+}
+
+/* The --regions price lists into *lists, each region's list named in ins
+ * ("prices R, fetched T"); a region with none cached is a warning. */
+static int add_region_lists(aivm_prices **lists, char ***regions, size_t *n_regions,
+                            const cli_refresh_opts *o, input_list *ins)
+{
+    aivm_buf name = AIVM_BUF_INIT;
+    int rc = cli_prices_regions_list(regions, n_regions, o->regions, NULL);
+    if (rc)
+        return rc;
+    if (!o->fetch.cache_dir)
+        return cli_usagef("catalog refresh --regions needs a price cache (--cache-dir, or HOME)");
+    rc = get_lists(lists, o, *regions, *n_regions);
+    if (rc)
+        return rc;
+    for (size_t i = 0; i < aivm_prices_count(*lists); i++) {
+        const aivm_price_entry *e = aivm_prices_entry(*lists, i);
+        if (!e->set) {
+            cli_warnf("%s: no cached price list (run 'aivm-advise prices fetch --regions %s' "
+                      "first)",
+                      e->query.region, e->query.region);
+            continue;
+        }
+        aivm_buf_clear(&name);
+        aivm_buf_printf(&name, "prices %s, fetched %s", e->query.region, e->fetched_at);
+        inputs_add(ins, name.ptr, true);
+    }
+    aivm_buf_dispose(&name);
+    return 0;
+}
+
+/* Builds the overlay from what was read, proves it loads (a refresh never
+ * leaves an overlay every run refuses), writes it and says what changed. */
+static int build_and_write(const char *path, const char *today, const input_list *ins,
+                           aivm_avail *av, const aivm_prices *lists)
+{
+    aivm_buf doc = AIVM_BUF_INIT, url = AIVM_BUF_INIT;
     aivm_error err = AIVM_ERROR_INIT;
     aivm_refresh_summary sum;
     aivm_catalog *check = NULL;
-    const char **inputs = NULL;
-    char **regions = NULL, **owned = NULL, path[4096];
-    size_t n_inputs = 0, n_regions = 0, n_owned = 0;
+    aivm_refresh_opts ro = {today, ins->v, ins->n, av, lists, NULL};
     int rc = 0;
-    if (!cli_overlay_path(path, sizeof path)) {
-        rc = cli_usagef("catalog refresh needs XDG_DATA_HOME or HOME for its overlay");
-        goto done;
-    }
-    if (o->reset) {
-        rc = o->n_skus || o->regions || o->prices_set
-                 ? cli_usagef("--reset takes no --skus, --regions or --prices")
-                 : reset(path);
-        goto done;
-    }
-    cli_sources_catalog(aivm_catalog_builtin(), NULL); /* what the snapshots are compared with */
-    if (o->fetch.currency && strcmp(o->fetch.currency, "USD") != 0) {
-        rc = cli_usagef("catalog refresh reads USD price lists, the catalog's currency (not %s)",
-                        o->fetch.currency);
-        goto done;
-    }
-    if (o->live && !o->regions) {
-        rc = cli_usagef("--prices live fetches the price lists of --regions LIST");
-        goto done;
-    }
-    if (!o->n_skus && !o->regions) {
-        rc = cli_usagef("catalog refresh needs --skus FILE (az vm list-skus -o json) and/or "
-                        "--regions LIST (cached price lists), or --reset");
-        goto done;
-    }
-    for (size_t i = 0; i < o->n_skus; i++) {
-        if (aivm_avail_add_skus_file(av, o->skus[i], &err) < 0) {
-            rc = cli_report_error(&err);
-            goto done;
-        }
-        inputs = aivm_xrealloc((void *)inputs, (n_inputs + 1) * sizeof *inputs);
-        inputs[n_inputs++] = o->skus[i];
-    }
-    if (o->regions) {
-        rc = cli_prices_regions_list(&regions, &n_regions, o->regions, NULL);
-        if (rc)
-            goto done;
-        if (!o->fetch.cache_dir) {
-            rc = cli_usagef("catalog refresh --regions needs a price cache (--cache-dir, or HOME)");
-            goto done;
-        }
-        rc = get_lists(&lists, o, regions, n_regions);
-        if (rc)
-            goto done;
-        for (size_t i = 0; i < aivm_prices_count(lists); i++) {
-            const aivm_price_entry *e = aivm_prices_entry(lists, i);
-            if (!e->set) {
-                cli_warnf("%s: no cached price list (run 'aivm-advise prices fetch --regions %s' "
-                          "first)",
-                          e->query.region, e->query.region);
-                continue;
-            }
-            aivm_buf_clear(&in);
-            aivm_buf_printf(&in, "prices %s, fetched %s", e->query.region, e->fetched_at);
-            owned = aivm_xrealloc(owned, (n_owned + 1) * sizeof *owned);
-            owned[n_owned] = aivm_xstrdup(in.ptr);
-            inputs = aivm_xrealloc((void *)inputs, (n_inputs + 1) * sizeof *inputs);
-            inputs[n_inputs++] = owned[n_owned++];
-        }
-    }
-    {
-        aivm_refresh_opts ro = {today, inputs, n_inputs, av, lists, NULL};
-        aivm_buf_clear(&in);
-        aivm_buf_printf(&in, "file://%s", path);
-        ro.url = in.ptr;
-        if (aivm_refresh_build(&doc, &sum, aivm_catalog_builtin(), &ro, &err) < 0) {
-            rc = cli_report_error(&err);
-            goto done;
-        }
-    }
-    /* what is written must load: a refresh never leaves an overlay every run refuses */
-    if (aivm_catalog_overlay_mem(&check, aivm_catalog_builtin(), doc.ptr, doc.size, path, &err) <
-        0) {
+    aivm_buf_printf(&url, "file://%s", path);
+    ro.url = url.ptr;
+    if (aivm_refresh_build(&doc, &sum, aivm_catalog_builtin(), &ro, &err) < 0 ||
+        aivm_catalog_overlay_mem(&check, aivm_catalog_builtin(), doc.ptr, doc.size, path, &err) < 0)
         rc = cli_report_error(&err);
-        goto done;
+    if (rc == 0)
+        rc = write_overlay(path, &doc);
+    if (rc == 0) {
+        printf("overlay %s (as of %s): %zu sizes added (%zu unverified), %zu changed, %zu "
+               "disagreements listed, %zu not described\n",
+               path, today, sum.added, sum.unverified, sum.changed, sum.disagreements, sum.skipped);
+        if (sum.added || sum.changed || sum.disagreements)
+            printf("see 'aivm-advise catalog diff'; 'aivm-advise catalog refresh --reset' "
+                   "removes it\n");
     }
-    rc = write_overlay(path, &doc);
+    aivm_catalog_free(check);
+    aivm_buf_dispose(&doc);
+    aivm_buf_dispose(&url);
+    return rc;
+}
+
+int cli_catalog_refresh(const cli_refresh_opts *o, const char *today)
+{
+    aivm_avail *av = NULL;
+    aivm_prices *lists = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    input_list ins = {0};
+    char **regions = NULL, path[4096];
+    size_t n_regions = 0;
+    int rc = 0;
+    if (!cli_overlay_path(path, sizeof path))
+        return cli_usagef("catalog refresh needs XDG_DATA_HOME or HOME for its overlay");
+    if (o->reset)
+        return o->n_skus || o->regions || o->prices_set
+                   ? cli_usagef("--reset takes no --skus, --regions or --prices")
+                   : reset(path);
+    cli_sources_catalog(aivm_catalog_builtin(), NULL); /* what the snapshots are compared with */
+    rc = check_usage(o);
     if (rc)
-        goto done;
-    printf("overlay %s (as of %s): %zu sizes added (%zu unverified), %zu changed, %zu "
-           "disagreements listed, %zu not described\n",
-           path, today, sum.added, sum.unverified, sum.changed, sum.disagreements, sum.skipped);
-    if (sum.added || sum.changed || sum.disagreements)
-        printf("see 'aivm-advise catalog diff'; 'aivm-advise catalog refresh --reset' removes "
-               "it\n");
-done:
-    for (size_t i = 0; i < n_owned; i++)
-        free(owned[i]);
-    free(owned);
-    free((void *)inputs);
+        return rc;
+    av = aivm_avail_new();
+    for (size_t i = 0; i < o->n_skus && rc == 0; i++) {
+        if (aivm_avail_add_skus_file(av, o->skus[i], &err) < 0)
+            rc = cli_report_error(&err);
+        else
+            inputs_add(&ins, o->skus[i], false);
+    }
+    if (rc == 0 && o->regions)
+        rc = add_region_lists(&lists, &regions, &n_regions, o, &ins);
+    if (rc == 0)
+        rc = build_and_write(path, today, &ins, av, lists);
+    inputs_dispose(&ins);
     cli_prices_regions_free(regions, n_regions);
     aivm_prices_free(lists);
-    aivm_catalog_free(check);
     aivm_avail_free(av);
-    aivm_buf_dispose(&doc);
-    aivm_buf_dispose(&in);
     return rc;
 }
 

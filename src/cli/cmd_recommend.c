@@ -225,6 +225,75 @@ static int check_combinations(const aivm_workload *wl, const cli_price_opts *po)
     return 0;
 }
 
+/* Parses argv into *o. *answered is set when -h or -V was answered (rc 0). */
+static int parse(rec_opts *o, int argc, char **argv, bool *answered)
+{
+    int first = 0;
+    int rc = cli_opts_parse(options, n_options, argc, argv, on_option, o, &first);
+    if (rc)
+        return rc;
+    if (o->help || o->version) {
+        if (o->help)
+            help();
+        else
+            cli_print_version();
+        *answered = true;
+        return 0;
+    }
+    if (first < argc)
+        return cli_usagef("unexpected argument '%s'", argv[first]);
+    rc = cli_price_opts_check(&o->prices);
+    return rc ? rc : cli_emit_check(&o->emit);
+}
+
+/* The workload from config < file < flags, its inputs checked together and
+ * finished; *cfg_region is the config's region position when it came from there. */
+static int build_workload(aivm_workload *wl, aivm_workload_doc **doc, const aivm_models **models,
+                          const aivm_loc **cfg_region, rec_opts *o)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    int rc;
+    if (o->workload_file && aivm_workload_load_file(doc, wl, o->workload_file, &err) < 0)
+        return cli_report_error(&err);
+    aivm_workload_overlay(wl, &o->flags); /* config < file < flags, region included */
+    if (wl->region_origin == AIVM_ORIGIN_CONFIG)
+        *cfg_region = cli_config_loc("region"); /* a bad one is an error at its position */
+    rc = check_combinations(wl, &o->prices);
+    if (rc == 0)
+        rc = cli_work_check(wl, o->prices.cost.sort, o->workload_file);
+    if (rc == 0)
+        rc = cli_sizing_prepare(models, wl, o->workload_file);
+    if (rc)
+        return rc;
+    if (aivm_workload_finish(wl, &err) < 0)
+        return o->workload_file ? (cli_errorf("%s: %s", o->workload_file, err.msg), CLI_EXIT_INPUT)
+                                : cli_usagef("%s", err.msg);
+    return 0;
+}
+
+/* Catalog, rules, the region, availability and the sizing of the model. */
+static int load_context(aivm_catalog **cat, aivm_rules **rules, aivm_sizing *sizing,
+                        const aivm_models *models, aivm_workload *wl, const aivm_loc *cfg_region,
+                        rec_opts *o)
+{
+    int rc = cli_load_data(cat, rules, o->catalog, o->rules, o->n_rules);
+    if (rc)
+        return rc;
+    cli_warn_stale(*cat, wl->today);
+    cli_msg_config_origin(cfg_region, "region"); /* a bad one is an error at its position */
+    rc = cli_check_region(*cat, &wl->region,
+                          wl->region_origin == AIVM_ORIGIN_FILE ? &wl->region_loc : NULL);
+    cli_msg_config_origin(NULL, NULL);
+    if (rc == 0)
+        rc = cli_avail_load(&o->avail, *cat, wl->region);
+    if (rc)
+        return rc;
+    if (o->avail.n_regions)
+        wl->region_assumed = true; /* judged per region of --regions, not by the region rule */
+    rc = cli_sizing_resolve(sizing, models, wl, *rules, o->workload_file);
+    return rc ? rc : cli_work_check_model(wl, o->workload_file);
+}
+
 int cmd_recommend(int argc, char **argv)
 {
     rec_opts o;
@@ -241,7 +310,7 @@ int cmd_recommend(int argc, char **argv)
     aivm_error err = AIVM_ERROR_INIT;
     const aivm_loc *cfg_region = NULL;
     char today[11];
-    int first = 0;
+    bool answered = false;
     int rc;
 
     memset(&o, 0, sizeof o);
@@ -250,66 +319,14 @@ int cmd_recommend(int argc, char **argv)
     o.emit.eo.pick = 1;
     cli_price_opts_init(&o.prices);
     build_options();
-    rc = cli_opts_parse(options, n_options, argc, argv, on_option, &o, &first);
-    if (rc)
+    rc = parse(&o, argc, argv, &answered);
+    if (rc == 0 && !answered)
+        rc = build_workload(&wl, &doc, &models, &cfg_region, &o);
+    if (rc || answered)
         goto done;
-    if (o.help) {
-        help();
-        goto done;
-    }
-    if (o.version) {
-        cli_print_version();
-        goto done;
-    }
-    if (first < argc) {
-        rc = cli_usagef("unexpected argument '%s'", argv[first]);
-        goto done;
-    }
-    rc = cli_price_opts_check(&o.prices);
-    if (rc == 0)
-        rc = cli_emit_check(&o.emit);
-    if (rc)
-        goto done;
-    if (o.workload_file && aivm_workload_load_file(&doc, &wl, o.workload_file, &err) < 0) {
-        rc = cli_report_error(&err);
-        goto done;
-    }
-    aivm_workload_overlay(&wl, &o.flags); /* config < file < flags, region included */
-    if (wl.region_origin == AIVM_ORIGIN_CONFIG)
-        cfg_region = cli_config_loc("region"); /* a bad one is an error at its position */
-    rc = check_combinations(&wl, &o.prices);
-    if (rc == 0)
-        rc = cli_work_check(&wl, o.prices.cost.sort, o.workload_file);
-    if (rc)
-        goto done;
-    rc = cli_sizing_prepare(&models, &wl, o.workload_file);
-    if (rc)
-        goto done;
-    if (aivm_workload_finish(&wl, &err) < 0) {
-        rc = o.workload_file ? (cli_errorf("%s: %s", o.workload_file, err.msg), CLI_EXIT_INPUT)
-                             : cli_usagef("%s", err.msg);
-        goto done;
-    }
     cli_today(today);
     wl.today = o.date ? o.date : today;
-    rc = cli_load_data(&cat, &rules, o.catalog, o.rules, o.n_rules);
-    if (rc)
-        goto done;
-    cli_warn_stale(cat, wl.today);
-    cli_msg_config_origin(cfg_region, "region"); /* a bad one is an error at its position */
-    rc = cli_check_region(cat, &wl.region,
-                          wl.region_origin == AIVM_ORIGIN_FILE ? &wl.region_loc : NULL);
-    cli_msg_config_origin(NULL, NULL);
-    if (rc)
-        goto done;
-    rc = cli_avail_load(&o.avail, cat, wl.region);
-    if (rc)
-        goto done;
-    if (o.avail.n_regions)
-        wl.region_assumed = true; /* judged per region of --regions, not by the region rule */
-    rc = cli_sizing_resolve(&sizing, models, &wl, rules, o.workload_file);
-    if (rc == 0)
-        rc = cli_work_check_model(&wl, o.workload_file);
+    rc = load_context(&cat, &rules, &sizing, models, &wl, cfg_region, &o);
     if (rc)
         goto done;
     req.catalog = cat;

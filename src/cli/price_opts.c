@@ -51,49 +51,33 @@ static int parse_mode(cli_price_opts *po, const char *arg)
     return rc;
 }
 
-int cli_price_option(cli_price_opts *po, int id, const char *arg)
+/* --currency: ISO 4217 codes are upper case, so "eur" is EUR. */
+static int parse_currency(cli_price_opts *po, const char *arg)
+{
+    if (strlen(arg) < sizeof po->currency) {
+        size_t i = 0;
+        for (; arg[i]; i++)
+            po->currency[i] = arg[i] >= 'a' && arg[i] <= 'z' ? (char)(arg[i] - 'a' + 'A') : arg[i];
+        po->currency[i] = '\0';
+        arg = po->currency;
+    }
+    if (!aivm_prices_currency_valid(arg))
+        return cli_usagef("invalid currency '%s' for --currency (expected one of USD AUD "
+                          "BRL CAD CHF CNY DKK EUR GBP INR JPY KRW NOK NZD RUB SEK TWD)",
+                          arg);
+    po->fetch.currency = arg;
+    return 0;
+}
+
+/* The options of fetching (where, how long, how often): -1 for another id. */
+static int fetch_option(cli_price_opts *po, int id, const char *arg)
 {
     aivm_error err = AIVM_ERROR_INIT;
     double d;
     uint64_t n;
     switch (id) {
-    case CLI_O_PRICES:
-        return parse_mode(po, arg);
-    case CLI_O_ALLOW_PARTIAL:
-        po->allow_partial = true;
-        return 0;
-    case CLI_O_PRICING:
-        if (aivm_pricing_parse(&po->cost.pricing, arg, &err) < 0)
-            return cli_usagef("%s for --pricing", err.msg);
-        return 0;
-    case CLI_O_SORT:
-        if (aivm_sort_parse(&po->cost.sort, arg, &err) < 0)
-            return cli_usagef("%s for --sort", err.msg);
-        return 0;
-    case CLI_O_MAX_PRICE:
-        if (!aivm_parse_double(&d, arg) || !(d > 0) || d > 1e9)
-            return cli_usagef("invalid value '%s' for --max-price-per-hour (expected a "
-                              "positive number, at most 1e9)",
-                              arg);
-        po->cost.has_max_price = true;
-        po->cost.max_price = d;
-        return 0;
     case CLI_O_CURRENCY:
-        /* ISO 4217 codes are upper case: "eur" is EUR */
-        if (strlen(arg) < sizeof po->currency) {
-            size_t i = 0;
-            for (; arg[i]; i++)
-                po->currency[i] =
-                    arg[i] >= 'a' && arg[i] <= 'z' ? (char)(arg[i] - 'a' + 'A') : arg[i];
-            po->currency[i] = '\0';
-            arg = po->currency;
-        }
-        if (!aivm_prices_currency_valid(arg))
-            return cli_usagef("invalid currency '%s' for --currency (expected one of USD AUD "
-                              "BRL CAD CHF CNY DKK EUR GBP INR JPY KRW NOK NZD RUB SEK TWD)",
-                              arg);
-        po->fetch.currency = arg;
-        return 0;
+        return parse_currency(po, arg);
     case CLI_O_PRICES_URL:
         if (aivm_prices_check_url(arg, &err) < 0)
             return cli_usagef("%s (--prices-url)", err.msg);
@@ -136,6 +120,37 @@ int cli_price_option(cli_price_opts *po, int id, const char *arg)
         return 0;
     default:
         return -1;
+    }
+}
+
+int cli_price_option(cli_price_opts *po, int id, const char *arg)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    double d;
+    switch (id) {
+    case CLI_O_PRICES:
+        return parse_mode(po, arg);
+    case CLI_O_ALLOW_PARTIAL:
+        po->allow_partial = true;
+        return 0;
+    case CLI_O_PRICING:
+        if (aivm_pricing_parse(&po->cost.pricing, arg, &err) < 0)
+            return cli_usagef("%s for --pricing", err.msg);
+        return 0;
+    case CLI_O_SORT:
+        if (aivm_sort_parse(&po->cost.sort, arg, &err) < 0)
+            return cli_usagef("%s for --sort", err.msg);
+        return 0;
+    case CLI_O_MAX_PRICE:
+        if (!aivm_parse_double(&d, arg) || !(d > 0) || d > 1e9)
+            return cli_usagef("invalid value '%s' for --max-price-per-hour (expected a "
+                              "positive number, at most 1e9)",
+                              arg);
+        po->cost.has_max_price = true;
+        po->cost.max_price = d;
+        return 0;
+    default:
+        return fetch_option(po, id, arg);
     }
 }
 
