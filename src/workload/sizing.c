@@ -387,15 +387,13 @@ static int resolve_active(aivm_sizing *sz, const aivm_sizing_input *in, const ai
                           sz->active_params / 1e9, sz->params / 1e9);
 }
 
-int aivm_sizing_resolve(aivm_sizing *sz, const aivm_workload *wl, const aivm_models *models,
-                        aivm_error *err)
+/* The preset named by --model, if any: an unknown one is an error. A
+ * workload without the model's size takes no sizing input at all. */
+static int resolve_preset(const aivm_model **pm, const aivm_workload *wl, const aivm_models *models,
+                          aivm_sizing *sz, aivm_error *err)
 {
     const aivm_sizing_input *in = &wl->sizing_in;
-    const aivm_model *pm = NULL, *shp;
-    aivm_precision def_prec;
-    unsigned def_ctx;
-    int rc;
-    memset(sz, 0, sizeof *sz);
+    *pm = NULL;
     if (!aivm_sizing_wanted(wl)) {
         for (unsigned i = 0; i < AIVM_SZ_COUNT; i++)
             if (IS_SET(in, i))
@@ -405,28 +403,25 @@ int aivm_sizing_resolve(aivm_sizing *sz, const aivm_workload *wl, const aivm_mod
                                       input_names[i]);
         return aivm_error_set(err, AIVM_EINVALID, NULL, "no sizing inputs (--params or --model)");
     }
-    if (IS_SET(in, AIVM_SZ_MODEL)) {
-        pm = models ? aivm_models_find(models, in->model) : NULL;
-        if (!pm)
-            return aivm_error_set(
-                err, AIVM_ENOTFOUND, NULL,
-                "unknown model '%s' ('aivm-advise models list' shows the presets)", in->model);
-        sz->source[AIVM_SZ_MODEL] = given(in, AIVM_SZ_MODEL);
-    }
-    sz->phase = wl->phase;
-    sz->preset = pm;
-    if (IS_SET(in, AIVM_SZ_PARAMS)) {
-        sz->params = in->params;
-        sz->source[AIVM_SZ_PARAMS] = given(in, AIVM_SZ_PARAMS);
-    } else {
-        sz->params = pm->params;
-        sz->source[AIVM_SZ_PARAMS] = AIVM_SRC_PRESET;
-    }
-    rc = resolve_active(sz, in, pm, err);
-    if (rc < 0)
-        return rc;
+    if (!IS_SET(in, AIVM_SZ_MODEL))
+        return 0;
+    *pm = models ? aivm_models_find(models, in->model) : NULL;
+    if (!*pm)
+        return aivm_error_set(err, AIVM_ENOTFOUND, NULL,
+                              "unknown model '%s' ('aivm-advise models list' shows the presets)",
+                              in->model);
+    sz->source[AIVM_SZ_MODEL] = given(in, AIVM_SZ_MODEL);
+    return 0;
+}
+
+/* Layers, hidden size, heads, KV heads and head size: given, the preset's,
+ * or (no preset) estimated from the parameter count. */
+static void resolve_shape(aivm_sizing *sz, const aivm_sizing_input *in, const aivm_model *pm,
+                          const aivm_models *models, aivm_kind kind)
+{
+    const aivm_model *shp;
     if (!pm)
-        estimate_shape(sz, in, models, wl->kind);
+        estimate_shape(sz, in, models, kind);
     shp = pm ? pm : sz->shape_from;
     sz->layers = pick_u(sz, in, AIVM_SZ_LAYERS, in->layers, shp ? shp->layers : 0, 0);
     sz->hidden = pick_u(sz, in, AIVM_SZ_HIDDEN, in->hidden, shp ? shp->hidden : 0, 0);
@@ -445,6 +440,12 @@ int aivm_sizing_resolve(aivm_sizing *sz, const aivm_workload *wl, const aivm_mod
                        ? shp->head_dim
                    : sz->heads ? sz->hidden / sz->heads
                                : 0;
+}
+
+/* Weights' and KV cache's precision, and whether any 16-bit format will do. */
+static void resolve_precision(aivm_sizing *sz, const aivm_sizing_input *in, const aivm_workload *wl)
+{
+    aivm_precision def_prec;
     def_prec = in->finetune == AIVM_FT_QLORA ? AIVM_PREC_INT4 : AIVM_PREC_BF16;
     sz->precision = in->precision && in->precision != AIVM_PREC_ANY16 ? in->precision : def_prec;
     /* Unasked, serving (and non-generative training such as BERT or ResNet, fp16
@@ -465,6 +466,33 @@ int aivm_sizing_resolve(aivm_sizing *sz, const aivm_workload *wl, const aivm_mod
             aivm_precision_bytes(sz->precision) >= 2 ? sz->precision : AIVM_PREC_BF16;
         sz->source[AIVM_SZ_KV_PRECISION] = AIVM_SRC_DERIVED;
     }
+}
+
+int aivm_sizing_resolve(aivm_sizing *sz, const aivm_workload *wl, const aivm_models *models,
+                        aivm_error *err)
+{
+    const aivm_sizing_input *in = &wl->sizing_in;
+    const aivm_model *pm = NULL;
+    unsigned def_ctx;
+    int rc;
+    memset(sz, 0, sizeof *sz);
+    rc = resolve_preset(&pm, wl, models, sz, err);
+    if (rc < 0)
+        return rc;
+    sz->phase = wl->phase;
+    sz->preset = pm;
+    if (IS_SET(in, AIVM_SZ_PARAMS)) {
+        sz->params = in->params;
+        sz->source[AIVM_SZ_PARAMS] = given(in, AIVM_SZ_PARAMS);
+    } else {
+        sz->params = pm->params;
+        sz->source[AIVM_SZ_PARAMS] = AIVM_SRC_PRESET;
+    }
+    rc = resolve_active(sz, in, pm, err);
+    if (rc < 0)
+        return rc;
+    resolve_shape(sz, in, pm, models, wl->kind);
+    resolve_precision(sz, in, wl);
     def_ctx = pm && pm->context ? pm->context : 4096;
     if (wl->phase == AIVM_PHASE_TRAIN && def_ctx > 4096)
         def_ctx = 4096; /* training runs rarely use the full serving window */
