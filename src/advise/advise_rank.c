@@ -251,92 +251,108 @@ static int cand_cmp(const void *pa, const void *pb)
     return c ? c : by_name(x, y);
 }
 
+static const char os_undocumented[] =
+    "its series does not document Windows support: ranked after the sizes that do";
+
+/* A candidate ranked after others by its tier: says why and returns true;
+ * false for the tiers a cost orders. */
+static bool explain_tier(aivm_buf *b, const aivm_candidate *c, const aivm_workload *wl)
+{
+    const aivm_ranking *r = &c->ranking;
+    unsigned n = vms_of(c);
+    switch (r->tier) {
+    case TIER_OS_UNDOCUMENTED:
+        aivm_buf_puts(b, os_undocumented);
+        return true;
+    case TIER_NO_ESTIMATE:
+        aivm_buf_printf(b,
+                        "can do the job, but its time is unknown (%s): ranked after the "
+                        "sizes with an estimate",
+                        aivm_tp_unknown_name(c->work.why));
+        return true;
+    case TIER_UNPRICED:
+        aivm_buf_printf(b,
+                        "can do the job, but has no known %s price: ranked after every "
+                        "priced size",
+                        aivm_pricing_name(c->price.pricing));
+        return true;
+    case TIER_OVER_MAX_DAYS:
+        aivm_buf_printf(b,
+                        "takes %.0f days on %u VM%s, over --max-days %g (%s): ranked after "
+                        "the sizes that finish in time, the fastest first",
+                        c->work.wall_hours / 24, n, n == 1 ? "" : "s", c->work.max_days,
+                        (wl->set & AIVM_WL_NODES) ? "--nodes pinned"
+                        : c->size->infiniband     ? "--max-nodes reached"
+                                                  : "no InfiniBand to train across VMs");
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* A costed candidate: its deployment's price per hour (and the job's), the
+ * guidance preferences, and where it stands against #1. */
+static void explain_cost(aivm_buf *b, const aivm_candidate *c, const aivm_candidate *first,
+                         const aivm_workload *wl)
+{
+    const aivm_ranking *r = &c->ranking;
+    const char *cur = c->deploy.currency;
+    unsigned n = vms_of(c);
+    if (r->cost_is_linux_reference)
+        aivm_buf_printf(b,
+                        "no %s price in the catalog: ordered by its pay-as-you-go "
+                        "reference price, ",
+                        wl->os == AIVM_OS_WINDOWS ? "Windows"
+                                                  : aivm_pricing_name(c->price.pricing));
+    if (c->has_work && c->work.known && !r->cost_is_linux_reference) {
+        double per_hour = r->deployment_hourly;
+        aivm_buf_printf(b, "%u x %.3f = %.3f %s/hour", n, per_hour / n, per_hour, cur);
+        aivm_advise__work_explain(b, c);
+    } else if (r->cost_is_linux_reference) {
+        aivm_buf_printf(b, "%u x %.3f = %.3f USD/hour", n, r->deployment_hourly / n,
+                        r->deployment_hourly);
+    } else {
+        aivm_buf_printf(b, "%u x %.3f = %.3f %s/hour", n, r->cost / n, r->cost, cur);
+    }
+    if (fabs(r->preference_pct) >= 0.005)
+        aivm_buf_printf(b, ", guidance preferences %+.1f%% -> %.3f", r->preference_pct,
+                        r->adjusted_cost);
+    if (c == first)
+        aivm_buf_puts(b, r->tier == TIER_MULTI_VM ? ": the cheapest size that can hold a "
+                                                    "replica, across VMs"
+                         : r->tier == TIER_REPLICAS
+                             ? ": no VM holds it all; the cheapest split over one-VM replicas"
+                             : ": the cheapest deployment that does the job");
+    else if (first->ranking.has_cost && first->ranking.adjusted_cost > 0)
+        aivm_buf_printf(b, ": %.2fx #1%s", r->adjusted_cost / first->ranking.adjusted_cost,
+                        r->tier == TIER_MULTI_VM ? " (a replica spans VMs)" : "");
+}
+
 /* One sentence per candidate: why it stands where it does. */
 static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b,
                     const aivm_workload *wl)
 {
     const aivm_ranking *r = &c->ranking;
-    const char *cur = c->deploy.currency;
-    unsigned n = vms_of(c);
     aivm_buf_clear(b);
     switch (r->objective) {
     case AIVM_OBJ_COST:
-        if (r->tier == TIER_OS_UNDOCUMENTED) {
-            aivm_buf_puts(b, "its series does not document Windows support: ranked after the "
-                             "sizes that do");
-            break;
-        }
-        if (r->tier == TIER_NO_ESTIMATE) {
-            aivm_buf_printf(b,
-                            "can do the job, but its time is unknown (%s): ranked after the "
-                            "sizes with an estimate",
-                            aivm_tp_unknown_name(c->work.why));
-            break;
-        }
-        if (r->tier == TIER_UNPRICED) {
-            aivm_buf_printf(b,
-                            "can do the job, but has no known %s price: ranked after every "
-                            "priced size",
-                            aivm_pricing_name(c->price.pricing));
-            break;
-        }
-        if (r->tier == TIER_OVER_MAX_DAYS) {
-            aivm_buf_printf(b,
-                            "takes %.0f days on %u VM%s, over --max-days %g (%s): ranked after "
-                            "the sizes that finish in time, the fastest first",
-                            c->work.wall_hours / 24, n, n == 1 ? "" : "s", c->work.max_days,
-                            (wl->set & AIVM_WL_NODES) ? "--nodes pinned"
-                            : c->size->infiniband     ? "--max-nodes reached"
-                                                      : "no InfiniBand to train across VMs");
-            break;
-        }
-        if (r->cost_is_linux_reference)
-            aivm_buf_printf(b,
-                            "no %s price in the catalog: ordered by its pay-as-you-go "
-                            "reference price, ",
-                            wl->os == AIVM_OS_WINDOWS ? "Windows"
-                                                      : aivm_pricing_name(c->price.pricing));
-        if (c->has_work && c->work.known && !r->cost_is_linux_reference) {
-            double per_hour = r->deployment_hourly;
-            aivm_buf_printf(b, "%u x %.3f = %.3f %s/hour", n, per_hour / n, per_hour, cur);
-            aivm_advise__work_explain(b, c);
-        } else if (r->cost_is_linux_reference) {
-            aivm_buf_printf(b, "%u x %.3f = %.3f USD/hour", n, r->deployment_hourly / n,
-                            r->deployment_hourly);
-        } else {
-            aivm_buf_printf(b, "%u x %.3f = %.3f %s/hour", n, r->cost / n, r->cost, cur);
-        }
-        if (fabs(r->preference_pct) >= 0.005)
-            aivm_buf_printf(b, ", guidance preferences %+.1f%% -> %.3f", r->preference_pct,
-                            r->adjusted_cost);
-        if (c == first)
-            aivm_buf_puts(b, r->tier == TIER_MULTI_VM ? ": the cheapest size that can hold a "
-                                                        "replica, across VMs"
-                             : r->tier == TIER_REPLICAS
-                                 ? ": no VM holds it all; the cheapest split over one-VM replicas"
-                                 : ": the cheapest deployment that does the job");
-        else if (first->ranking.has_cost && first->ranking.adjusted_cost > 0)
-            aivm_buf_printf(b, ": %.2fx #1%s", r->adjusted_cost / first->ranking.adjusted_cost,
-                            r->tier == TIER_MULTI_VM ? " (a replica spans VMs)" : "");
+        if (!explain_tier(b, c, wl))
+            explain_cost(b, c, first, wl);
         break;
     case AIVM_OBJ_SORT:
         aivm_buf_printf(b, "ordered by --sort %s", aivm_sort_name(g_sort));
         break;
     default:
-        if (r->tier == TIER_OS_UNDOCUMENTED) {
-            aivm_buf_puts(b, "its series does not document Windows support: ranked after the "
-                             "sizes that do");
-            break;
-        }
-        if (r->tier == TIER_UNPRICED && c->price.pricing == AIVM_PRICING_SPOT) {
+        if (r->tier == TIER_OS_UNDOCUMENTED)
+            aivm_buf_puts(b, os_undocumented);
+        else if (r->tier == TIER_UNPRICED && c->price.pricing == AIVM_PRICING_SPOT)
             aivm_buf_puts(b, "no known spot price (no spot offer published): ranked after the "
                              "sizes with one");
-            break;
-        }
-        aivm_buf_printf(b,
-                        "no model size given: guidance score %.2f leads, the price breaks "
-                        "ties (give --params or --model to rank by cost)",
-                        c->score);
+        else
+            aivm_buf_printf(b,
+                            "no model size given: guidance score %.2f leads, the price breaks "
+                            "ties (give --params or --model to rank by cost)",
+                            c->score);
         break;
     }
     c->ranking.reason = aivm_xstrndup(b->ptr ? b->ptr : "", b->size);

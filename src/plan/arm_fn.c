@@ -250,6 +250,68 @@ static long long length_of(val v)
     return -1;
 }
 
+/* concat() of strings (of arrays: not evaluated). */
+static val call_concat(ev *e, const val *a, size_t n)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    const char *out;
+    for (size_t i = 0; i < n; i++) {
+        const char *t = aivm_arm__text_of(e, a[i]);
+        if (!t) { /* concat of arrays: not evaluated */
+            aivm_buf_dispose(&b);
+            return none;
+        }
+        aivm_buf_puts(&b, t);
+    }
+    out = aivm_arm__keep_buf(e, &b);
+    return out ? vstr(out) : none;
+}
+
+/* and() / or() of booleans. */
+static val call_and_or(const char *fn, const val *a, size_t n)
+{
+    bool is_and = fn[0] == 'a' || fn[0] == 'A', acc = is_and;
+    for (size_t i = 0; i < n; i++) {
+        if (a[i].k != V_BOOL)
+            return none;
+        acc = is_and ? acc && a[i].b : acc || a[i].b;
+    }
+    return vbool(acc);
+}
+
+/* bool() of a boolean or of the text true/false. */
+static val call_bool(ev *e, val v)
+{
+    const char *t = aivm_arm__text_of(e, v);
+    if (v.k == V_BOOL)
+        return v;
+    if (t && (aivm_streq_nocase(t, "true") || aivm_streq_nocase(t, "false")))
+        return vbool(t[0] == 't' || t[0] == 'T');
+    return none;
+}
+
+/* first() / last() of a string or an array. */
+static val call_first_last(ev *e, const char *fn, val v)
+{
+    bool first = fn[0] == 'f' || fn[0] == 'F';
+    long long len = length_of(v);
+    if (v.k == V_STR)
+        return len ? vstr(aivm_arena_strndup(&e->plan->arena, v.s + (first ? 0 : len - 1), 1))
+                   : vstr("");
+    return len > 0 ? aivm_arm__element(e, v, first ? 0 : len - 1) : none;
+}
+
+/* contains() of a substring or an object's key. */
+static val call_contains(ev *e, val in, val what)
+{
+    const char *t = aivm_arm__text_of(e, what);
+    if (in.k == V_STR && t)
+        return vbool(strstr(in.s, t) != NULL);
+    if (in.k == V_NODE && in.node->type == AIVM_Y_MAP && t)
+        return vbool(aivm_arm__member(e, in, t).k != V_NONE);
+    return none;
+}
+
 val aivm_arm__call(ev *e, const char *fn, const val *a, size_t n)
 {
     long long x;
@@ -279,35 +341,16 @@ val aivm_arm__call(ev *e, const char *fn, const val *a, size_t n)
         return vbool(fn[0] == 't' || fn[0] == 'T');
     if (aivm_streq_nocase(fn, "null") && n == 0)
         return (val){V_NULL, NULL, 0, 0, false, NULL};
-    if (aivm_streq_nocase(fn, "concat")) {
-        aivm_buf b = AIVM_BUF_INIT;
-        const char *out;
-        for (size_t i = 0; i < n; i++) {
-            const char *t = aivm_arm__text_of(e, a[i]);
-            if (!t) { /* concat of arrays: not evaluated */
-                aivm_buf_dispose(&b);
-                return none;
-            }
-            aivm_buf_puts(&b, t);
-        }
-        out = aivm_arm__keep_buf(e, &b);
-        return out ? vstr(out) : none;
-    }
+    if (aivm_streq_nocase(fn, "concat"))
+        return call_concat(e, a, n);
     if (aivm_streq_nocase(fn, "format"))
         return call_format(e, a, n);
     if (aivm_streq_nocase(fn, "equals") && n == 2)
         return equal_vals(e, a[0], a[1], &eq) ? vbool(eq) : none;
     if (aivm_streq_nocase(fn, "not") && n == 1 && a[0].k == V_BOOL)
         return vbool(!a[0].b);
-    if ((aivm_streq_nocase(fn, "and") || aivm_streq_nocase(fn, "or")) && n >= 2) {
-        bool is_and = fn[0] == 'a' || fn[0] == 'A', acc = is_and;
-        for (size_t i = 0; i < n; i++) {
-            if (a[i].k != V_BOOL)
-                return none;
-            acc = is_and ? acc && a[i].b : acc || a[i].b;
-        }
-        return vbool(acc);
-    }
+    if ((aivm_streq_nocase(fn, "and") || aivm_streq_nocase(fn, "or")) && n >= 2)
+        return call_and_or(fn, a, n);
     if (aivm_streq_nocase(fn, "empty") && n == 1)
         return a[0].k == V_NULL ? vbool(true)
                                 : (length_of(a[0]) < 0 ? none : vbool(length_of(a[0]) == 0));
@@ -317,31 +360,12 @@ val aivm_arm__call(ev *e, const char *fn, const val *a, size_t n)
         return aivm_arm__int_of(&x, a[0]) ? vint(x) : none;
     if (aivm_streq_nocase(fn, "string") && n == 1)
         return aivm_arm__text_of(e, a[0]) ? vstr(aivm_arm__text_of(e, a[0])) : none;
-    if (aivm_streq_nocase(fn, "bool") && n == 1) {
-        const char *t = aivm_arm__text_of(e, a[0]);
-        if (a[0].k == V_BOOL)
-            return a[0];
-        if (t && (aivm_streq_nocase(t, "true") || aivm_streq_nocase(t, "false")))
-            return vbool(t[0] == 't' || t[0] == 'T');
-        return none;
-    }
-    if ((aivm_streq_nocase(fn, "first") || aivm_streq_nocase(fn, "last")) && n == 1) {
-        bool first = fn[0] == 'f' || fn[0] == 'F';
-        long long len = length_of(a[0]);
-        if (a[0].k == V_STR)
-            return len ? vstr(
-                             aivm_arena_strndup(&e->plan->arena, a[0].s + (first ? 0 : len - 1), 1))
-                       : vstr("");
-        return len > 0 ? aivm_arm__element(e, a[0], first ? 0 : len - 1) : none;
-    }
-    if (aivm_streq_nocase(fn, "contains") && n == 2) {
-        const char *t = aivm_arm__text_of(e, a[1]);
-        if (a[0].k == V_STR && t)
-            return vbool(strstr(a[0].s, t) != NULL);
-        if (a[0].k == V_NODE && a[0].node->type == AIVM_Y_MAP && t)
-            return vbool(aivm_arm__member(e, a[0], t).k != V_NONE);
-        return none;
-    }
+    if (aivm_streq_nocase(fn, "bool") && n == 1)
+        return call_bool(e, a[0]);
+    if ((aivm_streq_nocase(fn, "first") || aivm_streq_nocase(fn, "last")) && n == 1)
+        return call_first_last(e, fn, a[0]);
+    if (aivm_streq_nocase(fn, "contains") && n == 2)
+        return call_contains(e, a[0], a[1]);
     if (n >= 1 && aivm_arm__text_of(e, a[0]) && a[0].k == V_STR) {
         val v = call_string_fn(e, fn, a, n);
         if (v.k != V_NONE)

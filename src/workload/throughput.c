@@ -315,6 +315,35 @@ static bool encode(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fi
     return true;
 }
 
+/* The serving model's constants for one size: active weights, KV bytes per
+ * token, the GPU's compute and bandwidth at their utilisations, the link. */
+static void serve_setup(serve_ctx *x, aivm_work_estimate *e, const aivm_sizing *sz,
+                        const aivm_size *s, const aivm_gpu_model *g)
+{
+    bool nvlink;
+    memset(x, 0, sizeof *x);
+    x->n = e->active_params;
+    if (sz->layers && sz->heads && sz->hidden && sz->kv_heads)
+        x->kv_per_token =
+            2.0 * sz->layers * sz->kv_heads * sz->head_dim * aivm_precision_bytes(sz->kv_precision);
+    x->layers = sz->layers;
+    x->act_bytes = sz->hidden * 2.0;
+    x->peak = e->peak_tflops * 1e12 * AIVM_TP_INFER_COMPUTE_EFF;
+    x->bw = g->memory_bandwidth_gbs * 1e9 * AIVM_TP_MBU;
+    nvlink = strcmp(aivm_str(&s->gpu_interconnect), "nvlink") == 0 ||
+             strcmp(aivm_str(&s->gpu_interconnect), "infinity-fabric") == 0;
+    x->link_bps =
+        (nvlink && g->interconnect_gbs > 0 ? g->interconnect_gbs : AIVM_TP_PCIE_GBS) * 1e9;
+    x->link_lat_s = (nvlink ? AIVM_TP_ALLREDUCE_US_NVLINK : AIVM_TP_ALLREDUCE_US_PCIE) * 1e-6;
+    e->kv_tokens = e->prompt_tokens + e->output_tokens / 2;
+    if (sz->context && e->kv_tokens > sz->context)
+        e->kv_tokens = sz->context;
+    e->weight_bytes = sz->params * aivm_precision_bytes(sz->precision); /* every expert */
+    x->active_bytes = x->n * aivm_precision_bytes(sz->precision);
+    e->bandwidth_gbs = g->memory_bandwidth_gbs;
+    e->mbu = AIVM_TP_MBU;
+}
+
 static bool infer(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
                   const aivm_size *s, const aivm_gpu_model *g)
 {
@@ -322,7 +351,7 @@ static bool infer(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
     const aivm_work_input *in = &wl->work;
     double r = fit->replicas >= 1 ? fit->replicas : 1;
     double min_gpus, best_unit = -1;
-    bool from_memory, nvlink;
+    bool from_memory;
     unsigned pp = fit->replica_vms > 1 ? fit->replica_vms : 1;
     serve_ctx x;
     aivm_work_estimate best, cur;
@@ -333,26 +362,7 @@ static bool infer(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
     min_gpus = fit->gpus_needed / r;
     if (!(min_gpus > 0) || !(g->memory_bandwidth_gbs > 0))
         return false;
-    memset(&x, 0, sizeof x);
-    x.n = e->active_params;
-    if (sz->layers && sz->heads && sz->hidden && sz->kv_heads)
-        x.kv_per_token =
-            2.0 * sz->layers * sz->kv_heads * sz->head_dim * aivm_precision_bytes(sz->kv_precision);
-    x.layers = sz->layers;
-    x.act_bytes = sz->hidden * 2.0;
-    x.peak = e->peak_tflops * 1e12 * AIVM_TP_INFER_COMPUTE_EFF;
-    x.bw = g->memory_bandwidth_gbs * 1e9 * AIVM_TP_MBU;
-    nvlink = strcmp(aivm_str(&s->gpu_interconnect), "nvlink") == 0 ||
-             strcmp(aivm_str(&s->gpu_interconnect), "infinity-fabric") == 0;
-    x.link_bps = (nvlink && g->interconnect_gbs > 0 ? g->interconnect_gbs : AIVM_TP_PCIE_GBS) * 1e9;
-    x.link_lat_s = (nvlink ? AIVM_TP_ALLREDUCE_US_NVLINK : AIVM_TP_ALLREDUCE_US_PCIE) * 1e-6;
-    e->kv_tokens = e->prompt_tokens + e->output_tokens / 2;
-    if (sz->context && e->kv_tokens > sz->context)
-        e->kv_tokens = sz->context;
-    e->weight_bytes = sz->params * aivm_precision_bytes(sz->precision); /* every expert */
-    x.active_bytes = x.n * aivm_precision_bytes(sz->precision);
-    e->bandwidth_gbs = g->memory_bandwidth_gbs;
-    e->mbu = AIVM_TP_MBU;
+    serve_setup(&x, e, sz, s, g);
     e->target_tokens_per_second = in->tokens_per_second;
     from_memory = sz->source[AIVM_SZ_CONCURRENCY] == AIVM_SRC_DEFAULT && x.kv_per_token > 0;
     memset(&best, 0, sizeof best);
