@@ -131,81 +131,48 @@ static int load_image_extra(aivm_catalog_loader *c, aivm_image *img, const aivm_
 
 typedef enum { SEC_SOURCES, SEC_FAMILIES, SEC_SIZES, SEC_IMAGES, SEC_ORCHS, SEC_TOOLS } section;
 
-/* Each entry loader fills `obj` from entry `e` (described as `what`) and
- * returns 0 or the loader's error. */
-
-static int load_source(aivm_catalog_loader *c, void *obj, const aivm_ynode *e, const char *what)
-{
-    aivm_source *s = obj;
-    int rc = aivm_fields_load(s, e, source_fields, N(source_fields), &c->cat->arena, what, c->err);
-    s->loc = e->loc;
-    return rc;
-}
-
-static int load_family(aivm_catalog_loader *c, void *obj, const aivm_ynode *e, const char *what)
-{
-    aivm_family *f = obj;
-    int rc = aivm_fields_load(f, e, family_fields, N(family_fields), &c->cat->arena, what, c->err);
-    if (rc == 0)
-        rc = aivm_catalog__check_sources(c, e, what);
-    f->loc = e->loc;
-    return rc;
-}
-
-static int load_size(aivm_catalog_loader *c, void *obj, const aivm_ynode *e, const char *what)
-{
-    return aivm_catalog__load_size(c, obj, e, what);
-}
-
-static int load_image(aivm_catalog_loader *c, void *obj, const aivm_ynode *e, const char *what)
-{
-    aivm_image *img = obj;
-    int rc = aivm_fields_load(img, e, image_fields, N(image_fields), &c->cat->arena, what, c->err);
-    if (rc == 0)
-        rc = load_image_extra(c, img, e, what);
-    if (rc == 0)
-        rc = aivm_catalog__check_sources(c, e, what);
-    img->loc = e->loc;
-    return rc;
-}
-
-static int load_orchestrator(aivm_catalog_loader *c, void *obj, const aivm_ynode *e,
-                             const char *what)
-{
-    aivm_orchestrator *o = obj;
-    int rc = aivm_fields_load(o, e, orch_fields, N(orch_fields), &c->cat->arena, what, c->err);
-    if (rc == 0)
-        rc = aivm_catalog__check_sources(c, e, what);
-    o->loc = e->loc;
-    return rc;
-}
-
-static int load_tool(aivm_catalog_loader *c, void *obj, const aivm_ynode *e, const char *what)
-{
-    aivm_container_tool *t = obj;
-    int rc = aivm_fields_load(t, e, tool_fields, N(tool_fields), &c->cat->arena, what, c->err);
-    if (rc == 0)
-        rc = aivm_catalog__check_sources(c, e, what);
-    t->loc = e->loc;
-    return rc;
-}
+#define FIELDS(t) t, N(t)
 
 /* The list sections of a catalog, in the order they load: sources first,
- * which the others cite, and families before the sizes that name them. */
+ * which the others cite, and families before the sizes that name them. A
+ * size entry is catalog_load_size.c's; the others are a field table, the
+ * image's kind and os, and their sources checked. */
 static const struct {
     const char *name, *kind, *idkey; /* the key, an entry's noun, the key naming an entry */
-    size_t elem;
-    int (*load)(aivm_catalog_loader *c, void *obj, const aivm_ynode *e, const char *what);
+    size_t elem, loc_off;
+    const aivm_field *fields;
+    size_t n_fields;
 } sections[] = {
-    [SEC_SOURCES] = {"sources", "source", "id", sizeof(aivm_source), load_source},
-    [SEC_FAMILIES] = {"families", "family", "id", sizeof(aivm_family), load_family},
-    [SEC_SIZES] = {"sizes", "size", "name", sizeof(aivm_size), load_size},
-    [SEC_IMAGES] = {"images", "image", "id", sizeof(aivm_image), load_image},
+    [SEC_SOURCES] = {"sources", "source", "id", sizeof(aivm_source), OFF(aivm_source, loc),
+                     FIELDS(source_fields)},
+    [SEC_FAMILIES] = {"families", "family", "id", sizeof(aivm_family), OFF(aivm_family, loc),
+                      FIELDS(family_fields)},
+    [SEC_SIZES] = {"sizes", "size", "name", sizeof(aivm_size), 0, NULL, 0},
+    [SEC_IMAGES] = {"images", "image", "id", sizeof(aivm_image), OFF(aivm_image, loc),
+                    FIELDS(image_fields)},
     [SEC_ORCHS] = {"orchestrators", "orchestrator", "id", sizeof(aivm_orchestrator),
-                   load_orchestrator},
+                   OFF(aivm_orchestrator, loc), FIELDS(orch_fields)},
     [SEC_TOOLS] = {"container_tools", "container tool", "id", sizeof(aivm_container_tool),
-                   load_tool},
+                   OFF(aivm_container_tool, loc), FIELDS(tool_fields)},
 };
+
+/* Fill `obj` from entry `e` of section `sec`, described as `what`. Returns 0
+ * or the loader's error. */
+static int load_entry(aivm_catalog_loader *c, section sec, void *obj, const aivm_ynode *e,
+                      const char *what)
+{
+    int rc;
+    if (sec == SEC_SIZES)
+        return aivm_catalog__load_size(c, obj, e, what);
+    rc = aivm_fields_load(obj, e, sections[sec].fields, sections[sec].n_fields, &c->cat->arena,
+                          what, c->err);
+    if (rc == 0 && sec == SEC_IMAGES)
+        rc = load_image_extra(c, obj, e, what);
+    if (rc == 0 && sec != SEC_SOURCES)
+        rc = aivm_catalog__check_sources(c, e, what);
+    *(aivm_loc *)(void *)((char *)obj + sections[sec].loc_off) = e->loc;
+    return rc;
+}
 
 /* Hand the `n` loaded entries `arr` of section `sec` to the catalog. */
 static void store_section(aivm_catalog *cat, section sec, char *arr, size_t n)
@@ -256,7 +223,7 @@ static int load_section(aivm_catalog_loader *c, const aivm_ynode *root, section 
         char what[300];
         describe(what, sizeof what, e, sections[sec].kind, sections[sec].idkey, sections[sec].name,
                  i);
-        rc = sections[sec].load(c, arr + i * elem, e, what);
+        rc = load_entry(c, sec, arr + i * elem, e, what);
         if (rc < 0)
             return rc;
     }
