@@ -1,4 +1,5 @@
-/* catalog_int.h - the catalog object (shared by catalog.c and catalog_load.c). */
+/* catalog_int.h - the catalog object and its loader's internals (shared by
+ * the catalog files: catalog.c, catalog_load.c, catalog_load_size.c, ...). */
 #ifndef AIVM_CATALOG_INT_H
 #define AIVM_CATALOG_INT_H
 
@@ -52,5 +53,25 @@ int aivm_catalog__load_entries(aivm_catalog *cat, const aivm_ynode *root, bool s
 
 /** Sort the name index; false (and `*dup` set) when two sizes share a name. */
 int aivm_catalog__index(aivm_catalog *cat, aivm_error *err);
+
+/** A catalog being loaded and where its errors go (catalog_load*.c). */
+typedef struct {
+    aivm_catalog *cat;
+    aivm_error *err;
+} aivm_catalog_loader;
+
+/** The spellings of aivm_category, NULL-terminated, for field tables
+ *  (catalog_load.c). */
+extern const char *const aivm_catalog__category_names[];
+
+/** 0 when every id of the entry's (already loaded) `sources` list names a
+ *  source of the catalog, else AIVM_EINVALID at the id (catalog_load.c). */
+int aivm_catalog__check_sources(aivm_catalog_loader *c, const aivm_ynode *entry, const char *what);
+
+/** Load one entry `e` of `sizes`, described as `what` in errors, into `s`
+ *  and check it against the families and sources already loaded
+ *  (catalog_load_size.c). Returns 0 or the loader's error. */
+int aivm_catalog__load_size(aivm_catalog_loader *c, aivm_size *s, const aivm_ynode *e,
+                            const char *what);
 
 #endif

@@ -118,6 +118,53 @@ typedef struct {
     char error[256];
 } aivm_http_job;
 
+/* prices_pages.c: the pages of the queries prices_http.c fetches. */
+
+/** One query of a fetch run. A per-size query's pages follow one another on
+ *  one transfer; a region-wide one (sku NULL) learns the page size from page
+ *  0's NextPageLink and then fetches the later pages by $skip in parallel. */
+typedef struct {
+    aivm_http_job *job;
+    unsigned long stride;     /* region-wide: $skip between pages; 0 until page 0 answered */
+    size_t next_page;         /* region-wide: the next page to start */
+    size_t last;              /* region-wide: the last page (no NextPageLink); SIZE_MAX unknown */
+    aivm_price_items **pages; /* region-wide: page_cap slots, filled as pages answer */
+    bool done;                /* the query ended: job->status says how */
+} aivm_http_query;
+
+/** The page one transfer fetches and what its answers left: the transfer's
+ *  state that is not libcurl's (prices_http.c adds the handle). */
+typedef struct {
+    aivm_http_job *job;
+    aivm_http_query *js;
+    const char *base;
+    aivm_buf body;
+    double retry_after; /* seconds from the response headers; < 0 = none */
+    long remaining;     /* x-ms-ratelimit-remaining-retailPrices-requests; -1 = none */
+    unsigned long skip;
+    size_t page;                  /* region-wide: which page this transfer fetches */
+    aivm_price_items *page_items; /* region-wide: that page's items */
+    unsigned attempts, bad_pages;
+    double not_before; /* the next attempt starts no earlier (monotonic seconds) */
+    bool done;
+} aivm_http_page;
+
+/** End the transfer `x`, and its query with `status` and the message, unless
+ *  the query already ended. */
+void aivm_prices__page_fail(aivm_http_page *x, int status, const char *fmt, ...) AIVM_PRINTF(3, 4);
+/** Schedule another attempt of `x`'s page at `now` plus a backoff (with
+ *  jitter from `*seed`, at least Retry-After, at most o->backoff_max_s), or,
+ *  past o->retries, fail it with `status` and `why`. `throttled` (a 429)
+ *  moves `*shared`, the time before which no request starts, too. */
+void aivm_prices__page_retry(aivm_http_page *x, const aivm_fetch_opts *o, double now,
+                             double *shared, bool throttled, int status, const char *why,
+                             unsigned *seed);
+/** A 200 answer in x->body: parse the page into its query, then follow
+ *  NextPageLink (per-size) or settle the region-wide list once its pages are
+ *  in; a malformed page is retried once. */
+void aivm_prices__page_done(aivm_http_page *x, const aivm_fetch_opts *o, double now,
+                            double *shared);
+
 /**
  * Fetch every job's pages with at most o->max_in_flight requests at once.
  * Each job ends with status 0 and items, or a failure status and message.

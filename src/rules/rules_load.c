@@ -134,7 +134,6 @@ static int load_conds(aivm_cond **out, size_t *n_out, const aivm_ynode *map, aiv
     return 0;
 }
 
-/* Every {name} in a message must be a known attribute. */
 /* Every {name} in a message must be a known attribute; the attributes are
  * kept in order, so rendering a message looks nothing up. */
 static int check_placeholders(aivm_rule *r, const aivm_ynode *n, aivm_arena *ar, const char *what,
@@ -198,23 +197,25 @@ static int load_check_id(const char **out, const aivm_ynode *n, const char *what
     return 0;
 }
 
-static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t idx, aivm_error *err)
+/* The id of rule entry `e` and its kind: a target rule (extras_load.c),
+ * whose effect is a note, or a size rule with its `effect`. `what` gets how
+ * errors name the rule ("rule 'X'", else "rules[3]"). */
+static int load_rule_kind(aivm_rule *r, int *effect, char *what, size_t cap, const aivm_ynode *e,
+                          aivm_arena *ar, size_t idx, aivm_error *err)
 {
     static const char *const keys[] = {"id",      "title",  "guidance", "when",     "if",
                                        "effect",  "weight", "scale",    "severity", "message",
                                        "enabled", "target", "select",   "advice",   "orchestrator",
                                        "check",   NULL};
     const aivm_ynode *v, *id;
-    char what[300];
-    int x = 0;
     int rc = aivm_yexpect(e, AIVM_Y_MAP, "rule", err);
     if (rc < 0)
         return rc;
     id = aivm_ymap_get(e, "id");
     if (id && id->type == AIVM_Y_SCALAR)
-        snprintf(what, sizeof what, "rule '%s'", id->str);
+        snprintf(what, cap, "rule '%s'", id->str);
     else
-        snprintf(what, sizeof what, "rules[%zu]", idx);
+        snprintf(what, cap, "rules[%zu]", idx);
     rc = aivm_ycheck_keys(e, keys, what, err);
     if (rc == 0)
         rc = aivm_yrequire(&id, e, "id", what, err);
@@ -223,28 +224,44 @@ static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t i
     if (rc == 0) /* image, orchestrator, container and spot rules: extras_load.c */
         rc = aivm_rules__load_target(r, e, ar, what, err);
     if (rc == 0 && r->target) {
-        x = AIVM_EFFECT_NOTE;
+        *effect = AIVM_EFFECT_NOTE;
     } else if (rc == 0) {
         rc = aivm_yrequire(&v, e, "effect", what, err);
         if (rc == 0)
-            rc = aivm_yget_enum(&x, v, effect_names, what, err);
+            rc = aivm_yget_enum(effect, v, effect_names, what, err);
     }
-    if (rc < 0)
-        return rc;
-    r->loc = e->loc;
-    r->effect = (aivm_effect)x;
-    r->enabled = true;
+    return rc;
+}
+
+/* The severity: `severity`, else the effect's (exclude and require are
+ * errors, penalize a warning, the rest notes). */
+static int load_rule_severity(aivm_rule *r, const aivm_ynode *e, const char *what, aivm_error *err)
+{
+    const aivm_ynode *v;
+    int x = 0;
+    int rc;
     r->severity = r->effect <= AIVM_EFFECT_REQUIRE    ? AIVM_SEV_ERROR
                   : r->effect == AIVM_EFFECT_PENALIZE ? AIVM_SEV_WARNING
                                                       : AIVM_SEV_NOTE;
     if (r->effect == AIVM_EFFECT_NOTE)
         r->severity = AIVM_SEV_NOTE;
-    if ((v = aivm_ymap_get(e, "severity")) != NULL) {
-        rc = aivm_yget_enum(&x, v, severity_names, what, err);
-        if (rc < 0)
-            return rc;
-        r->severity = (aivm_severity)x;
-    }
+    v = aivm_ymap_get(e, "severity");
+    if (!v)
+        return 0;
+    rc = aivm_yget_enum(&x, v, severity_names, what, err);
+    if (rc < 0)
+        return rc;
+    r->severity = (aivm_severity)x;
+    return 0;
+}
+
+/* What a rule says and where it comes from: title, check id, enabled,
+ * guidance ids and the message with its placeholders. */
+static int load_rule_text(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, const char *what,
+                          aivm_error *err)
+{
+    const aivm_ynode *v;
+    int rc;
     if ((v = aivm_ymap_get(e, "title")) != NULL && (rc = aivm_yget_str(&r->title, v, what, err)))
         return rc;
     if ((v = aivm_ymap_get(e, "check")) != NULL && (rc = load_check_id(&r->check, v, what, err)))
@@ -264,16 +281,15 @@ static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t i
         rc = aivm_yget_str(&r->message, v, what, err);
     if (rc == 0)
         rc = check_placeholders(r, v, ar, what, err);
-    if (rc < 0)
-        return rc;
-    if ((v = aivm_ymap_get(e, "when")) != NULL &&
-        (rc = load_conds(&r->when, &r->n_when, v, AIVM_ATTR_WORKLOAD, ar, what, err)))
-        return rc;
-    if ((v = aivm_ymap_get(e, "if")) != NULL &&
-        (rc = load_conds(&r->ifc, &r->n_if, v, AIVM_ATTR_CANDIDATE, ar, what, err)))
-        return rc;
-    /* The weight of a target rule was loaded by aivm_rules__load_target(). */
-    v = r->target ? NULL : aivm_ymap_get(e, "weight");
+    return rc;
+}
+
+/* The weight of a size rule: required by prefer and penalize (0 < w <= 1000),
+ * refused by the other effects. A target rule's was loaded with its target. */
+static int load_rule_weight(aivm_rule *r, const aivm_ynode *e, const char *what, aivm_error *err)
+{
+    const aivm_ynode *v = r->target ? NULL : aivm_ymap_get(e, "weight");
+    int rc;
     if (!r->target && (r->effect == AIVM_EFFECT_PREFER || r->effect == AIVM_EFFECT_PENALIZE)) {
         if (!v)
             return aivm_error_set(err, AIVM_EINVALID, &e->loc,
@@ -283,26 +299,62 @@ static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t i
         if (rc == 0 && !(r->weight > 0 && r->weight <= 1000))
             rc = aivm_error_set(err, AIVM_EINVALID, &v->loc,
                                 "%s: weight must be positive and at most 1000", what);
-        if (rc < 0)
-            return rc;
-    } else if (v) {
+        return rc;
+    }
+    if (v)
         return aivm_error_set(err, AIVM_EINVALID, &v->loc, "%s: effect '%s' takes no weight", what,
                               effect_names[r->effect]);
-    }
-    if ((v = aivm_ymap_get(e, "scale")) != NULL) {
-        const char *s = NULL;
-        rc = aivm_yget_str(&s, v, what, err);
-        if (rc < 0)
-            return rc;
-        r->scale = aivm_attr_find(s, AIVM_ATTR_CANDIDATE);
-        if (!r->scale || r->scale->type != AIVM_V_NUM)
-            return aivm_error_set(err, AIVM_EINVALID, &v->loc,
-                                  "%s: scale '%s' is not a numeric candidate attribute", what, s);
-        if (r->effect != AIVM_EFFECT_PREFER && r->effect != AIVM_EFFECT_PENALIZE)
-            return aivm_error_set(err, AIVM_EINVALID, &v->loc,
-                                  "%s: only prefer and penalize rules can be scaled", what);
-    }
     return 0;
+}
+
+/* `scale`: a numeric candidate attribute the weight of a prefer or penalize
+ * rule is scaled by. */
+static int load_rule_scale(aivm_rule *r, const aivm_ynode *e, const char *what, aivm_error *err)
+{
+    const aivm_ynode *v = aivm_ymap_get(e, "scale");
+    const char *s = NULL;
+    int rc;
+    if (!v)
+        return 0;
+    rc = aivm_yget_str(&s, v, what, err);
+    if (rc < 0)
+        return rc;
+    r->scale = aivm_attr_find(s, AIVM_ATTR_CANDIDATE);
+    if (!r->scale || r->scale->type != AIVM_V_NUM)
+        return aivm_error_set(err, AIVM_EINVALID, &v->loc,
+                              "%s: scale '%s' is not a numeric candidate attribute", what, s);
+    if (r->effect != AIVM_EFFECT_PREFER && r->effect != AIVM_EFFECT_PENALIZE)
+        return aivm_error_set(err, AIVM_EINVALID, &v->loc,
+                              "%s: only prefer and penalize rules can be scaled", what);
+    return 0;
+}
+
+static int load_rule(aivm_rule *r, const aivm_ynode *e, aivm_arena *ar, size_t idx, aivm_error *err)
+{
+    const aivm_ynode *v;
+    char what[300];
+    int effect = 0;
+    int rc = load_rule_kind(r, &effect, what, sizeof what, e, ar, idx, err);
+    if (rc < 0)
+        return rc;
+    r->loc = e->loc;
+    r->effect = (aivm_effect)effect;
+    r->enabled = true;
+    rc = load_rule_severity(r, e, what, err);
+    if (rc == 0)
+        rc = load_rule_text(r, e, ar, what, err);
+    if (rc < 0)
+        return rc;
+    if ((v = aivm_ymap_get(e, "when")) != NULL &&
+        (rc = load_conds(&r->when, &r->n_when, v, AIVM_ATTR_WORKLOAD, ar, what, err)))
+        return rc;
+    if ((v = aivm_ymap_get(e, "if")) != NULL &&
+        (rc = load_conds(&r->ifc, &r->n_if, v, AIVM_ATTR_CANDIDATE, ar, what, err)))
+        return rc;
+    rc = load_rule_weight(r, e, what, err);
+    if (rc == 0)
+        rc = load_rule_scale(r, e, what, err);
+    return rc;
 }
 
 /* Add `r`, replacing a rule of the same id. `fresh` (nothing loaded before
