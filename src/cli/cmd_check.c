@@ -362,6 +362,80 @@ static int check_base(aivm_check_report *rep, aivm_plan **base_plan, const aivm_
     return rc;
 }
 
+/* Parse the options and check how they combine; returns 0 or an exit code. */
+static int parse_args(chk_opts *o, int argc, char **argv, int *first)
+{
+    aivm_workload init = AIVM_WORKLOAD_INIT;
+    int rc;
+    memset(o, 0, sizeof *o);
+    o->flags = init;
+    o->fail_on = AIVM_SEV_ERROR;
+    cli_price_opts_init(&o->prices);
+    build_options();
+    rc = cli_opts_parse(options, n_options, argc, argv, on_option, o, first);
+    if (rc == 0 && !o->help)
+        rc = cli_price_opts_check(&o->prices);
+    if (rc == 0 && !o->help && o->require_live && o->prices.mode != AIVM_PRICES_LIVE)
+        rc = cli_usagef("--require-live-prices applies to --prices live only");
+    if (rc == 0 && !o->help && o->fail_new && !o->base)
+        rc = cli_usagef("--fail-on-new needs --base (the base branch's plan)");
+    return rc;
+}
+
+/* Read every input file into one plan; returns 0 or an exit code. */
+static int read_plan(aivm_plan **plan, char *const *files, size_t n, aivm_plan_format input)
+{
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_plan_new(plan);
+    for (size_t i = 0; i < n; i++)
+        if (aivm_plan_read_file(*plan, NULL, files[i], input, &err) < 0)
+            return cli_report_error(&err);
+    return 0;
+}
+
+/* The library's options: the model presets, today (into `today`, 11 bytes),
+ * the workload the tags settle over (`wl`: --workload under the flags), the
+ * waivers and the --quota/--skus snapshots. Returns 0 or an exit code. */
+static int settle_check_opts(aivm_check_opts *co, char *today, aivm_workload *wl, chk_opts *o,
+                             const aivm_catalog *cat, const aivm_plan *plan,
+                             const aivm_waivers *waivers)
+{
+    const aivm_models *models = NULL;
+    int rc;
+    /* --model: an unknown preset is a usage error with a did-you-mean (and the
+     * preset gives the kind), as in recommend */
+    rc = cli_sizing_prepare(&models, &o->flags, NULL);
+    if (rc)
+        return rc;
+    if (!models)
+        models = cli_models(); /* model-memory sizing is always on in check */
+    cli_today(today);
+    co->today = o->date ? o->date : today;
+    cli_warn_stale(cat, co->today);
+    co->models = models;
+    aivm_workload_overlay(wl, &o->flags); /* flags win over --workload */
+    co->workload = o->workload || wl->set || wl->sizing_in.set || wl->work.set ? wl : NULL;
+    co->waivers = waivers;
+    rc = cli_avail_load(&o->avail, cat, plan_region(plan, cat));
+    if (rc)
+        return rc;
+    cli_avail_warn_unknown(&o->avail, cat);
+    co->avail = o->avail.avail;
+    return 0;
+}
+
+/* Free what parse_args() and the option handlers allocated. */
+static void chk_opts_dispose(chk_opts *o)
+{
+    for (size_t i = 0; i < o->n_sources; i++)
+        free(o->sources[i]);
+    free(o->sources);
+    cli_price_opts_dispose(&o->prices);
+    cli_avail_opts_dispose(&o->avail);
+    free(o->rules);
+    free(o->outputs);
+}
+
 int cmd_check(int argc, char **argv)
 {
     chk_opts o;
@@ -371,7 +445,6 @@ int cmd_check(int argc, char **argv)
     aivm_catalog *cat = NULL;
     aivm_rules *rules = NULL;
     aivm_plan *plan = NULL, *base_plan = NULL;
-    const aivm_models *models = NULL;
     aivm_check_report *rep = NULL;
     aivm_prices *store = NULL;
     aivm_tf_source *tf = NULL;
@@ -381,18 +454,7 @@ int cmd_check(int argc, char **argv)
     int first = 0;
     int rc;
 
-    memset(&o, 0, sizeof o);
-    o.flags = wl;
-    o.fail_on = AIVM_SEV_ERROR;
-    cli_price_opts_init(&o.prices);
-    build_options();
-    rc = cli_opts_parse(options, n_options, argc, argv, on_option, &o, &first);
-    if (rc == 0 && !o.help)
-        rc = cli_price_opts_check(&o.prices);
-    if (rc == 0 && !o.help && o.require_live && o.prices.mode != AIVM_PRICES_LIVE)
-        rc = cli_usagef("--require-live-prices applies to --prices live only");
-    if (rc == 0 && !o.help && o.fail_new && !o.base)
-        rc = cli_usagef("--fail-on-new needs --base (the base branch's plan)");
+    rc = parse_args(&o, argc, argv, &first);
     if (rc)
         goto done;
     if (o.help) {
@@ -406,33 +468,12 @@ int cmd_check(int argc, char **argv)
     rc = cli_load_data(&cat, &rules, o.catalog, o.rules, o.n_rules);
     if (rc == 0)
         rc = load_inputs(&wl, &doc, &waivers, &o);
+    if (rc == 0)
+        rc = read_plan(&plan, argv + first, (size_t)(argc - first), o.input);
+    if (rc == 0)
+        rc = settle_check_opts(&co, today, &wl, &o, cat, plan, waivers);
     if (rc)
         goto done;
-    aivm_plan_new(&plan);
-    for (int i = first; i < argc; i++)
-        if (aivm_plan_read_file(plan, NULL, argv[i], o.input, &err) < 0) {
-            rc = cli_report_error(&err);
-            goto done;
-        }
-    /* --model: an unknown preset is a usage error with a did-you-mean (and the
-     * preset gives the kind), as in recommend */
-    rc = cli_sizing_prepare(&models, &o.flags, NULL);
-    if (rc)
-        goto done;
-    if (!models)
-        models = cli_models(); /* model-memory sizing is always on in check */
-    cli_today(today);
-    co.today = o.date ? o.date : today;
-    cli_warn_stale(cat, co.today);
-    co.models = models;
-    aivm_workload_overlay(&wl, &o.flags); /* flags win over --workload */
-    co.workload = o.workload || wl.set || wl.sizing_in.set || wl.work.set ? &wl : NULL;
-    co.waivers = waivers;
-    rc = cli_avail_load(&o.avail, cat, plan_region(plan, cat));
-    if (rc)
-        goto done;
-    cli_avail_warn_unknown(&o.avail, cat);
-    co.avail = o.avail.avail;
     if (aivm_check_run(&rep, plan, cat, rules, &co, &err) < 0) {
         rc = cli_report_error(&err);
         goto done;
@@ -452,19 +493,13 @@ int cmd_check(int argc, char **argv)
 done:
     aivm_check_report_free(rep); /* and its base's, which borrows base_plan */
     aivm_tf_source_free(tf);
-    for (size_t i = 0; i < o.n_sources; i++)
-        free(o.sources[i]);
-    free(o.sources);
     aivm_prices_free(store);
-    cli_price_opts_dispose(&o.prices);
-    cli_avail_opts_dispose(&o.avail);
+    chk_opts_dispose(&o);
     aivm_plan_free(base_plan);
     aivm_plan_free(plan);
     aivm_waivers_free(waivers);
     aivm_workload_doc_free(doc);
     aivm_rules_free(rules);
     aivm_catalog_free(cat);
-    free(o.rules);
-    free(o.outputs);
     return rc;
 }

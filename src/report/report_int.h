@@ -74,6 +74,23 @@ void aivm_report__catalog_json(aivm_jw *w, const aivm_catalog *cat);
 /** End the document begun by aivm_report__doc_begin (closing brace, newline). */
 void aivm_report__doc_end(aivm_jw *w, aivm_buf *out);
 
+/* --- Catalog browsing (report_catalog.c, report_size_show.c) -------------- */
+
+/** The string of `s`, or `dflt` when it is NULL or empty. */
+const char *aivm_report__str_or(const aivm_rstr *s, const char *dflt);
+/** The price a `catalog list` row shows: in `region` when given and priced
+ *  there (else NULL), or at the size's reference region when `region` is
+ *  NULL. Borrowed from the size. */
+const aivm_region_price *aivm_report__row_price(const aivm_size *s, const char *region);
+/** "8 x H100 80 GB" (or "-" without a GPU) into `out`. */
+void aivm_report__size_gpu_text(char *out, size_t cap, const aivm_size *s);
+/** The dtypes of `mask` ("bf16, fp16"), or "unknown", into `out`. */
+void aivm_report__precisions_text(char *out, size_t cap, unsigned mask);
+/** One size, every fact, as an entry of the "sizes" array of `catalog show`
+ *  and `catalog compare` (report_size_show.c). */
+void aivm_report__size_json(aivm_jw *w, const aivm_catalog *cat, const aivm_size *s,
+                            const char *today);
+
 /* --- Cells and escapers of the Markdown and CSV renderers (report_cells.c) */
 
 /** The GPUS cell of a size ("8x H100 80GB", "1/2 A10 24GB", "-") into `out`. */

@@ -222,124 +222,164 @@ static int drop_columns(char *line, int wsize, int wgpu, bool series, bool cpu)
     return (int)len;
 }
 
-int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o,
-                      aivm_error *err)
-{
-    unsigned width = o->width ? o->width : 100;
-    int wsize = 4, wgpu = 4;
-    /* Width 0 (a file or a pipe): the full table, 100 wide, whatever it holds. */
-    bool other_region = false, narrow = o->width && width < AIVM_NARROW_TABLE, drop_series = false,
-         drop_cpu = false;
-    int wregion = adv->has_avail ? aivm_report__avail_region_width(adv) : 0, wavail = 12;
-    bool vms = aivm_report__has_deploy_columns(adv);
+/* The table's layout: column widths from the shown rows, the optional columns
+ * and which columns the terminal's width drops. */
+typedef struct {
+    unsigned width;
+    int wsize, wgpu, wregion, wavail;
+    bool vms, other_region, narrow, drop_series, drop_cpu;
     char vms_head[32], work_head[64];
-    snprintf(vms_head, sizeof vms_head, "VMS  %s/H_ALL  ", aivm_report__currency(adv));
-    aivm_report__work_heading(work_head, sizeof work_head, adv->workload,
+} layout;
+
+/* The widths before any row is written. Width 0 (a file or a pipe): the full
+ * table, 100 wide, whatever it holds. */
+static void layout_init(layout *t, const aivm_advice *adv, const aivm_render_opts *o)
+{
+    memset(t, 0, sizeof *t);
+    t->width = o->width ? o->width : 100;
+    t->wsize = 4;
+    t->wgpu = 4;
+    t->narrow = o->width && t->width < AIVM_NARROW_TABLE;
+    t->wregion = adv->has_avail ? aivm_report__avail_region_width(adv) : 0;
+    t->wavail = 12;
+    t->vms = aivm_report__has_deploy_columns(adv);
+    snprintf(t->vms_head, sizeof t->vms_head, "VMS  %s/H_ALL  ", aivm_report__currency(adv));
+    aivm_report__work_heading(t->work_head, sizeof t->work_head, adv->workload,
                               aivm_report__currency(adv));
-    header(out, adv, o);
-    if (adv->workload->sizing)
-        aivm_report__sizing_table(out, adv->workload->sizing, o);
-    aivm_report__work_table(out, adv->workload, o);
+}
+
+/* Widen the SIZE, GPUS and AVAILABILITY columns to the shown rows; note a
+ * price from another region than the row's. */
+static void measure_rows(layout *t, const aivm_advice *adv)
+{
     for (size_t i = 0; i < adv->n_shown; i++) {
         const aivm_candidate *c = &adv->ranked[i];
         char gpu[64];
         int n = (int)strlen(VIS(aivm_str(&adv->ranked[i].size->name)));
         if (c->price.has_hourly &&
             strcmp(c->price.region, c->region ? c->region : adv->workload->region))
-            other_region = true;
+            t->other_region = true;
         aivm_report__gpu_cell(gpu, sizeof gpu, adv->ranked[i].size);
-        wsize = n > wsize ? n : wsize;
+        t->wsize = n > t->wsize ? n : t->wsize;
         n = (int)strlen(gpu);
-        wgpu = n > wgpu ? n : wgpu;
+        t->wgpu = n > t->wgpu ? n : t->wgpu;
         if (adv->has_avail) {
             char cells[320];
-            aivm_report__avail_cells(cells, sizeof cells, &adv->ranked[i], wregion);
-            n = (int)strlen(cells) - wregion - 2;
-            wavail = n > wavail ? n : wavail;
+            aivm_report__avail_cells(cells, sizeof cells, &adv->ranked[i], t->wregion);
+            n = (int)strlen(cells) - t->wregion - 2;
+            t->wavail = n > t->wavail ? n : t->wavail;
         }
     }
-    if (adv->n_shown == 0) {
-        aivm_buf_puts(out, "No size fits this workload.\n");
-    } else if (narrow) {
-        narrow_rows(out, adv, o, width, wsize);
+}
+
+/* The heading line; too wide for the terminal: drop SERIES, then VCPU and
+ * RAM_GIB, then stack (narrow_rows), so no row wraps. */
+static void heading(aivm_buf *out, layout *t, const aivm_advice *adv, const aivm_render_opts *o)
+{
+    char avail_head[96] = "";
+    char head[512];
+    int len;
+    if (adv->has_avail)
+        snprintf(avail_head, sizeof avail_head, "%-*s  %-*s  ", t->wregion, "REGION", t->wavail,
+                 "AVAILABILITY");
+    len = snprintf(head, sizeof head, "%-3s %-*s %-16s %-*s %5s %7s %-3s %9s%s  %s%s%s", "#",
+                   t->wsize, "SIZE", "SERIES", t->wgpu, "GPUS", "VCPU", "RAM_GIB", "IB",
+                   aivm_report__price_heading(adv), adv->workload->spot ? " SPOT/HOUR" : "",
+                   t->vms ? t->vms_head : "", t->work_head, avail_head);
+    t->drop_series = o->width && len > 0 && (unsigned)len > t->width;
+    t->drop_cpu = t->drop_series && (unsigned)len - SERIES_COLS > t->width;
+    t->narrow = t->drop_cpu && (unsigned)len - SERIES_COLS - CPU_COLS > t->width;
+    drop_columns(head, t->wsize, t->wgpu, t->drop_series, t->drop_cpu);
+    if (t->narrow)
+        narrow_rows(out, adv, o, t->width, t->wsize);
+    else
+        aivm_buf_printf(out, "%s%sWHY%s\n", BOLD(o), head, RESET(o));
+}
+
+/* One row of the table, its reason clipped to the width (or on a line of its
+ * own), then with `explain` the rules and the work behind it. */
+static void table_row(aivm_buf *out, const layout *t, const aivm_advice *adv,
+                      const aivm_render_opts *o, const aivm_candidate *c)
+{
+    const aivm_reason *why = aivm_report__main_reason(c, adv->workload);
+    char gpu[64], price[48], line[640];
+    const char *region = c->region ? c->region : adv->workload->region;
+    int used;
+    aivm_report__gpu_cell(gpu, sizeof gpu, c->size);
+    fmt_price(price, sizeof price, &c->price, region, adv->workload->spot);
+    used =
+        snprintf(line, sizeof line, "%-3u %-*s %-16.16s %-*s %5u %7g %-3s %s  ", c->rank, t->wsize,
+                 VIS(aivm_str(&c->size->name)), VIS(aivm_str(&c->size->series)), t->wgpu, gpu,
+                 c->size->vcpus, c->size->memory_gib, c->size->infiniband ? "yes" : "no", price);
+    if (t->vms && used > 0 && (size_t)used < sizeof line)
+        used += deploy_cells(line + used, sizeof line - (size_t)used, c);
+    if (c->has_work && used > 0 && (size_t)used < sizeof line)
+        used += aivm_report__work_cells(line + used, sizeof line - (size_t)used, c);
+    if (adv->has_avail && used > 0 && (size_t)used < sizeof line) {
+        char cells[320];
+        aivm_report__avail_cells(cells, sizeof cells, c, t->wregion);
+        used += snprintf(line + used, sizeof line - (size_t)used, "%-*s  ",
+                         t->wregion + 2 + t->wavail, cells);
+    }
+    if (used > 0 && (size_t)used < sizeof line)
+        used = drop_columns(line, t->wsize, t->wgpu, t->drop_series, t->drop_cpu);
+    if (used < 0 || (unsigned)used + 30 > t->width) {
+        /* Too narrow for the reason beside the row: give it a line of its own. */
+        size_t len = strlen(line);
+        while (len > 0 && line[len - 1] == ' ')
+            line[--len] = '\0';
+        aivm_buf_puts(out, line);
+        aivm_buf_puts(out, "\n    ");
+        used = 4;
     } else {
-        char avail_head[96] = "";
-        if (adv->has_avail)
-            snprintf(avail_head, sizeof avail_head, "%-*s  %-*s  ", wregion, "REGION", wavail,
-                     "AVAILABILITY");
-        char head[512];
-        int len = snprintf(head, sizeof head, "%-3s %-*s %-16s %-*s %5s %7s %-3s %9s%s  %s%s%s",
-                           "#", wsize, "SIZE", "SERIES", wgpu, "GPUS", "VCPU", "RAM_GIB", "IB",
-                           aivm_report__price_heading(adv), adv->workload->spot ? " SPOT/HOUR" : "",
-                           vms ? vms_head : "", work_head, avail_head);
-        /* Too wide for the terminal: drop SERIES, then VCPU and RAM_GIB, then
-         * stack (narrow_rows), so no row wraps. */
-        drop_series = o->width && len > 0 && (unsigned)len > width;
-        drop_cpu = drop_series && (unsigned)len - SERIES_COLS > width;
-        narrow = drop_cpu && (unsigned)len - SERIES_COLS - CPU_COLS > width;
-        drop_columns(head, wsize, wgpu, drop_series, drop_cpu);
-        if (narrow)
-            narrow_rows(out, adv, o, width, wsize);
-        else
-            aivm_buf_printf(out, "%s%sWHY%s\n", BOLD(o), head, RESET(o));
+        aivm_buf_puts(out, line);
     }
-    for (size_t i = 0; !narrow && i < adv->n_shown; i++) {
-        const aivm_candidate *c = &adv->ranked[i];
-        const aivm_reason *why = aivm_report__main_reason(c, adv->workload);
-        char gpu[64], price[48], line[640];
-        const char *region = c->region ? c->region : adv->workload->region;
-        int used;
-        aivm_report__gpu_cell(gpu, sizeof gpu, c->size);
-        fmt_price(price, sizeof price, &c->price, region, adv->workload->spot);
-        used = snprintf(line, sizeof line, "%-3u %-*s %-16.16s %-*s %5u %7g %-3s %s  ", c->rank,
-                        wsize, VIS(aivm_str(&c->size->name)), VIS(aivm_str(&c->size->series)), wgpu,
-                        gpu, c->size->vcpus, c->size->memory_gib,
-                        c->size->infiniband ? "yes" : "no", price);
-        if (vms && used > 0 && (size_t)used < sizeof line)
-            used += deploy_cells(line + used, sizeof line - (size_t)used, c);
-        if (c->has_work && used > 0 && (size_t)used < sizeof line)
-            used += aivm_report__work_cells(line + used, sizeof line - (size_t)used, c);
-        if (adv->has_avail && used > 0 && (size_t)used < sizeof line) {
-            char cells[320];
-            aivm_report__avail_cells(cells, sizeof cells, c, wregion);
-            used += snprintf(line + used, sizeof line - (size_t)used, "%-*s  ",
-                             wregion + 2 + wavail, cells);
-        }
-        if (used > 0 && (size_t)used < sizeof line)
-            used = drop_columns(line, wsize, wgpu, drop_series, drop_cpu);
-        if (used < 0 || (unsigned)used + 30 > width) {
-            /* Too narrow for the reason beside the row: give it a line of its own. */
-            size_t len = strlen(line);
-            while (len > 0 && line[len - 1] == ' ')
-                line[--len] = '\0';
-            aivm_buf_puts(out, line);
-            aivm_buf_puts(out, "\n    ");
-            used = 4;
-        } else {
-            aivm_buf_puts(out, line);
-        }
-        put_clipped(out, why ? VIS(why->message) : "", width - (unsigned)used);
-        aivm_buf_puts(out, "\n");
-        if (o->explain)
-            explain_candidate(out, c);
-        if (o->explain)
-            aivm_report__work_explain(out, c);
+    put_clipped(out, why ? VIS(why->message) : "", t->width - (unsigned)used);
+    aivm_buf_puts(out, "\n");
+    if (o->explain)
+        explain_candidate(out, c);
+    if (o->explain)
+        aivm_report__work_explain(out, c);
+}
+
+/* With `explain`: the sizes the rules rejected, each with its reason. */
+static void rejected_sizes(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o)
+{
+    aivm_buf_printf(out, "\n%sRejected (%zu):%s\n", BOLD(o), adv->n_rejected, RESET(o));
+    for (size_t i = 0; i < adv->n_rejected; i++) {
+        const char *name = aivm_str(&adv->rejected[i].size->name); /* never NULL */
+        aivm_buf_printf(out, "  %-36s %s: %s\n", name ? VIS(name) : "",
+                        aivm_rejection_id(&adv->rejected[i]), VIS(adv->rejected[i].message));
     }
-    if (other_region)
+}
+
+int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o,
+                      aivm_error *err)
+{
+    layout t;
+    layout_init(&t, adv, o);
+    header(out, adv, o);
+    if (adv->workload->sizing)
+        aivm_report__sizing_table(out, adv->workload->sizing, o);
+    aivm_report__work_table(out, adv->workload, o);
+    measure_rows(&t, adv);
+    if (adv->n_shown == 0)
+        aivm_buf_puts(out, "No size fits this workload.\n");
+    else if (t.narrow)
+        narrow_rows(out, adv, o, t.width, t.wsize);
+    else
+        heading(out, &t, adv, o);
+    for (size_t i = 0; !t.narrow && i < adv->n_shown; i++)
+        table_row(out, &t, adv, o, &adv->ranked[i]);
+    if (t.other_region)
         aivm_buf_puts(out, "\n* price of the size's reference region: no catalog price in this "
                            "region\n");
     fp16_note(out, adv);
     if (adv->n_shown)
         aivm_report__price_footer(out, adv, DIM(o), RESET(o));
     aivm_report__extras_table(out, adv, o);
-    if (o->explain && adv->n_rejected) {
-        aivm_buf_printf(out, "\n%sRejected (%zu):%s\n", BOLD(o), adv->n_rejected, RESET(o));
-        for (size_t i = 0; i < adv->n_rejected; i++) {
-            const char *name = aivm_str(&adv->rejected[i].size->name); /* never NULL */
-            aivm_buf_printf(out, "  %-36s %s: %s\n", name ? VIS(name) : "",
-                            aivm_rejection_id(&adv->rejected[i]), VIS(adv->rejected[i].message));
-        }
-    }
+    if (o->explain && adv->n_rejected)
+        rejected_sizes(out, adv, o);
     if (out->overflow)
         return aivm_error_set(err, AIVM_ELIMIT, NULL, "table output too large");
     return 0;

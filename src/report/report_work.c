@@ -277,91 +277,88 @@ void aivm_report__work_table(aivm_buf *out, const aivm_workload *wl, const aivm_
             has(in, AIVM_WK_OUTPUT_TOKENS) ? in->output_tokens : AIVM_TP_OUTPUT_TOKENS);
 }
 
-void aivm_report__work_explain(aivm_buf *out, const aivm_candidate *c)
+/* Training in samples (--samples): forward FLOPs x 3 on the GPUs or the vCPUs. */
+static void explain_train_samples(aivm_buf *out, const aivm_work_estimate *e,
+                                  const aivm_deployment *d)
 {
-    const aivm_work_estimate *e = &c->work;
-    const aivm_deployment *d = &c->deploy;
-    if (!c->has_work)
-        return;
-    if (!e->known) {
-        aivm_buf_printf(out, "      work: unknown (%s)\n", aivm_tp_unknown_name(e->why));
-        return;
-    }
-    if (e->phase == AIVM_PHASE_TRAIN && e->samples > 0) {
-        if (e->cpu)
-            aivm_buf_printf(out,
-                            "      work: 3 x %.4g FLOPs/sample x %.4g samples = %.4g FLOPs / "
-                            "(%g vCPUs x %g GFLOP/s) = %.1f hours (%.1f days; %.1f-%.1f for "
-                            "%g-%g GFLOP/s per vCPU)\n",
-                            e->flops_per_sample, e->samples, e->flops, e->vcpus, e->gflops_per_vcpu,
-                            e->wall_hours, e->wall_hours / 24, e->wall_hours_lo / 24,
-                            e->wall_hours_hi / 24, AIVM_TP_CPU_GFLOPS_PER_VCPU_HI,
-                            AIVM_TP_CPU_GFLOPS_PER_VCPU_LO);
-        else
-            aivm_buf_printf(out,
-                            "      work: 3 x %.4g FLOPs/sample x %.4g samples = %.4g FLOPs / (%g "
-                            "GPUs x %g TFLOP/s %s x utilisation %.3g) = %.1f hours (%.1f days; "
-                            "%.1f-%.1f for %.2f-%.2f), %.1f GPU-hours\n",
-                            e->flops_per_sample, e->samples, e->flops, e->gpus, e->peak_tflops,
-                            aivm_dtype_name(e->peak_dtype), e->mfu, e->wall_hours,
-                            e->wall_hours / 24, e->wall_hours_lo / 24, e->wall_hours_hi / 24,
-                            e->mfu_hi, e->mfu_lo, e->gpu_hours);
-        aivm_buf_printf(out, "      work: source: %s\n", e->mfu_source);
-        if (e->mfu_no_ib)
-            aivm_buf_puts(out, "      work: utilisation halved: the job spans VMs without "
-                               "InfiniBand\n");
-        if (d->has_job_cost)
-            aivm_buf_printf(out, "      work: %u VMs: %.3f %s/hour x %.1f hours = %.2f %s\n",
-                            d->vms, d->hourly, d->currency, e->wall_hours, d->job_cost,
-                            d->currency);
-        return;
-    }
-    if (e->phase == AIVM_PHASE_TRAIN) {
+    if (e->cpu)
         aivm_buf_printf(out,
-                        "      work: %.4g FLOPs/token x %.4g tokens = %.4g FLOPs / (%g GPUs x "
-                        "%g TFLOP/s %s x MFU %.3g)%s = %.1f hours (%.1f days; %.1f-%.1f for MFU "
-                        "%.2f-%.2f), %.0f GPU-hours\n",
-                        e->flops_per_token, e->tokens, e->flops, e->gpus, e->peak_tflops,
-                        aivm_dtype_name(e->peak_dtype), e->mfu,
-                        e->recompute > 1.2 ? " x 8/6 (full recomputation)"
-                        : e->recompute > 1 ? " x 1.04 (selective recomputation)"
-                                           : "",
+                        "      work: 3 x %.4g FLOPs/sample x %.4g samples = %.4g FLOPs / "
+                        "(%g vCPUs x %g GFLOP/s) = %.1f hours (%.1f days; %.1f-%.1f for "
+                        "%g-%g GFLOP/s per vCPU)\n",
+                        e->flops_per_sample, e->samples, e->flops, e->vcpus, e->gflops_per_vcpu,
                         e->wall_hours, e->wall_hours / 24, e->wall_hours_lo / 24,
-                        e->wall_hours_hi / 24, e->mfu_hi, e->mfu_lo, e->gpu_hours);
-        aivm_buf_printf(out, "      work: MFU source: %s\n", e->mfu_source);
-        if (e->fp8_as_bf16)
-            aivm_buf_puts(out, "      work: fp8 training counted at the bf16 peak x 1.2 (NVIDIA "
-                               "NeMo: over 1.2x on 8 x H100), not the raw FP8 peak\n");
-        if (e->mfu_no_ib)
-            aivm_buf_puts(out, "      work: MFU halved: the job spans VMs without InfiniBand\n");
-        if (d->has_job_cost)
-            aivm_buf_printf(out, "      work: %u VMs: %.3f %s/hour x %.1f hours = %.0f %s\n",
-                            d->vms, d->hourly, d->currency, e->wall_hours, d->job_cost,
-                            d->currency);
-        return;
-    }
-    if (e->requests) {
+                        e->wall_hours_hi / 24, AIVM_TP_CPU_GFLOPS_PER_VCPU_HI,
+                        AIVM_TP_CPU_GFLOPS_PER_VCPU_LO);
+    else
         aivm_buf_printf(out,
-                        "      work: a request = %.4g FLOPs (2N + 2 x layers x %g x hidden per "
-                        "token, %g tokens); batch %g = max(compute %.3g ms at %g TFLOP/s x %.2f "
-                        "on %g GPUs, weights %.3g ms) -> %s-bound, %.1f requests/s per replica\n",
-                        e->flops_per_request, e->prompt_tokens, e->prompt_tokens, e->batch,
-                        e->step_compute_s * 1e3, e->peak_tflops, AIVM_TP_INFER_COMPUTE_EFF,
-                        e->replica_gpus, e->step_memory_s * 1e3,
-                        e->compute_bound ? "compute" : "memory",
-                        e->requests_per_second_per_replica);
-        aivm_buf_printf(out,
-                        "      work: %u replica%s per VM; %u VM%s sustain %.0f requests/s for a "
-                        "target of %g\n",
-                        e->unit_replicas, e->unit_replicas == 1 ? "" : "s", d->vms,
-                        d->vms == 1 ? "" : "s", d->capacity_requests_per_second,
-                        e->target_requests_per_second);
-        if (d->has_hourly)
-            aivm_buf_printf(out,
-                            "      work: %u VMs = %.3f %s/hour; %.4f %s per million requests\n",
-                            d->vms, d->hourly, d->currency, d->per_million_requests, d->currency);
-        return;
-    }
+                        "      work: 3 x %.4g FLOPs/sample x %.4g samples = %.4g FLOPs / (%g "
+                        "GPUs x %g TFLOP/s %s x utilisation %.3g) = %.1f hours (%.1f days; "
+                        "%.1f-%.1f for %.2f-%.2f), %.1f GPU-hours\n",
+                        e->flops_per_sample, e->samples, e->flops, e->gpus, e->peak_tflops,
+                        aivm_dtype_name(e->peak_dtype), e->mfu, e->wall_hours, e->wall_hours / 24,
+                        e->wall_hours_lo / 24, e->wall_hours_hi / 24, e->mfu_hi, e->mfu_lo,
+                        e->gpu_hours);
+    aivm_buf_printf(out, "      work: source: %s\n", e->mfu_source);
+    if (e->mfu_no_ib)
+        aivm_buf_puts(out, "      work: utilisation halved: the job spans VMs without "
+                           "InfiniBand\n");
+    if (d->has_job_cost)
+        aivm_buf_printf(out, "      work: %u VMs: %.3f %s/hour x %.1f hours = %.2f %s\n", d->vms,
+                        d->hourly, d->currency, e->wall_hours, d->job_cost, d->currency);
+}
+
+/* Training in tokens: FLOPs per token x tokens over the GPUs at their MFU. */
+static void explain_train_tokens(aivm_buf *out, const aivm_work_estimate *e,
+                                 const aivm_deployment *d)
+{
+    aivm_buf_printf(out,
+                    "      work: %.4g FLOPs/token x %.4g tokens = %.4g FLOPs / (%g GPUs x "
+                    "%g TFLOP/s %s x MFU %.3g)%s = %.1f hours (%.1f days; %.1f-%.1f for MFU "
+                    "%.2f-%.2f), %.0f GPU-hours\n",
+                    e->flops_per_token, e->tokens, e->flops, e->gpus, e->peak_tflops,
+                    aivm_dtype_name(e->peak_dtype), e->mfu,
+                    e->recompute > 1.2 ? " x 8/6 (full recomputation)"
+                    : e->recompute > 1 ? " x 1.04 (selective recomputation)"
+                                       : "",
+                    e->wall_hours, e->wall_hours / 24, e->wall_hours_lo / 24, e->wall_hours_hi / 24,
+                    e->mfu_hi, e->mfu_lo, e->gpu_hours);
+    aivm_buf_printf(out, "      work: MFU source: %s\n", e->mfu_source);
+    if (e->fp8_as_bf16)
+        aivm_buf_puts(out, "      work: fp8 training counted at the bf16 peak x 1.2 (NVIDIA "
+                           "NeMo: over 1.2x on 8 x H100), not the raw FP8 peak\n");
+    if (e->mfu_no_ib)
+        aivm_buf_puts(out, "      work: MFU halved: the job spans VMs without InfiniBand\n");
+    if (d->has_job_cost)
+        aivm_buf_printf(out, "      work: %u VMs: %.3f %s/hour x %.1f hours = %.0f %s\n", d->vms,
+                        d->hourly, d->currency, e->wall_hours, d->job_cost, d->currency);
+}
+
+/* Serving a request rate: a request's FLOPs, the batch step and the replicas. */
+static void explain_requests(aivm_buf *out, const aivm_work_estimate *e, const aivm_deployment *d)
+{
+    aivm_buf_printf(out,
+                    "      work: a request = %.4g FLOPs (2N + 2 x layers x %g x hidden per "
+                    "token, %g tokens); batch %g = max(compute %.3g ms at %g TFLOP/s x %.2f "
+                    "on %g GPUs, weights %.3g ms) -> %s-bound, %.1f requests/s per replica\n",
+                    e->flops_per_request, e->prompt_tokens, e->prompt_tokens, e->batch,
+                    e->step_compute_s * 1e3, e->peak_tflops, AIVM_TP_INFER_COMPUTE_EFF,
+                    e->replica_gpus, e->step_memory_s * 1e3,
+                    e->compute_bound ? "compute" : "memory", e->requests_per_second_per_replica);
+    aivm_buf_printf(out,
+                    "      work: %u replica%s per VM; %u VM%s sustain %.0f requests/s for a "
+                    "target of %g\n",
+                    e->unit_replicas, e->unit_replicas == 1 ? "" : "s", d->vms,
+                    d->vms == 1 ? "" : "s", d->capacity_requests_per_second,
+                    e->target_requests_per_second);
+    if (d->has_hourly)
+        aivm_buf_printf(out, "      work: %u VMs = %.3f %s/hour; %.4f %s per million requests\n",
+                        d->vms, d->hourly, d->currency, d->per_million_requests, d->currency);
+}
+
+/* Serving a token rate: the decode step, parallelism, the batch and the units. */
+static void explain_decode(aivm_buf *out, const aivm_work_estimate *e, const aivm_deployment *d)
+{
     aivm_buf_printf(out,
                     "      work: decode step = max(memory (%.4g weight + %.4g KV bytes) / (%g "
                     "GPUs x %g GB/s x MBU %.2f) = %.3g ms, compute %.3g ms) -> %s-bound\n",
@@ -390,6 +387,24 @@ void aivm_report__work_explain(aivm_buf *out, const aivm_candidate *c)
                         "the target (%.4f at full load)\n",
                         d->vms, d->hourly, d->currency, d->per_mtok, d->currency,
                         d->per_mtok_at_capacity);
+}
+
+void aivm_report__work_explain(aivm_buf *out, const aivm_candidate *c)
+{
+    const aivm_work_estimate *e = &c->work;
+    const aivm_deployment *d = &c->deploy;
+    if (!c->has_work)
+        return;
+    if (!e->known)
+        aivm_buf_printf(out, "      work: unknown (%s)\n", aivm_tp_unknown_name(e->why));
+    else if (e->phase == AIVM_PHASE_TRAIN && e->samples > 0)
+        explain_train_samples(out, e, d);
+    else if (e->phase == AIVM_PHASE_TRAIN)
+        explain_train_tokens(out, e, d);
+    else if (e->requests)
+        explain_requests(out, e, d);
+    else
+        explain_decode(out, e, d);
 }
 
 /* ---- check: the work on the planned deployment ---- */
