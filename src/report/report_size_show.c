@@ -39,7 +39,7 @@ static void json_size_gpu(aivm_jw *w, const aivm_size *s, const aivm_gpu_model *
         aivm_jw_str(w, "interconnect_detail", aivm_str(&s->gpu_interconnect_detail));
         aivm_jw_str(w, "architecture", gm ? gm->architecture : NULL);
         aivm_jw_opt_num(w, "memory_bandwidth_gbs", gm && gm->memory_bandwidth_gbs > 0,
-                        gm->memory_bandwidth_gbs);
+                        gm ? gm->memory_bandwidth_gbs : 0);
         aivm_jw_object(w, "dense_tflops");
         for (int d = 0; gm && d < AIVM_DTYPE_COUNT; d++)
             if (gm->tflops[d] > 0)
