@@ -63,7 +63,8 @@ double aivm_work_flops_per_sample(const aivm_sizing *sz)
 
 /* Vision training utilisation per GPU generation: model FLOPs (3 x forward per image)
  * over the dense 16-bit peak, from NVIDIA's Deep Learning Examples ResNet-50 v1.5 PyTorch
- * training tables (mixed precision, pytorch-21.03 NGC container, DALI). */
+ * training tables (mixed precision, pytorch-21.03 NGC container, DALI); Turing's is an
+ * assumption cross-checked on the TensorFlow README's T4 inference (docs/throughput.md). */
 static const aivm_tp_mfu_fact util_facts[] = {
     {"Ampere", 0.19, 0.16, 0.24,
      "A100 80GB: ResNet-50 v1.5, NVIDIA Deep Learning Examples (PyTorch, AMP): 2,470 "
@@ -71,6 +72,10 @@ static const aivm_tp_mfu_fact util_facts[] = {
     {"Volta", 0.235, 0.20, 0.26,
      "V100 16GB: ResNet-50 v1.5, NVIDIA Deep Learning Examples (PyTorch, AMP): 1,200 "
      "images/s on 1 GPU (0.235 of the 125 TFLOP/s peak), 8,322 on 8 (0.20)"},
+    {"Turing", 0.15, 0.10, 0.22,
+     "T4: assumption, cross-checked: NVIDIA's TensorFlow ResNet-50 v1.5 README gives T4 "
+     "inference only (996 images/s AMP, 0.125 of the 65 TFLOP/s peak); the V100's "
+     "training/inference ratio in the same README (1.37) makes that ~0.17 for training"},
     {NULL, 0.15, 0.10, 0.22,
      "assumption: below Ampere's 0.19 (convolutions and the input pipeline do not keep pace "
      "with a higher tensor-core peak); no published per-GPU figure of this generation is "
