@@ -46,6 +46,9 @@ bool aivm_parse_u64(uint64_t *out, const char *s, uint64_t max);
 bool aivm_parse_double(double *out, const char *s);
 /** ASCII case-insensitive equality. */
 bool aivm_streq_nocase(const char *a, const char *b);
+/** ASCII case-insensitive order: <0, 0 or >0 as strcmp() of both strings
+ *  lowered (strcasecmp in the C locale, whatever the locale). */
+int aivm_strcmp_nocase(const char *a, const char *b);
 /** ASCII case-insensitive equality of the first `n` bytes (strncasecmp in the C locale). */
 bool aivm_strneq_nocase(const char *a, const char *b, size_t n);
 /** The ASCII lower case of `c` (tolower() in the C locale, whatever the locale). */

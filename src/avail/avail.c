@@ -13,20 +13,11 @@
 #include "aivm/util.h"
 #include "avail_int.h"
 
-static int cmp_nocase(const char *a, const char *b)
-{
-    for (;; a++, b++) {
-        char x = aivm_ascii_lower(*a), y = aivm_ascii_lower(*b);
-        if (x != y || !x)
-            return (unsigned char)x - (unsigned char)y;
-    }
-}
-
 static int sku_cmp(const void *pa, const void *pb)
 {
     const aivm_avail__sku *a = pa, *b = pb;
     int c = strcmp(a->location, b->location);
-    return c ? c : cmp_nocase(a->name, b->name);
+    return c ? c : aivm_strcmp_nocase(a->name, b->name);
 }
 
 void aivm_avail__sort(aivm_avail *av)
@@ -47,7 +38,7 @@ const aivm_avail_sku *aivm_avail_sku_at(const aivm_avail *av, size_t i)
 
 static int name_cmp(const void *a, const void *b)
 {
-    return cmp_nocase(*(const char *const *)a, *(const char *const *)b);
+    return aivm_strcmp_nocase(*(const char *const *)a, *(const char *const *)b);
 }
 
 /* The names, worked out once per store and catalog: check asks for every
@@ -67,7 +58,7 @@ static void unknown_names(aivm_avail *av, const aivm_catalog *cat)
     if (k > 1)
         qsort((void *)v, k, sizeof *v, name_cmp);
     for (size_t i = 0; i < k; i++) /* one per name: a size is listed per location */
-        if (!n || cmp_nocase(v[n - 1], v[i]))
+        if (!n || aivm_strcmp_nocase(v[n - 1], v[i]))
             v[n++] = v[i];
     free((void *)av->unknown);
     av->unknown = v;

@@ -10,15 +10,6 @@
 #include "catalog_int.h"
 #include "util/rstr.h"
 
-static int cmp_nocase(const char *a, const char *b)
-{
-    for (;; a++, b++) {
-        int x = aivm_ascii_lower(*a), y = aivm_ascii_lower(*b);
-        if (x != y || !x)
-            return x - y;
-    }
-}
-
 static const aivm_catalog *order_cat; /* qsort has no context argument */
 
 static const char *name_of(unsigned i)
@@ -35,7 +26,7 @@ static int name_order_cmp(const void *a, const void *b)
 static int name_nocase_cmp(const void *a, const void *b)
 {
     unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
-    int c = cmp_nocase(name_of(x), name_of(y));
+    int c = aivm_strcmp_nocase(name_of(x), name_of(y));
     if (c)
         return c;
     return x < y ? -1 : x > y;
@@ -64,7 +55,8 @@ int aivm_catalog__index(aivm_catalog *cat, aivm_error *err)
     cat->by_name = by_name;
     for (size_t i = 1; i < cat->n_sizes; i++) {
         const aivm_size *s = &cat->sizes[by_name[i]];
-        if (cmp_nocase(aivm_str(&s->name), aivm_str(&cat->sizes[by_name[i - 1]].name)) == 0) {
+        if (aivm_strcmp_nocase(aivm_str(&s->name), aivm_str(&cat->sizes[by_name[i - 1]].name)) ==
+            0) {
             aivm_loc loc = {aivm_str(&s->loc.file), s->loc.line, s->loc.col};
             return aivm_error_set(err, AIVM_EINVALID, &loc, "duplicate size '%s'",
                                   aivm_str(&s->name));
@@ -107,7 +99,7 @@ const aivm_size *aivm_catalog_find_size(const aivm_catalog *cat, const char *nam
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         const aivm_size *s = &cat->sizes[cat->by_name[mid]];
-        int c = cmp_nocase(name, aivm_str(&s->name));
+        int c = aivm_strcmp_nocase(name, aivm_str(&s->name));
         if (c == 0)
             return s;
         if (c < 0)

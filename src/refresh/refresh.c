@@ -19,15 +19,6 @@
 #include "util/jsonw.h"
 
 /* ASCII case-insensitive strcmp: sizes are matched by name whatever their case. */
-int aivm_refresh__cmp_nocase(const char *a, const char *b)
-{
-    for (;; a++, b++) {
-        char x = aivm_ascii_lower(*a), y = aivm_ascii_lower(*b);
-        if (x != y || !x)
-            return (unsigned char)x - (unsigned char)y;
-    }
-}
-
 static void disagree(aivm_refresh_ctx *c, const char *size, const char *fact, const char *catalog,
                      const char *snapshot, const char *source)
 {
@@ -200,7 +191,7 @@ static int sku_name_cmp(const void *pa, const void *pb)
 {
     const aivm_avail_sku *a = *(const aivm_avail_sku *const *)pa,
                          *b = *(const aivm_avail_sku *const *)pb;
-    int c = aivm_refresh__cmp_nocase(a->name, b->name);
+    int c = aivm_strcmp_nocase(a->name, b->name);
     return c ? c : strcmp(a->location, b->location);
 }
 
@@ -208,7 +199,7 @@ static int sku_name_cmp(const void *pa, const void *pb)
 static size_t group_end(const aivm_avail_sku *const *k, size_t nk, size_t i)
 {
     size_t j = i + 1;
-    while (j < nk && aivm_refresh__cmp_nocase(k[j]->name, k[i]->name) == 0)
+    while (j < nk && aivm_strcmp_nocase(k[j]->name, k[i]->name) == 0)
         j++;
     return j;
 }
@@ -217,7 +208,7 @@ static size_t group_end(const aivm_avail_sku *const *k, size_t nk, size_t i)
 static bool sku_listed(const aivm_avail_sku *const *k, size_t nk, const char *name)
 {
     for (size_t m = 0; m < nk; m++)
-        if (aivm_refresh__cmp_nocase(k[m]->name, name) == 0)
+        if (aivm_strcmp_nocase(k[m]->name, name) == 0)
             return true;
     return false;
 }

@@ -38,8 +38,6 @@ typedef struct {
 
 /* refresh.c */
 
-/** ASCII case-insensitive strcmp (size names). */
-int aivm_refresh__cmp_nocase(const char *a, const char *b);
 /** The catalog's spelling of an `az vm list-skus` architecture ("arm64",
  *  else "x86_64"); NULL for NULL. */
 const char *aivm_refresh__arch_name(const char *sku_arch);

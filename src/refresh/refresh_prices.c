@@ -17,7 +17,7 @@
 static int priced_cmp(const void *pa, const void *pb)
 {
     const aivm_refresh_priced *a = pa, *b = pb;
-    int c = aivm_refresh__cmp_nocase(a->sku, b->sku);
+    int c = aivm_strcmp_nocase(a->sku, b->sku);
     return c ? c : strcmp(a->region, b->region);
 }
 
@@ -67,13 +67,13 @@ const aivm_refresh_priced *aivm_refresh__prices_of(const aivm_refresh_priced *v,
     size_t lo = 0, hi = n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (aivm_refresh__cmp_nocase(v[mid].sku, sku) < 0)
+        if (aivm_strcmp_nocase(v[mid].sku, sku) < 0)
             lo = mid + 1;
         else
             hi = mid;
     }
     *count = 0;
-    while (lo + *count < n && aivm_refresh__cmp_nocase(v[lo + *count].sku, sku) == 0)
+    while (lo + *count < n && aivm_strcmp_nocase(v[lo + *count].sku, sku) == 0)
         (*count)++;
     return *count ? &v[lo] : NULL;
 }
@@ -99,7 +99,7 @@ void aivm_refresh_price_gaps(const char ***unknown, const char ***regions_of, si
     if (regions_of)
         *regions_of = NULL;
     for (size_t i = 0; i < n; i++) {
-        if ((i && aivm_refresh__cmp_nocase(v[i - 1].sku, v[i].sku) == 0) ||
+        if ((i && aivm_strcmp_nocase(v[i - 1].sku, v[i].sku) == 0) ||
             aivm_catalog_find_size(cat, v[i].sku))
             continue;
         *unknown = aivm_xrealloc((void *)*unknown, (*n_unknown + 1) * sizeof **unknown);

@@ -87,6 +87,16 @@ bool aivm_streq_nocase(const char *a, const char *b)
     return *a == *b;
 }
 
+int aivm_strcmp_nocase(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        unsigned char x = (unsigned char)aivm_ascii_lower(*a),
+                      y = (unsigned char)aivm_ascii_lower(*b);
+        if (x != y || !x)
+            return x - y;
+    }
+}
+
 bool aivm_strneq_nocase(const char *a, const char *b, size_t n)
 {
     for (; n && *a && *b; a++, b++, n--)

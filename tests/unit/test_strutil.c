@@ -194,6 +194,19 @@ static void strutil__did_you_mean(void **state)
     assert_false(aivm_strneq_nocase("Retry", "retry-after", 11));
 }
 
+/* The one case-insensitive order (size names in the catalog index, SKU snapshots, refresh). */
+static void strutil__strcmp_nocase(void **state)
+{
+    (void)state;
+    assert_int_equal(aivm_strcmp_nocase("Standard_NC24ads_A100_v4", "standard_nc24ADS_a100_V4"), 0);
+    assert_true(aivm_strcmp_nocase("Standard_NC24", "standard_nc4") < 0); /* '2' < '4' */
+    assert_true(aivm_strcmp_nocase("b", "A") > 0);                        /* not ASCII order */
+    assert_true(aivm_strcmp_nocase("_", "a") < 0); /* '_' (95) before lower case (97) */
+    assert_true(aivm_strcmp_nocase("abc", "ABCD") < 0 && aivm_strcmp_nocase("ABCD", "abc") > 0);
+    assert_true(aivm_strcmp_nocase("a\xe9", "a~") > 0); /* bytes compare unsigned, as strcmp */
+    assert_int_equal(aivm_strcmp_nocase("", ""), 0);
+}
+
 static void utf8__decode_encode(void **state)
 {
     static const struct {
@@ -318,6 +331,7 @@ int main(void)
         cmocka_unit_test(strutil__utc_format_is_gmtime),
         cmocka_unit_test(strutil__names_and_enums),
         cmocka_unit_test(strutil__did_you_mean),
+        cmocka_unit_test(strutil__strcmp_nocase),
         cmocka_unit_test(utf8__decode_encode),
         cmocka_unit_test(strutil__durations),
         cmocka_unit_test(strutil__vis_shows_controls),
