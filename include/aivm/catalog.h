@@ -307,6 +307,10 @@ const aivm_region_price *aivm_size_price_in(const aivm_size *size, const char *r
 const aivm_region_price *aivm_size_price_for(const aivm_size *size, const char *region,
                                              bool *reference);
 
+/** The on-demand price of one GPU-hour on `size` at price `p` (one of its
+ *  own), or 0 when there is no price or the size has no (whole or shared) GPU. */
+double aivm_size_gpu_hour_price(const aivm_size *size, const aivm_region_price *p);
+
 /** Names used in files and JSON: "gpu", "cpu-memory-optimized", ... */
 const char *aivm_category_name(aivm_category c);
 const char *aivm_lifecycle_name(aivm_lifecycle l);

@@ -185,6 +185,11 @@ const aivm_region_price *aivm_size_price_for(const aivm_size *size, const char *
     return aivm_size_price_in(size, aivm_str(&size->price_reference_region));
 }
 
+double aivm_size_gpu_hour_price(const aivm_size *size, const aivm_region_price *p)
+{
+    return p && size->has_gpu && size->gpu_count > 0 ? p->on_demand / size->gpu_count : 0;
+}
+
 const char *aivm_category_name(aivm_category c)
 {
     switch (c) {

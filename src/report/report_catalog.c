@@ -18,16 +18,6 @@ const char *aivm_report__str_or(const aivm_rstr *s, const char *dflt)
     return v && v[0] ? v : dflt;
 }
 
-/* The price a list row shows: in `region` when given and priced there, else
- * at the size's reference region. */
-const aivm_region_price *aivm_report__row_price(const aivm_size *s, const char *region)
-{
-    const aivm_region_price *p = region ? aivm_size_price_in(s, region) : NULL;
-    if (!p && !region)
-        p = aivm_size_price_in(s, aivm_report__str_or(&s->price_reference_region, "eastus"));
-    return p;
-}
-
 /* "8 x H100 80 GB" (or "-" without a GPU) into `out`. */
 void aivm_report__size_gpu_text(char *out, size_t cap, const aivm_size *s)
 {
@@ -85,7 +75,8 @@ static void list_json(aivm_buf *out, const aivm_catalog *cat, const aivm_size *c
     aivm_jw_array(&w, "sizes");
     for (size_t i = 0; i < n; i++) {
         const aivm_size *s = sizes[i];
-        const aivm_region_price *p = aivm_report__row_price(s, f->region);
+        const aivm_region_price *p =
+            f->region ? aivm_size_price_in(s, f->region) : aivm_size_price_for(s, NULL, NULL);
         aivm_jw_object(&w, NULL);
         aivm_jw_str(&w, "name", aivm_str(&s->name));
         aivm_jw_str(&w, "series", aivm_str(&s->series));
@@ -120,7 +111,8 @@ static void list_table(aivm_buf *out, const aivm_catalog *cat, const aivm_size *
                     "MEM_GIB", "GPU", "IB", "LIFECYCLE", "USD/HOUR");
     for (size_t i = 0; i < n; i++) {
         const aivm_size *s = sizes[i];
-        const aivm_region_price *p = aivm_report__row_price(s, f->region);
+        const aivm_region_price *p =
+            f->region ? aivm_size_price_in(s, f->region) : aivm_size_price_for(s, NULL, NULL);
         char gpu[64], price[24];
         aivm_report__size_gpu_text(gpu, sizeof gpu, s);
         if (p)

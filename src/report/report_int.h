@@ -78,10 +78,6 @@ void aivm_report__doc_end(aivm_jw *w, aivm_buf *out);
 
 /** The string of `s`, or `dflt` when it is NULL or empty. */
 const char *aivm_report__str_or(const aivm_rstr *s, const char *dflt);
-/** The price a `catalog list` row shows: in `region` when given and priced
- *  there (else NULL), or at the size's reference region when `region` is
- *  NULL. Borrowed from the size. */
-const aivm_region_price *aivm_report__row_price(const aivm_size *s, const char *region);
 /** "8 x H100 80 GB" (or "-" without a GPU) into `out`. */
 void aivm_report__size_gpu_text(char *out, size_t cap, const aivm_size *s);
 /** The dtypes of `mask` ("bf16, fp16"), or "unknown", into `out`. */

@@ -97,7 +97,7 @@ static void c_regions(char *o, size_t c, const aivm_catalog *cat, const aivm_siz
 }
 static void c_price(char *o, size_t c, const aivm_catalog *cat, const aivm_size *s, const char *t)
 {
-    const aivm_region_price *p = aivm_report__row_price(s, NULL);
+    const aivm_region_price *p = aivm_size_price_for(s, NULL, NULL);
     (void)cat;
     (void)t;
     if (p)
@@ -108,7 +108,7 @@ static void c_price(char *o, size_t c, const aivm_catalog *cat, const aivm_size 
 }
 static void c_spot(char *o, size_t c, const aivm_catalog *cat, const aivm_size *s, const char *t)
 {
-    const aivm_region_price *p = aivm_report__row_price(s, NULL);
+    const aivm_region_price *p = aivm_size_price_for(s, NULL, NULL);
     (void)cat;
     (void)t;
     if (p && p->has_spot)
@@ -118,11 +118,11 @@ static void c_spot(char *o, size_t c, const aivm_catalog *cat, const aivm_size *
 }
 static void c_gpuhour(char *o, size_t c, const aivm_catalog *cat, const aivm_size *s, const char *t)
 {
-    const aivm_region_price *p = aivm_report__row_price(s, NULL);
+    double per_gpu = aivm_size_gpu_hour_price(s, aivm_size_price_for(s, NULL, NULL));
     (void)cat;
     (void)t;
-    if (p && s->has_gpu && s->gpu_count > 0)
-        snprintf(o, c, "%.2f", p->on_demand / s->gpu_count);
+    if (per_gpu > 0)
+        snprintf(o, c, "%.2f", per_gpu);
     else
         snprintf(o, c, "-");
 }

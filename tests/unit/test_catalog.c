@@ -24,11 +24,19 @@ static void catalog__small_fixture_loads(void **state)
     assert_int_equal(s->loc.line, 14);
     assert_non_null(aivm_size_price_in(s, "EastUS"));
     assert_null(aivm_size_price_in(s, "westeurope"));
+    {
+        const aivm_region_price *p = aivm_size_price_for(s, NULL, NULL); /* the reference */
+        assert_non_null(p);
+        assert_true(aivm_size_gpu_hour_price(s, p) == p->on_demand / 8);
+        assert_true(aivm_size_gpu_hour_price(s, NULL) == 0);
+    }
     s = aivm_catalog_find_size(cat, "Standard_NV6ads_A10_v5");
     assert_true(s->gpu_count < 1);
     assert_false(s->has_price);
+    assert_null(aivm_size_price_for(s, NULL, NULL));
     s = aivm_catalog_find_size(cat, "Standard_E8as_v6");
     assert_false(s->has_gpu);
+    assert_true(aivm_size_gpu_hour_price(s, aivm_size_price_for(s, NULL, NULL)) == 0);
     assert_int_equal(s->category, AIVM_CAT_CPU_MEMORY);
     assert_null(aivm_catalog_find_size(cat, "Standard_Nope"));
     aivm_catalog_free(cat);
