@@ -16,8 +16,10 @@ packages=(build-essential cmake pkg-config libyaml-dev libcjson-dev libcurl4-ope
           libcmocka-dev jq python3 python3-jsonschema python3-yaml ca-certificates)
 mode=run
 # What the completion, man page, .deb, JUnit schema and HTML tests run (tests/completions,
-# tests/install_test.sh, tests/junit: xmllint, tests/html: tidy and a headless chromium).
-test_packages=(bash-completion zsh fish man-db groff-base dpkg-dev file libxml2-utils tidy chromium)
+# tests/install_test.sh, tests/junit: xmllint, tests/html: tidy and a headless chromium;
+# faketime: .ci/run's second pass of the suite with the clock a year ahead).
+test_packages=(bash-completion zsh fish man-db groff-base dpkg-dev file libxml2-utils tidy chromium
+               faketime)
 case "${1:-}" in
   --test) mode=test; shift; packages+=("${test_packages[@]}") ;;
   --sanitize) mode=sanitize; shift; packages+=(clang libclang-rt-14-dev "${test_packages[@]}") ;;

@@ -33,9 +33,10 @@ char *aivm_xstrndup(const char *s, size_t n);
  * Remove the temp files "<name>.tmp.XXXXXX" that atomic writes of `path`
  * (temp file beside it, then rename) left behind when a run was killed: ours
  * (same owner), regular files, older than ten minutes (a live writer is
- * faster). Errors are ignored: it is housekeeping.
+ * faster than `now`, the caller's clock, minus ten minutes). Errors are
+ * ignored: it is housekeeping.
  */
-void aivm_remove_stale_temps(const char *path);
+void aivm_remove_stale_temps(const char *path, long long now);
 
 /* ---- numbers, dates and strings */
 
@@ -71,6 +72,22 @@ bool aivm_date_days(long long *out, const char *s);
  * reads no time zone file. Years 0-9999.
  */
 void aivm_utc_format(char *out, long long t, bool with_time);
+
+/**
+ * The wall clock: seconds since 1970-01-01 UTC. The one reader of the date in
+ * the library and the CLI (src/util/clock.c); callers that take a `now`
+ * (aivm_fetch_opts.now, aivm_remove_stale_temps) get it from their caller,
+ * which the CLI pins with AIVM_NOW. Never fails.
+ */
+long long aivm_clock_wall(void);
+/** Seconds on the monotonic clock (for timeouts and backoff, never dates). */
+double aivm_clock_monotonic(void);
+/**
+ * Parse an instant: "YYYY-MM-DD" (midnight UTC), "YYYY-MM-DDTHH:MM:SSZ" or
+ * "@SECONDS" since the epoch, into seconds since 1970-01-01 UTC in `*out`.
+ * False (and `*out` untouched) when `s` is NULL or none of these forms.
+ */
+bool aivm_parse_instant(long long *out, const char *s);
 
 /**
  * The index in `names[0..n)` of the name equal to `s` (exact, as the CLI and

@@ -13,11 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "aivm/buf.h"
 #include "aivm/util.h"
+#include "cli.h"
 
 /* What a file that is not a regular one is, for the message. */
 static const char *kind(mode_t m)
@@ -94,7 +94,7 @@ int cli_atomic_commit(cli_atomic *a)
     if (rc < 0)
         unlink(a->tmp);
     else
-        aivm_remove_stale_temps(a->path);
+        aivm_remove_stale_temps(a->path, cli_now());
     free(a->tmp);
     a->tmp = NULL;
     errno = e;

@@ -55,7 +55,16 @@ int cli_load_catalog(aivm_catalog **cat, const char *path);
  *  CLI_STALE_DAYS old on `today`, naming its dates and how to refresh it. */
 void cli_warn_stale(const aivm_catalog *cat, const char *today);
 
-/** Today's date (UTC) as YYYY-MM-DD into `out` (11 bytes). */
+/**
+ * Read the clock once: AIVM_NOW when set (YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ or
+ * @SECONDS; docs/cli.md "Environment"), else the wall clock. Returns 0, or a
+ * usage error (exit 2) for an AIVM_NOW of none of these forms. main() calls it
+ * before any command; cli_now() and cli_today() then read what it settled.
+ */
+int cli_clock_init(void);
+/** The run's now, in seconds since 1970 (UTC): what cli_clock_init() settled. */
+long long cli_now(void);
+/** The run's today (UTC) as YYYY-MM-DD into `out` (11 bytes). */
 void cli_today(char *out);
 
 /** Append `arg` to a list of option values (--rules, --sku); aborts when out of memory. */

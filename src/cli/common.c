@@ -1,11 +1,10 @@
 /*
  * common.c - what the commands share: data loading (catalog and rules),
- * today's date and --date, repeated option values, the version block.
+ * the run's clock (AIVM_NOW) and --date, repeated option values, the version block.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "aivm/aivm.h"
@@ -89,9 +88,32 @@ int cli_date_option(const char **out, const char *arg)
     return 0;
 }
 
+static long long clock_now = -1; /* settled by cli_clock_init() */
+
+int cli_clock_init(void)
+{
+    const char *pin = getenv("AIVM_NOW");
+    if (pin && pin[0]) {
+        if (!aivm_parse_instant(&clock_now, pin))
+            return cli_usagef("invalid value '%s' for AIVM_NOW (expected YYYY-MM-DD, "
+                              "YYYY-MM-DDTHH:MM:SSZ or @SECONDS)",
+                              pin);
+        return 0;
+    }
+    clock_now = aivm_clock_wall();
+    return 0;
+}
+
+long long cli_now(void)
+{
+    if (clock_now < 0)
+        clock_now = aivm_clock_wall(); /* a path that ran before main's init (tests) */
+    return clock_now;
+}
+
 void cli_today(char *out)
 {
-    aivm_utc_format(out, (long long)time(NULL), false);
+    aivm_utc_format(out, cli_now(), false);
 }
 
 bool cli_overlay_path(char *out, size_t cap)

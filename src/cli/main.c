@@ -178,6 +178,9 @@ int main(int argc, char **argv)
     const command *c;
     int rc;
     setlocale(LC_ALL, "C");
+    rc = cli_clock_init();
+    if (rc)
+        return cli_finish_stdout(rc);
     if (argc < 2) {
         usage(stderr);
         return cli_finish_stdout(CLI_EXIT_USAGE);

@@ -27,6 +27,7 @@ void cli_price_opts_init(cli_price_opts *po)
     po->mode = AIVM_PRICES_CATALOG;
     po->cost = c;
     po->fetch = f;
+    po->fetch.now = cli_now(); /* ages and expiry of the cache: the run's clock */
     if (xdg && xdg[0] == '/')
         aivm_buf_printf(&b, "%s/aivm-advise", xdg);
     else if (home && home[0])

@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "aivm/buf.h"
 #include "aivm/catalog.h"
@@ -265,7 +264,7 @@ int aivm_prices_get(aivm_prices **out, aivm_prices_mode mode, const aivm_price_q
 {
     const char *base = o->base_url ? o->base_url : AIVM_PRICES_DEFAULT_URL;
     const char *cur = o->currency ? o->currency : "USD";
-    long long now = o->now ? o->now : (long long)time(NULL);
+    long long now = o->now ? o->now : aivm_clock_wall();
     long long oldest = -1;
     aivm_prices *p;
     aivm_fetch_opts local = *o;

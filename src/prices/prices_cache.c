@@ -212,7 +212,7 @@ int aivm_prices__cache_write(const char *dir, const char *base_url, const aivm_p
         rc = aivm_error_set(err, AIVM_EIO, NULL, "cannot rename '%s' into place: %s", tmp.ptr,
                             strerror(errno));
     else
-        aivm_remove_stale_temps(path.ptr);
+        aivm_remove_stale_temps(path.ptr, m->fetched_epoch); /* the run's now */
 done:
     if (f)
         fclose(f);

@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "aivm/util.h"
 #include "aivm_version.h"
@@ -116,13 +115,6 @@ typedef struct {
     bool unreachable; /* the host could not be resolved or connected to, retried once */
     char *url;
 } xfer;
-
-static double mono(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static size_t on_body(char *data, size_t size, size_t nmemb, void *ctx)
 {
@@ -293,7 +285,7 @@ static int start_counted(run_state *r, xfer *x, aivm_error *err)
 static int start_ready(run_state *r, double *wake, aivm_error *err)
 {
     const aivm_fetch_opts *o = r->o;
-    double now = mono();
+    double now = aivm_clock_monotonic();
     int rc = 0;
     for (size_t i = 0; i < r->n_xs && r->in_flight < r->max && rc == 0; i++) {
         xfer *x = r->xs[i];
@@ -347,7 +339,7 @@ static bool collect_finished(run_state *r, int *rc, aivm_error *err)
         if (m->msg != CURLMSG_DONE)
             continue;
         api.easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, (char **)&x);
-        finished(x, m->data.result, r->o, mono(), &r->shared, &r->seed);
+        finished(x, m->data.result, r->o, aivm_clock_monotonic(), &r->shared, &r->seed);
         if (x->unreachable && *rc == 0) /* every other query would fail the same way */
             *rc = aivm_error_set(err, AIVM_ENET, NULL, "the price API is unreachable: %s",
                                  x->pg.job->error);
@@ -423,7 +415,7 @@ int aivm_prices__http_run(aivm_http_job *jobs, size_t n, const aivm_fetch_opts *
     r.max = o->max_in_flight ? o->max_in_flight : 1;
     if (r.max > 4)
         r.max = 4;
-    r.seed = (unsigned)time(NULL);
+    r.seed = (unsigned)(o->now ? o->now : aivm_clock_wall());
     snprintf(r.ua, sizeof r.ua, "%s",
              o->user_agent ? o->user_agent : "aivm-advise/" AIVM_VERSION_STRING);
     r.multi = api.multi_init();
@@ -431,7 +423,7 @@ int aivm_prices__http_run(aivm_http_job *jobs, size_t n, const aivm_fetch_opts *
         return aivm_error_set(err, AIVM_ENET, NULL, "curl_multi_init failed");
     add_queries(&r, jobs, base);
     while (left > 0 && rc == 0) {
-        double wake = mono() + 1;
+        double wake = aivm_clock_monotonic() + 1;
         int running = 0, numfds = 0, ms;
         bool progressed;
         rc = start_ready(&r, &wake, err);
@@ -445,7 +437,7 @@ int aivm_prices__http_run(aivm_http_job *jobs, size_t n, const aivm_fetch_opts *
             break;
         if (progressed)
             continue; /* start the next page or query at once */
-        ms = (int)((wake - mono()) * 1000);
+        ms = (int)((wake - aivm_clock_monotonic()) * 1000);
         api.multi_poll(r.multi, NULL, 0, ms < 1 ? 1 : ms > 1000 ? 1000 : ms, &numfds);
     }
     end_run(&r, jobs, base, rc);

@@ -5,19 +5,17 @@
 #include <dirent.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "aivm/buf.h"
 #include "aivm/util.h"
 
-void aivm_remove_stale_temps(const char *path)
+void aivm_remove_stale_temps(const char *path, long long now)
 {
     const char *slash = strrchr(path, '/');
     const char *stem = slash ? slash + 1 : path;
     size_t stem_len = strlen(stem);
     aivm_buf dir = AIVM_BUF_INIT, p = AIVM_BUF_INIT;
-    time_t now = time(NULL);
     struct dirent *de;
     DIR *d;
     if (slash)
@@ -34,7 +32,7 @@ void aivm_remove_stale_temps(const char *path)
         aivm_buf_clear(&p);
         aivm_buf_printf(&p, "%s%s", dir.ptr, n);
         if (lstat(p.ptr, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
-            now - st.st_mtime > 600)
+            now - (long long)st.st_mtime > 600)
             unlink(p.ptr);
     }
     if (d)

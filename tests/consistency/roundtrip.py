@@ -21,6 +21,8 @@ import os
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clock"))
+import testclock  # noqa: E402  (tests/clock/testclock.py: the pinned clock)
 
 DATE = ["--date", "2026-11-29"]
 
@@ -76,7 +78,7 @@ BAND_MAX = 1.25 / 0.75 + 1e-6
 
 
 def run(binary, args, tmp, want=(0,)):
-    env = dict(os.environ, LC_ALL="C", TZ="UTC", HOME=os.path.join(tmp, "home"),
+    env = dict(os.environ, **testclock.ENV, LC_ALL="C", TZ="UTC", HOME=os.path.join(tmp, "home"),
                XDG_CACHE_HOME=os.path.join(tmp, "cache"),
                XDG_CONFIG_HOME=os.path.join(tmp, "config"),
                XDG_DATA_HOME=os.path.join(tmp, "data"))

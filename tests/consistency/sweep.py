@@ -31,6 +31,8 @@ import os
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clock"))
+import testclock  # noqa: E402  (tests/clock/testclock.py: the pinned clock)
 
 DATE = ["--date", "2026-11-29"]
 
@@ -73,7 +75,7 @@ def workloads():
 
 
 def run(binary, args, fmt, tmp):
-    env = dict(os.environ, LC_ALL="C", TZ="UTC", COLUMNS="400", NO_COLOR="1",
+    env = dict(os.environ, **testclock.ENV, LC_ALL="C", TZ="UTC", COLUMNS="400", NO_COLOR="1",
                HOME=os.path.join(tmp, "home"), XDG_CACHE_HOME=os.path.join(tmp, "cache"),
                XDG_CONFIG_HOME=os.path.join(tmp, "config"), XDG_DATA_HOME=os.path.join(tmp, "data"))
     p = subprocess.run([binary] + args + DATE + ["--top", "6", "--format", fmt, "-q"],

@@ -32,6 +32,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clock"))
+import testclock  # noqa: E402  (tests/clock/testclock.py: the pinned clock)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -101,7 +103,8 @@ def cases():
 
 
 def run(binary, args, **kw):
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C", "HOME": kw.pop("home")}
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C", "HOME": kw.pop("home"),
+           **testclock.ENV}
     return subprocess.run([binary] + args, env=env, capture_output=True, text=True, **kw)
 
 

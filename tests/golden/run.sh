@@ -12,9 +12,11 @@
 #            $ERR, $TMP, $BIN, $ROOT and $CASE set; it must exit 0 (semantic assertions,
 #            e.g. with jq)
 #   env      optional: extra VAR=value lines for the environment (@TMP@ replaced); a
-#            later line wins, so COLUMNS=60 replaces the default below
+#            later line wins, so COLUMNS=60 replaces the default below (AIVM_NOW=...
+#            sets another clock than tests/now.env's for the command)
 #   setup    optional: a bash script run in the temporary directory before the command,
-#            with $TMP, $ROOT and $CASE set (files the command should find there); exit
+#            with $TMP, $ROOT, $CASE, $AIVM_NOW and $AIVM_NOW_EPOCH (the pinned clock, in
+#            seconds: date files relative to it, never to the real day) set; exit
 #            77 skips the case (e.g. a chown to another user when not run as root)
 #   cwd      optional: the directory, relative to @TMP@, to run the command in (default
 #            @TMP@ itself; setup creates it)
@@ -38,6 +40,15 @@ while [ "$d" != / ]; do
   fi
 done
 
+# One clock for every case: the instant of tests/now.env (ctest sets it too), never the
+# real day, so the suite passes on any date (docs/cli.md, AIVM_NOW). Setup and check
+# scripts inherit it; a file they must date is dated relative to it.
+if [ -z "${AIVM_NOW:-}" ]; then
+  AIVM_NOW=$(sed -n 's/^AIVM_NOW=//p' "$root/tests/now.env")
+fi
+AIVM_NOW_EPOCH=$(date -u -d "$AIVM_NOW" +%s)
+export AIVM_NOW AIVM_NOW_EPOCH
+
 args=()
 while IFS= read -r line || [ -n "$line" ]; do
   line=${line//@FIXTURES@/$root/tests/fixtures}
@@ -48,7 +59,8 @@ while IFS= read -r line || [ -n "$line" ]; do
 done < "$case_dir/cmd"
 
 envs=(LC_ALL=C TZ=UTC COLUMNS=100 NO_COLOR= TERM=dumb HOME="$tmp/home"
-      XDG_CACHE_HOME="$tmp/cache" XDG_DATA_HOME="$tmp/data" no_proxy='*' NO_PROXY='*')
+      XDG_CACHE_HOME="$tmp/cache" XDG_DATA_HOME="$tmp/data" no_proxy='*' NO_PROXY='*'
+      AIVM_NOW="$AIVM_NOW")
 if [ -f "$case_dir/env" ]; then
   while IFS= read -r line || [ -n "$line" ]; do
     [ -n "$line" ] && envs+=("${line//@TMP@/$tmp}")

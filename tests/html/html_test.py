@@ -27,6 +27,8 @@ import sys
 import tempfile
 import zlib
 from html.parser import HTMLParser
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clock"))
+import testclock  # noqa: E402  (tests/clock/testclock.py: the pinned clock)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -34,7 +36,7 @@ CASES = os.path.join(ROOT, "tests", "golden", "cases")
 GOLDENS = ["recommend_html_train", "recommend_html_serve", "check_html_findings",
            "check_base_html"]
 WINDOW = (1000, 1400)
-ENV = dict(os.environ, LC_ALL="C", TZ="UTC", NO_COLOR="", TERM="dumb")
+ENV = dict(os.environ, **testclock.ENV, LC_ALL="C", TZ="UTC", NO_COLOR="", TERM="dumb")
 
 
 class Fail(Exception):

@@ -15,6 +15,8 @@ import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import mock_retail  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clock"))
+import testclock  # noqa: E402  (tests/clock/testclock.py: the pinned clock)
 
 BIN = None
 WL = ["--phase", "inference", "--kind", "generative", "--date", "2026-11-29"]
@@ -37,7 +39,7 @@ class Env:
             argv += ["--prices-url", self.url]
         if cache:
             argv += ["--cache-dir", self.cache]
-        env = {"PATH": os.environ.get("PATH", ""), "LC_ALL": "C", "TZ": "UTC",
+        env = {"PATH": os.environ.get("PATH", ""), "LC_ALL": "C", **testclock.ENV, "TZ": "UTC",
                "HOME": os.path.join(self.tmp, "home"), "NO_COLOR": "", "TERM": "dumb",
                "no_proxy": "*", "NO_PROXY": "*"}
         t0 = time.time()
@@ -412,7 +414,7 @@ def case_fetch_quiet_prints_the_summary_only(e):
     check(len(err) == 1 and skus[1] + " in eastus" in err[0], "the failure says why", p)
     # -q with a terminal on stderr: no progress line drawn
     master, slave = pty.openpty()
-    env = {"PATH": os.environ.get("PATH", ""), "LC_ALL": "C", "TERM": "xterm",
+    env = {"PATH": os.environ.get("PATH", ""), "LC_ALL": "C", **testclock.ENV, "TERM": "xterm",
            "HOME": os.path.join(e.tmp, "home")}
     proc = subprocess.run([BIN, *args, "-q", "--refresh", "--prices-url", e.url,
                            "--cache-dir", e.cache], stdout=subprocess.PIPE, stderr=slave,
@@ -451,7 +453,7 @@ def case_fetch_reads_the_project_config(e):
         f.write("region: West US 2\n")
     with open(os.path.join(user, "config.yaml"), "w") as f:
         f.write("prices-url: %s\ncache-dir: %s/user-cache\n" % (e.url, e.tmp))
-    env = {"PATH": os.environ.get("PATH", ""), "LC_ALL": "C", "TZ": "UTC",
+    env = {"PATH": os.environ.get("PATH", ""), "LC_ALL": "C", **testclock.ENV, "TZ": "UTC",
            "HOME": home, "TERM": "dumb", "no_proxy": "*"}
     argv = [os.path.abspath(BIN), "prices", "fetch", "-q", "--sku", "Standard_NC24ads_A100_v4"] + FAST
     p = subprocess.run(argv, cwd=sub, capture_output=True, text=True, env=env, timeout=60)
@@ -547,7 +549,7 @@ def case_stale_temp_files_are_removed(e):
     stale, fresh = entries[0] + ".tmp.AbC123", entries[0] + ".tmp.XyZ789"
     for path, age in ((stale, 3600), (fresh, 0)):
         open(path, "w").close()
-        os.utime(path, (time.time() - age, time.time() - age))
+        os.utime(path, (testclock.EPOCH - age, testclock.EPOCH - age))
     check(e.run(*args, "--refresh").returncode == 0, "second fetch")
     check(not os.path.exists(stale), "the stale temp file is gone")
     check(os.path.exists(fresh), "a recent one (maybe a live writer's) is kept")
@@ -591,7 +593,7 @@ def case_progress_only_on_a_terminal(e):
     p = e.run(*WL, "--prices", "live", "--top", "2", "--format", "json")
     check(p.returncode == 0 and "fetching prices" not in p.stderr, "quiet when not a TTY", p)
     master, slave = pty.openpty()
-    env = {"PATH": os.environ.get("PATH", ""), "LC_ALL": "C", "TERM": "xterm",
+    env = {"PATH": os.environ.get("PATH", ""), "LC_ALL": "C", **testclock.ENV, "TERM": "xterm",
            "HOME": os.path.join(e.tmp, "home")}
     proc = subprocess.run([BIN, *WL, "--prices", "live", "--top", "2", "--refresh",
                            "--format", "json", "--prices-url", e.url, "--cache-dir", e.cache],

@@ -46,6 +46,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clock"))
+import testclock  # noqa: E402  (tests/clock/testclock.py: the pinned clock)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -439,7 +441,7 @@ def main(argv):
         scen = [s for s in scen if s["id"] in wanted]
 
     tmp = tempfile.mkdtemp(prefix="aivm-scen-")
-    env = {"LC_ALL": "C", "TZ": "UTC", "NO_COLOR": "1", "HOME": tmp,
+    env = {"LC_ALL": "C", "TZ": "UTC", "NO_COLOR": "1", "HOME": tmp, **testclock.ENV,
            "XDG_CACHE_HOME": os.path.join(tmp, "cache"), "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
     os.makedirs(env["XDG_CACHE_HOME"], exist_ok=True)
     passed = failed = 0

@@ -29,6 +29,8 @@ import subprocess
 import sys
 import tempfile
 import time
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "clock"))
+import testclock  # noqa: E402  (tests/clock/testclock.py: the pinned clock)
 
 try:
     import jsonschema
@@ -151,7 +153,7 @@ FITS_OR_NONE = (0, 6)  # recommend: 6 = no size fits, the report still written (
 
 
 def run(binary, args, tmp, want_exit=(0,)):
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C", "TZ": "UTC",
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C", "TZ": "UTC", **testclock.ENV,
            "NO_COLOR": "1", "HOME": tmp, "XDG_CACHE_HOME": os.path.join(tmp, "xdg"),
            "XDG_DATA_HOME": os.path.join(tmp, "data"),
            "no_proxy": "*", "NO_PROXY": "*", "COLUMNS": "400"}  # wide: every table column
@@ -270,7 +272,7 @@ def fetch_doc(binary, tmp, failed=False, verbose=False):
                 at = json.load(fh)["fetched_at"]
             newest = max(newest, int(subprocess.check_output(
                 ["date", "-u", "-d", at, "+%s"]).decode()))
-        ttl = int(time.time()) - newest + 86400
+        ttl = testclock.EPOCH - newest + 86400
         args += ["--cache-ttl", str(ttl)]
     if verbose:
         args.append("-v")

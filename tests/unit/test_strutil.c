@@ -319,6 +319,46 @@ static void buf__read_file_cap_is_exact(void **state)
     aivm_buf_dispose(&b);
 }
 
+static void clock__parse_instant(void **state)
+{
+    long long t = 42;
+    (void)state;
+    assert_true(aivm_parse_instant(&t, "2026-12-01"));
+    assert_int_equal(t, 1796083200LL);
+    assert_true(aivm_parse_instant(&t, "2026-12-01T12:00:00Z"));
+    assert_int_equal(t, 1796126400LL);
+    assert_true(aivm_parse_instant(&t, "2024-02-29T23:59:59Z"));
+    assert_int_equal(t, 1709251199LL);
+    assert_true(aivm_parse_instant(&t, "@1811764800"));
+    assert_int_equal(t, 1811764800LL);
+    assert_true(aivm_parse_instant(&t, "@0"));
+    assert_int_equal(t, 0);
+    t = 7;
+    assert_false(aivm_parse_instant(&t, NULL));
+    assert_false(aivm_parse_instant(&t, ""));
+    assert_false(aivm_parse_instant(&t, "tomorrow"));
+    assert_false(aivm_parse_instant(&t, "2026-13-01"));
+    assert_false(aivm_parse_instant(&t, "2025-02-29"));
+    assert_false(aivm_parse_instant(&t, "2026-12-01T24:00:00Z"));
+    assert_false(aivm_parse_instant(&t, "2026-12-01T12:00:00")); /* a zone is needed: UTC */
+    assert_false(aivm_parse_instant(&t, "2026-12-01T12:00:00+01:00"));
+    assert_false(aivm_parse_instant(&t, "2026-12-01 "));
+    assert_false(aivm_parse_instant(&t, "@-1"));
+    assert_false(aivm_parse_instant(&t, "@1.5"));
+    assert_false(aivm_parse_instant(&t, "@"));
+    assert_false(aivm_parse_instant(&t, "@1e300"));
+    assert_int_equal(t, 7); /* untouched on failure */
+}
+
+/* The seam's clocks move the right way (what they read is the machine's). */
+static void clock__wall_and_monotonic(void **state)
+{
+    double a = aivm_clock_monotonic(), b = aivm_clock_monotonic();
+    (void)state;
+    assert_true(aivm_clock_wall() > 1700000000LL); /* after 2023: a real wall clock */
+    assert_true(b >= a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -334,6 +374,8 @@ int main(void)
         cmocka_unit_test(strutil__strcmp_nocase),
         cmocka_unit_test(utf8__decode_encode),
         cmocka_unit_test(strutil__durations),
+        cmocka_unit_test(clock__parse_instant),
+        cmocka_unit_test(clock__wall_and_monotonic),
         cmocka_unit_test(strutil__vis_shows_controls),
         cmocka_unit_test(buf__read_file_refuses_a_fifo),
         cmocka_unit_test(buf__read_file_cap_is_exact),
