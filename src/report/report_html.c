@@ -41,8 +41,15 @@ static void table(aivm_buf *out, const aivm_advice *adv)
                     cur);
     if (work && train)
         aivm_buf_printf(out, "<th class=\"n\">Days</th><th class=\"n\">Job cost (%s)</th>", cur);
-    else if (work)
-        aivm_buf_printf(out, "<th class=\"n\">Tokens/s</th><th class=\"n\">%s per M tokens</th>",
+    else if (work && (wl->work.set & (1u << AIVM_WK_REQUESTS_PER_SECOND)))
+        aivm_buf_printf(out,
+                        "<th class=\"n\">Requests/s</th><th class=\"n\">%s per M requests</th>"
+                        "<th class=\"n\">Latency (ms)</th>",
+                        cur);
+    else if (work) /* the latency columns of the table and Markdown (TTFT_MS, TPOT_MS) */
+        aivm_buf_printf(out,
+                        "<th class=\"n\">Tokens/s</th><th class=\"n\">%s per M tokens</th>"
+                        "<th class=\"n\">TTFT (ms)</th><th class=\"n\">TPOT (ms)</th>",
                         cur);
     aivm_buf_puts(out, "<th>Why</th></tr></thead>\n<tbody>\n");
     for (size_t i = 0; i < adv->n_shown; i++) {
@@ -66,6 +73,14 @@ static void table(aivm_buf *out, const aivm_advice *adv)
             aivm_buf_printf(out, "<td class=\"n\">%s</td><td class=\"n\">%s</td>", a, b);
         } else if (work) {
             aivm_buf_puts(out, "<td class=\"n\">-</td><td class=\"n\">-</td>");
+        }
+        if (work && !train) {
+            char ttft[32] = "-", tpot[32] = "-";
+            if (c->has_work)
+                aivm_report__latency_values(ttft, tpot, c);
+            aivm_buf_printf(out, "<td class=\"n\">%s</td>", ttft);
+            if (!(wl->work.set & (1u << AIVM_WK_REQUESTS_PER_SECOND))) /* prefill: no TPOT */
+                aivm_buf_printf(out, "<td class=\"n\">%s</td>", tpot);
         }
         aivm_buf_puts(out, "<td>");
         T(out, why ? why->message : "");
@@ -211,9 +226,7 @@ int aivm_report_html(aivm_buf *out, const aivm_advice *adv, const aivm_render_op
         aivm_report__html_charts(out, adv);
         table(out, adv);
         aivm_report__price_footer(&footer, adv, "", "");
-        aivm_buf_puts(out, "<p class=\"note\">");
-        T(out, footer.size > 1 ? footer.ptr + 1 : "");
-        aivm_buf_puts(out, "</p>\n");
+        aivm_report__html_note(out, footer.size ? footer.ptr : NULL);
         aivm_buf_dispose(&footer);
         reasons(out, adv);
     }

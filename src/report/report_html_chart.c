@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "aivm/report.h"
@@ -29,7 +30,11 @@ typedef struct {
     const aivm_candidate *c;
     double x, y;
     bool frontier;
+    int label;             /* 0 none (no room), 1 "#rank size × VMs", 2 "#rank" */
+    aivm_report__label at; /* where the label goes */
 } point;
+
+#define FONT 11.0 /* px, the style sheet's svg font-size */
 
 typedef struct {
     double lo, hi;
@@ -227,16 +232,104 @@ static void point_mark(aivm_buf *out, const point *p, const axis *x, const axis 
         aivm_buf_printf(out,
                         "<rect class=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\"/>",
                         cls, cx - 5, cy - 5);
-    aivm_buf_printf(out, "<text x=\"%.1f\" y=\"%.1f\"%s>#%u ", cx + (cx > W - 220 ? -12 : 12),
-                    cy - 8, cx > W - 220 ? " text-anchor=\"end\"" : "", c->rank);
-    aivm_report__html_text(out, short_name(c->size));
-    aivm_buf_printf(out, " &#215; %u</text></g>\n", d->vms);
+    if (p->label) {
+        aivm_buf_printf(out, "<text x=\"%.1f\" y=\"%.1f\">#%u", p->at.x, p->at.y, c->rank);
+        if (p->label == 1) {
+            aivm_buf_puts(out, " ");
+            aivm_report__html_text(out, short_name(c->size));
+            aivm_buf_printf(out, " &#215; %u", d->vms);
+        }
+        aivm_buf_puts(out, "</text>");
+    }
+    aivm_buf_puts(out, "</g>\n");
+}
+
+/* The label's text ("#rank size × VMs", or "#rank" when `full` is false) and its width. */
+static double label_width(const point *p, bool full)
+{
+    char text[256];
+    if (full)
+        snprintf(text, sizeof text, "#%u %s \xc3\x97 %u", p->c->rank, short_name(p->c->size),
+                 p->c->deploy.vms);
+    else
+        snprintf(text, sizeof text, "#%u", p->c->rank);
+    return aivm_report__html_text_width(text, FONT, false);
+}
+
+/* Place the labels, best rank first, clear of every mark, the frontier, the
+ * deadline and its label, and each other; returns the deadline label's x. */
+static double place_labels(point *p, size_t n, const axis *x, const axis *y, double deadline)
+{
+    aivm_report__labels *l = aivm_xcalloc(1, sizeof *l);
+    size_t idx[MAX_POINTS], k = 0;
+    double dx = 0;
+    aivm_report__labels_init(l, ML + 2, MT, W - 2, H - MB - 2);
+    for (size_t i = 0; i < n; i++) {
+        double cx = px(x, p[i].x), cy = py(y, p[i].y), r = p[i].c->rank == 1 ? 10 : 7;
+        aivm_report__labels_box(l, cx - r, cy - r, cx + r, cy + r);
+        if (p[i].frontier)
+            idx[k++] = i;
+    }
+    for (size_t i = 1; i < k; i++) /* the frontier's segments, in x order */
+        for (size_t j = i; j > 0 && p[idx[j - 1]].x > p[idx[j]].x; j--) {
+            size_t t = idx[j];
+            idx[j] = idx[j - 1];
+            idx[j - 1] = t;
+        }
+    for (size_t i = 0; i + 1 < k; i++)
+        aivm_report__labels_seg(l, px(x, p[idx[i]].x), py(y, p[idx[i]].y), px(x, p[idx[i + 1]].x),
+                                py(y, p[idx[i + 1]].y));
+    if (deadline > 0) {
+        char text[64];
+        double lx = px(x, deadline), w;
+        snprintf(text, sizeof text, "max %g days", deadline);
+        w = aivm_report__html_text_width(text, FONT, false);
+        dx = lx + 4 + w <= W - 2 ? lx + 4 : lx - 4 - w;
+        aivm_report__labels_box(l, dx, MT, dx + w, MT + 16);
+        aivm_report__labels_seg(l, lx, MT, lx, H - MB);
+    }
+    for (size_t i = 0; i < n; i++) /* best rank first: it gets the first choice */
+        idx[i] = i;
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && p[idx[j - 1]].c->rank > p[idx[j]].c->rank; j--) {
+            size_t t = idx[j];
+            idx[j] = idx[j - 1];
+            idx[j - 1] = t;
+        }
+    for (size_t o = 0; o < n; o++) {
+        point *q = &p[idx[o]];
+        double cx = px(x, q->x), cy = py(y, q->y), r = q->c->rank == 1 ? 10 : 7;
+        if (aivm_report__labels_place(&q->at, l, cx, cy, r, label_width(q, true), FONT))
+            q->label = 1;
+        else if (aivm_report__labels_place(&q->at, l, cx, cy, r, label_width(q, false), FONT))
+            q->label = 2;
+    }
+    free(l);
+    return dx;
+}
+
+/* Points whose label is short or left out for room, named under the chart. */
+static void unlabelled(aivm_buf *out, const point *p, size_t n)
+{
+    bool any = false;
+    for (size_t i = 0; i < n; i++) {
+        if (p[i].label == 1)
+            continue;
+        aivm_buf_puts(out,
+                      any ? ", " : "<p class=\"note\">Labels shortened or left out for room: ");
+        aivm_buf_printf(out, "#%u ", p[i].c->rank);
+        aivm_report__html_text(out, short_name(p[i].c->size));
+        aivm_buf_printf(out, " &#215; %u%s", p[i].c->deploy.vms, p[i].label ? "" : " (no label)");
+        any = true;
+    }
+    if (any)
+        aivm_buf_puts(out, ".</p>\n");
 }
 
 static void scatter(aivm_buf *out, const chart_spec *s, point *p, size_t n, bool train)
 {
     axis x, y;
-    double xlo = HUGE_VAL, xhi = 0, yhi = 0;
+    double xlo = HUGE_VAL, xhi = 0, yhi = 0, dx;
     for (size_t i = 0; i < n; i++) {
         xlo = p[i].x < xlo ? p[i].x : xlo;
         xhi = p[i].x > xhi ? p[i].x : xhi;
@@ -257,6 +350,7 @@ static void scatter(aivm_buf *out, const chart_spec *s, point *p, size_t n, bool
     aivm_report__html_text(out, s->caption);
     aivm_buf_puts(out, "</title>\n");
     axes(out, s, &x, &y);
+    dx = place_labels(p, n, &x, &y, s->deadline);
     if (s->deadline > 0)
         aivm_buf_printf(out,
                         "<g class=\"max-days\" data-max-days=\"%g\"><title>--max-days %g: the "
@@ -264,7 +358,7 @@ static void scatter(aivm_buf *out, const chart_spec *s, point *p, size_t n, bool
                         "x2=\"%.1f\" y2=\"%.1f\"/><text x=\"%.1f\" y=\"%.1f\">max %g days</text>"
                         "</g>\n",
                         s->deadline, s->deadline, px(&x, s->deadline), MT, px(&x, s->deadline),
-                        H - MB, px(&x, s->deadline) + 4, MT + 12, s->deadline);
+                        H - MB, dx, MT + 12, s->deadline);
     frontier_line(out, p, n, &x, &y);
     for (size_t i = n; i-- > 0;) /* #1 drawn last, on top */
         point_mark(out, &p[i], &x, &y, train);
@@ -273,6 +367,7 @@ static void scatter(aivm_buf *out, const chart_spec *s, point *p, size_t n, bool
     aivm_buf_puts(out, " Diamond: #1; filled circles joined by the line: the frontier (nothing is "
                        "both cheaper and better on the other axis); hollow squares: beaten on "
                        "both.</figcaption>\n</figure>\n");
+    unlabelled(out, p, n);
 }
 
 /* The shown candidates with a known figure for the chart into `p`. */
@@ -285,11 +380,13 @@ static size_t collect(point *p, const aivm_advice *adv, bool train)
         if (!c->has_work || !c->work.known)
             continue;
         if (train && d->has_job_cost && c->work.wall_hours > 0)
-            p[n++] = (point){c, c->work.wall_hours / 24, d->job_cost, false};
+            p[n++] = (point){c, c->work.wall_hours / 24, d->job_cost, false, 0, {0, 0}};
         else if (!train && d->has_hourly && c->work.target_tokens_per_second > 0 &&
                  d->capacity_tokens_per_second > 0)
-            p[n++] = (point){c, d->capacity_tokens_per_second / c->work.target_tokens_per_second,
-                             d->hourly, false};
+            p[n++] =
+                (point){c,         d->capacity_tokens_per_second / c->work.target_tokens_per_second,
+                        d->hourly, false,
+                        0,         {0, 0}};
     }
     return n;
 }
@@ -340,12 +437,25 @@ static void work_chart(aivm_buf *out, const aivm_advice *adv)
                                  0};
         scatter(out, &s, p, n, train);
     }
+    if (!train && (wl->work.set & (1u << AIVM_WK_REQUESTS_PER_SECOND))) {
+        aivm_buf_puts(out, "<p class=\"note\">No chart: the headroom chart needs an output-token "
+                           "target (--tokens-per-second); the table has each deployment's "
+                           "requests per second, cost per million requests and latency.</p>\n");
+        return;
+    }
     unplotted(out, adv, p, n);
-    aivm_buf_puts(out, train ? "<p class=\"note\">No error bars: the throughput model gives one "
-                               "estimate per deployment, not a range.</p>\n"
-                             : "<p class=\"note\">Latency is not modelled yet: the chart shows the "
-                               "headroom over the target instead of the time per output "
-                               "token.</p>\n");
+    if (train) {
+        aivm_buf_puts(out, "<p class=\"note\">No error bars: the throughput model gives one "
+                           "estimate per deployment, not a range.</p>\n");
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (p[i].c->work.ttft_s > 0) { /* latency estimated: it is in the table */
+            aivm_buf_puts(out, "<p class=\"note\">The chart shows the headroom over the target; "
+                               "the estimated latency of each deployment (time to the first "
+                               "token, time per output token) is in the table below.</p>\n");
+            break;
+        }
 }
 
 static const struct {
@@ -370,10 +480,10 @@ static double part(const aivm_memory *m, size_t i)
 /* One bar: the memory each used GPU holds, split in the job's shares, and
  * an outlined box of the usable memory per GPU. */
 static void memory_bar(aivm_buf *out, const aivm_candidate *c, const aivm_memory *m, double top,
-                       double scale, double y)
+                       double scale, double y, double x0)
 {
     const aivm_fit *f = &c->fit;
-    double x = 230, bw = 20;
+    double x = x0, bw = 20;
     aivm_buf_puts(out, "<g class=\"bar\" data-sku=\"");
     aivm_report__html_text(out, aivm_str(&c->size->name));
     aivm_buf_printf(out, "\" data-rank=\"%u\" data-vms=\"%u\"", c->rank, c->deploy.vms);
@@ -398,25 +508,31 @@ static void memory_bar(aivm_buf *out, const aivm_candidate *c, const aivm_memory
         x += w;
     }
     aivm_buf_printf(out,
-                    "<rect class=\"usable\" x=\"230\" y=\"%.1f\" width=\"%.1f\" height=\"%.0f\"/>"
+                    "<rect class=\"usable\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.0f\"/>"
                     "<text x=\"%.1f\" y=\"%.1f\">%.1f / %.1f GiB</text></g>\n",
-                    y - 2, f->usable_gib * scale, bw + 4, 230 + top * scale + 6, y + 14,
+                    x0, y - 2, f->usable_gib * scale, bw + 4, x0 + top * scale + 6, y + 14,
                     f->need_gib, f->usable_gib);
 }
 
 static void memory_chart(aivm_buf *out, const aivm_advice *adv)
 {
     const aivm_memory *m = &adv->workload->sizing->mem;
-    double top = 0, h;
+    double top = 0, h, x0 = 230, width = W; /* x0: where the bars start, after the labels */
     size_t n = 0;
+    char label[256];
     for (size_t i = 0; i < adv->n_shown; i++) {
         const aivm_fit *f = &adv->ranked[i].fit;
         if (!adv->ranked[i].has_fit || !(f->usable_gib > 0))
             continue;
         top = f->usable_gib > top ? f->usable_gib : top;
         top = f->need_gib > top ? f->need_gib : top;
+        snprintf(label, sizeof label, "#%u %s", adv->ranked[i].rank,
+                 short_name(adv->ranked[i].size));
+        if (12 + aivm_report__html_text_width(label, FONT, false) > x0)
+            x0 = ceil(12 + aivm_report__html_text_width(label, FONT, false));
         n++;
     }
+    width = x0 + (W - 230); /* the bars and their figures keep their room */
     if (!n)
         return;
     h = 40 + 34.0 * (double)n + 40;
@@ -426,21 +542,22 @@ static void memory_chart(aivm_buf *out, const aivm_advice *adv)
                     "viewBox=\"0 0 %.0f %.0f\" width=\"%.0f\" height=\"%.0f\" role=\"img\">\n"
                     "<title>Memory each GPU "
                     "holds against its usable memory</title>\n",
-                    W, h, W, h);
+                    width, h, width, h);
     double x = 100;
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
         aivm_buf_printf(out,
                         "<rect class=\"%s\" x=\"%.0f\" y=\"10\" width=\"12\" height=\"12\"/>"
                         "<text x=\"%.0f\" y=\"20\">%s</text>\n",
                         parts[i].cls, x, x + 15, parts[i].name);
-        x += 90;
+        x += 15 + aivm_report__html_text_width(parts[i].name, FONT, false) + 12;
     }
     n = 0;
     for (size_t i = 0; i < adv->n_shown; i++) {
         const aivm_fit *f = &adv->ranked[i].fit;
         if (!adv->ranked[i].has_fit || !(f->usable_gib > 0))
             continue;
-        memory_bar(out, &adv->ranked[i], m, top, (W - 230 - 130) / top, 40 + 34.0 * (double)n++);
+        memory_bar(out, &adv->ranked[i], m, top, (W - 230 - 130) / top, 40 + 34.0 * (double)n++,
+                   x0);
     }
     aivm_buf_puts(out, "</svg>\n<figcaption>Each bar is the memory one used GPU holds, split in "
                        "the shares of the job's memory (weights, gradients, optimizer, "

@@ -6,6 +6,7 @@
  * the check item's deployment records), and the totals. Every text from
  * the plan, the rules or the waivers is escaped (aivm_report__html_text).
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -20,6 +21,52 @@
 static bool has_suggestion(const aivm_check_item *it)
 {
     return it->suggested && it->suggested_deploy.has_hourly;
+}
+
+/* The width of the label after a bar ("0.747 USD/h spot (SIZE × 1)"). */
+static double bar_label_width(const aivm_check_item *it, const aivm_size *s,
+                              const aivm_deployment *d)
+{
+    char text[512];
+    snprintf(text, sizeof text, "%.3f %s/h %s (%s \xc3\x97 %u)", d->hourly, d->currency,
+             aivm_pricing_name(d->pricing), s ? aivm_str(&s->name) : it->res->size, d->vms);
+    return aivm_report__html_text_width(text, 11, false);
+}
+
+/* The chart's px per hourly unit and its width: the longest bar LABEL px
+ * wide at most, every bar's label inside W where it can be, and the width
+ * grown to the longest label or address where it cannot (never clipped). */
+static double chart_scale(double *width, const aivm_check_report *rep, double top)
+{
+    double scale = top > 0 ? (W - LABEL - 200) / top : 0, w = W;
+    for (size_t i = 0; i < rep->n_items; i++) {
+        const aivm_check_item *it = &rep->items[i];
+        double lw[2] = {
+            it->priced ? bar_label_width(it, it->size, &it->deploy) : 0,
+            has_suggestion(it) ? bar_label_width(it, it->suggested, &it->suggested_deploy) : 0};
+        double hourly[2] = {it->deploy.hourly, it->suggested_deploy.hourly};
+        for (int k = 0; k < 2 && it->priced; k++)
+            if (lw[k] > 0 && hourly[k] > 0 && (W - 4 - LABEL - 6 - lw[k]) / hourly[k] < scale)
+                scale = (W - 4 - LABEL - 6 - lw[k]) / hourly[k];
+    }
+    if (top > 0 && scale < 120 / top)
+        scale = 120 / top; /* the longest bar keeps 120 px; the chart grows instead */
+    for (size_t i = 0; i < rep->n_items; i++) {
+        const aivm_check_item *it = &rep->items[i];
+        double a = 8 + aivm_report__html_text_width(it->res->address, 11, true);
+        if (!it->priced)
+            continue;
+        w = a > w ? a : w;
+        a = LABEL + it->deploy.hourly * scale + 10 + bar_label_width(it, it->size, &it->deploy);
+        w = a > w ? a : w;
+        if (has_suggestion(it)) {
+            a = LABEL + it->suggested_deploy.hourly * scale + 10 +
+                bar_label_width(it, it->suggested, &it->suggested_deploy);
+            w = a > w ? a : w;
+        }
+    }
+    *width = ceil(w);
+    return scale;
 }
 
 /* One bar: `role` "planned" (square end mark) or "suggested". */
@@ -52,7 +99,7 @@ static void bar(aivm_buf *out, const aivm_check_item *it, const char *role, cons
 
 static void cost_chart(aivm_buf *out, const aivm_check_report *rep)
 {
-    double top = 0, y = 10, h = 10;
+    double top = 0, y = 10, h = 10, scale, width;
     for (size_t i = 0; i < rep->n_items; i++) {
         const aivm_check_item *it = &rep->items[i];
         if (!it->priced)
@@ -64,6 +111,7 @@ static void cost_chart(aivm_buf *out, const aivm_check_report *rep)
     }
     if (h <= 10)
         return;
+    scale = chart_scale(&width, rep, top);
     aivm_buf_printf(
         out,
         "<h2>Planned against suggested cost</h2>\n<figure class=\"chart\" "
@@ -71,10 +119,9 @@ static void cost_chart(aivm_buf *out, const aivm_check_report *rep)
         "xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %.0f %.0f\" width=\"%.0f\" "
         "height=\"%.0f\" role=\"img\">\n<title>Hourly cost of each planned deployment and of the "
         "suggested one</title>\n",
-        W, h, W, h);
+        width, h, width, h);
     for (size_t i = 0; i < rep->n_items; i++) {
         const aivm_check_item *it = &rep->items[i];
-        double scale = top > 0 ? (W - LABEL - 200) / top : 0;
         if (!it->priced)
             continue;
         aivm_buf_printf(out, "<text x=\"4\" y=\"%.1f\" font-weight=\"bold\">", y + 10);

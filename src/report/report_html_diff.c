@@ -73,7 +73,7 @@ static void bar(aivm_buf *out, const char *role, const char *address, const aivm
 
 static void chart(aivm_buf *out, const aivm_check_diff *d)
 {
-    double top = 0, h = 10 + ROW * (double)d->n_resources, y = 10, scale;
+    double top = 0, h = 10 + ROW * (double)d->n_resources, y = 10, scale, width = W;
     for (size_t i = 0; i < d->n_resources; i++) {
         const aivm_check_resource_change *c = &d->resources[i];
         if (c->cost_before.known && c->cost_before.monthly > top)
@@ -84,12 +84,19 @@ static void chart(aivm_buf *out, const aivm_check_diff *d)
     if (!d->n_resources)
         return;
     scale = top > 0 ? (W - LABEL - 200) / top : 0;
+    for (size_t i = 0; i < d->n_resources; i++) { /* a long address widens the chart */
+        const aivm_check_resource_change *c = &d->resources[i];
+        double a =
+            8 + 90 + /* " (resized, +12345.67 USD)" */
+            aivm_report__html_text_width((c->after ? c->after : c->before)->res->address, 11, true);
+        width = a > width ? ceil(a) : width;
+    }
     aivm_buf_printf(out,
                     "<figure class=\"chart\" id=\"check-change\" data-chart=\"check-change\">\n"
                     "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %.0f %.0f\" "
                     "width=\"%.0f\" height=\"%.0f\" role=\"img\">\n<title>Monthly cost of each "
                     "resource in the base and in this plan</title>\n",
-                    W, h, W, h);
+                    width, h, width, h);
     for (size_t i = 0; i < d->n_resources; i++, y += ROW) {
         const aivm_check_resource_change *c = &d->resources[i];
         const char *address = (c->after ? c->after : c->before)->res->address;

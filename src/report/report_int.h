@@ -149,6 +149,40 @@ void aivm_report__html_begin(aivm_buf *out, const char *title);
 /** End the document begun by aivm_report__html_begin (with a footer line
  *  naming `tool_version`, NULL for none). */
 void aivm_report__html_end(aivm_buf *out, const char *tool_version);
+/** Append `text` as a `<p class="note">`, without the line ends a text
+ *  report puts before and after it (nothing when only they remain). */
+void aivm_report__html_note(aivm_buf *out, const char *text);
+/** The width in px that `s` takes at `font_px` once drawn (control
+ *  characters made visible), estimated from the widest common sans-serif
+ *  (DejaVu Sans) and rounded up: never less than Chromium draws it. Charts
+ *  place labels and size their viewBox with it. */
+double aivm_report__html_text_width(const char *s, double font_px, bool bold);
+/* Label placement of the HTML charts (report_html_label.c). */
+#define AIVM_REPORT_LABEL_BOXES 1024
+#define AIVM_REPORT_LABEL_SEGS 512
+typedef struct {
+    double x0, y0, x1, y1;
+} aivm_report__box;
+typedef struct {
+    aivm_report__box area; /* every label stays inside */
+    aivm_report__box boxes[AIVM_REPORT_LABEL_BOXES];
+    double segs[AIVM_REPORT_LABEL_SEGS][4];
+    size_t n_boxes, n_segs;
+} aivm_report__labels;
+typedef struct {
+    double x, y; /* start and baseline of the text (text-anchor start) */
+} aivm_report__label;
+/** Start placing labels inside the box (x0,y0)-(x1,y1). */
+void aivm_report__labels_init(aivm_report__labels *l, double x0, double y0, double x1, double y1);
+/** A box no label may overlap (a mark, a fixed text); past the capacity ignored. */
+void aivm_report__labels_box(aivm_report__labels *l, double x0, double y0, double x1, double y1);
+/** A line no label may cross (the frontier, the deadline). */
+void aivm_report__labels_seg(aivm_report__labels *l, double x1, double y1, double x2, double y2);
+/** Place a label `width` px wide at `font` px beside the mark of radius `r`
+ *  at (cx,cy): the first free place, taken (later labels avoid it). Returns
+ *  false, with `*out` untouched, when every place is taken. */
+bool aivm_report__labels_place(aivm_report__label *out, aivm_report__labels *l, double cx,
+                               double cy, double r, double width, double font);
 /** Append ` name="v"` (%.15g) when `known` and `v` is finite, else nothing. */
 void aivm_report__html_num(aivm_buf *out, const char *name, bool known, double v);
 /** Append the charts of a recommendation: with a training amount the job

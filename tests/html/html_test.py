@@ -15,11 +15,23 @@ Cases, for each HTML golden of tests/golden/cases (GOLDENS):
                       directory (next to BINARY) of the window's size, not blank
 and escape_hostile: a plan with a hostile address keeps its markup as text.
 
+  layout_<page>_<width>  the report of LAYOUTS[page] (the goldens' commands and
+                      crowded ones: many points, long size names and addresses)
+                      framed at 1280 or 390 px wide in headless Chromium, with
+                      tests/html/layout.js reading the laid-out geometry: no two
+                      chart labels overlap, no label crosses a chart line or a
+                      mark, every label inside its SVG and at least 9 px, and
+                      nothing sticks out of the window except inside a scroll
+                      container. A screenshot of each is left under the build
+                      directory (html-render/layout_<page>_<width>.png) for people.
+
 tidy and chromium are Debian packages (scripts/quickstart.sh installs them); a
 missing one skips (exit 77) except in CI (CI=true), where it fails.
 """
+import html as htmllib
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -36,6 +48,20 @@ CASES = os.path.join(ROOT, "tests", "golden", "cases")
 GOLDENS = ["recommend_html_train", "recommend_html_serve", "check_html_findings",
            "check_base_html"]
 WINDOW = (1000, 1400)
+LAYOUT_WIDTHS = (1280, 390)
+LAYOUT_HEIGHT = 2400
+# page -> a golden whose command it runs, or the arguments themselves
+LAYOUTS = {g: g for g in GOLDENS}
+LAYOUTS.update({
+    "train_crowded": ["--date", "2026-11-29", "--model", "llama-3.1-70b", "--phase", "train",
+                      "--tokens", "1T", "--top", "20", "--max-days", "30", "--format", "html"],
+    "serve_crowded": ["--date", "2026-11-29", "--model", "llama-3.1-8b", "--phase", "inference",
+                      "--tokens-per-second", "500", "--top", "15", "--format", "html"],
+    "check_hostile": ["check", "--date", "2026-11-29", "--format", "html",
+                      "@FIXTURES@/check/tf_hostile_address.json"],
+    "check_corpus": ["check", "--date", "2026-11-29", "--format", "html",
+                     "@FIXTURES@/check/tf_hostile_corpus.json"],
+})
 ENV = dict(os.environ, **testclock.ENV, LC_ALL="C", TZ="UTC", NO_COLOR="", TERM="dumb")
 
 
@@ -53,10 +79,17 @@ class Doc(HTMLParser):
         self.chart = None
         self.open_marks = []  # [attrs, has_title]
         self.text = []
+        self.rows = {}  # data-sku of a table row -> its cells' text
+        self.row = None
+        self.cell = None
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         self.tags.append((tag, a))
+        if tag == "tr" and "data-sku" in a:
+            self.row = self.rows.setdefault(a["data-sku"], [])
+        if tag == "td" and self.row is not None:
+            self.cell = []
         if tag == "figure" and "data-chart" in a:
             self.chart = a["data-chart"]
             self.charts.setdefault(self.chart, [])
@@ -68,6 +101,11 @@ class Doc(HTMLParser):
             self.open_marks[-1][1] = True
 
     def handle_endtag(self, tag):
+        if tag == "td" and self.cell is not None:
+            self.row.append("".join(self.cell).strip())
+            self.cell = None
+        if tag == "tr":
+            self.row = None
         if tag == "figure":
             self.chart = None
         if tag == "g" and self.open_marks:
@@ -75,14 +113,17 @@ class Doc(HTMLParser):
 
     def handle_data(self, data):
         self.text.append(data)
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+def fixtures(args):
+    return [a.replace("@FIXTURES@", os.path.join(ROOT, "tests", "fixtures")) for a in args]
 
 
 def golden_args(name):
-    args = []
     with open(os.path.join(CASES, name, "cmd")) as f:
-        for line in f.read().splitlines():
-            args.append(line.replace("@FIXTURES@", os.path.join(ROOT, "tests", "fixtures")))
-    return args
+        return fixtures(f.read().splitlines())
 
 
 def run(binary, args):
@@ -179,8 +220,23 @@ def structure_recommend(binary, args):
     rows = [a for t, a in d.tags if t == "tr" and "data-sku" in a]
     if [a["data-sku"] for a in rows] != [r["sku"] for r in j["recommendations"]]:
         raise Fail("table rows differ from the recommendations")
+    text = "".join(d.text)
+    if "\\n" in text:
+        raise Fail("a literal \\n in the page's text")
+    if not train:  # latency is estimated: the table shows it, no text says otherwise
+        if "not modelled" in text:
+            raise Fail("the page says latency is not modelled; the JSON has ttft_ms")
+        for r in j["recommendations"]:
+            ttft = (r["serving"] or {}).get("ttft_ms")
+            if ttft is not None and ">%.0f</td>" % ttft not in text_rows(d, r["sku"]):
+                raise Fail("TTFT %s ms of %s is not in its table row" % (ttft, r["sku"]))
     if not any(t == "details" for t, _ in d.tags):
         raise Fail("no collapsible sections")
+
+
+def text_rows(d, sku):
+    """The cells of the ranked table's row of `sku`, as `>value</td>` text."""
+    return "".join(">%s</td>" % c for c in d.rows.get(sku, []))
 
 
 def structure_check(binary, args):
@@ -346,6 +402,57 @@ def render(binary, golden):
           % (png, w, h, var, dark, coloured))
 
 
+def chromium(exe, args, profile):
+    return subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                           "--no-first-run", "--disable-background-networking",
+                           "--disable-component-update", "--disable-sync",
+                           "--disable-dev-shm-usage", "--allow-file-access-from-files", "--hide-scrollbars",
+                           "--user-data-dir=" + profile] + args,
+                          capture_output=True, text=True, timeout=120,
+                          env=dict(ENV, HOME=profile))
+
+
+def layout(binary, page, width):
+    """The report framed `width` px wide (Chromium's window is at least 500 px
+    wide, so a frame gives 390), measured by layout.js."""
+    exe = need("chromium")
+    src = LAYOUTS[page]
+    args = golden_args(src) if isinstance(src, str) else fixtures(src)
+    html = run(binary, args)
+    with open(os.path.join(HERE, "layout.js")) as f:
+        script = f.read()
+    if "</body>" not in html:
+        raise Fail("no </body> in the report")
+    outdir = os.path.join(os.path.dirname(os.path.abspath(binary)), "html-render")
+    os.makedirs(outdir, exist_ok=True)
+    stem = "layout_%s_%d" % (page, width)
+    report = os.path.join(outdir, stem + "-report.html")
+    frame = os.path.join(outdir, stem + ".html")
+    png = os.path.join(outdir, stem + ".png")
+    with open(report, "w") as f:
+        f.write(html.replace("</body>", "<script>\n%s</script>\n</body>" % script))
+    with open(frame, "w") as f:
+        f.write("<!DOCTYPE html><html><head><style>body{margin:0}iframe{border:0;"
+                "display:block}</style></head><body><iframe src=\"%s\" width=\"%d\" "
+                "height=\"%d\"></iframe></body></html>\n"
+                % (os.path.basename(report), width, LAYOUT_HEIGHT))
+    window = "--window-size=%d,%d" % (max(width, 500), LAYOUT_HEIGHT)
+    with tempfile.TemporaryDirectory() as profile:
+        p = chromium(exe, [window, "--dump-dom", "file://" + frame], profile)
+    found = re.findall(r'<pre id="layout-result">(.*?)</pre>', p.stdout, re.S)
+    if not found:
+        raise Fail("layout.js wrote no result (chromium: %s)" % p.stderr.strip()[-300:])
+    res = json.loads(htmllib.unescape(found[-1]))
+    with tempfile.TemporaryDirectory() as profile:
+        chromium(exe, [window, "--screenshot=" + png, "file://" + frame], profile)
+    if res["width"] != width:
+        raise Fail("the frame is %s px wide, not %d" % (res["width"], width))
+    if res["problems"]:
+        raise Fail("%d layout problems at %d px (screenshot %s):\n  %s"
+                   % (len(res["problems"]), width, png, "\n  ".join(res["problems"][:25])))
+    print("%s: no overlap, crossing, clipping or overflow at %d px" % (png, width))
+
+
 def escape_hostile(binary):
     args = ["check", "--date", "2026-11-29", "--format", "html",
             os.path.join(ROOT, "tests", "fixtures", "check", "tf_hostile_address.json")]
@@ -366,6 +473,7 @@ def cases():
     out = []
     for g in GOLDENS:
         out += ["structure_" + g, "tidy_" + g, "render_" + g]
+    out += ["layout_%s_%d" % (p, w) for p in LAYOUTS for w in LAYOUT_WIDTHS]
     return out + ["escape_hostile"]
 
 
@@ -377,6 +485,11 @@ def main():
     try:
         kind, _, golden = case.partition("_")
         if case == "escape_hostile":
+            escape_hostile(binary)
+        elif kind == "layout":
+            page, _, width = golden.rpartition("_")
+            layout(binary, page, int(width))
+        elif case == "escape_hostile":
             escape_hostile(binary)
         elif kind == "structure" and golden.startswith("check"):
             structure_check(binary, golden_args(golden))
