@@ -158,12 +158,61 @@ static void build_overlay(void **state)
     aivm_avail_free(av);
 }
 
+/* Accelerated networking is compared as the other capabilities are: the
+ * catalog's NCv3 "no" (its Microsoft page) against a list's True is a
+ * disagreement, an Esv5 size's "yes" (C2) against True is not, and against
+ * False is. */
+static const char an_skus[] =
+    "[{\"name\": \"Standard_NC6s_v3\", \"resourceType\": \"virtualMachines\",\n"
+    "  \"locations\": [\"eastus\"], \"capabilities\": [{\"name\": "
+    "\"AcceleratedNetworkingEnabled\", \"value\": \"True\"}]},\n"
+    " {\"name\": \"Standard_E2s_v5\", \"resourceType\": \"virtualMachines\",\n"
+    "  \"locations\": [\"eastus\"], \"capabilities\": [{\"name\": "
+    "\"AcceleratedNetworkingEnabled\", \"value\": \"True\"}]},\n"
+    " {\"name\": \"Standard_E4s_v5\", \"resourceType\": \"virtualMachines\",\n"
+    "  \"locations\": [\"eastus\"], \"capabilities\": [{\"name\": "
+    "\"AcceleratedNetworkingEnabled\", \"value\": \"False\"}]}]\n";
+
+static void accelerated_networking_compared(void **state)
+{
+    aivm_avail *av = aivm_avail_new();
+    aivm_buf out = AIVM_BUF_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_refresh_summary sum;
+    aivm_catalog *cat = NULL;
+    const aivm_catalog *base = aivm_catalog_builtin();
+    const aivm_overlay_change *ch;
+    aivm_refresh_opts o = {"2027-01-15", NULL, 0, av, NULL, NULL};
+    (void)state;
+    assert_true(aivm_catalog_find_size(base, "Standard_E2s_v5")->accelerated_networking);
+    assert_false(aivm_catalog_find_size(base, "Standard_NC6s_v3")->accelerated_networking);
+    assert_int_equal(aivm_avail_add_skus_mem(av, an_skus, sizeof an_skus - 1, "s.json", &err), 0);
+    assert_int_equal(aivm_refresh_build(&out, &sum, base, &o, &err), 0);
+    assert_int_equal(sum.disagreements, 2);
+    assert_int_equal(aivm_catalog_overlay_mem(&cat, base, out.ptr, out.size, "o", &err), 0);
+    assert_int_equal(aivm_catalog_overlay_change_count(cat), 2);
+    ch = aivm_catalog_overlay_change_at(cat, 0); /* sorted by size: E4s_v5, then NC6s_v3 */
+    assert_int_equal(ch->kind, AIVM_OVERLAY_DISAGREES);
+    assert_string_equal(ch->size, "Standard_E4s_v5");
+    assert_string_equal(ch->fact, "accelerated_networking");
+    assert_string_equal(ch->catalog, "true");
+    assert_string_equal(ch->overlay, "false");
+    ch = aivm_catalog_overlay_change_at(cat, 1);
+    assert_string_equal(ch->size, "Standard_NC6s_v3");
+    assert_string_equal(ch->catalog, "false");
+    assert_string_equal(ch->overlay, "true");
+    assert_true(aivm_catalog_find_size(cat, "Standard_E4s_v5")->accelerated_networking); /* kept */
+    aivm_catalog_free(cat);
+    aivm_buf_dispose(&out);
+    aivm_avail_free(av);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(series_key),    cmocka_unit_test(series_table),
         cmocka_unit_test(apply_overlay), cmocka_unit_test(overlay_errors),
-        cmocka_unit_test(build_overlay),
+        cmocka_unit_test(build_overlay), cmocka_unit_test(accelerated_networking_compared),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
