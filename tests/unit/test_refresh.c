@@ -85,6 +85,10 @@ static void apply_overlay(void **state)
     assert_int_equal(aivm_catalog_age_days(cat, "2027-09-01"), 184);
     assert_int_equal(aivm_catalog_age_days(base, "2027-05-30"), 180);
     assert_string_equal(aivm_catalog_prices_as_of(base), "2026-05-20");
+    assert_int_equal(aivm_catalog_prices_age_days(base, "2026-12-04"), 198);
+    assert_int_equal(aivm_catalog_prices_age_days(base, "2026-05-19"), -1);
+    assert_int_equal(aivm_catalog_prices_age_days(base, "not a date"), 0);
+    assert_int_equal(aivm_catalog_prices_age_days(cat, "2027-03-01"), 2); /* 2027-02-27 */
     aivm_catalog_free(cat);
 }
 
