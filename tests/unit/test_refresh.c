@@ -211,12 +211,37 @@ static void accelerated_networking_compared(void **state)
     aivm_avail_free(av);
 }
 
+/* Two snapshots of the same region: the new size lists it once. */
+static void region_of_two_snapshots_once(void **state)
+{
+    aivm_avail *av = aivm_avail_new();
+    aivm_buf out = AIVM_BUF_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_catalog *cat = NULL;
+    const aivm_catalog *base = aivm_catalog_builtin();
+    const aivm_size *s;
+    aivm_refresh_opts o = {"2027-01-15", NULL, 0, av, NULL, NULL};
+    (void)state;
+    assert_int_equal(aivm_avail_add_skus_mem(av, skus, sizeof skus - 1, "a.json", &err), 0);
+    assert_int_equal(aivm_avail_add_skus_mem(av, skus, sizeof skus - 1, "b.json", &err), 0);
+    assert_int_equal(aivm_refresh_build(&out, NULL, base, &o, &err), 0);
+    assert_int_equal(aivm_catalog_overlay_mem(&cat, base, out.ptr, out.size, "o", &err), 0);
+    s = aivm_catalog_find_size(cat, "Standard_NC20ads_H100_v5");
+    assert_non_null(s);
+    assert_int_equal(s->regions.n, 1);
+    assert_string_equal(aivm_rlist_at(&s->regions, 0), "eastus");
+    aivm_catalog_free(cat);
+    aivm_buf_dispose(&out);
+    aivm_avail_free(av);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(series_key),    cmocka_unit_test(series_table),
         cmocka_unit_test(apply_overlay), cmocka_unit_test(overlay_errors),
         cmocka_unit_test(build_overlay), cmocka_unit_test(accelerated_networking_compared),
+        cmocka_unit_test(region_of_two_snapshots_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
