@@ -238,9 +238,12 @@ static void region_of_two_snapshots_once(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(series_key),    cmocka_unit_test(series_table),
-        cmocka_unit_test(apply_overlay), cmocka_unit_test(overlay_errors),
-        cmocka_unit_test(build_overlay), cmocka_unit_test(accelerated_networking_compared),
+        cmocka_unit_test(series_key),
+        cmocka_unit_test(series_table),
+        cmocka_unit_test(apply_overlay),
+        cmocka_unit_test(overlay_errors),
+        cmocka_unit_test(build_overlay),
+        cmocka_unit_test(accelerated_networking_compared),
         cmocka_unit_test(region_of_two_snapshots_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
