@@ -177,23 +177,38 @@ static const char an_skus[] =
     "  \"locations\": [\"eastus\"], \"capabilities\": [{\"name\": "
     "\"AcceleratedNetworkingEnabled\", \"value\": \"False\"}]}]\n";
 
-static void accelerated_networking_compared(void **state)
+/* The built-in catalog with the overlay a refresh (dated 2027-01-15) writes
+ * from the snapshots docs[0..n); `*sum` gets its summary. Free with
+ * aivm_catalog_free(). */
+static aivm_catalog *refreshed(const char *const *docs, size_t n, aivm_refresh_summary *sum)
 {
     aivm_avail *av = aivm_avail_new();
     aivm_buf out = AIVM_BUF_INIT;
     aivm_error err = AIVM_ERROR_INIT;
-    aivm_refresh_summary sum;
     aivm_catalog *cat = NULL;
     const aivm_catalog *base = aivm_catalog_builtin();
-    const aivm_overlay_change *ch;
     aivm_refresh_opts o = {"2027-01-15", NULL, 0, av, NULL, NULL};
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(aivm_avail_add_skus_mem(av, docs[i], strlen(docs[i]), "s.json", &err), 0);
+    assert_int_equal(aivm_refresh_build(&out, sum, base, &o, &err), 0);
+    assert_int_equal(aivm_catalog_overlay_mem(&cat, base, out.ptr, out.size, "o", &err), 0);
+    aivm_buf_dispose(&out);
+    aivm_avail_free(av);
+    return cat;
+}
+
+static void accelerated_networking_compared(void **state)
+{
+    const char *docs[] = {an_skus};
+    const aivm_catalog *base = aivm_catalog_builtin();
+    const aivm_overlay_change *ch;
+    aivm_refresh_summary sum;
+    aivm_catalog *cat;
     (void)state;
     assert_true(aivm_catalog_find_size(base, "Standard_E2s_v5")->accelerated_networking);
     assert_false(aivm_catalog_find_size(base, "Standard_NC6s_v3")->accelerated_networking);
-    assert_int_equal(aivm_avail_add_skus_mem(av, an_skus, sizeof an_skus - 1, "s.json", &err), 0);
-    assert_int_equal(aivm_refresh_build(&out, &sum, base, &o, &err), 0);
+    cat = refreshed(docs, 1, &sum);
     assert_int_equal(sum.disagreements, 2);
-    assert_int_equal(aivm_catalog_overlay_mem(&cat, base, out.ptr, out.size, "o", &err), 0);
     assert_int_equal(aivm_catalog_overlay_change_count(cat), 2);
     ch = aivm_catalog_overlay_change_at(cat, 0); /* sorted by size: E4s_v5, then NC6s_v3 */
     assert_int_equal(ch->kind, AIVM_OVERLAY_DISAGREES);
@@ -207,32 +222,20 @@ static void accelerated_networking_compared(void **state)
     assert_string_equal(ch->overlay, "true");
     assert_true(aivm_catalog_find_size(cat, "Standard_E4s_v5")->accelerated_networking); /* kept */
     aivm_catalog_free(cat);
-    aivm_buf_dispose(&out);
-    aivm_avail_free(av);
 }
 
 /* Two snapshots of the same region: the new size lists it once. */
 static void region_of_two_snapshots_once(void **state)
 {
-    aivm_avail *av = aivm_avail_new();
-    aivm_buf out = AIVM_BUF_INIT;
-    aivm_error err = AIVM_ERROR_INIT;
-    aivm_catalog *cat = NULL;
-    const aivm_catalog *base = aivm_catalog_builtin();
-    const aivm_size *s;
-    aivm_refresh_opts o = {"2027-01-15", NULL, 0, av, NULL, NULL};
+    const char *docs[] = {skus, skus};
+    aivm_refresh_summary sum;
+    aivm_catalog *cat = refreshed(docs, 2, &sum);
+    const aivm_size *s = aivm_catalog_find_size(cat, "Standard_NC20ads_H100_v5");
     (void)state;
-    assert_int_equal(aivm_avail_add_skus_mem(av, skus, sizeof skus - 1, "a.json", &err), 0);
-    assert_int_equal(aivm_avail_add_skus_mem(av, skus, sizeof skus - 1, "b.json", &err), 0);
-    assert_int_equal(aivm_refresh_build(&out, NULL, base, &o, &err), 0);
-    assert_int_equal(aivm_catalog_overlay_mem(&cat, base, out.ptr, out.size, "o", &err), 0);
-    s = aivm_catalog_find_size(cat, "Standard_NC20ads_H100_v5");
     assert_non_null(s);
     assert_int_equal(s->regions.n, 1);
     assert_string_equal(aivm_rlist_at(&s->regions, 0), "eastus");
     aivm_catalog_free(cat);
-    aivm_buf_dispose(&out);
-    aivm_avail_free(av);
 }
 
 int main(void)
