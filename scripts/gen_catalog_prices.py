@@ -4,11 +4,13 @@
 The catalog is hand-maintained YAML; only the per-size `price:` blocks are generated.
 This script rewrites them in place (keeping every other line, comment and key order
 untouched) from a SkyPilot-format Azure VM CSV (columns InstanceType, Price, SpotPrice,
-Region, ...), e.g. the extract kept outside the repository at
-../shared/reference/azure-vm-facts.csv. The CSV itself is never copied into the repo.
+Region, ...), e.g. P1's azure/vms.csv (every region; docs/prices.md) or the US extract kept outside
+the repository at ../shared/reference/azure-vm-facts.csv. The CSV itself is never
+copied into the repo.
 
 Rules (docs/catalog-format.md, `price`):
-  * one flow map per US region present in the CSV, in a fixed region order:
+  * one flow map per region present in the CSV: the nine US regions first in a fixed
+    order, then every other region in name order:
         eastus: {on_demand: 98.32, spot: 18.169536}
   * reference_region = eastus if priced there, else the first of eastus2, southcentralus,
     westus2, westus3, centralus, northcentralus, westus, westcentralus that has a price;
@@ -52,7 +54,7 @@ def load_prices(path):
     with open(path, newline="", encoding="utf-8") as fh:
         for row in csv.DictReader(fh):
             name, region = row["InstanceType"], row["Region"]
-            if region not in REGION_ORDER:
+            if not re.match(r"^[a-z0-9]+$", region):
                 continue
             pay, spot = row["Price"].strip(), row["SpotPrice"].strip()
             if not NUM.match(pay) or float(pay) <= 0:
@@ -73,7 +75,7 @@ def price_block(name, regions, as_of):
              SIZE_IND + "  source: P1",
              SIZE_IND + "  reference_region: " + ref,
              SIZE_IND + "  regions:"]
-    for r in REGION_ORDER:
+    for r in REGION_ORDER + sorted(set(regions) - set(REGION_ORDER)):
         if r in regions:
             pay, spot = regions[r]
             lines.append("%s    %s: {on_demand: %s, spot: %s}" % (SIZE_IND, r, pay, spot if spot else "null"))

@@ -373,6 +373,10 @@ const char *aivm_catalog_data_as_of(const aivm_catalog *cat);
 /** Days from aivm_catalog_data_as_of() to `today` (YYYY-MM-DD; negative when
  *  `today` is earlier), or 0 when `today` is not a date. */
 long long aivm_catalog_age_days(const aivm_catalog *cat, const char *today);
+/** Days from aivm_catalog_prices_as_of() to `today` (YYYY-MM-DD; negative
+ *  when `today` is earlier), or 0 when the catalog has no reference price or
+ *  `today` is not a date. */
+long long aivm_catalog_prices_age_days(const aivm_catalog *cat, const char *today);
 
 /** The lifecycle of `size` as of `today` ("YYYY-MM-DD" or NULL): a
  *  retiring size whose date has passed counts as retired. */

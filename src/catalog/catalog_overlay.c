@@ -499,10 +499,21 @@ const char *aivm_catalog_data_as_of(const aivm_catalog *cat)
     return cat->as_of;
 }
 
-long long aivm_catalog_age_days(const aivm_catalog *cat, const char *today)
+/* Days from date `from` to `today`; 0 when either is not a date. */
+static long long days_between(const char *from, const char *today)
 {
     long long a, b;
-    if (!aivm_date_days(&a, aivm_catalog_data_as_of(cat)) || !aivm_date_days(&b, today))
+    if (!from || !aivm_date_days(&a, from) || !aivm_date_days(&b, today))
         return 0;
     return b - a;
+}
+
+long long aivm_catalog_age_days(const aivm_catalog *cat, const char *today)
+{
+    return days_between(aivm_catalog_data_as_of(cat), today);
+}
+
+long long aivm_catalog_prices_age_days(const aivm_catalog *cat, const char *today)
+{
+    return days_between(aivm_catalog_prices_as_of(cat), today);
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "aivm/aivm.h"
 #include "aivm/prices.h"
@@ -125,6 +126,27 @@ static void inputs_dispose(input_list *l)
     free((void *)l->v);
 }
 
+/* Make `day` (16 bytes) the later of itself and `cand` (a YYYY-MM-DD prefix). */
+static void later_day(char *day, const char *cand)
+{
+    char d[16];
+    snprintf(d, sizeof d, "%.10s", cand ? cand : "");
+    if (aivm_is_date(d) && (!day[0] || strcmp(d, day) > 0))
+        snprintf(day, 16, "%s", d);
+}
+
+/* The day (UTC) `path` was last written: the only date an `az vm list-skus`
+ * snapshot carries. Left as is when it cannot be read. */
+static void file_day(char *day, const char *path)
+{
+    struct stat st;
+    struct tm tm;
+    char d[16];
+    if (stat(path, &st) == 0 && gmtime_r(&st.st_mtime, &tm) &&
+        strftime(d, sizeof d, "%Y-%m-%d", &tm) == 10)
+        later_day(day, d);
+}
+
 /* The combinations a refresh refuses (exit 2), --reset apart. */
 static int check_usage(const cli_refresh_opts *o)
 {
@@ -140,9 +162,10 @@ static int check_usage(const cli_refresh_opts *o)
 }
 
 /* The --regions price lists into *lists, each region's list named in ins
- * ("prices R, fetched T"); a region with none cached is a warning. */
+ * ("prices R, fetched T") and its fetch day made the later of it and `day`;
+ * a region with none cached is a warning. */
 static int add_region_lists(aivm_prices **lists, char ***regions, size_t *n_regions,
-                            const cli_refresh_opts *o, input_list *ins)
+                            const cli_refresh_opts *o, input_list *ins, char *day)
 {
     aivm_buf name = AIVM_BUF_INIT;
     int rc = cli_prices_regions_list(regions, n_regions, o->regions, NULL);
@@ -164,6 +187,7 @@ static int add_region_lists(aivm_prices **lists, char ***regions, size_t *n_regi
         aivm_buf_clear(&name);
         aivm_buf_printf(&name, "prices %s, fetched %s", e->query.region, e->fetched_at);
         inputs_add(ins, name.ptr, true);
+        later_day(day, e->fetched_at);
     }
     aivm_buf_dispose(&name);
     return 0;
@@ -201,8 +225,9 @@ static int build_and_write(const char *path, const char *today, const input_list
     return rc;
 }
 
-int cli_catalog_refresh(const cli_refresh_opts *o, const char *today)
+int cli_catalog_refresh(const cli_refresh_opts *o, const char *date, const char *today)
 {
+    char day[16] = "";
     aivm_avail *av = NULL;
     aivm_prices *lists = NULL;
     aivm_error err = AIVM_ERROR_INIT;
@@ -226,11 +251,14 @@ int cli_catalog_refresh(const cli_refresh_opts *o, const char *today)
             rc = cli_report_error(&err);
         else
             inputs_add(&ins, o->skus[i], false);
+        file_day(day, o->skus[i]);
     }
     if (rc == 0 && o->regions)
-        rc = add_region_lists(&lists, &regions, &n_regions, o, &ins);
+        rc = add_region_lists(&lists, &regions, &n_regions, o, &ins, day);
+    if (!day[0] || strcmp(day, today) > 0)
+        snprintf(day, sizeof day, "%s", today); /* no input has a day, or one from the future */
     if (rc == 0)
-        rc = build_and_write(path, today, &ins, av, lists);
+        rc = build_and_write(path, date ? date : day, &ins, av, lists);
     inputs_dispose(&ins);
     cli_prices_regions_free(regions, n_regions);
     aivm_prices_free(lists);

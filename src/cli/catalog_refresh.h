@@ -20,10 +20,13 @@ typedef struct {
     aivm_fetch_opts fetch;
 } cli_refresh_opts;
 
-/** Build and write the overlay (or remove it with o->reset) as of `today`.
- *  Prints one summary line. Returns 0 or an exit code (2 usage, 3 invalid
- *  input, 5 the overlay could not be written). */
-int cli_catalog_refresh(const cli_refresh_opts *o, const char *today);
+/** Build and write the overlay (or remove it with o->reset), dated `date`
+ *  (--date) or, when NULL, by its newest input: the day a --skus file was
+ *  last written, a price list's fetch day; never later than `today`, and
+ *  `today` when no input has a day. Prints one summary line. Returns 0 or
+ *  an exit code (2 usage, 3 invalid input, 5 the overlay could not be
+ *  written). */
+int cli_catalog_refresh(const cli_refresh_opts *o, const char *date, const char *today);
 
 /** Print what the overlay of `cat` adds, changes and disputes. Returns 0 or an exit code. */
 int cli_catalog_diff(const aivm_catalog *cat, aivm_browse_format fmt);

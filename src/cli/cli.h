@@ -51,8 +51,9 @@ bool cli_overlay_path(char *out, size_t cap);
  */
 int cli_load_catalog(aivm_catalog **cat, const char *path);
 
-/** Warn (stderr, unless --quiet) when the catalog's data is more than
- *  CLI_STALE_DAYS old on `today`, naming its dates and how to refresh it. */
+/** Warn (stderr, unless --quiet) when the catalog's data, or else its
+ *  reference prices, are more than CLI_STALE_DAYS old on `today` (the
+ *  command's --date or today's date), naming the dates and how to refresh. */
 void cli_warn_stale(const aivm_catalog *cat, const char *today);
 
 /**

@@ -310,7 +310,7 @@ static int run(catalog_opts *po, int sub, int first, int argc, char **argv)
         return cli_usagef("unexpected argument '%s'", argv[first]);
     cli_today(today);
     if (sub == 4)
-        return cli_catalog_refresh(&o.refresh, o.date ? o.date : today);
+        return cli_catalog_refresh(&o.refresh, o.date, today);
     if (sub != 0 &&
         (o.filter.family || o.filter.categories || o.filter.gpu || o.filter.min_gpu_memory_gb > 0 ||
          o.filter.infiniband || o.filter.region || o.filter.include_retired))

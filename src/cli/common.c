@@ -155,7 +155,16 @@ int cli_load_catalog(aivm_catalog **cat, const char *catalog_path)
 void cli_warn_stale(const aivm_catalog *cat, const char *today)
 {
     long long age = aivm_catalog_age_days(cat, today);
+    long long prices_age = aivm_catalog_prices_age_days(cat, today);
     const char *prices = aivm_catalog_prices_as_of(cat);
+    if (age <= CLI_STALE_DAYS && prices_age > CLI_STALE_DAYS) {
+        cli_warnf("the catalog's reference prices are %lld days old on %s (as of %s; sizes as of "
+                  "%s): Azure reprices sizes; '--prices cached' or '--prices live' read the "
+                  "Azure Retail Prices API (docs/prices.md), and 'aivm-advise catalog refresh "
+                  "--regions REGIONS --prices live' brings them into the catalog's overlay",
+                  prices_age, today, prices, aivm_catalog_data_as_of(cat));
+        return;
+    }
     if (age <= CLI_STALE_DAYS)
         return;
     cli_warnf("the catalog is %lld days old on %s (sizes as of %s, reference prices as of %s): "

@@ -78,6 +78,8 @@ static void place_notes(aivm_jw *w, const aivm_avail_sku *const *k, size_t nk)
     aivm_buf z = AIVM_BUF_INIT, r = AIVM_BUF_INIT;
     for (size_t i = 0; i < nk; i++) {
         char zs[96];
+        if (i && strcmp(k[i]->location, k[i - 1]->location) == 0)
+            continue; /* a region two snapshots list: said once */
         aivm_avail_zones_str(zs, sizeof zs, k[i]->zones);
         if (zs[0])
             aivm_buf_printf(&z, "%s%s %s", z.size ? "; " : "", k[i]->location, zs);
@@ -199,7 +201,8 @@ static void write_regions(aivm_jw *w, const new_facts *n, const aivm_avail_sku *
 {
     aivm_jw_array(w, "regions");
     for (size_t i = 0; i < nk; i++)
-        aivm_jw_str(w, NULL, k[i]->location);
+        if (!i || strcmp(k[i]->location, k[i - 1]->location) != 0) /* k sorted by location */
+            aivm_jw_str(w, NULL, k[i]->location);
     for (size_t i = 0; i < n->np; i++) {
         bool dup = false;
         for (size_t j = 0; !dup && j < nk; j++)

@@ -128,6 +128,27 @@ static void emit__every_writer_quotes_for_its_language(void **state)
     aivm_buf_dispose(&out);
 }
 
+/* A CPU pick gets the accelerated networking its Microsoft page documents
+ * (Falsv6: Supported, source C2), in each language. */
+static void emit__cpu_pick_has_accelerated_networking(void **state)
+{
+    aivm_workload wl = AIVM_WORKLOAD_INIT;
+    char *s;
+    wl.phase = AIVM_PHASE_INFERENCE;
+    wl.kind = AIVM_KIND_NON_GENERATIVE;
+    wl.model_size = AIVM_MSIZE_SMALL;
+    s = emitted(*state, &wl, AIVM_EMIT_TERRAFORM, 1, 0);
+    assert_non_null(strstr(s, "\"Standard_F8als_v6\""));
+    assert_non_null(strstr(s, "accelerated_networking_enabled = true"));
+    free(s);
+    s = emitted(*state, &wl, AIVM_EMIT_AZ, 1, 0);
+    assert_non_null(strstr(s, "--accelerated-networking 'true'"));
+    free(s);
+    s = emitted(*state, &wl, AIVM_EMIT_ARM, 1, 0);
+    assert_non_null(strstr(s, "\"enableAcceleratedNetworking\":\ttrue"));
+    free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -139,6 +160,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(emit__multi_vm_training_shares_one_placement_group,
                                         shipped_setup, shipped_teardown),
         cmocka_unit_test(emit__every_writer_quotes_for_its_language),
+        cmocka_unit_test_setup_teardown(emit__cpu_pick_has_accelerated_networking, shipped_setup,
+                                        shipped_teardown),
     };
     return cmocka_run_group_tests_name("emit", tests, NULL, NULL);
 }

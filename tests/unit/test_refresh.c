@@ -85,6 +85,10 @@ static void apply_overlay(void **state)
     assert_int_equal(aivm_catalog_age_days(cat, "2027-09-01"), 184);
     assert_int_equal(aivm_catalog_age_days(base, "2027-05-30"), 180);
     assert_string_equal(aivm_catalog_prices_as_of(base), "2026-05-20");
+    assert_int_equal(aivm_catalog_prices_age_days(base, "2026-12-04"), 198);
+    assert_int_equal(aivm_catalog_prices_age_days(base, "2026-05-19"), -1);
+    assert_int_equal(aivm_catalog_prices_age_days(base, "not a date"), 0);
+    assert_int_equal(aivm_catalog_prices_age_days(cat, "2027-03-01"), 2); /* 2027-02-27 */
     aivm_catalog_free(cat);
 }
 
@@ -158,12 +162,92 @@ static void build_overlay(void **state)
     aivm_avail_free(av);
 }
 
+/* Accelerated networking is compared as the other capabilities are: the
+ * catalog's NCv3 "no" (its Microsoft page) against a list's True is a
+ * disagreement, an Esv5 size's "yes" (C2) against True is not, and against
+ * False is. */
+static const char an_skus[] =
+    "[{\"name\": \"Standard_NC6s_v3\", \"resourceType\": \"virtualMachines\",\n"
+    "  \"locations\": [\"eastus\"], \"capabilities\": [{\"name\": "
+    "\"AcceleratedNetworkingEnabled\", \"value\": \"True\"}]},\n"
+    " {\"name\": \"Standard_E2s_v5\", \"resourceType\": \"virtualMachines\",\n"
+    "  \"locations\": [\"eastus\"], \"capabilities\": [{\"name\": "
+    "\"AcceleratedNetworkingEnabled\", \"value\": \"True\"}]},\n"
+    " {\"name\": \"Standard_E4s_v5\", \"resourceType\": \"virtualMachines\",\n"
+    "  \"locations\": [\"eastus\"], \"capabilities\": [{\"name\": "
+    "\"AcceleratedNetworkingEnabled\", \"value\": \"False\"}]}]\n";
+
+/* The built-in catalog with the overlay a refresh (dated 2027-01-15) writes
+ * from the snapshots docs[0..n); `*sum` gets its summary. Free with
+ * aivm_catalog_free(). */
+static aivm_catalog *refreshed(const char *const *docs, size_t n, aivm_refresh_summary *sum)
+{
+    aivm_avail *av = aivm_avail_new();
+    aivm_buf out = AIVM_BUF_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_catalog *cat = NULL;
+    const aivm_catalog *base = aivm_catalog_builtin();
+    aivm_refresh_opts o = {"2027-01-15", NULL, 0, av, NULL, NULL};
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(aivm_avail_add_skus_mem(av, docs[i], strlen(docs[i]), "s.json", &err), 0);
+    assert_int_equal(aivm_refresh_build(&out, sum, base, &o, &err), 0);
+    assert_int_equal(aivm_catalog_overlay_mem(&cat, base, out.ptr, out.size, "o", &err), 0);
+    aivm_buf_dispose(&out);
+    aivm_avail_free(av);
+    return cat;
+}
+
+static void accelerated_networking_compared(void **state)
+{
+    const char *docs[] = {an_skus};
+    const aivm_catalog *base = aivm_catalog_builtin();
+    const aivm_overlay_change *ch;
+    aivm_refresh_summary sum;
+    aivm_catalog *cat;
+    (void)state;
+    assert_true(aivm_catalog_find_size(base, "Standard_E2s_v5")->accelerated_networking);
+    assert_false(aivm_catalog_find_size(base, "Standard_NC6s_v3")->accelerated_networking);
+    cat = refreshed(docs, 1, &sum);
+    assert_int_equal(sum.disagreements, 2);
+    assert_int_equal(aivm_catalog_overlay_change_count(cat), 2);
+    ch = aivm_catalog_overlay_change_at(cat, 0); /* sorted by size: E4s_v5, then NC6s_v3 */
+    assert_int_equal(ch->kind, AIVM_OVERLAY_DISAGREES);
+    assert_string_equal(ch->size, "Standard_E4s_v5");
+    assert_string_equal(ch->fact, "accelerated_networking");
+    assert_string_equal(ch->catalog, "true");
+    assert_string_equal(ch->overlay, "false");
+    ch = aivm_catalog_overlay_change_at(cat, 1);
+    assert_string_equal(ch->size, "Standard_NC6s_v3");
+    assert_string_equal(ch->catalog, "false");
+    assert_string_equal(ch->overlay, "true");
+    assert_true(aivm_catalog_find_size(cat, "Standard_E4s_v5")->accelerated_networking); /* kept */
+    aivm_catalog_free(cat);
+}
+
+/* Two snapshots of the same region: the new size lists it once. */
+static void region_of_two_snapshots_once(void **state)
+{
+    const char *docs[] = {skus, skus};
+    aivm_refresh_summary sum;
+    aivm_catalog *cat = refreshed(docs, 2, &sum);
+    const aivm_size *s = aivm_catalog_find_size(cat, "Standard_NC20ads_H100_v5");
+    (void)state;
+    assert_non_null(s);
+    assert_int_equal(s->regions.n, 1);
+    assert_string_equal(aivm_rlist_at(&s->regions, 0), "eastus");
+    aivm_catalog_free(cat);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(series_key),    cmocka_unit_test(series_table),
-        cmocka_unit_test(apply_overlay), cmocka_unit_test(overlay_errors),
+        cmocka_unit_test(series_key),
+        cmocka_unit_test(series_table),
+        cmocka_unit_test(apply_overlay),
+        cmocka_unit_test(overlay_errors),
         cmocka_unit_test(build_overlay),
+        cmocka_unit_test(accelerated_networking_compared),
+        cmocka_unit_test(region_of_two_snapshots_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
