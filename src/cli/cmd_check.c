@@ -122,10 +122,11 @@ typedef struct {
 static void help(void)
 {
     char list[256];
-    printf("Usage: aivm-advise check [options] FILE...\n\n"
+    printf("Usage: aivm-advise check [options] [--] FILE...\n\n"
            "Check the VMs planned in Terraform plan JSON (terraform show -json), ARM\n"
            "templates or aivm plan files against their AI workload, with the rules\n"
            "recommend ranks with (docs/check.md, docs/rules.md). FILE '-' reads stdin.\n"
+           "Options come before the files; after '--' every argument is a file.\n"
            "The workload options (--phase ... --max-tpot-ms) are defaults for every\n"
            "resource; a resource's aivm-* tags win over them.\n\n"
            "Options:\n");
@@ -372,7 +373,7 @@ static int parse_args(chk_opts *o, int argc, char **argv, int *first)
     o->fail_on = AIVM_SEV_ERROR;
     cli_price_opts_init(&o->prices);
     build_options();
-    rc = cli_opts_parse(options, n_options, argc, argv, on_option, o, first);
+    rc = cli_opts_parse_files(options, n_options, argc, argv, on_option, o, first);
     if (rc == 0 && !o->help)
         rc = cli_price_opts_check(&o->prices);
     if (rc == 0 && !o->help && o->require_live && o->prices.mode != AIVM_PRICES_LIVE)
