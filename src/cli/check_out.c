@@ -108,6 +108,19 @@ static bool same_file(const char *a, const char *b)
     return canonical(ca, sizeof ca, a) && canonical(cb, sizeof cb, b) && strcmp(ca, cb) == 0;
 }
 
+int cli_check_outputs_not_inputs(const cli_check_output *list, size_t n, char *const *inputs,
+                                 size_t n_inputs)
+{
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n_inputs; j++)
+            if (inputs[j] && strcmp(inputs[j], "-") != 0 && same_file(list[i].path, inputs[j])) {
+                cli_errorf("cannot write '%s': it is an input of this run ('%s')", list[i].path,
+                           inputs[j]);
+                return CLI_EXIT_INTERNAL;
+            }
+    return 0;
+}
+
 int cli_check_output_option(cli_check_output **list, size_t *n, const char *arg)
 {
     const char *eq = strchr(arg, '=');

@@ -5,6 +5,7 @@
  * write text, JSON, SARIF, JUnit or GitHub annotations to stdout. The exit
  * status follows --fail-on (docs/check.md).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -383,6 +384,17 @@ static int parse_args(chk_opts *o, int argc, char **argv, int *first)
     return rc;
 }
 
+/* No --output file may be a plan, the base, the workload or the waivers. */
+static int outputs_not_inputs(const chk_opts *o, char *const *files, size_t n)
+{
+    char *others[3];
+    int rc = cli_check_outputs_not_inputs(o->outputs, o->n_outputs, files, n);
+    others[0] = (char *)(uintptr_t)o->base;
+    others[1] = (char *)(uintptr_t)o->workload;
+    others[2] = (char *)(uintptr_t)o->waivers;
+    return rc ? rc : cli_check_outputs_not_inputs(o->outputs, o->n_outputs, others, 3);
+}
+
 /* Read every input file into one plan; returns 0 or an exit code. */
 static int read_plan(aivm_plan **plan, char *const *files, size_t n, aivm_plan_format input)
 {
@@ -466,7 +478,9 @@ int cmd_check(int argc, char **argv)
         rc = cli_usagef("check needs at least one input FILE ('-' for stdin)");
         goto done;
     }
-    rc = cli_load_data(&cat, &rules, o.catalog, o.rules, o.n_rules);
+    rc = outputs_not_inputs(&o, argv + first, (size_t)(argc - first));
+    if (rc == 0)
+        rc = cli_load_data(&cat, &rules, o.catalog, o.rules, o.n_rules);
     if (rc == 0)
         rc = load_inputs(&wl, &doc, &waivers, &o);
     if (rc == 0)
