@@ -14,7 +14,9 @@
 #define AIVM_BUF_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "aivm/error.h"
 
@@ -81,5 +83,55 @@ char *aivm_buf_detach(aivm_buf *b);
  * A path of "-" reads standard input.
  */
 int aivm_buf_read_file(aivm_buf *out, const char *path, size_t max, aivm_error *err);
+
+/* ---- the output-safety layer (safeout.c, docs/security.md): every byte the
+ * CLI writes to stdout, a --output file or stderr passes it */
+
+/** The escape syntax of an output: which form a neutralised byte takes. */
+typedef enum {
+    AIVM_SAFE_TEXT, /* text, table, Markdown, CSV, YAML, GitHub annotations: \x1b, \u202e, \x23 */
+    AIVM_SAFE_JSON, /* JSON, SARIF (inside strings, the only place these can be): \u0023 */
+    AIVM_SAFE_XML,  /* JUnit, HTML: &#35;, &#x202e;, &#xfffd; for C0 */
+} aivm_safe_kind;
+
+/** A line that begins with "::" (no whitespace before) is the renderer's own
+ *  GitHub workflow command (--format github): kept. Others are neutralised. */
+#define AIVM_SAFE_OWN_COMMANDS (1u << 0)
+/** ESC [ digits ; m (a colour only) is the table renderer's: kept. */
+#define AIVM_SAFE_SGR (1u << 1)
+
+/** A stream filter's state; zero it with aivm_safe_init(). */
+typedef struct {
+    aivm_safe_kind kind;
+    uint32_t flags;
+    bool mid_line; /* the bytes passed on so far ended inside a line */
+    aivm_buf hold; /* the unfinished line */
+    aivm_buf done; /* scratch: what goes to the sink */
+} aivm_safe;
+
+/**
+ * Append `len` bytes of one line (no newline in them) to `out`, made safe:
+ * "::" after the line's leading whitespace (ASCII or Unicode spaces, which
+ * GitHub's runner trims) when `line_start`; "##[", "##vso[", "##teamcity["
+ * anywhere (any case); C0 controls but tab, DEL, C1 controls (raw or U+0080-
+ * U+009F), bidi overrides, isolates and marks (U+202A-202E, U+2066-2069,
+ * U+061C, U+200E, U+200F) and bytes that are not UTF-8, each in `kind`'s
+ * escape form. Only the first character of a command marker changes.
+ */
+void aivm_safe_line(aivm_buf *out, const char *line, size_t len, bool line_start,
+                    aivm_safe_kind kind, uint32_t flags);
+/** Start a stream filter of `kind` with AIVM_SAFE_* `flags`; dispose with
+ *  aivm_safe_dispose(). */
+void aivm_safe_init(aivm_safe *s, aivm_safe_kind kind, uint32_t flags);
+/**
+ * Filter `len` bytes of a stream: complete lines go to `sink` made safe
+ * (aivm_safe_line); an unfinished line is held (past 1 MiB all but its last
+ * 16 bytes go on). Returns 0, or the sink's nonzero result.
+ */
+int aivm_safe_write(aivm_safe *s, const char *data, size_t len, aivm_buf_sink sink, void *ctx);
+/** Pass on what is held (a last line without a newline). Returns as aivm_safe_write. */
+int aivm_safe_finish(aivm_safe *s, aivm_buf_sink sink, void *ctx);
+/** Free what the filter holds. Accepts NULL. */
+void aivm_safe_dispose(aivm_safe *s);
 
 #endif

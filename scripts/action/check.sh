@@ -5,8 +5,11 @@
 # $GITHUB_STEP_SUMMARY) and the JSON report, whose counts and cost become the step's
 # outputs (read by scripts/action/json-get.awk: POSIX sh and awk, nothing else on the
 # runner). --config, --source, --base and --fail-on-new are passed only when their
-# input is set. The step exits with check's status (1: the gate failed), after the
-# outputs and the summary are written.
+# input is set. The plans follow "--": a file a pull request adds, named
+# "--config=x.json", is a file to check, never an option. The outputs of an earlier
+# run (the SARIF file, the report and the summary) are removed first, so a run that
+# cannot check (exit 2-5) reports no SARIF file. The step exits with check's status
+# (1: the gate failed), after the outputs and the summary are written.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 bin=${AIVM_BIN:?no aivm-advise: the path output of the install step}
@@ -15,6 +18,7 @@ out=${RUNNER_TEMP:?}/aivm-advise
 mkdir -p "$out"
 sarif=${AIVM_SARIF:-aivm-advise.sarif}
 rm -f "$out/report.json" "$out/summary.md"
+[ ! -f "$sarif" ] || rm -f -- "$sarif"
 
 set -- check --format github --output "sarif=$sarif" --output "markdown=$out/summary.md" \
     --output "json=$out/report.json"
@@ -27,8 +31,9 @@ true | TRUE | True | 1 | yes) set -- "$@" --fail-on-new ;;
 false | FALSE | False | 0 | no | "") ;;
 *) echo "::error::aivm-advise: fail-on-new must be true or false, not '$AIVM_FAIL_ON_NEW'"; exit 2 ;;
 esac
-# The plans: separated by spaces or new lines; shell patterns expand (infra/*.json).
-set -- "$@" $AIVM_PLANS
+# The plans: separated by spaces or new lines; shell patterns expand (infra/*.json);
+# after "--", so that no file name is taken for an option.
+set -- "$@" -- $AIVM_PLANS
 
 status=0
 "$bin" "$@" || status=$?

@@ -101,8 +101,8 @@ static int top_array(const aivm_ynode **out, const aivm_ynode *root, const char 
         root = v;
     }
     if (root->type != AIVM_Y_SEQ)
-        return aivm_error_set(err, AIVM_EINVALID, &root->loc, "%s: expected an array, got a %s",
-                              what, aivm_ytype_name(root->type));
+        return aivm_error_set(err, AIVM_EINVALID, &root->loc, "%s: expected an array, got %s", what,
+                              aivm_ytype_name(root->type));
     if (root->n > AIVM_AVAIL_MAX_ENTRIES)
         return aivm_error_set(err, AIVM_ELIMIT, &root->loc, "%s: more than %u entries", what,
                               AIVM_AVAIL_MAX_ENTRIES);

@@ -108,6 +108,19 @@ static bool same_file(const char *a, const char *b)
     return canonical(ca, sizeof ca, a) && canonical(cb, sizeof cb, b) && strcmp(ca, cb) == 0;
 }
 
+int cli_check_outputs_not_inputs(const cli_check_output *list, size_t n, char *const *inputs,
+                                 size_t n_inputs)
+{
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n_inputs; j++)
+            if (inputs[j] && strcmp(inputs[j], "-") != 0 && same_file(list[i].path, inputs[j])) {
+                cli_errorf("cannot write '%s': it is an input of this run ('%s')", list[i].path,
+                           inputs[j]);
+                return CLI_EXIT_INTERNAL;
+            }
+    return 0;
+}
+
 int cli_check_output_option(cli_check_output **list, size_t *n, const char *arg)
 {
     const char *eq = strchr(arg, '=');
@@ -151,6 +164,8 @@ int cli_check_write_stdout(size_t format, const aivm_check_report *rep,
     aivm_error err = AIVM_ERROR_INIT;
     bool json = strcmp(formats[format].name, "json") == 0; /* -v: with its sources */
     int rc;
+    if (strcmp(formats[format].name, "github") == 0)
+        cli_out_flags(AIVM_SAFE_OWN_COMMANDS); /* its annotations are workflow commands */
     cli_report_begin(&out, json); /* a report on a large plan is written as it is rendered */
     rc = formats[format].render(&out, rep, ro, &err);
     if (rc < 0) {
@@ -165,15 +180,29 @@ int cli_check_write_stdout(size_t format, const aivm_check_report *rep,
 typedef struct {
     FILE *f;
     int err; /* errno of the first failed write */
+    aivm_safe safe;
+    bool started;
+    uint32_t flags;
 } file_sink;
 
-static int to_file(void *ctx, const char *data, size_t len)
+static int raw_file(void *ctx, const char *data, size_t len)
 {
     file_sink *s = ctx;
     if (fwrite(data, 1, len, s->f) == len)
         return 0;
     s->err = s->err ? s->err : (errno ? errno : EIO);
     return -1;
+}
+
+/* Through the output-safety layer, as stdout (cli_out_write). */
+static int to_file(void *ctx, const char *data, size_t len)
+{
+    file_sink *s = ctx;
+    if (!s->started && len) {
+        aivm_safe_init(&s->safe, cli_safe_kind_of(data, len), s->flags);
+        s->started = true;
+    }
+    return len ? aivm_safe_write(&s->safe, data, len, raw_file, s) : 0;
 }
 
 /* One output file; returns 0 or CLI_EXIT_INTERNAL after one line naming it. */
@@ -184,7 +213,7 @@ static int write_file(const cli_check_output *o, const aivm_check_report *rep,
     aivm_buf out = AIVM_BUF_INIT;
     aivm_error err = AIVM_ERROR_INIT;
     cli_atomic a;
-    file_sink sink = {NULL, 0};
+    file_sink sink = {0};
     int rc;
     fo.color = false; /* a file is never a terminal */
     if (cli_atomic_open(&a, o->path) < 0) {
@@ -195,10 +224,14 @@ static int write_file(const cli_check_output *o, const aivm_check_report *rep,
         return CLI_EXIT_INTERNAL;
     }
     sink.f = a.f;
+    sink.flags = strcmp(formats[o->format].name, "github") == 0 ? AIVM_SAFE_OWN_COMMANDS : 0;
     aivm_buf_set_sink(&out, to_file, &sink, 16384);
     rc = formats[o->format].render(&out, rep, &fo, &err);
     if (rc == 0)
         rc = aivm_buf_flush(&out);
+    if (rc == 0 && sink.started)
+        rc = aivm_safe_finish(&sink.safe, raw_file, &sink) ? -1 : 0;
+    aivm_safe_dispose(&sink.safe);
     aivm_buf_dispose(&out);
     if (rc < 0) {
         cli_atomic_abort(&a);

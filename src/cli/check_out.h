@@ -40,6 +40,13 @@ int cli_check_format_option(size_t *out, const char *arg);
  */
 int cli_check_output_option(cli_check_output **list, size_t *n, const char *arg);
 
+/** Refuse (one line, exit 5) an --output FILE that is one of the run's
+ *  `inputs` (the same name once resolved, or a hard link): a report must never
+ *  replace the plan it reads. NULL and "-" inputs are skipped. Returns 0 or an
+ *  exit code. */
+int cli_check_outputs_not_inputs(const cli_check_output *list, size_t n, char *const *inputs,
+                                 size_t n_inputs);
+
 /**
  * Render `rep` in `format` to stdout (streamed; colour as `ro` says).
  * Returns 0 or an exit code.

@@ -117,25 +117,49 @@ static const char *untrusted(const struct stat *st, char *why, size_t cap)
     return why;
 }
 
+/* Why the entry at `path` in directory `dir` is not to be read (into
+ * `reason`), or NULL when it may be. */
+static const char *trust_problem(const char *path, const char *dir, char *reason, size_t cap)
+{
+    struct stat st;
+    char why[96];
+    if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode))
+        return "it is not a regular file";
+    if (untrusted(&st, why, sizeof why))
+        snprintf(reason, cap, "it is %s", why);
+    else if (stat(dir, &st) < 0 || untrusted(&st, why, sizeof why))
+        snprintf(reason, cap, "its directory is %s", why);
+    else if (access(path, R_OK) < 0)
+        snprintf(reason, cap, "it cannot be read: %s", strerror(errno));
+    else
+        return NULL;
+    return reason;
+}
+
+bool cli_found_file_trusted(const char *path, const char *what, const char *hint)
+{
+    char reason[160], dir[4096];
+    const char *slash = strrchr(path, '/'), *bad;
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+    if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    bad = trust_problem(path, dir, reason, sizeof reason);
+    if (bad) {
+        char note[200];
+        cli_warnf("ignoring %s '%s': %s; %s", what, path, bad, hint);
+        snprintf(note, sizeof note, "not read: %s", bad);
+        cli_sources_note(strcmp(what, "the catalog overlay") == 0 ? "catalog" : "config", "none",
+                         path, note);
+    }
+    return !bad;
+}
+
 /* Whether the configuration entry at `path` in directory `dir` may be read;
  * when not, one warning naming it and why. */
 static bool trusted(const char *path, const char *dir)
 {
-    struct stat st;
-    char why[96], reason[160];
-    const char *bad = NULL;
-    if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode)) {
-        bad = "it is not a regular file";
-    } else if (untrusted(&st, why, sizeof why)) {
-        snprintf(reason, sizeof reason, "it is %s", why);
-        bad = reason;
-    } else if (stat(dir, &st) < 0 || untrusted(&st, why, sizeof why)) {
-        snprintf(reason, sizeof reason, "its directory is %s", why);
-        bad = reason;
-    } else if (access(path, R_OK) < 0) {
-        snprintf(reason, sizeof reason, "it cannot be read: %s", strerror(errno));
-        bad = reason;
-    }
+    char reason[160];
+    const char *bad = trust_problem(path, dir, reason, sizeof reason);
     if (bad) {
         cli_warnf("ignoring '%s': %s; name it with --config to read it anyway (docs/config.md)",
                   path, bad);
@@ -258,7 +282,9 @@ static bool user_config(aivm_buf *out)
         aivm_buf_printf(out, "%s/.config/aivm-advise/config.yaml", home);
     else
         return false;
-    return stat(out->ptr, &st) == 0;
+    return lstat(out->ptr, &st) == 0 &&
+           cli_found_file_trusted(out->ptr, "your configuration",
+                                  "make it yours and not writable by others (docs/config.md)");
 }
 
 static const cli_opt *option_named(const cli_opt *opts, size_t n, const char *name)

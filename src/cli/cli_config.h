@@ -45,6 +45,12 @@ bool cli_config_inside_cwd(const char *path);
 /** Whether `path` lies inside the directory tree of a found .aivm-advise.yaml
  *  (a pull request's files): false when none was found. */
 bool cli_config_in_found_tree(const char *path);
+/** Whether a file the tool finds rather than is given (the user's
+ *  configuration, the catalog overlay) may be read: a regular file owned by
+ *  the user or root, it and its directory not writable by group or others
+ *  (git's safe.directory). When not, one warning "ignoring WHAT 'PATH': why;
+ *  HINT" and a -v source note. */
+bool cli_found_file_trusted(const char *path, const char *what, const char *hint);
 
 /** The command line gave option `long_name`: its config value no longer counts. */
 void cli_config_overridden(const char *long_name);

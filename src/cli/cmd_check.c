@@ -5,6 +5,7 @@
  * write text, JSON, SARIF, JUnit or GitHub annotations to stdout. The exit
  * status follows --fail-on (docs/check.md).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,10 +123,11 @@ typedef struct {
 static void help(void)
 {
     char list[256];
-    printf("Usage: aivm-advise check [options] FILE...\n\n"
+    printf("Usage: aivm-advise check [options] [--] FILE...\n\n"
            "Check the VMs planned in Terraform plan JSON (terraform show -json), ARM\n"
            "templates or aivm plan files against their AI workload, with the rules\n"
            "recommend ranks with (docs/check.md, docs/rules.md). FILE '-' reads stdin.\n"
+           "Options come before the files; after '--' every argument is a file.\n"
            "The workload options (--phase ... --max-tpot-ms) are defaults for every\n"
            "resource; a resource's aivm-* tags win over them.\n\n"
            "Options:\n");
@@ -372,7 +374,7 @@ static int parse_args(chk_opts *o, int argc, char **argv, int *first)
     o->fail_on = AIVM_SEV_ERROR;
     cli_price_opts_init(&o->prices);
     build_options();
-    rc = cli_opts_parse(options, n_options, argc, argv, on_option, o, first);
+    rc = cli_opts_parse_files(options, n_options, argc, argv, on_option, o, first);
     if (rc == 0 && !o->help)
         rc = cli_price_opts_check(&o->prices);
     if (rc == 0 && !o->help && o->require_live && o->prices.mode != AIVM_PRICES_LIVE)
@@ -380,6 +382,17 @@ static int parse_args(chk_opts *o, int argc, char **argv, int *first)
     if (rc == 0 && !o->help && o->fail_new && !o->base)
         rc = cli_usagef("--fail-on-new needs --base (the base branch's plan)");
     return rc;
+}
+
+/* No --output file may be a plan, the base, the workload or the waivers. */
+static int outputs_not_inputs(const chk_opts *o, char *const *files, size_t n)
+{
+    char *others[3];
+    int rc = cli_check_outputs_not_inputs(o->outputs, o->n_outputs, files, n);
+    others[0] = (char *)(uintptr_t)o->base;
+    others[1] = (char *)(uintptr_t)o->workload;
+    others[2] = (char *)(uintptr_t)o->waivers;
+    return rc ? rc : cli_check_outputs_not_inputs(o->outputs, o->n_outputs, others, 3);
 }
 
 /* Read every input file into one plan; returns 0 or an exit code. */
@@ -465,7 +478,9 @@ int cmd_check(int argc, char **argv)
         rc = cli_usagef("check needs at least one input FILE ('-' for stdin)");
         goto done;
     }
-    rc = cli_load_data(&cat, &rules, o.catalog, o.rules, o.n_rules);
+    rc = outputs_not_inputs(&o, argv + first, (size_t)(argc - first));
+    if (rc == 0)
+        rc = cli_load_data(&cat, &rules, o.catalog, o.rules, o.n_rules);
     if (rc == 0)
         rc = load_inputs(&wl, &doc, &waivers, &o);
     if (rc == 0)

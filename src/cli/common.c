@@ -11,6 +11,7 @@
 #include "aivm/prices.h"
 #include "aivm/util.h"
 #include "cli.h"
+#include "cli_config.h"
 #include "input_opts.h"
 #include "msg.h"
 #include "price_opts.h"
@@ -137,7 +138,9 @@ int cli_load_catalog(aivm_catalog **cat, const char *catalog_path)
     *cat = NULL;
     if (catalog_path) /* --catalog replaces the built-in catalog and the overlay alike */
         rc = aivm_catalog_load_file(cat, catalog_path, &err);
-    else if (cli_overlay_path(path, sizeof path) && access(path, F_OK) == 0)
+    else if (cli_overlay_path(path, sizeof path) && access(path, F_OK) == 0 &&
+             cli_found_file_trusted(path, "the catalog overlay",
+                                    "'aivm-advise catalog refresh --reset' removes it"))
         rc = aivm_catalog_overlay_file(cat, aivm_catalog_builtin(), path, &err);
     else
         *cat = aivm_catalog_builtin(); /* compiled in: no parse */

@@ -66,7 +66,21 @@ static void vmsg(const char *level, const char *fmt, va_list ap) AIVM_PRINTF(2, 
 static void put_line(const char *prefix, const char *msg)
 {
     char vis[4096];
-    fprintf(stderr, "%s%s\n", prefix, aivm_vis(vis, sizeof vis, msg));
+    cli_stderr_line("%s%s", prefix, aivm_vis(vis, sizeof vis, msg));
+}
+
+void cli_stderr_line(const char *fmt, ...)
+{
+    aivm_buf line = AIVM_BUF_INIT, safe = AIVM_BUF_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    aivm_buf_vprintf(&line, fmt, ap);
+    va_end(ap);
+    aivm_safe_line(&safe, line.ptr ? line.ptr : "", line.size, true, AIVM_SAFE_TEXT, 0);
+    aivm_buf_put(&safe, "\n", 1);
+    (void)fwrite(safe.ptr, 1, safe.size, stderr);
+    aivm_buf_dispose(&line);
+    aivm_buf_dispose(&safe);
 }
 
 static void vmsg(const char *level, const char *fmt, va_list ap)
@@ -225,8 +239,9 @@ static void excerpt(const char *path, unsigned line, unsigned col)
         aivm_vis(before, sizeof before, win);
         win[caret] = saved;
     }
-    fprintf(stderr, "  %s%s%s\n  ", cut ? "..." : "", aivm_vis(vis, sizeof vis, win),
-            more ? "..." : "");
+    cli_stderr_line("  %s%s%s", cut ? "..." : "", aivm_vis(vis, sizeof vis, win),
+                    more ? "..." : "");
+    fputs("  ", stderr);
     for (size_t i = 0; i < cut; i++)
         fputc(' ', stderr);
     for (size_t i = 0; before[i]; i++)
@@ -252,10 +267,48 @@ int cli_report_error(const aivm_error *err)
     return cli_exit_code(err->code);
 }
 
-static int to_stdout(void *ctx, const char *data, size_t len)
+static aivm_safe out_safe; /* the stdout edge: cli_out_write */
+static bool out_started;
+static uint32_t out_flags;
+
+static int raw_stdout(void *ctx, const char *data, size_t len)
 {
     (void)ctx;
     return fwrite(data, 1, len, stdout) == len ? 0 : -1;
+}
+
+aivm_safe_kind cli_safe_kind_of(const char *data, size_t len)
+{
+    size_t i = 0;
+    while (i < len && (data[i] == ' ' || data[i] == '\n' || data[i] == '\t' || data[i] == '\r'))
+        i++;
+    if (i < len && (data[i] == '{' || data[i] == '['))
+        return AIVM_SAFE_JSON; /* JSON, SARIF */
+    if (i < len && data[i] == '<')
+        return AIVM_SAFE_XML; /* JUnit, HTML */
+    return AIVM_SAFE_TEXT;
+}
+
+void cli_out_flags(uint32_t flags)
+{
+    out_flags |= flags;
+}
+
+int cli_out_write(const char *data, size_t len)
+{
+    if (!len)
+        return 0;
+    if (!out_started) {
+        aivm_safe_init(&out_safe, cli_safe_kind_of(data, len), out_flags);
+        out_started = true;
+    }
+    return aivm_safe_write(&out_safe, data, len, raw_stdout, NULL);
+}
+
+static int to_stdout(void *ctx, const char *data, size_t len)
+{
+    (void)ctx;
+    return cli_out_write(data, len);
 }
 
 void cli_stream_to_stdout(aivm_buf *out)
@@ -265,7 +318,12 @@ void cli_stream_to_stdout(aivm_buf *out)
 
 int cli_finish_stdout(int rc)
 {
-    int failed = fflush(stdout) != 0 || ferror(stdout);
+    int failed;
+    if (out_started)
+        (void)aivm_safe_finish(&out_safe, raw_stdout, NULL); /* a failure shows in ferror */
+    aivm_safe_dispose(&out_safe);
+    out_started = false;
+    failed = fflush(stdout) != 0 || ferror(stdout);
     int e = errno;
     if (fclose(stdout) != 0 && !failed) {
         failed = 1;

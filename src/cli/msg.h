@@ -61,4 +61,18 @@ int cli_finish_stdout(int rc);
  */
 void cli_stream_to_stdout(aivm_buf *out);
 
+/** One line on stderr (the newline added) through the output-safety layer
+ *  (aivm_safe_line): no CI command, no escape sequence. */
+void cli_stderr_line(const char *fmt, ...) AIVM_PRINTF(1, 2);
+/** The escape syntax of a report from its first bytes: '{' or '[' JSON
+ *  (SARIF), '<' XML (JUnit, HTML), else text. */
+aivm_safe_kind cli_safe_kind_of(const char *data, size_t len);
+/** AIVM_SAFE_* flags for stdout (the renderer's own ::commands, colours);
+ *  before the first cli_out_write. */
+void cli_out_flags(uint32_t flags);
+/** Write report bytes to stdout through the output-safety layer (its kind
+ *  guessed from the first bytes); cli_finish_stdout passes on the rest.
+ *  Returns 0, or -1 when the write failed. */
+int cli_out_write(const char *data, size_t len);
+
 #endif

@@ -101,15 +101,17 @@ static int apply(const cli_opt *opts, size_t n, const given *g, size_t ng, cli_o
     return rc;
 }
 
-int cli_opts_parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt_fn fn, void *ctx,
-                   int *first_operand)
+static int parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt_fn fn, void *ctx,
+                 int *first_operand, bool in_order)
 {
     struct option *lo = aivm_xcalloc(n + 1, sizeof *lo);
-    char *shorts = aivm_xmalloc(3 * n + 2);
+    char *shorts = aivm_xmalloc(3 * n + 3);
     given *g = NULL;
     size_t k = 0, ng = 0, cap = 0;
     int rc = 0;
     int c;
+    if (in_order)
+        shorts[k++] = '+'; /* stop at the first operand: no option after a file */
     shorts[k++] = ':';
     for (size_t i = 0; i < n; i++) {
         lo[i].name = opts[i].long_name;
@@ -154,6 +156,44 @@ int cli_opts_parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt
     free(g);
     free(lo);
     free(shorts);
+    return rc;
+}
+
+int cli_opts_parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt_fn fn, void *ctx,
+                   int *first_operand)
+{
+    return parse(opts, n, argc, argv, fn, ctx, first_operand, false);
+}
+
+/* The operands from `*first` on, after a parse that stopped at the first one:
+ * an argument that looks like an option is refused until a "--", which moves
+ * to `*first` (the shifted files after it), so the files are argv[*first, argc).
+ * Returns 0 or an exit code. */
+static int files_only(int argc, char **argv, int *first)
+{
+    if (*first > 1 && strcmp(argv[*first - 1], "--") == 0)
+        return 0; /* the parse stopped at "--": everything after it is a file */
+    for (int i = *first; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0) {
+            char *dd = argv[i];
+            memmove(argv + *first + 1, argv + *first, (size_t)(i - *first) * sizeof *argv);
+            argv[(*first)++] = dd;
+            return 0;
+        }
+        if (argv[i][0] == '-' && argv[i][1] != '\0')
+            return cli_usagef("option '%s' after the file '%s': options come before the files "
+                              "(a file whose name begins with '-' goes after '--')",
+                              argv[i], argv[*first]);
+    }
+    return 0;
+}
+
+int cli_opts_parse_files(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt_fn fn,
+                         void *ctx, int *first_operand)
+{
+    int rc = parse(opts, n, argc, argv, fn, ctx, first_operand, true);
+    if (rc == 0)
+        rc = files_only(argc, argv, first_operand);
     return rc;
 }
 

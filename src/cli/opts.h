@@ -24,6 +24,18 @@ typedef int (*cli_opt_fn)(void *ctx, int id, const char *arg);
 int cli_opts_parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt_fn fn, void *ctx,
                    int *first_operand);
 /**
+ * cli_opts_parse() for a command whose operands are files that may come from
+ * others (check: a pull request's file names, a glob): options end at the
+ * first file or at "--"; an argument beginning with '-' (other than "-",
+ * standard input) after a file and before "--" is a usage error, never an
+ * option, so a planted file named "--config=x" cannot steer the run; after
+ * "--" every argument is a file. On success the files are
+ * argv[*first_operand, argc) ("--" itself is moved before them). Returns 0
+ * or an exit code.
+ */
+int cli_opts_parse_files(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt_fn fn,
+                         void *ctx, int *first_operand);
+/**
  * Print the options part of --help: aligned, the options shared by several
  * commands under a heading per topic (sizing, work, prices, availability,
  * general), each meaning wrapped to the help width (cli_term_help_width()).

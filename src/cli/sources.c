@@ -164,7 +164,7 @@ int cli_report_end(aivm_buf *out, bool json)
     if (cli_verbose && json && out->ptr) {
         rc = cli_sources_json(out);
         if (!rc) /* a failed write shows in ferror(stdout): cli_finish_stdout, exit 5 */
-            (void)fwrite(out->ptr, 1, out->size, stdout);
+            (void)cli_out_write(out->ptr, out->size);
         aivm_buf_clear(out);
         return rc;
     }
@@ -188,7 +188,7 @@ int cli_table_end(aivm_buf *out, bool json, bool rows)
         cli_warnf("narrow terminal: rows cut at %u columns (COLUMNS; --format json has all)",
                   width);
     if (fitted.size)
-        (void)fwrite(fitted.ptr, 1, fitted.size, stdout); /* ferror(stdout): exit 5 at the end */
+        (void)cli_out_write(fitted.ptr, fitted.size); /* ferror(stdout): exit 5 at the end */
     aivm_buf_dispose(&fitted);
     aivm_buf_clear(out);
     return 0;

@@ -25,7 +25,7 @@ int cli_color_option(cli_color_mode *out, const char *arg)
     return rc;
 }
 
-bool cli_term_color(cli_color_mode mode)
+static bool color_on(cli_color_mode mode)
 {
     const char *no = getenv("NO_COLOR");
     const char *term = getenv("TERM");
@@ -38,6 +38,14 @@ bool cli_term_color(cli_color_mode mode)
     if (no && no[0])
         return false;
     return !(term && strcmp(term, "dumb") == 0);
+}
+
+bool cli_term_color(cli_color_mode mode)
+{
+    bool on = color_on(mode);
+    if (on) /* the table's colours pass the output-safety layer (cli_out_write) */
+        cli_out_flags(AIVM_SAFE_SGR);
+    return on;
 }
 
 unsigned cli_term_width(void)

@@ -274,12 +274,16 @@ static void fill(tf_ctx *c, aivm_plan_resource *r, const tf_type *t, const aivm_
         r->priority = is_spot(aivm_plan__str(aivm_ymap_get(vals, "priority"))) ? AIVM_PRIO_SPOT
                                                                                : AIVM_PRIO_REGULAR;
         break;
-    case K_VMSS:
+    case K_VMSS: {
+        unsigned given = 0;
         set_size(c, r, vals, t->size_key, ptr, unknown);
         r->count = first_uint(r, vals, inst_keys, 1, unknown);
+        if (!r->count_expr && aivm_plan__count(&given, aivm_ymap_get(vals, "instances")) == 0)
+            r->count_expr = "(instances not set)"; /* missing or null: not 1 VM, unknown */
         r->priority = is_spot(aivm_plan__str(aivm_ymap_get(vals, "priority"))) ? AIVM_PRIO_SPOT
                                                                                : AIVM_PRIO_REGULAR;
         break;
+    }
     case K_AKS:
         b = block(vals, "default_node_pool");
         r->address = aivm_plan__fmt(c->plan, "%s.default_node_pool", r->address);

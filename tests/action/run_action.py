@@ -32,7 +32,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 FIX = os.path.join(ROOT, "tests", "fixtures", "check")
 CASES = ["structure", "validator", "findings", "clean", "fail_on_never", "flags", "base",
-         "bad_plan", "build"]
+         "bad_plan", "stale_outputs", "hostile_names", "build"]
 EXPR = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
 
 
@@ -370,6 +370,51 @@ def case_bad_plan(binary, tmp):
     check(status == 3 and out["exit-code"] == "3", f"a missing plan: exit {status}")
     check(out["findings"] == "" and out["sarif-file"] == "", f"outputs of a run that failed: {out}")
     check(summary == "", "a summary from a run that could not check")
+
+
+def case_stale_outputs(binary, tmp):
+    """A run that cannot check (exit 3) after one that wrote the SARIF file reports no
+    SARIF file and leaves none behind: upload-sarif must not upload the last run's."""
+    r = Runner(tmp, {"plans": "tf_plan.json", "binary": binary}, os.environ["PATH"])
+    workspace_with(r, "tf_plan.json")
+    status, out, _ = r.run()
+    check(status == 1 and out["sarif-file"] == "aivm-advise.sarif", f"first run: {status} {out}")
+    os.remove(os.path.join(r.workspace, "tf_plan.json"))
+    r.steps = {}
+    status, out, _ = r.run()
+    check(status == 3 and out["exit-code"] == "3", f"second run, no plan: exit {status}")
+    check(out["sarif-file"] == "" and out["findings"] == "", f"stale outputs reported: {out}")
+    check(not os.path.exists(os.path.join(r.workspace, "aivm-advise.sarif")),
+          "the previous run's SARIF file is still there")
+
+
+def case_hostile_names(binary, tmp):
+    """Issue #34: a pull request adds .x.json ({"fail-on": "never"}) and an empty file
+    named --config=.x.json; with plans '*.json' the glob puts that name among the
+    plans. It is a file (unreadable as a plan: exit 3), never an option that turns
+    the gate's exit 1 into 0. A file named with '::' is a file too, and no line the
+    step prints starts a workflow command but check's own annotations."""
+    r = Runner(tmp, {"plans": "*.json", "binary": binary}, os.environ["PATH"])
+    workspace_with(r, "tf_plan.json")
+    with open(os.path.join(r.workspace, ".x.json"), "w") as f:
+        f.write('{"fail-on": "never"}\n')
+    open(os.path.join(r.workspace, "--config=.x.json"), "w").close()
+    status, out, _ = r.run()
+    check(status != 0, f"a planted --config=.x.json turned the gate off: exit {status}")
+    check(status == 3 and out["exit-code"] == "3", f"--config=.x.json read as a plan: {status}")
+    check(out["sarif-file"] == "", f"outputs of a run that could not check: {out}")
+    # a plan whose name holds '::' and '##[': checked, and its name forges no command
+    tmp2 = os.path.join(tmp, "colons")
+    r = Runner(tmp2, {"plans": "*.json", "binary": binary}, os.environ["PATH"])
+    name = " ::error title=x::y ##[error]forged.json"
+    shutil.copy(os.path.join(FIX, "tf_plan.json"), os.path.join(r.workspace, name))
+    status, out, _ = r.run()
+    check(status == 1 and out["exit-code"] == "1", f"a plan named with '::': exit {status}")
+    for line in r.stdout.split("\n"):
+        bare = line.lstrip()
+        check(not bare.startswith("::") or re.match(r"::(error|warning|notice) file=", bare),
+              f"a forged workflow command: {line!r}")
+        check("##[" not in line and "##vso[" not in line, f"a ##[ command: {line!r}")
 
 
 def case_build(binary, tmp):

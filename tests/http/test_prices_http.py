@@ -34,11 +34,14 @@ class Env:
         self.url = "http://127.0.0.1:%d/api/retail/prices" % self.srv.server_address[1]
 
     def run(self, *args, cache=True, url=True):
-        argv = [BIN] + list(args)
+        extra = []
         if url:
-            argv += ["--prices-url", self.url]
+            extra += ["--prices-url", self.url]
         if cache:
-            argv += ["--cache-dir", self.cache]
+            extra += ["--cache-dir", self.cache]
+        # check takes no option after its files: the mock's options go first there
+        argv = [BIN, "check"] + extra + list(args[1:]) if args[:1] == ("check",) \
+            else [BIN] + list(args) + extra
         env = {"PATH": os.environ.get("PATH", ""), "LC_ALL": "C", **testclock.ENV, "TZ": "UTC",
                "HOME": os.path.join(self.tmp, "home"), "NO_COLOR": "", "TERM": "dumb",
                "no_proxy": "*", "NO_PROXY": "*"}

@@ -273,6 +273,54 @@ static void strutil__vis_shows_controls(void **state)
     assert_string_equal(aivm_vis(out, 4, "ab\n"), "ab");
 }
 
+static const char *safe(aivm_buf *b, const char *s, aivm_safe_kind k, uint32_t flags)
+{
+    aivm_buf_clear(b);
+    aivm_safe_line(b, s, strlen(s), true, k, flags);
+    return b->ptr ? b->ptr : "";
+}
+
+static int collect(void *ctx, const char *data, size_t len)
+{
+    return aivm_buf_put(ctx, data, len) < 0 ? -1 : 0;
+}
+
+/* The output-safety layer (safeout.c): each CI's command syntax, anywhere it
+ * acts, and the terminal's escapes, in each output's escape form. */
+static void safeout__neutralises_every_command(void **state)
+{
+    aivm_buf b = AIVM_BUF_INIT, got = AIVM_BUF_INIT;
+    aivm_safe f;
+    (void)state;
+    assert_string_equal(safe(&b, "a ##[error]x", AIVM_SAFE_TEXT, 0), "a \\x23#[error]x");
+    assert_string_equal(safe(&b, "##VSO[task.x] ##teamcity[m]", AIVM_SAFE_TEXT, 0),
+                        "\\x23#VSO[task.x] \\x23#teamcity[m]");
+    assert_string_equal(safe(&b, " \t::error::x", AIVM_SAFE_TEXT, 0), " \t\\x3a:error::x");
+    assert_string_equal(safe(&b, "\xc2\xa0::e", AIVM_SAFE_TEXT, 0), "\xc2\xa0\\x3a:e");
+    assert_string_equal(safe(&b, "::error file=a::m", AIVM_SAFE_TEXT, AIVM_SAFE_OWN_COMMANDS),
+                        "::error file=a::m");
+    assert_string_equal(safe(&b, " ::e", AIVM_SAFE_TEXT, AIVM_SAFE_OWN_COMMANDS), " \\x3a:e");
+    assert_string_equal(safe(&b, "a::b # ## [", AIVM_SAFE_TEXT, 0), "a::b # ## [");
+    assert_string_equal(safe(&b, "\x1b[2J\x1b]0;t\x07\r", AIVM_SAFE_TEXT, 0),
+                        "\\x1b[2J\\x1b]0;t\\x07\\x0d");
+    assert_string_equal(safe(&b, "\x1b[1;31mred\x1b[0m\x1b[2J", AIVM_SAFE_TEXT, AIVM_SAFE_SGR),
+                        "\x1b[1;31mred\x1b[0m\\x1b[2J");
+    assert_string_equal(safe(&b, "\xc2\x9b \x9b \xe2\x80\xae \xe2\x81\xa6", AIVM_SAFE_TEXT, 0),
+                        "\\u009b \\x9b \\u202e \\u2066");
+    assert_string_equal(safe(&b, "\"##[x\xc2\x85\"", AIVM_SAFE_JSON, 0), "\"\\u0023#[x\\u0085\"");
+    assert_string_equal(safe(&b, "##vso[ \x1b \xe2\x80\xae", AIVM_SAFE_XML, 0),
+                        "&#35;#vso[ &#xfffd; &#x202e;");
+    /* a stream: a marker split over two writes, a last line without newline */
+    aivm_safe_init(&f, AIVM_SAFE_TEXT, 0);
+    assert_int_equal(aivm_safe_write(&f, "ok\n #", 5, collect, &got), 0);
+    assert_int_equal(aivm_safe_write(&f, "#vso[x]\n::y", 11, collect, &got), 0);
+    assert_int_equal(aivm_safe_finish(&f, collect, &got), 0);
+    aivm_safe_dispose(&f);
+    assert_string_equal(got.ptr, "ok\n \\x23#vso[x]\n\\x3a:y");
+    aivm_buf_dispose(&got);
+    aivm_buf_dispose(&b);
+}
+
 /* A FIFO (or any file that is not a regular file) is refused at once: reading
  * one would block every run that meets it. */
 static void buf__read_file_refuses_a_fifo(void **state)
@@ -377,6 +425,7 @@ int main(void)
         cmocka_unit_test(clock__parse_instant),
         cmocka_unit_test(clock__wall_and_monotonic),
         cmocka_unit_test(strutil__vis_shows_controls),
+        cmocka_unit_test(safeout__neutralises_every_command),
         cmocka_unit_test(buf__read_file_refuses_a_fifo),
         cmocka_unit_test(buf__read_file_cap_is_exact),
     };

@@ -27,9 +27,17 @@ for i, ch in enumerate(text):
         bad.append("raw control U+%04X at %d" % (o, i))
     elif 0x80 <= o <= 0x9f or 0xfdd0 <= o <= 0xfdef or (o & 0xfffe) == 0xfffe:
         bad.append("raw C1 control or noncharacter U+%04X at %d" % (o, i))
+anywhere = re.compile(r"##(\[|vso\[|teamcity\[)", re.I)
+bidi = re.compile("[\u202a-\u202e\u2066-\u2069\u061c\u200e\u200f]")
+for n, line in enumerate(text.split("\n"), 1):
+    if anywhere.search(line):
+        bad.append("line %d holds a ##[ command: %r" % (n, line[:80]))
+    if bidi.search(line):
+        bad.append("line %d holds a bidi control" % n)
 own = re.compile(r"^::(error|warning|notice) (file=[^:]*)?::")
 for n, line in enumerate(text.split("\n"), 1):
-    s = line.lstrip()
+    s = line.lstrip(" \t\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
+                    "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
     if s.startswith("##") and fmt != "markdown":
         bad.append("line %d begins with ##: %r" % (n, line[:60]))
     if s.startswith("::") and not (fmt == "github" and own.match(line)):
