@@ -105,8 +105,8 @@ def check_plan(binary, tmp, name, size, count, keys):
     path = os.path.join(tmp, name + ".yaml")
     with open(path, "w") as f:
         f.write(plan_yaml(name, size, count, keys))
-    return json.loads(run(binary, ["check", path, "--format", "json", "--fail-on", "never"] +
-                          DATE, tmp))["resources"][0]
+    return json.loads(run(binary, ["check", "--format", "json", "--fail-on", "never"] + DATE +
+                          ["--", path], tmp))["resources"][0]
 
 
 def roundtrip(binary, case, tmp):
