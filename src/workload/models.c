@@ -14,6 +14,7 @@
 #include "aivm/sizing.h"
 #include "aivm/util.h"
 #include "models_int.h"
+#include "sizing_int.h"
 #include "util/arena.h"
 #include "util/fields.h"
 #include "util/yamlutil.h"
@@ -53,6 +54,7 @@ static const aivm_field model_fields[] = {
     {"flops_per_sample", AIVM_F_NUM, false, OFF(aivm_model, flops_per_sample), NULL},
     {"input_px", AIVM_F_UINT, false, OFF(aivm_model, input_px), NULL},
     {"flops_source", AIVM_F_STR, false, OFF(aivm_model, flops_source), NULL},
+    {"precision", AIVM_F_ENUM, false, OFF(aivm_model, precision), aivm_sizing__prec_names},
 };
 
 static int check_model(const aivm_model *m, const aivm_ynode *e, const char *what, aivm_error *err)

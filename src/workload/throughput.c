@@ -118,6 +118,11 @@ double aivm_tp_peak(const aivm_sizing *sz, const aivm_gpu_model *g, aivm_dtype *
         case AIVM_PREC_FP4: /* inference only (the sizing refuses fp4 training) */
             v = peak_of(g, AIVM_DT_FP4, &d);
             break;
+        case AIVM_PREC_MXFP4: /* FP4 tensor cores where there are, else dequantised */
+            v = peak_of(g, AIVM_DT_FP4, &d);
+            if (!(v > 0))
+                v = peak_16(g, &d);
+            break;
         default: /* bf16; int8/int4 weights are dequantised to 16 bits for the matmuls */
             v = peak_16(g, &d);
             break;

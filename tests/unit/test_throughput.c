@@ -548,13 +548,13 @@ static double serve_tp(const char *model, aivm_precision p, const char *sku, uns
     wl.sizing_in.gpus = tp;
     wl.sizing_in.set |=
         (1u << AIVM_SZ_PRECISION) | (1u << AIVM_SZ_KV_PRECISION) | (1u << AIVM_SZ_GPUS);
-    if (aivm_sizing_resolve(&sz, &wl, shipped.models, &err) < 0)
-        fail_msg("resolve: %s", err.msg);
-    wl.work.tokens_per_second = 1000;
+    wl.work.tokens_per_second = 1000; /* before the sizing: the request sets the context */
     wl.work.prompt_tokens = prompt;
     wl.work.output_tokens = output;
     wl.work.set |= (1u << AIVM_WK_TOKENS_PER_SECOND) | (1u << AIVM_WK_PROMPT_TOKENS) |
                    (1u << AIVM_WK_OUTPUT_TOKENS);
+    if (aivm_sizing_resolve(&sz, &wl, shipped.models, &err) < 0)
+        fail_msg("resolve: %s", err.msg);
     aivm_fit_compute(&f, &sz, s);
     assert_true(f.fits);
     aivm_work_estimate_for(&e, &wl, &f, s, gpu_of(s));
@@ -576,17 +576,17 @@ static aivm_work_estimate serve_fit(const char *model, aivm_precision p, const c
     const aivm_size *s = size(sku);
     aivm_fit f;
     resolve(&wl, &sz, AIVM_PHASE_INFERENCE, model, 0);
-    if (p) {
-        wl.sizing_in.precision = p;
-        wl.sizing_in.set |= 1u << AIVM_SZ_PRECISION;
-        if (aivm_sizing_resolve(&sz, &wl, shipped.models, &err) < 0)
-            fail_msg("resolve: %s", err.msg);
-    }
-    wl.work.tokens_per_second = target;
+    wl.work.tokens_per_second = target; /* before the sizing: the request sets the context */
     wl.work.prompt_tokens = prompt;
     wl.work.output_tokens = output;
     wl.work.set |= (1u << AIVM_WK_TOKENS_PER_SECOND) | (1u << AIVM_WK_PROMPT_TOKENS) |
                    (1u << AIVM_WK_OUTPUT_TOKENS);
+    if (p) {
+        wl.sizing_in.precision = p;
+        wl.sizing_in.set |= 1u << AIVM_SZ_PRECISION;
+    }
+    if (aivm_sizing_resolve(&sz, &wl, shipped.models, &err) < 0)
+        fail_msg("resolve: %s", err.msg);
     if (max_ttft > 0) {
         wl.work.max_ttft_ms = max_ttft;
         wl.work.set |= 1u << AIVM_WK_MAX_TTFT_MS;
