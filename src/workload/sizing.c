@@ -17,8 +17,8 @@
 
 #define GIB 1073741824.0
 
-const char *const aivm_sizing__prec_names[] = {
-    "", "fp32", "bf16", "fp16", "fp8", "int8", "int4", "16-bit", "fp4", "mxfp4", NULL};
+const char *const aivm_sizing__prec_names[] = {"",     "fp32",   "bf16", "fp16",  "fp8", "int8",
+                                               "int4", "16-bit", "fp4",  "mxfp4", NULL};
 const char *const aivm_sizing__ft_names[] = {"", "full", "lora", "qlora", NULL};
 const char *const aivm_sizing__opt_names[] = {"", "adamw", "adamw-8bit", "sgd", NULL};
 const char *const aivm_sizing__shard_names[] = {"", "none", "zero1", "zero2", "zero3", NULL};
@@ -57,8 +57,7 @@ const char *aivm_sharding_name(aivm_sharding s)
 
 const char *aivm_context_basis_name(aivm_context_basis b)
 {
-    static const char *const names[] = {"given",   "max",   "request",
-                                        "typical", "model", "training"};
+    static const char *const names[] = {"given", "max", "request", "typical", "model", "training"};
     return names[b];
 }
 
@@ -528,10 +527,10 @@ static int resolve_context(aivm_sizing *sz, const aivm_workload *wl, const aivm_
         sz->context_basis = AIVM_CTX_TRAINING;
         sz->source[AIVM_SZ_CONTEXT] = want == max ? AIVM_SRC_PRESET : AIVM_SRC_DEFAULT;
     } else if (w->set & ((1u << AIVM_WK_PROMPT_TOKENS) | (1u << AIVM_WK_OUTPUT_TOKENS))) {
-        unsigned p = w->set & (1u << AIVM_WK_PROMPT_TOKENS) ? w->prompt_tokens
-                                                            : AIVM_TP_PROMPT_TOKENS;
-        unsigned o = w->set & (1u << AIVM_WK_OUTPUT_TOKENS) ? w->output_tokens
-                                                            : AIVM_TP_OUTPUT_TOKENS;
+        unsigned p =
+            w->set & (1u << AIVM_WK_PROMPT_TOKENS) ? w->prompt_tokens : AIVM_TP_PROMPT_TOKENS;
+        unsigned o =
+            w->set & (1u << AIVM_WK_OUTPUT_TOKENS) ? w->output_tokens : AIVM_TP_OUTPUT_TOKENS;
         want = p + (wl->kind == AIVM_KIND_NON_GENERATIVE ? 0 : o);
         sz->context_basis = AIVM_CTX_REQUEST;
         sz->source[AIVM_SZ_CONTEXT] = AIVM_SRC_DERIVED;
