@@ -56,6 +56,9 @@ static const aivm_tp_mfu_fact mfu_facts[] = {
      "V100: Megatron-LM (arXiv 1909.08053): 39 TFLOP/s per GPU, 30 % of the 125 TFLOP/s peak"},
     {"CDNA3", 0.30, 0.22, 0.40,
      "assumption: no published MFU of a large training run on MI300X; below Hopper's"},
+    {"Turing", 0.20, 0.12, 0.28,
+     "assumption: T4 (70 W, clocks throttle under sustained load; no bf16, fp16 with loss "
+     "scaling); half of Ampere's 0.43, below its vision utilisation ratio to Ampere (0.79)"},
     {NULL, AIVM_TP_MFU, 0.25, 0.45, "assumption: no published training run on this GPU generation"},
 };
 
@@ -133,6 +136,17 @@ double aivm_tp_peak(const aivm_sizing *sz, const aivm_gpu_model *g, aivm_dtype *
     return v;
 }
 
+double aivm_tp_mfu_scale(const aivm_sizing *sz)
+{
+    double n = aivm_tp_active_params(sz), k;
+    if (sz->active_params > 0 && sz->active_params < sz->params)
+        return AIVM_TP_MOE_TRAIN_FACTOR; /* calibrated on MoE runs of 3-37B active: no size term */
+    if (n >= AIVM_TP_MFU_FULL_SIZE)
+        return 1;
+    k = sqrt(n / AIVM_TP_MFU_FULL_SIZE); /* small GEMMs (hidden <= 3072) keep a GPU less busy */
+    return k > AIVM_TP_MFU_SIZE_FLOOR ? k : AIVM_TP_MFU_SIZE_FLOOR;
+}
+
 static void train(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
                   const aivm_size *s, const aivm_gpu_model *g)
 {
@@ -155,9 +169,16 @@ static void train(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
         e->mfu = e->mfu_lo = e->mfu_hi = in->mfu;
         e->mfu_source = "--mfu";
     } else {
-        e->mfu = f->mfu;
-        e->mfu_lo = f->lo;
-        e->mfu_hi = f->hi;
+        double k = samples ? 1 : aivm_tp_mfu_scale(sz), k_lo = k, k_hi = k;
+        if (!samples && sz->active_params > 0 && sz->active_params < sz->params) {
+            k_lo *= AIVM_TP_MOE_TRAIN_FACTOR_LO / AIVM_TP_MOE_TRAIN_FACTOR;
+            k_hi *= AIVM_TP_MOE_TRAIN_FACTOR_HI / AIVM_TP_MOE_TRAIN_FACTOR;
+        }
+        if (e->fp8_as_bf16) /* the peak carries AIVM_TP_FP8_TRAIN_SPEEDUP: its low end */
+            k_lo *= AIVM_TP_FP8_TRAIN_SPEEDUP_LO / AIVM_TP_FP8_TRAIN_SPEEDUP;
+        e->mfu = f->mfu * k;
+        e->mfu_lo = f->lo * k_lo;
+        e->mfu_hi = f->hi * k_hi;
         e->mfu_source = f->source;
         if (fit->vms > 1 && !s->infiniband) {
             e->mfu *= AIVM_TP_NO_IB_FACTOR;
