@@ -89,8 +89,10 @@ typedef struct {
     aivm_strlist sources;     /* URLs backing the facts */
     const char *as_of;
     aivm_loc loc;
-    aivm_precision precision; /* the published checkpoint's weights (gpt-oss mxfp4, DeepSeek-V3
-                                 fp8): serving's default; AIVM_PREC_UNSET = 16-bit */
+    aivm_precision precision;   /* the published checkpoint's weights (gpt-oss mxfp4, DeepSeek-V3
+                                   fp8): serving's default; AIVM_PREC_UNSET = 16-bit */
+    unsigned experts;           /* mixture of experts: routed experts per MoE layer; 0 = dense */
+    unsigned experts_per_token; /* routed experts each token uses (top-k); 0 = dense */
 } aivm_model;
 
 typedef struct aivm_models aivm_models;
@@ -159,6 +161,8 @@ struct aivm_sizing {
     unsigned gpus; /* pinned GPU count; 0 = as many as needed */
     double trainable_params;
     double active_params; /* mixture of experts: --active-params or the preset's; 0 = dense */
+    unsigned experts, experts_per_token; /* the preset's routing when its active_params
+                                            stand; 0 = unknown (dense, or --active-params) */
     aivm_input_source source[AIVM_SZ_COUNT];
     aivm_memory mem;
 };

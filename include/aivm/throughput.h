@@ -67,6 +67,10 @@ const aivm_tp_mfu_fact *aivm_tp_mfu_for(const aivm_gpu_model *g);
  *  AIVM_TP_MOE_TRAIN_FACTOR; a dense model below AIVM_TP_MFU_FULL_SIZE active
  *  parameters sqrt(N / AIVM_TP_MFU_FULL_SIZE), at least AIVM_TP_MFU_SIZE_FLOOR; else 1. */
 double aivm_tp_mfu_scale(const aivm_sizing *sz);
+/** Expected distinct experts (of `experts`, each token routing to `k`) that a batch of
+ *  `b` tokens reads in one MoE layer, uniform routing: E (1 - (1 - k/E)^b); k at b = 1,
+ *  approaching E as the batch grows. */
+double aivm_tp_experts_read(unsigned experts, unsigned k, double b);
 /** MFU factor when a training job spans VMs without InfiniBand (an assumption). */
 #define AIVM_TP_NO_IB_FACTOR 0.5
 /** Default share of HBM bandwidth decode reaches (model bandwidth utilisation). */

@@ -63,8 +63,9 @@ static const aivm_input rows[] = {
     {SZ(KV_HEADS), "kv-heads", "kv_heads", AIVM_IV_COUNT, 1e8, NULL, "N",
      "KV heads (GQA; default = heads)", R | C | T},
     {SZ(PRECISION), "precision", "precision", AIVM_IV_ENUM, 0, aivm_sizing__prec_names,
-     "fp32|bf16|fp16|fp8|int8|int4|fp4|mxfp4|16-bit",
-     "weights (default: the preset's, else 16-bit serving, bf16 LLM training; int4 qlora)", R | C | T},
+     "PRECISION",
+     "weights: fp32, bf16, fp16, fp8, int8, int4, fp4, mxfp4 or 16-bit (default: the preset's, "
+     "else 16-bit serving, bf16 LLM training; int4 qlora)", R | C | T},
     {SZ(KV_PRECISION), "kv-precision", "kv_precision", AIVM_IV_ENUM, 0, aivm_sizing__prec_names,
      "PRECISION", "KV cache precision (default: weights', 16-bit for int8/int4)", R | C | T},
     {SZ(CONTEXT), "context", "context", AIVM_IV_COUNT, 1e8, NULL, "TOKENS",

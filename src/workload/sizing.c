@@ -402,6 +402,8 @@ static int resolve_active(aivm_sizing *sz, const aivm_sizing_input *in, const ai
     } else if (pm && pm->active_params > 0 && sz->params == pm->params) {
         sz->active_params = pm->active_params;
         sz->source[AIVM_SZ_ACTIVE_PARAMS] = AIVM_SRC_PRESET;
+        sz->experts = pm->experts;
+        sz->experts_per_token = pm->experts_per_token;
     }
     if (!(sz->active_params > sz->params))
         return 0;

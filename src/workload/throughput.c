@@ -147,6 +147,13 @@ double aivm_tp_mfu_scale(const aivm_sizing *sz)
     return k > AIVM_TP_MFU_SIZE_FLOOR ? k : AIVM_TP_MFU_SIZE_FLOOR;
 }
 
+double aivm_tp_experts_read(unsigned experts, unsigned k, double b)
+{
+    if (!experts || k >= experts)
+        return experts;
+    return experts * (1 - pow(1 - (double)k / experts, b > 1 ? b : 1));
+}
+
 static void train(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
                   const aivm_size *s, const aivm_gpu_model *g)
 {
@@ -212,6 +219,9 @@ typedef struct {
     double link_lat_s;   /* per all-reduce */
     double act_bytes;    /* bytes per token of one all-reduce (hidden x 2) */
     double active_bytes; /* weights one token reads (a mixture of experts: its active ones) */
+    double shared_bytes; /* a mixture of experts with known routing: what every token reads */
+    double expert_bytes; /* ... and one routed expert over all its layers */
+    unsigned experts, k; /* routed experts and experts per token; 0 = routing unknown */
     unsigned layers;
 } serve_ctx;
 
@@ -225,7 +235,9 @@ static void serve_at(aivm_work_estimate *e, const serve_ctx *x, double gpus, uns
     e->kv_bytes = b * e->kv_tokens * x->kv_per_token;
     /* a mixture of experts reads the experts its batch's tokens are routed to: at most the
      * active weights per token, at most every weight (dense: all of them at any batch) */
-    e->weight_read_bytes = fmin(e->weight_bytes, x->active_bytes * b);
+    e->weight_read_bytes =
+        x->experts ? x->shared_bytes + x->expert_bytes * aivm_tp_experts_read(x->experts, x->k, b)
+                   : fmin(e->weight_bytes, x->active_bytes * b);
     e->step_memory_s = (e->weight_read_bytes + e->kv_bytes) / (gpus * x->bw);
     e->step_compute_s = 2 * x->n * b / (gpus * x->peak);
     if (tp > 1 && x->layers) { /* two all-reduces per layer, ring: 2 (tp-1)/tp of the data */
@@ -366,6 +378,14 @@ static void serve_setup(serve_ctx *x, aivm_work_estimate *e, const aivm_sizing *
         e->kv_tokens = sz->context;
     e->weight_bytes = sz->params * aivm_precision_bytes(sz->precision); /* every expert */
     x->active_bytes = x->n * aivm_precision_bytes(sz->precision);
+    if (sz->experts > sz->experts_per_token && sz->experts_per_token && sz->active_params > 0) {
+        /* total = shared + E x expert, active = shared + k x expert */
+        double expert = (sz->params - sz->active_params) / (sz->experts - sz->experts_per_token);
+        x->experts = sz->experts;
+        x->k = sz->experts_per_token;
+        x->expert_bytes = expert * aivm_precision_bytes(sz->precision);
+        x->shared_bytes = x->active_bytes - x->k * x->expert_bytes;
+    }
     e->bandwidth_gbs = g->memory_bandwidth_gbs;
     e->mbu = AIVM_TP_MBU;
 }

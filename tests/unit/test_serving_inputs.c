@@ -173,13 +173,40 @@ static void context__serving_default(void **state)
     assert_non_null(strstr(err.msg, "--context max"));
 }
 
+/* A mixture of experts' decode reads the experts its batch touches: with uniform routing
+ * E (1 - (1 - k/E)^B) of E per layer. The split of the preset's total and active
+ * parameters into shared and per-expert weights matches each config.json: Mixtral 8x7B
+ * one expert = 3 x 4096 x 14336 x 32 layers = 5.64e9 (46.7B total, 12.9B active, top-2 of
+ * 8); DeepSeek-V3 = 3 x 7168 x 2048 x 58 MoE layers = 2.55e9 (671B, 37B, top-8 of 256). */
+static void moe__experts_read(void **state)
+{
+    static const struct {
+        const char *model;
+        double expert; /* one routed expert over its layers, from config.json */
+    } rows[] = {{"mixtral-8x7b", 3.0 * 4096 * 14336 * 32}, {"deepseek-v3", 3.0 * 7168 * 2048 * 58}};
+    (void)state;
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        aivm_workload wl = wl_new(AIVM_PHASE_INFERENCE);
+        aivm_sizing sz;
+        double expert;
+        set_model(&wl, rows[i].model);
+        resolve(&sz, &wl);
+        assert_true(sz.experts > sz.experts_per_token && sz.experts_per_token > 0);
+        expert = (sz.params - sz.active_params) / (sz.experts - sz.experts_per_token);
+        assert_true(fabs(expert / rows[i].expert - 1) < 0.02);
+    }
+    assert_true(fabs(aivm_tp_experts_read(256, 8, 1) - 8) < 1e-9); /* batch 1: its top-k */
+    assert_true(fabs(aivm_tp_experts_read(256, 8, 8) - 57.42) < 0.01);
+    assert_true(aivm_tp_experts_read(8, 2, 64) > 7.99); /* Mixtral: every expert soon */
+    assert_true(aivm_tp_experts_read(0, 0, 8) == 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(native__gpt_oss_mxfp4),
-        cmocka_unit_test(native__deepseek_fp8),
-        cmocka_unit_test(shape__params_modern_gqa),
-        cmocka_unit_test(context__serving_default),
+        cmocka_unit_test(native__gpt_oss_mxfp4),    cmocka_unit_test(native__deepseek_fp8),
+        cmocka_unit_test(shape__params_modern_gqa), cmocka_unit_test(context__serving_default),
+        cmocka_unit_test(moe__experts_read),
     };
     return cmocka_run_group_tests_name("serving_inputs", tests, shipped_group_setup,
                                        shipped_group_teardown);

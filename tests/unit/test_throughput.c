@@ -465,11 +465,17 @@ static void test_active_params_input(void **state)
     set_tokens(&wl, 1e9);
     aivm_work_estimate_for(&e, &wl, &f, h100, gpu_of(h100));
     assert_true(e.known && e.flops_per_token == 6 * 37e9);
-    /* serving at batch 1 reads the active weights per step; a large batch reads them all */
+    /* serving at batch 1 reads the active weights per step; a batch reads the shared
+     * weights and the distinct experts its tokens touch: at 64 tokens E (1 - (1 - 8/256)^64)
+     * = 222.4 of 256 routed experts, 87 % of the weights */
     e = serve("deepseek-v3", AIVM_PREC_FP8, "Standard_ND96isr_H100_v5", 1, 1024, 256);
-    assert_true(e.weight_bytes == 671e9 && e.weight_read_bytes == 37e9);
+    assert_true(e.weight_bytes == 671e9 && fabs(e.weight_read_bytes - 37e9) < 1);
     e = serve("deepseek-v3", AIVM_PREC_FP8, "Standard_ND96isr_H100_v5", 64, 1024, 256);
-    assert_true(e.weight_read_bytes == 671e9);
+    {
+        double expert = (671e9 - 37e9) / 248;
+        double want = 37e9 - 8 * expert + expert * aivm_tp_experts_read(256, 8, 64);
+        assert_true(fabs(e.weight_read_bytes - want) < 1 && want < 0.88 * 671e9);
+    }
     /* a dense model reads every weight at any batch */
     e = serve("llama-3.1-8b", AIVM_PREC_UNSET, "Standard_ND96isr_H100_v5", 1, 1024, 256);
     assert_true(e.weight_read_bytes == e.weight_bytes);
