@@ -503,10 +503,8 @@ static void resolve_precision(aivm_sizing *sz, const aivm_sizing_input *in, cons
     }
 }
 
-/* The context (docs/sizing.md, "Serving context"): given, or --context max (the preset's
- * maximum); else training's preset context capped at 4096; else serving's request length
- * (prompt + output tokens, when either is given) or a typical served context, at most the
- * preset's maximum. A model served at its maximum context only when asked. */
+/* The context (docs/sizing.md, "Serving context"): given, --context max, training's capped
+ * preset context, or serving's request length or typical context within the maximum. */
 static int resolve_context(aivm_sizing *sz, const aivm_workload *wl, const aivm_model *pm,
                            aivm_error *err)
 {
