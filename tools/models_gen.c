@@ -52,7 +52,8 @@ void aivm_models__write_c(aivm_buf *b, const aivm_models *ms, const char *name)
         else
             aivm_buf_puts(b, "{NULL, 0}, ");
         aivm_cgen_str(b, m->as_of);
-        aivm_buf_printf(b, ", {MODELS_FILE, %u, %u}},\n", m->loc.line, m->loc.col);
+        aivm_buf_printf(b, ", {MODELS_FILE, %u, %u}, %d, %u, %u},\n", m->loc.line, m->loc.col,
+                        (int)m->precision, m->experts, m->experts_per_token);
     }
     aivm_buf_printf(b,
                     "};\n\nstatic aivm_models builtin = {{NULL}, items, %zu, true};\n\n"

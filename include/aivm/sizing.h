@@ -36,6 +36,28 @@
 /** LoRA rank assumed for the adapter size (r in Hu et al. 2021). */
 #define AIVM_SIZING_LORA_RANK 16u
 
+/** Inference's context when neither --context nor the request's lengths (--prompt-tokens,
+ *  --output-tokens) give it: a typical served context (a chat turn with its history; the
+ *  default request is 1024 + 256 tokens), at most the preset's maximum (docs/sizing.md,
+ *  "Serving context"). */
+#define AIVM_SIZING_SERVE_CONTEXT 4096u
+/** The context's value for `--context max` (workload key `context: max`): the preset's
+ *  maximum context, resolved by aivm_sizing_resolve(). */
+#define AIVM_CONTEXT_MAX 0xFFFFFFFFu
+
+/** Why the resolved context is what it is (JSON sizing.context_basis). */
+typedef enum {
+    AIVM_CTX_GIVEN = 0, /* --context TOKENS */
+    AIVM_CTX_MAX,       /* --context max: the preset's maximum */
+    AIVM_CTX_REQUEST,   /* serving: the request's prompt + output tokens */
+    AIVM_CTX_TYPICAL,   /* serving: AIVM_SIZING_SERVE_CONTEXT */
+    AIVM_CTX_MODEL,     /* serving: the preset's maximum, shorter than the two above */
+    AIVM_CTX_TRAINING   /* training: the preset's context, at most 4096 */
+} aivm_context_basis;
+
+/** "given", "max", "request", "typical", "model" or "training". */
+const char *aivm_context_basis_name(aivm_context_basis b);
+
 /** Where a resolved input came from. */
 typedef enum {
     AIVM_SRC_DEFAULT = 0,
@@ -67,6 +89,10 @@ typedef struct {
     aivm_strlist sources;     /* URLs backing the facts */
     const char *as_of;
     aivm_loc loc;
+    aivm_precision precision;   /* the published checkpoint's weights (gpt-oss mxfp4, DeepSeek-V3
+                                   fp8): serving's default; AIVM_PREC_UNSET = 16-bit */
+    unsigned experts;           /* mixture of experts: routed experts per MoE layer; 0 = dense */
+    unsigned experts_per_token; /* routed experts each token uses (top-k); 0 = dense */
 } aivm_model;
 
 typedef struct aivm_models aivm_models;
@@ -125,6 +151,8 @@ struct aivm_sizing {
     aivm_precision precision, kv_precision;
     bool any_16bit; /* the default bf16 of an inference or non-generative job: fp16 does too */
     unsigned context, batch, concurrency;
+    aivm_context_basis context_basis; /* why the context is what it is */
+    unsigned context_max;             /* the preset's maximum context; 0 = none known */
     aivm_finetune finetune;
     aivm_optimizer optimizer;
     aivm_sharding sharding;
@@ -133,6 +161,8 @@ struct aivm_sizing {
     unsigned gpus; /* pinned GPU count; 0 = as many as needed */
     double trainable_params;
     double active_params; /* mixture of experts: --active-params or the preset's; 0 = dense */
+    unsigned experts, experts_per_token; /* the preset's routing when its active_params
+                                            stand; 0 = unknown (dense, or --active-params) */
     aivm_input_source source[AIVM_SZ_COUNT];
     aivm_memory mem;
 };

@@ -20,7 +20,23 @@
 
 /** Model-FLOPs utilisation of training when the GPU's generation has no published
  *  figure in aivm_tp_mfu_for()'s table (an assumption, stated as such). */
-#define AIVM_TP_MFU 0.40
+#define AIVM_TP_MFU 0.30
+/** Dense models below this many (active) parameters train at a lower MFU: the
+ *  generation's figure x sqrt(N / AIVM_TP_MFU_FULL_SIZE), at least
+ *  AIVM_TP_MFU_SIZE_FLOOR (docs/throughput.md, "MFU by model size"): fitted to the
+ *  ratios among Meta's H100 runs (Llama 3.2 1B and 3B over Llama 3 8B: 0.32 and 0.66)
+ *  and Llama 2 7B over 70B on A100 (0.89). */
+#define AIVM_TP_MFU_FULL_SIZE 8e9
+#define AIVM_TP_MFU_SIZE_FLOOR 0.4
+/** A mixture of experts trains at this share of a dense model's MFU (active
+ *  parameters, same GPU and precision): the all-to-all of expert parallelism, the
+ *  experts' small GEMMs and the router. NVIDIA NeMo AutoModel's H100 bf16 table
+ *  (2025-10: DeepSeek-V3, Qwen3-30B-A3B, gpt-oss 20b/120b at 0.19-0.29 of the peak,
+ *  0.51-0.75 of Hopper's 0.38) and Megatron-Bridge 25.11 (gpt-oss-120b H100 bf16 0.46;
+ *  Qwen3-235B-A22B H100 FP8 0.30 of the dense FP8 rows); spread _LO to _HI. */
+#define AIVM_TP_MOE_TRAIN_FACTOR 0.55
+#define AIVM_TP_MOE_TRAIN_FACTOR_LO 0.30
+#define AIVM_TP_MOE_TRAIN_FACTOR_HI 0.75
 /** Time factor of automatic (selective) activation recomputation: Korthikanti et
  *  al. 2022 (arXiv 2205.05198) measure 2-4 % of the step with selective
  *  recomputation and sequence parallelism, against 30-40 % for full. */
@@ -28,11 +44,14 @@
 /** Time factor of full recomputation (--activation-checkpointing): one more
  *  forward pass, 2N on top of the 6N that MFU counts (8N / 6N). */
 #define AIVM_TP_RECOMPUTE_FULL (8.0 / 6.0)
-/** FP8 training's speed-up over bf16 on GPUs with FP8 tensor cores: NVIDIA NeMo
- *  AutoModel measures "over 1.2x" on 8 x H100 (tensorwise scaling, Llama, loss
- *  parity with bf16); larger GEMMs gain more (NVIDIA, "Faster Training Throughput
- *  in FP8 Precision with NVIDIA NeMo", 2025). */
-#define AIVM_TP_FP8_TRAIN_SPEEDUP 1.2
+/** FP8 training's speed-up over bf16 on GPUs with FP8 tensor cores: NVIDIA
+ *  Megatron-Bridge 25.11 (docs/performance-summary.md, DGX-H100, FP8 current
+ *  scaling) trains Llama 3 8B at 14,451, 70B at 1,602 and 405B at 292 tokens/s per
+ *  GPU: 0.69-0.72 of the bf16 peak in 6N FLOPs, 1.8-1.9 x Hopper's bf16 0.38; 1.6 is
+ *  below those tuned benchmarks. The low end of the spread is NeMo AutoModel's
+ *  "over 1.2x" (AIVM_TP_FP8_TRAIN_SPEEDUP_LO). */
+#define AIVM_TP_FP8_TRAIN_SPEEDUP 1.6
+#define AIVM_TP_FP8_TRAIN_SPEEDUP_LO 1.2
 
 /** The training utilisation of one GPU generation, with its spread and source. */
 typedef struct {
@@ -44,6 +63,14 @@ typedef struct {
 /** The MFU figure for GPUs of `g`'s architecture (never NULL: a stated
  *  assumption when the generation has no published run). Static. */
 const aivm_tp_mfu_fact *aivm_tp_mfu_for(const aivm_gpu_model *g);
+/** The factor on the generation's MFU for the model of `sz`: a mixture of experts
+ *  AIVM_TP_MOE_TRAIN_FACTOR; a dense model below AIVM_TP_MFU_FULL_SIZE active
+ *  parameters sqrt(N / AIVM_TP_MFU_FULL_SIZE), at least AIVM_TP_MFU_SIZE_FLOOR; else 1. */
+double aivm_tp_mfu_scale(const aivm_sizing *sz);
+/** Expected distinct experts (of `experts`, each token routing to `k`) that a batch of
+ *  `b` tokens reads in one MoE layer, uniform routing: E (1 - (1 - k/E)^b); k at b = 1,
+ *  approaching E as the batch grows. */
+double aivm_tp_experts_read(unsigned experts, unsigned k, double b);
 /** MFU factor when a training job spans VMs without InfiniBand (an assumption). */
 #define AIVM_TP_NO_IB_FACTOR 0.5
 /** Default share of HBM bandwidth decode reaches (model bandwidth utilisation). */

@@ -38,8 +38,12 @@ typedef enum {
     AIVM_PREC_INT4,
     AIVM_PREC_ANY16, /* "16-bit": bf16, or fp16 on GPUs without bf16 (an input only: the
                         sizing resolves it to bf16 with aivm_sizing.any_16bit) */
-    AIVM_PREC_FP4    /* 4-bit float weights (NVFP4/MXFP4): inference on GPUs with FP4
+    AIVM_PREC_FP4,   /* 4-bit float weights (NVFP4/MXFP4): inference on GPUs with FP4
                         tensor cores only (Blackwell: GB200, GB300) */
+    AIVM_PREC_MXFP4  /* OCP MXFP4 weights as published (gpt-oss): 4.25 bits each (a shared
+                        8-bit scale per 32); the FP4 peak where the GPU has FP4 tensor cores,
+                        else dequantised to 16 bits for the matmuls (vLLM's Marlin/Triton
+                        kernels on Hopper and Ampere) */
 } aivm_precision;
 typedef enum { AIVM_FT_UNSET = 0, AIVM_FT_FULL, AIVM_FT_LORA, AIVM_FT_QLORA } aivm_finetune;
 typedef enum {

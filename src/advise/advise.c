@@ -272,6 +272,13 @@ void aivm_advise__workload_warnings(aivm_advice *adv)
         aivm_advise__warn(adv, "model-shape-unknown",
                           "the model's shape is unknown: KV cache and activations are not "
                           "counted (give --model, or --layers, --hidden and --heads)");
+    else if (wl->sizing && wl->sizing->shape_from && wl->sizing->kv_heads < wl->sizing->heads)
+        aivm_advise__warn(adv, "model-shape-estimated",
+                          "the model's shape is estimated from %s, a typical modern shape "
+                          "nearest in parameters (grouped-query attention, %u KV heads of %u): "
+                          "its KV cache and activations are estimates (give --model, or "
+                          "--layers, --hidden, --heads and --kv-heads)",
+                          wl->sizing->shape_from->id, wl->sizing->kv_heads, wl->sizing->heads);
     else if (wl->sizing && wl->sizing->shape_from)
         aivm_advise__warn(adv, "model-shape-estimated",
                           "the model's shape is estimated from %s, the preset nearest in "

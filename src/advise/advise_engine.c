@@ -159,6 +159,7 @@ int aivm_recommend(aivm_advice **out, const aivm_request *req, aivm_error *err)
     price_warnings(adv);
     aivm_advise__avail_warnings(adv);
     work_warnings(adv);
+    aivm_advise__serving_notes(adv);
     commitment_warnings(adv);
     if (req->workload->kind_assumed)
         aivm_advise__warn(adv, "kind-assumed",

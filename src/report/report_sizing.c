@@ -144,6 +144,12 @@ void aivm_report__sizing_json(aivm_jw *w, const aivm_sizing *sz)
     aivm_jw_end(w);
     aivm_jw_num(w, "usable_fraction", AIVM_SIZING_USABLE);
     aivm_jw_bool(w, "shape_known", sz->layers && sz->hidden && sz->heads);
+    if (sz->shape_from)
+        aivm_jw_str(w, "shape_estimated_from", sz->shape_from->id);
+    else
+        aivm_jw_null(w, "shape_estimated_from");
+    aivm_jw_str(w, "context_basis", aivm_context_basis_name(sz->context_basis));
+    aivm_jw_opt_num(w, "context_max", sz->context_max > 0, sz->context_max);
     aivm_jw_end(w);
 }
 

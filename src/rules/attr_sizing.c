@@ -12,8 +12,8 @@
 #include "attr_sizing.h"
 #include "util/mathutil.h"
 
-const char *const aivm_attr__precisions[] = {"fp32", "bf16", "fp16", "fp8",
-                                             "int8", "int4", "fp4",  NULL};
+const char *const aivm_attr__precisions[] = {"fp32", "bf16", "fp16",  "fp8", "int8",
+                                             "int4", "fp4",  "mxfp4", NULL};
 const char *const aivm_attr__finetunes[] = {"full", "lora", "qlora", NULL};
 const char *const aivm_attr__shardings[] = {"none", "zero1", "zero2", "zero3", NULL};
 const char *const aivm_attr__fit_limits[] = {"fits",    "max-nodes",  "per-gpu",

@@ -196,7 +196,8 @@ void aivm_fit_for(aivm_fit *f, const aivm_workload *wl, const aivm_size *s)
 
 aivm_precision aivm_sizing_compute_precision(const aivm_sizing *sz)
 {
-    bool weight_only = sz->precision == AIVM_PREC_INT8 || sz->precision == AIVM_PREC_INT4;
+    bool weight_only = sz->precision == AIVM_PREC_INT8 || sz->precision == AIVM_PREC_INT4 ||
+                       sz->precision == AIVM_PREC_MXFP4;
     if (sz->phase == AIVM_PHASE_TRAIN && sz->finetune != AIVM_FT_FULL && weight_only)
         return AIVM_PREC_BF16; /* LoRA/QLoRA over int8/int4 weights computes in 16 bits */
     return sz->precision;
@@ -214,7 +215,7 @@ bool aivm_sizing_runs_on(const aivm_sizing *sz, const aivm_size *s, bool *known)
     if (!*known)
         return true;
     if (sz->phase == AIVM_PHASE_TRAIN && sz->finetune != AIVM_FT_FULL &&
-        (sz->precision == AIVM_PREC_INT8 || sz->precision == AIVM_PREC_INT4))
+        aivm_sizing_compute_precision(sz) == AIVM_PREC_BF16 && sz->precision != AIVM_PREC_BF16)
         /* LoRA/QLoRA over int8/int4 weights: the base is dequantised to a 16-bit
          * compute dtype, bf16 or fp16 (bitsandbytes' compute_dtype), so any GPU
          * with either runs it. */
@@ -234,6 +235,7 @@ bool aivm_sizing_runs_on(const aivm_sizing *sz, const aivm_size *s, bool *known)
         return (have & (dtype_bit(AIVM_DT_INT8) | dtype_bit(AIVM_DT_FP16))) != 0;
     case AIVM_PREC_FP4: /* FP4 tensor cores: no dequantised fallback is counted */
         return (have & dtype_bit(AIVM_DT_FP4)) != 0;
+    case AIVM_PREC_MXFP4: /* FP4 tensor cores, else dequantised to fp16/bf16 (vLLM) */
     case AIVM_PREC_INT4:
         return (have &
                 (dtype_bit(AIVM_DT_INT4) | dtype_bit(AIVM_DT_FP4) | dtype_bit(AIVM_DT_FP16))) != 0;

@@ -63,12 +63,13 @@ static const aivm_input rows[] = {
     {SZ(KV_HEADS), "kv-heads", "kv_heads", AIVM_IV_COUNT, 1e8, NULL, "N",
      "KV heads (GQA; default = heads)", R | C | T},
     {SZ(PRECISION), "precision", "precision", AIVM_IV_ENUM, 0, aivm_sizing__prec_names,
-     "fp32|bf16|fp16|fp8|int8|int4|fp4|16-bit",
-     "weights (default 16-bit serving, bf16 LLM training; int4 qlora)", R | C | T},
+     "PRECISION",
+     "weights: fp32, bf16, fp16, fp8, int8, int4, fp4, mxfp4 or 16-bit (default: the preset's, "
+     "else 16-bit serving, bf16 LLM training; int4 qlora)", R | C | T},
     {SZ(KV_PRECISION), "kv-precision", "kv_precision", AIVM_IV_ENUM, 0, aivm_sizing__prec_names,
      "PRECISION", "KV cache precision (default: weights', 16-bit for int8/int4)", R | C | T},
     {SZ(CONTEXT), "context", "context", AIVM_IV_COUNT, 1e8, NULL, "TOKENS",
-     "sequence length (default: the preset's; 4096 for training)", R | C | T},
+     "sequence length, or max (default: serving prompt + output, else 4096; 4096 training)", R | C | T},
     {SZ(BATCH), "batch", "batch", AIVM_IV_COUNT, 1e8, NULL, "N",
      "training micro-batch per GPU (default 1)", R | C | T},
     {SZ(CONCURRENCY), "concurrency", "concurrency", AIVM_IV_COUNT, 1e8, NULL, "N",
@@ -240,7 +241,8 @@ static void expected(char *out, size_t cap, const aivm_input *f, const char *tex
         aivm_names_expected(out, cap, text, f->names + 1, n);
         return;
     case AIVM_IV_COUNT:
-        snprintf(out, cap, "a whole number from 1 to %.0f", f->max);
+        snprintf(out, cap, "a whole number from 1 to %.0f%s", f->max,
+                 f->id == SZ(CONTEXT) ? ", or max (the model's maximum)" : "");
         return;
     case AIVM_IV_NUMBER:
         snprintf(out, cap, "a number more than 0 and at most %g", f->max);
@@ -282,7 +284,11 @@ static bool parse(void *v, const aivm_input *f, const char *text)
         memcpy(v, &x, sizeof x);
         return true;
     case AIVM_IV_COUNT: {
-        unsigned c;
+        unsigned c = AIVM_CONTEXT_MAX;
+        if (text && f->id == SZ(CONTEXT) && strcmp(text, "max") == 0) {
+            memcpy(v, &c, sizeof c); /* the preset's maximum (aivm_sizing_resolve) */
+            return true;
+        }
         if (!text || !aivm_parse_u64(&u, text, (uint64_t)f->max) || u == 0)
             return false;
         c = (unsigned)u;
@@ -388,7 +394,10 @@ char *aivm_input_format(char *out, size_t cap, const aivm_workload *wl, const ai
         break;
     case AIVM_IV_COUNT:
         memcpy(&u, v, sizeof u);
-        snprintf(out, cap, "%u", u);
+        if (f->id == SZ(CONTEXT) && u == AIVM_CONTEXT_MAX)
+            snprintf(out, cap, "max");
+        else
+            snprintf(out, cap, "%u", u);
         break;
     case AIVM_IV_SWITCH:
         memcpy(&b, v, sizeof b);

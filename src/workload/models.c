@@ -14,6 +14,7 @@
 #include "aivm/sizing.h"
 #include "aivm/util.h"
 #include "models_int.h"
+#include "sizing_int.h"
 #include "util/arena.h"
 #include "util/fields.h"
 #include "util/yamlutil.h"
@@ -53,6 +54,9 @@ static const aivm_field model_fields[] = {
     {"flops_per_sample", AIVM_F_NUM, false, OFF(aivm_model, flops_per_sample), NULL},
     {"input_px", AIVM_F_UINT, false, OFF(aivm_model, input_px), NULL},
     {"flops_source", AIVM_F_STR, false, OFF(aivm_model, flops_source), NULL},
+    {"precision", AIVM_F_ENUM, false, OFF(aivm_model, precision), aivm_sizing__prec_names},
+    {"experts", AIVM_F_UINT, false, OFF(aivm_model, experts), NULL},
+    {"experts_per_token", AIVM_F_UINT, false, OFF(aivm_model, experts_per_token), NULL},
 };
 
 static int check_model(const aivm_model *m, const aivm_ynode *e, const char *what, aivm_error *err)
@@ -75,6 +79,12 @@ static int check_model(const aivm_model *m, const aivm_ynode *e, const char *wha
     if ((m->input_px || m->flops_source) && m->flops_per_sample == 0)
         return aivm_error_set(err, AIVM_EINVALID, &e->loc,
                               "%s: input_px and flops_source need flops_per_sample", what);
+    if ((m->experts || m->experts_per_token) &&
+        !(m->experts_per_token >= 1 && m->experts > m->experts_per_token && m->active_params > 0))
+        return aivm_error_set(err, AIVM_EINVALID, &e->loc,
+                              "%s: experts and experts_per_token go together, with active_params, "
+                              "and a token uses fewer experts than there are",
+                              what);
     if (m->head_dim && !m->heads)
         return aivm_error_set(err, AIVM_EINVALID, &aivm_ymap_get(e, "head_dim")->loc,
                               "%s: head_dim needs heads", what);

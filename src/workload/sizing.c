@@ -11,13 +11,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "aivm/throughput.h"
 #include "aivm/util.h"
 #include "sizing_int.h"
 
 #define GIB 1073741824.0
 
-const char *const aivm_sizing__prec_names[] = {"",     "fp32", "bf16",   "fp16", "fp8",
-                                               "int8", "int4", "16-bit", "fp4",  NULL};
+const char *const aivm_sizing__prec_names[] = {"",     "fp32",   "bf16", "fp16",  "fp8", "int8",
+                                               "int4", "16-bit", "fp4",  "mxfp4", NULL};
 const char *const aivm_sizing__ft_names[] = {"", "full", "lora", "qlora", NULL};
 const char *const aivm_sizing__opt_names[] = {"", "adamw", "adamw-8bit", "sgd", NULL};
 const char *const aivm_sizing__shard_names[] = {"", "none", "zero1", "zero2", "zero3", NULL};
@@ -52,6 +53,12 @@ const char *aivm_optimizer_name(aivm_optimizer o)
 const char *aivm_sharding_name(aivm_sharding s)
 {
     return aivm_sizing__shard_names[s];
+}
+
+const char *aivm_context_basis_name(aivm_context_basis b)
+{
+    static const char *const names[] = {"given", "max", "request", "typical", "model", "training"};
+    return names[b];
 }
 
 const char *aivm_input_source_name(aivm_input_source s)
@@ -126,6 +133,8 @@ double aivm_precision_bytes(aivm_precision p)
     case AIVM_PREC_INT4:
     case AIVM_PREC_FP4:
         return 0.5;
+    case AIVM_PREC_MXFP4:
+        return 4.25 / 8; /* OCP MX v1.0: 32 E2M1 values share one E8M0 scale */
     default:
         return 2;
     }
@@ -287,7 +296,7 @@ static int check_arch(const aivm_sizing *sz, aivm_error *err)
         return aivm_error_set(err, AIVM_EINVALID, NULL,
                               "fp4 weights are for inference on GPUs with FP4 tensor cores "
                               "(GB200, GB300), not training: train in bf16 or fp8");
-    if (sz->kv_precision == AIVM_PREC_FP4)
+    if (sz->kv_precision == AIVM_PREC_FP4 || sz->kv_precision == AIVM_PREC_MXFP4)
         return aivm_error_set(err, AIVM_EINVALID, NULL,
                               "fp4 is a weight format: the KV cache is fp32, bf16, fp16, fp8 or "
                               "int8");
@@ -331,16 +340,28 @@ static void resolve_training(aivm_sizing *sz, const aivm_sizing_input *in)
         sz->trainable_params = 0.005 * sz->params;
 }
 
+/* A typical modern shape: grouped-query attention (more than one KV head, fewer than the
+ * heads: Llama 3, Qwen2.5, Mistral), as an open model of that size is built today (neither
+ * Llama 2 7B's one KV head per head nor Falcon 7B's single one); a mixture of experts'
+ * (--active-params) among the presets that are one, a dense model's among the dense. */
+static bool modern_shape(const aivm_model *m, bool moe)
+{
+    return m->kv_heads > 1 && m->kv_heads < m->heads && (m->active_params > 0) == moe;
+}
+
 /* The transformer preset nearest to `params` (by ratio, larger over smaller) of the asked
- * kind, for the shape of a model known only by its parameter count. */
-static const aivm_model *nearest_shape(const aivm_models *models, double params, aivm_kind kind)
+ * kind, for the shape of a model known only by its parameter count; `modern` 0 or 1: among
+ * the typical modern dense (0) or mixture-of-experts (1) shapes only; -1: any. */
+static const aivm_model *nearest_shape(const aivm_models *models, double params, aivm_kind kind,
+                                       int modern)
 {
     const aivm_model *best = NULL;
     double best_d = 0;
     for (size_t i = 0; models && i < aivm_models_count(models); i++) {
         const aivm_model *m = aivm_models_at(models, i);
         double d;
-        if (!(m->layers && m->hidden && m->heads) || (kind && m->kind != kind))
+        if (!(m->layers && m->hidden && m->heads) || (kind && m->kind != kind) ||
+            (modern >= 0 && !modern_shape(m, modern == 1)))
             continue;
         d = m->params > params ? m->params / params : params / m->params;
         if (!best || d < best_d) {
@@ -360,9 +381,13 @@ static void estimate_shape(aivm_sizing *sz, const aivm_sizing_input *in, const a
     const aivm_model *m;
     if (IS_SET(in, AIVM_SZ_LAYERS) && IS_SET(in, AIVM_SZ_HIDDEN) && IS_SET(in, AIVM_SZ_HEADS))
         return;
-    m = nearest_shape(models, sz->params, kind);
+    m = kind == AIVM_KIND_NON_GENERATIVE
+            ? NULL
+            : nearest_shape(models, sz->params, kind, sz->active_params > 0 ? 1 : 0);
     if (!m)
-        m = nearest_shape(models, sz->params, AIVM_KIND_UNSET);
+        m = nearest_shape(models, sz->params, kind, -1);
+    if (!m)
+        m = nearest_shape(models, sz->params, AIVM_KIND_UNSET, -1);
     sz->shape_from = m;
 }
 
@@ -377,6 +402,8 @@ static int resolve_active(aivm_sizing *sz, const aivm_sizing_input *in, const ai
     } else if (pm && pm->active_params > 0 && sz->params == pm->params) {
         sz->active_params = pm->active_params;
         sz->source[AIVM_SZ_ACTIVE_PARAMS] = AIVM_SRC_PRESET;
+        sz->experts = pm->experts;
+        sz->experts_per_token = pm->experts_per_token;
     }
     if (!(sz->active_params > sz->params))
         return 0;
@@ -443,11 +470,17 @@ static void resolve_shape(aivm_sizing *sz, const aivm_sizing_input *in, const ai
 }
 
 /* Weights' and KV cache's precision, and whether any 16-bit format will do. */
-static void resolve_precision(aivm_sizing *sz, const aivm_sizing_input *in, const aivm_workload *wl)
+static void resolve_precision(aivm_sizing *sz, const aivm_sizing_input *in, const aivm_workload *wl,
+                              const aivm_model *pm)
 {
     aivm_precision def_prec;
+    /* serving runs the checkpoint as published: the preset's native precision (gpt-oss
+     * MXFP4, DeepSeek-V3/R1 FP8); training keeps its own defaults */
+    bool native = !in->precision && pm && pm->precision && wl->phase == AIVM_PHASE_INFERENCE;
     def_prec = in->finetune == AIVM_FT_QLORA ? AIVM_PREC_INT4 : AIVM_PREC_BF16;
-    sz->precision = in->precision && in->precision != AIVM_PREC_ANY16 ? in->precision : def_prec;
+    sz->precision = in->precision && in->precision != AIVM_PREC_ANY16 ? in->precision
+                    : native                                          ? pm->precision
+                                                                      : def_prec;
     /* Unasked, serving (and non-generative training such as BERT or ResNet, fp16
      * AMP) runs in fp16 as well as bf16: the default is "16-bit", and so is
      * --precision 16-bit, spelled out. LLM training keeps bf16 (fp16 needs loss
@@ -456,7 +489,9 @@ static void resolve_precision(aivm_sizing *sz, const aivm_sizing_input *in, cons
                     (in->precision == AIVM_PREC_ANY16 ||
                      (!in->precision &&
                       (wl->phase == AIVM_PHASE_INFERENCE || wl->kind == AIVM_KIND_NON_GENERATIVE)));
-    sz->source[AIVM_SZ_PRECISION] = in->precision ? given(in, AIVM_SZ_PRECISION) : AIVM_SRC_DEFAULT;
+    sz->source[AIVM_SZ_PRECISION] = in->precision ? given(in, AIVM_SZ_PRECISION)
+                                    : native      ? AIVM_SRC_PRESET
+                                                  : AIVM_SRC_DEFAULT;
     if (in->kv_precision) {
         sz->kv_precision = in->kv_precision == AIVM_PREC_ANY16 ? AIVM_PREC_BF16 : in->kv_precision;
         sz->source[AIVM_SZ_KV_PRECISION] = given(in, AIVM_SZ_KV_PRECISION);
@@ -468,12 +503,56 @@ static void resolve_precision(aivm_sizing *sz, const aivm_sizing_input *in, cons
     }
 }
 
+/* The context (docs/sizing.md, "Serving context"): given, --context max, training's capped
+ * preset context, or serving's request length or typical context within the maximum. */
+static int resolve_context(aivm_sizing *sz, const aivm_workload *wl, const aivm_model *pm,
+                           aivm_error *err)
+{
+    const aivm_sizing_input *in = &wl->sizing_in;
+    const aivm_work_input *w = &wl->work;
+    unsigned max = pm && pm->context ? pm->context : 0, want;
+    sz->context_max = max;
+    if (IS_SET(in, AIVM_SZ_CONTEXT)) {
+        sz->source[AIVM_SZ_CONTEXT] = given(in, AIVM_SZ_CONTEXT);
+        sz->context_basis = in->context == AIVM_CONTEXT_MAX ? AIVM_CTX_MAX : AIVM_CTX_GIVEN;
+        sz->context = in->context == AIVM_CONTEXT_MAX ? max : in->context;
+        if (sz->context)
+            return 0;
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--context max is the preset's maximum context: give --model, or "
+                              "--context TOKENS");
+    }
+    if (wl->phase == AIVM_PHASE_TRAIN) { /* training runs rarely use the full serving window */
+        want = max && max < 4096 ? max : 4096;
+        sz->context_basis = AIVM_CTX_TRAINING;
+        sz->source[AIVM_SZ_CONTEXT] = want == max ? AIVM_SRC_PRESET : AIVM_SRC_DEFAULT;
+    } else if (w->set & ((1u << AIVM_WK_PROMPT_TOKENS) | (1u << AIVM_WK_OUTPUT_TOKENS))) {
+        unsigned p =
+            w->set & (1u << AIVM_WK_PROMPT_TOKENS) ? w->prompt_tokens : AIVM_TP_PROMPT_TOKENS;
+        unsigned o =
+            w->set & (1u << AIVM_WK_OUTPUT_TOKENS) ? w->output_tokens : AIVM_TP_OUTPUT_TOKENS;
+        want = p + (wl->kind == AIVM_KIND_NON_GENERATIVE ? 0 : o);
+        sz->context_basis = AIVM_CTX_REQUEST;
+        sz->source[AIVM_SZ_CONTEXT] = AIVM_SRC_DERIVED;
+    } else {
+        want = AIVM_SIZING_SERVE_CONTEXT;
+        sz->context_basis = AIVM_CTX_TYPICAL;
+        sz->source[AIVM_SZ_CONTEXT] = AIVM_SRC_DEFAULT;
+    }
+    if (max && want > max) {
+        want = max;
+        sz->context_basis = wl->phase == AIVM_PHASE_TRAIN ? AIVM_CTX_TRAINING : AIVM_CTX_MODEL;
+        sz->source[AIVM_SZ_CONTEXT] = AIVM_SRC_PRESET;
+    }
+    sz->context = want;
+    return 0;
+}
+
 int aivm_sizing_resolve(aivm_sizing *sz, const aivm_workload *wl, const aivm_models *models,
                         aivm_error *err)
 {
     const aivm_sizing_input *in = &wl->sizing_in;
     const aivm_model *pm = NULL;
-    unsigned def_ctx;
     int rc;
     memset(sz, 0, sizeof *sz);
     rc = resolve_preset(&pm, wl, models, sz, err);
@@ -492,13 +571,10 @@ int aivm_sizing_resolve(aivm_sizing *sz, const aivm_workload *wl, const aivm_mod
     if (rc < 0)
         return rc;
     resolve_shape(sz, in, pm, models, wl->kind);
-    resolve_precision(sz, in, wl);
-    def_ctx = pm && pm->context ? pm->context : 4096;
-    if (wl->phase == AIVM_PHASE_TRAIN && def_ctx > 4096)
-        def_ctx = 4096; /* training runs rarely use the full serving window */
-    sz->context = pick_u(sz, in, AIVM_SZ_CONTEXT, in->context, 0, def_ctx);
-    if (!IS_SET(in, AIVM_SZ_CONTEXT) && pm && pm->context)
-        sz->source[AIVM_SZ_CONTEXT] = def_ctx == pm->context ? AIVM_SRC_PRESET : AIVM_SRC_DEFAULT;
+    resolve_precision(sz, in, wl, pm);
+    rc = resolve_context(sz, wl, pm, err);
+    if (rc < 0)
+        return rc;
     sz->concurrency = pick_u(sz, in, AIVM_SZ_CONCURRENCY, in->concurrency, 0, 1);
     sz->max_nodes = pick_u(sz, in, AIVM_SZ_MAX_NODES, in->max_nodes, 0, AIVM_SIZING_MAX_NODES);
     sz->gpus = pick_u(sz, in, AIVM_SZ_GPUS, in->gpus, 0, 0);

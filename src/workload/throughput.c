@@ -56,6 +56,9 @@ static const aivm_tp_mfu_fact mfu_facts[] = {
      "V100: Megatron-LM (arXiv 1909.08053): 39 TFLOP/s per GPU, 30 % of the 125 TFLOP/s peak"},
     {"CDNA3", 0.30, 0.22, 0.40,
      "assumption: no published MFU of a large training run on MI300X; below Hopper's"},
+    {"Turing", 0.20, 0.12, 0.28,
+     "assumption: T4 (70 W, clocks throttle under sustained load; no bf16, fp16 with loss "
+     "scaling); half of Ampere's 0.43, below its vision utilisation ratio to Ampere (0.79)"},
     {NULL, AIVM_TP_MFU, 0.25, 0.45, "assumption: no published training run on this GPU generation"},
 };
 
@@ -118,6 +121,11 @@ double aivm_tp_peak(const aivm_sizing *sz, const aivm_gpu_model *g, aivm_dtype *
         case AIVM_PREC_FP4: /* inference only (the sizing refuses fp4 training) */
             v = peak_of(g, AIVM_DT_FP4, &d);
             break;
+        case AIVM_PREC_MXFP4: /* FP4 tensor cores where there are, else dequantised */
+            v = peak_of(g, AIVM_DT_FP4, &d);
+            if (!(v > 0))
+                v = peak_16(g, &d);
+            break;
         default: /* bf16; int8/int4 weights are dequantised to 16 bits for the matmuls */
             v = peak_16(g, &d);
             break;
@@ -126,6 +134,24 @@ double aivm_tp_peak(const aivm_sizing *sz, const aivm_gpu_model *g, aivm_dtype *
     if (dt)
         *dt = d;
     return v;
+}
+
+double aivm_tp_mfu_scale(const aivm_sizing *sz)
+{
+    double n = aivm_tp_active_params(sz), k;
+    if (sz->active_params > 0 && sz->active_params < sz->params)
+        return AIVM_TP_MOE_TRAIN_FACTOR; /* calibrated on MoE runs of 3-37B active: no size term */
+    if (n >= AIVM_TP_MFU_FULL_SIZE)
+        return 1;
+    k = sqrt(n / AIVM_TP_MFU_FULL_SIZE); /* small GEMMs (hidden <= 3072) keep a GPU less busy */
+    return k > AIVM_TP_MFU_SIZE_FLOOR ? k : AIVM_TP_MFU_SIZE_FLOOR;
+}
+
+double aivm_tp_experts_read(unsigned experts, unsigned k, double b)
+{
+    if (!experts || k >= experts)
+        return experts;
+    return experts * (1 - pow(1 - (double)k / experts, b > 1 ? b : 1));
 }
 
 static void train(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
@@ -150,9 +176,16 @@ static void train(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit
         e->mfu = e->mfu_lo = e->mfu_hi = in->mfu;
         e->mfu_source = "--mfu";
     } else {
-        e->mfu = f->mfu;
-        e->mfu_lo = f->lo;
-        e->mfu_hi = f->hi;
+        double k = samples ? 1 : aivm_tp_mfu_scale(sz), k_lo = k, k_hi = k;
+        if (!samples && sz->active_params > 0 && sz->active_params < sz->params) {
+            k_lo *= AIVM_TP_MOE_TRAIN_FACTOR_LO / AIVM_TP_MOE_TRAIN_FACTOR;
+            k_hi *= AIVM_TP_MOE_TRAIN_FACTOR_HI / AIVM_TP_MOE_TRAIN_FACTOR;
+        }
+        if (e->fp8_as_bf16) /* the peak carries AIVM_TP_FP8_TRAIN_SPEEDUP: its low end */
+            k_lo *= AIVM_TP_FP8_TRAIN_SPEEDUP_LO / AIVM_TP_FP8_TRAIN_SPEEDUP;
+        e->mfu = f->mfu * k;
+        e->mfu_lo = f->lo * k_lo;
+        e->mfu_hi = f->hi * k_hi;
         e->mfu_source = f->source;
         if (fit->vms > 1 && !s->infiniband) {
             e->mfu *= AIVM_TP_NO_IB_FACTOR;
@@ -186,6 +219,9 @@ typedef struct {
     double link_lat_s;   /* per all-reduce */
     double act_bytes;    /* bytes per token of one all-reduce (hidden x 2) */
     double active_bytes; /* weights one token reads (a mixture of experts: its active ones) */
+    double shared_bytes; /* a mixture of experts with known routing: what every token reads */
+    double expert_bytes; /* ... and one routed expert over all its layers */
+    unsigned experts, k; /* routed experts and experts per token; 0 = routing unknown */
     unsigned layers;
 } serve_ctx;
 
@@ -199,7 +235,9 @@ static void serve_at(aivm_work_estimate *e, const serve_ctx *x, double gpus, uns
     e->kv_bytes = b * e->kv_tokens * x->kv_per_token;
     /* a mixture of experts reads the experts its batch's tokens are routed to: at most the
      * active weights per token, at most every weight (dense: all of them at any batch) */
-    e->weight_read_bytes = fmin(e->weight_bytes, x->active_bytes * b);
+    e->weight_read_bytes =
+        x->experts ? x->shared_bytes + x->expert_bytes * aivm_tp_experts_read(x->experts, x->k, b)
+                   : fmin(e->weight_bytes, x->active_bytes * b);
     e->step_memory_s = (e->weight_read_bytes + e->kv_bytes) / (gpus * x->bw);
     e->step_compute_s = 2 * x->n * b / (gpus * x->peak);
     if (tp > 1 && x->layers) { /* two all-reduces per layer, ring: 2 (tp-1)/tp of the data */
@@ -340,6 +378,14 @@ static void serve_setup(serve_ctx *x, aivm_work_estimate *e, const aivm_sizing *
         e->kv_tokens = sz->context;
     e->weight_bytes = sz->params * aivm_precision_bytes(sz->precision); /* every expert */
     x->active_bytes = x->n * aivm_precision_bytes(sz->precision);
+    if (sz->experts > sz->experts_per_token && sz->experts_per_token && sz->active_params > 0) {
+        /* total = shared + E x expert, active = shared + k x expert */
+        double expert = (sz->params - sz->active_params) / (sz->experts - sz->experts_per_token);
+        x->experts = sz->experts;
+        x->k = sz->experts_per_token;
+        x->expert_bytes = expert * aivm_precision_bytes(sz->precision);
+        x->shared_bytes = x->active_bytes - x->k * x->expert_bytes;
+    }
     e->bandwidth_gbs = g->memory_bandwidth_gbs;
     e->mbu = AIVM_TP_MBU;
 }

@@ -77,7 +77,7 @@ static void inputs__one_message(void **state)
         AIVM_EINVALID);
     assert_string_equal(err.msg,
                         "invalid value '0' for --context (expected a whole number from 1 to "
-                        "100000000)");
+                        "100000000, or max (the model's maximum))");
     assert_int_equal(aivm_input_set(&wl, flag("mfu"), "1.5", AIVM_ORIGIN_FLAG, "--mfu", NULL, &err),
                      AIVM_EINVALID);
     assert_int_equal(

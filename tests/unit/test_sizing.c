@@ -177,8 +177,11 @@ static void sizing__sources(void **state)
     assert_int_equal(sz.source[AIVM_SZ_LAYERS], AIVM_SRC_PRESET);
     assert_int_equal(sz.source[AIVM_SZ_KV_HEADS], AIVM_SRC_FILE);
     assert_int_equal(sz.kv_heads, 4);
-    assert_int_equal(sz.context, 131072);
-    assert_int_equal(sz.source[AIVM_SZ_CONTEXT], AIVM_SRC_PRESET);
+    /* serving: a typical context, not the preset's 131072 (docs/sizing.md, "Serving context") */
+    assert_int_equal(sz.context, AIVM_SIZING_SERVE_CONTEXT);
+    assert_int_equal(sz.context_max, 131072);
+    assert_int_equal(sz.context_basis, AIVM_CTX_TYPICAL);
+    assert_int_equal(sz.source[AIVM_SZ_CONTEXT], AIVM_SRC_DEFAULT);
     assert_int_equal(sz.source[AIVM_SZ_CONCURRENCY], AIVM_SRC_DEFAULT);
     assert_int_equal(sz.max_nodes, 16);
     assert_string_equal(aivm_input_source_name(sz.source[AIVM_SZ_KV_HEADS]), "file");

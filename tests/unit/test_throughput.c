@@ -142,8 +142,8 @@ static void test_peak_by_precision(void **state)
     resolve(&wl, &sz, AIVM_PHASE_TRAIN, "llama-3.1-8b", 0);
     assert_true(aivm_tp_peak(&sz, h100, &dt, &fp8_as_bf16) == 989.5);
     assert_int_equal(dt, AIVM_DT_BF16);
-    sz.precision = AIVM_PREC_FP8; /* fp8 training: the bf16 peak x the published 1.2, said so */
-    assert_true(fabs(aivm_tp_peak(&sz, h100, &dt, &fp8_as_bf16) - 989.5 * 1.2) < 1e-9);
+    sz.precision = AIVM_PREC_FP8; /* fp8 training: the bf16 peak x the published speed-up */
+    assert_true(fabs(aivm_tp_peak(&sz, h100, &dt, &fp8_as_bf16) - 989.5 * 1.6) < 1e-9);
     assert_true(fp8_as_bf16);
     assert_int_equal(dt, AIVM_DT_FP8);
     /* an A100 has no FP8 tensor cores: no fp8 peak */
@@ -218,9 +218,12 @@ static void calibrate(cal_ctx *c, const cal_run *r)
 static void llama2_7b_more(cal_ctx *c)
 {
     aivm_work_estimate full;
-    assert_true(!c->e.mfu_no_ib);                      /* NDm A100 v4 has InfiniBand */
-    within(c->e.gpu_hours, 180021 * 0.40 / 0.43, 0.1); /* the hand-worked figure at 0.43 */
-    assert_true(c->e.mfu == 0.43 && c->e.mfu_lo == 0.38 && c->e.mfu_hi == 0.48);
+    assert_true(!c->e.mfu_no_ib); /* NDm A100 v4 has InfiniBand */
+    /* the hand-worked figure at 0.43 x the size factor sqrt(6.74 / 8) of a model below 8B */
+    double k = sqrt(6.74 / 8);
+    within(c->e.gpu_hours, 180021 * 0.40 / (0.43 * k), 0.1);
+    assert_true(fabs(c->e.mfu - 0.43 * k) < 1e-12 && fabs(c->e.mfu_lo - 0.38 * k) < 1e-12 &&
+                fabs(c->e.mfu_hi - 0.48 * k) < 1e-12);
     assert_true(c->e.gpu_hours_lo < 184320 && 184320 < c->e.gpu_hours_hi); /* the spread holds it */
     assert_non_null(strstr(c->e.mfu_source, "2307.09288"));
     /* recomputation is time, not model FLOPs: full (the flag) x 8/6, same FLOPs */
@@ -239,11 +242,13 @@ static void llama3_8b_more(cal_ctx *c)
 }
 
 /* DeepSeek-V3: the preset's 671B with 37B active, FP8 counted at the BF16
- * peak with the published speed-up. */
+ * peak with the published speed-up, a mixture of experts' MFU (x 0.55). */
 static void deepseek_v3_more(cal_ctx *c)
 {
     assert_true(c->sz.params == 671e9 && aivm_tp_active_params(&c->sz) == 37e9);
     assert_true(c->e.fp8_as_bf16);
+    assert_true(fabs(c->e.mfu - 0.38 * AIVM_TP_MOE_TRAIN_FACTOR) < 1e-12);
+    assert_true(c->e.gpu_hours_lo < 2.664e6 && 2.664e6 < c->e.gpu_hours_hi);
 }
 
 #define A100 "Standard_ND96amsr_A100_v4"
@@ -281,11 +286,39 @@ static const cal_run cal_runs[] = {
     /* DeepSeek-V3 (arXiv 2412.19437): 2.664 M H800 GPU-hours of pre-training on
      * 14.8T tokens, 37B of 671B parameters active per token, FP8 mixed precision.
      * The H800 is the H100 with a slower NVLink (same dense peaks): counted on
-     * ND H100 v5 at the Hopper MFU and the published FP8 speed-up; the MoE's
-     * all-to-all is not modelled (the estimate is the lower side). */
+     * ND H100 v5 at the Hopper MFU, the FP8 speed-up and the MoE factor (both
+     * calibrated on NVIDIA's tables, not on this run). */
     {"DeepSeek-V3", "deepseek-v3", 0, AIVM_PREC_FP8, H100, 256, 14.8e12, 0, CAL_GPU_HOURS, 2.664e6,
      25, deepseek_v3_more},
+    /* NVIDIA Megatron-Bridge 25.11 (docs/performance-summary.md, DGX-H100, FP8 current
+     * scaling): tuned dense FP8 pre-training, tokens/s per GPU on 8, 64 and 1,024 GPUs. */
+    {"Llama 3 8B FP8 (Megatron-Bridge)", "llama-3-8b", 0, AIVM_PREC_FP8, H100, 1, 1e12, 8,
+     CAL_TOKENS_PER_GPU_S, 14451, 25, NULL},
+    {"Llama 3 70B FP8 (Megatron-Bridge)", "llama-3-70b", 0, AIVM_PREC_FP8, H100, 8, 1e12, 64,
+     CAL_TOKENS_PER_GPU_S, 1602, 25, NULL},
+    {"Llama 3.1 405B FP8 (Megatron-Bridge)", "llama-3.1-405b", 0, AIVM_PREC_FP8, H100, 128, 1e12,
+     1024, CAL_TOKENS_PER_GPU_S, 292, 25, NULL},
 };
+
+/* MFU by model size (docs/throughput.md, "MFU by model size"): Meta's H100 runs on
+ * one cluster, as ratios to Llama 3 8B (model cards: Llama 3.2 1B 370k and 3B 460k
+ * GPU-hours for up to 9T tokens, logits generated apart, 86k; Llama 3 8B 1.3M for 15T)
+ * cancel the cluster's scale effects: 0.325 and 0.678. Llama 2 7B over 70B on A100
+ * (arXiv 2307.09288, Table 2: 0.39 / 0.44): 0.89. The curve within 25 % of each. */
+static void test_calibration_mfu_by_size(void **state)
+{
+    static const struct {
+        const char *model;
+        double published;
+    } rows[] = {{"llama-3.2-1b", 0.325}, {"llama-3.2-3b", 0.678}, {"llama-2-7b", 0.89}};
+    (void)state;
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+        aivm_workload wl;
+        aivm_sizing sz;
+        resolve(&wl, &sz, AIVM_PHASE_TRAIN, rows[i].model, 0);
+        within_as(rows[i].model, aivm_tp_mfu_scale(&sz), rows[i].published, 25);
+    }
+}
 
 static void test_calibration_published_runs(void **state)
 {
@@ -346,7 +379,8 @@ static void test_mfu_override_and_no_ib(void **state)
     aivm_work_estimate_for(&e, &wl, &one, nc, gpu_of(nc));
     aivm_work_estimate_for(&slow, &wl, &two, nc, gpu_of(nc));
     assert_true(!e.mfu_no_ib && slow.mfu_no_ib);
-    assert_true(fabs(slow.mfu - aivm_tp_mfu_for(gpu_of(nc))->mfu * AIVM_TP_NO_IB_FACTOR) < 1e-12);
+    assert_true(fabs(slow.mfu - aivm_tp_mfu_for(gpu_of(nc))->mfu * aivm_tp_mfu_scale(&sz) *
+                                    AIVM_TP_NO_IB_FACTOR) < 1e-12);
     assert_true(fabs(slow.gpu_hours - 2 * e.gpu_hours) < 1e-6); /* twice the GPU-hours */
     wl.work.mfu = 0.5;
     wl.work.set |= 1u << AIVM_WK_MFU;
@@ -431,11 +465,17 @@ static void test_active_params_input(void **state)
     set_tokens(&wl, 1e9);
     aivm_work_estimate_for(&e, &wl, &f, h100, gpu_of(h100));
     assert_true(e.known && e.flops_per_token == 6 * 37e9);
-    /* serving at batch 1 reads the active weights per step; a large batch reads them all */
+    /* serving at batch 1 reads the active weights per step; a batch reads the shared
+     * weights and the distinct experts its tokens touch: at 64 tokens E (1 - (1 - 8/256)^64)
+     * = 222.4 of 256 routed experts, 87 % of the weights */
     e = serve("deepseek-v3", AIVM_PREC_FP8, "Standard_ND96isr_H100_v5", 1, 1024, 256);
-    assert_true(e.weight_bytes == 671e9 && e.weight_read_bytes == 37e9);
+    assert_true(e.weight_bytes == 671e9 && fabs(e.weight_read_bytes - 37e9) < 1);
     e = serve("deepseek-v3", AIVM_PREC_FP8, "Standard_ND96isr_H100_v5", 64, 1024, 256);
-    assert_true(e.weight_read_bytes == 671e9);
+    {
+        double expert = (671e9 - 37e9) / 248;
+        double want = 37e9 - 8 * expert + expert * aivm_tp_experts_read(256, 8, 64);
+        assert_true(fabs(e.weight_read_bytes - want) < 1 && want < 0.88 * 671e9);
+    }
     /* a dense model reads every weight at any batch */
     e = serve("llama-3.1-8b", AIVM_PREC_UNSET, "Standard_ND96isr_H100_v5", 1, 1024, 256);
     assert_true(e.weight_read_bytes == e.weight_bytes);
@@ -548,13 +588,13 @@ static double serve_tp(const char *model, aivm_precision p, const char *sku, uns
     wl.sizing_in.gpus = tp;
     wl.sizing_in.set |=
         (1u << AIVM_SZ_PRECISION) | (1u << AIVM_SZ_KV_PRECISION) | (1u << AIVM_SZ_GPUS);
-    if (aivm_sizing_resolve(&sz, &wl, shipped.models, &err) < 0)
-        fail_msg("resolve: %s", err.msg);
-    wl.work.tokens_per_second = 1000;
+    wl.work.tokens_per_second = 1000; /* before the sizing: the request sets the context */
     wl.work.prompt_tokens = prompt;
     wl.work.output_tokens = output;
     wl.work.set |= (1u << AIVM_WK_TOKENS_PER_SECOND) | (1u << AIVM_WK_PROMPT_TOKENS) |
                    (1u << AIVM_WK_OUTPUT_TOKENS);
+    if (aivm_sizing_resolve(&sz, &wl, shipped.models, &err) < 0)
+        fail_msg("resolve: %s", err.msg);
     aivm_fit_compute(&f, &sz, s);
     assert_true(f.fits);
     aivm_work_estimate_for(&e, &wl, &f, s, gpu_of(s));
@@ -576,17 +616,17 @@ static aivm_work_estimate serve_fit(const char *model, aivm_precision p, const c
     const aivm_size *s = size(sku);
     aivm_fit f;
     resolve(&wl, &sz, AIVM_PHASE_INFERENCE, model, 0);
-    if (p) {
-        wl.sizing_in.precision = p;
-        wl.sizing_in.set |= 1u << AIVM_SZ_PRECISION;
-        if (aivm_sizing_resolve(&sz, &wl, shipped.models, &err) < 0)
-            fail_msg("resolve: %s", err.msg);
-    }
-    wl.work.tokens_per_second = target;
+    wl.work.tokens_per_second = target; /* before the sizing: the request sets the context */
     wl.work.prompt_tokens = prompt;
     wl.work.output_tokens = output;
     wl.work.set |= (1u << AIVM_WK_TOKENS_PER_SECOND) | (1u << AIVM_WK_PROMPT_TOKENS) |
                    (1u << AIVM_WK_OUTPUT_TOKENS);
+    if (p) {
+        wl.sizing_in.precision = p;
+        wl.sizing_in.set |= 1u << AIVM_SZ_PRECISION;
+    }
+    if (aivm_sizing_resolve(&sz, &wl, shipped.models, &err) < 0)
+        fail_msg("resolve: %s", err.msg);
     if (max_ttft > 0) {
         wl.work.max_ttft_ms = max_ttft;
         wl.work.set |= 1u << AIVM_WK_MAX_TTFT_MS;
@@ -1056,6 +1096,7 @@ int main(void)
         cmocka_unit_test(test_gpu_hours_hand_worked),
         cmocka_unit_test(test_peak_by_precision),
         cmocka_unit_test(test_calibration_published_runs),
+        cmocka_unit_test(test_calibration_mfu_by_size),
         cmocka_unit_test(test_calibration_through_the_engine),
         cmocka_unit_test(test_tensor_parallel_chosen),
         cmocka_unit_test(test_latency_limits),
