@@ -130,8 +130,12 @@ void aivm_check__builtin_findings(aivm_check__flist *l, aivm_check_item *it,
     if (!it->has_workload) {
         f = aivm_check__add(l, "AIVM011", AIVM_SEV_NOTE, r);
         f->message =
-            aivm_check__fmt("no workload: tag the resource with aivm-phase and aivm-kind (or pass "
-                            "--workload); only lifecycle rules were applied");
+            r->system_pool
+                ? aivm_check__fmt("system node pool: it runs the cluster's own pods, not the AI "
+                                  "workload of --phase/--kind or the cluster's tags (tag the pool "
+                                  "itself when it does); only lifecycle rules were applied")
+                : aivm_check__fmt("no workload: tag the resource with aivm-phase and aivm-kind "
+                                  "(or pass --workload); only lifecycle rules were applied");
         f->loc = r->loc;
         f->pointer = NULL;
         return;
