@@ -68,6 +68,9 @@ typedef struct {
     aivm_priority priority;
     const char *region; /* NULL when unknown at plan time */
     bool conditional;   /* ARM `condition` that could not be evaluated */
+    const char *unread; /* a deployment whose VMs the reader cannot see (an ARM linked
+                           template: its templateLink uri, or "(no uri)"); NULL otherwise.
+                           check reports it as AIVM023, never as 0 VMs */
     aivm_tag *tags;
     size_t n_tags;
     aivm_workload wl;   /* from aivm-* tags (or plan-file keys), with the model-size

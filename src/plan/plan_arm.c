@@ -377,6 +377,30 @@ static void read_agent_pool(arm_ctx *c, const aivm_ynode *res, const scope *sc, 
 static void read_resources(arm_ctx *c, const aivm_ynode *list, const scope *sc, const char *ptr,
                            int depth);
 
+/* A deployment of a linked template (properties.templateLink): its resources
+ * are in another file the reader does not fetch, so it is kept as a resource
+ * that says so (check: AIVM023), never as no VMs. */
+static void linked_template(arm_ctx *c, const aivm_ynode *res, const scope *sc, const char *ptr,
+                            unsigned copies)
+{
+    const aivm_ynode *link = iget(iget(res, "properties"), "templateLink");
+    const char *name = resolve_str(sc, iget(res, "name"), c);
+    const aivm_ynode *uri = iget(link, "uri");
+    const char *u = resolve_str(sc, uri, c);
+    aivm_plan_resource *r;
+    if (!name)
+        name = aivm_plan__str(iget(res, "name"));
+    r = new_res(c, res, sc, "Microsoft.Resources/deployments", name ? name : "?", copies);
+    if (!u)
+        u = aivm_plan__str(uri);
+    if (!u)
+        u = aivm_plan__str(iget(link, "id")); /* a template spec */
+    r->unread = u ? u : "(no uri)";
+    r->size_expr = "(linked template)";
+    r->size_loc = link->loc;
+    r->pointer = aivm_plan__fmt(c->plan, "%s/properties/templateLink", ptr);
+}
+
 static void read_deployment(arm_ctx *c, const aivm_ynode *res, const scope *sc, const char *ptr,
                             unsigned copies, const aivm_ynode *copy_expr, int depth)
 {
@@ -384,6 +408,10 @@ static void read_deployment(arm_ctx *c, const aivm_ynode *res, const scope *sc, 
     const aivm_ynode *tmpl = iget(props, "template");
     const char *mode = aivm_plan__str(iget(iget(props, "expressionEvaluationOptions"), "scope"));
     scope inner;
+    if ((!tmpl || tmpl->type != AIVM_Y_MAP) && iget(props, "templateLink")) {
+        linked_template(c, res, sc, ptr, copies);
+        return;
+    }
     if (!tmpl || tmpl->type != AIVM_Y_MAP || depth >= MAX_NEST)
         return;
     if (mode && aivm_streq_nocase(mode, "inner")) {
