@@ -305,12 +305,29 @@ def accelerated(binary, size, home):
     return json.loads(r.stdout)["sizes"][0]["accelerated_networking"]
 
 
+def arm_structure(tmpl):
+    """The template against ARM's documented template format (arm-template.schema.json,
+    written from Microsoft's page: the official schema is not available offline).
+    python3-jsonschema missing: not checked, unless CI is set."""
+    try:
+        import jsonschema
+    except ImportError:
+        expect(not os.environ.get("CI"), "python3-jsonschema is missing and CI is set")
+        return
+    with open(os.path.join(HERE, "arm-template.schema.json")) as f:
+        schema = json.load(f)
+    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(tmpl), key=str)
+    expect(not errors, "the ARM template breaks the template format: %s" %
+           "; ".join("%s at %s" % (e.message, list(e.absolute_path)) for e in errors[:3]))
+
+
 def run_arm(binary, wid, args, want, tmp, home):
     adv = advice_of(binary, without_pick(args), home)
     rec = adv["recommendations"][want.get("pick", 1) - 1]
     r = run(binary, args + DATE + ["--emit", "arm"], home=home)
     expect(r.returncode == 0, "--emit arm exits %d: %s" % (r.returncode, r.stderr))
     tmpl = json.loads(r.stdout)
+    arm_structure(tmpl)
     path = os.path.join(tmp, "azuredeploy.json")
     with open(path, "w") as f:
         f.write(r.stdout)
