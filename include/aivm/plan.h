@@ -58,9 +58,19 @@ typedef struct {
     const char *count_expr; /* a count the reader could not evaluate (an ARM expression):
                                count is then 1 for the rules but the VMs and cost are unknown */
     unsigned nodes;         /* VMs of the whole group (sum of counts) */
+    bool node_pool;         /* an AKS node pool (the next three fields apply) */
+    bool autoscale;         /* an autoscaling pool (AKS min_count/max_count, minCount/maxCount):
+                               count is the maximum, the priced bound */
+    unsigned count_min;     /* autoscale: the fewest VMs (may be 0); count is the most */
+    bool system_pool;       /* an AKS system node pool (the default node pool, mode System):
+                               it runs the cluster's own pods, so check judges it without the
+                               AI workload of --phase/--kind or the cluster's aivm-* tags */
     aivm_priority priority;
     const char *region; /* NULL when unknown at plan time */
     bool conditional;   /* ARM `condition` that could not be evaluated */
+    const char *unread; /* a deployment whose VMs the reader cannot see (an ARM linked
+                           template: its templateLink uri, or "(no uri)"); NULL otherwise.
+                           check reports it as AIVM023, never as 0 VMs */
     aivm_tag *tags;
     size_t n_tags;
     aivm_workload wl;   /* from aivm-* tags (or plan-file keys), with the model-size

@@ -25,12 +25,33 @@ typedef struct {
     aivm_sizing *sizings; /* per item; items' wl.sizing point here */
 } report_impl;
 
+/* What --workload says of a system node pool: only where and how it runs
+ * (region, OS, retired sizes); the AI job (phase, kind, model, work) is the
+ * other pools'. The pool's own aivm-* tags still describe it. */
+static aivm_workload system_pool_base(const aivm_workload *given)
+{
+    aivm_workload wl = AIVM_WORKLOAD_INIT;
+    if (!given)
+        return wl;
+    wl.region = given->region;
+    wl.region_loc = given->region_loc;
+    wl.region_origin = given->region_origin;
+    wl.os = given->os;
+    wl.origin[AIVM_IN_OS] = given->origin[AIVM_IN_OS];
+    wl.include_retired = given->include_retired;
+    wl.origin[AIVM_IN_INCLUDE_RETIRED] = given->origin[AIVM_IN_INCLUDE_RETIRED];
+    wl.set = given->set & (AIVM_WL_REGION | AIVM_WL_OS | AIVM_WL_INCLUDE_RETIRED);
+    return wl;
+}
+
 /* The resource's workload: --workload defaults, then its tags. */
 static void settle_workload(aivm_check_item *it, const aivm_check_opts *o)
 {
     aivm_workload init = AIVM_WORKLOAD_INIT;
     const aivm_workload *t = &it->res->wl;
-    aivm_workload wl = o->workload ? *o->workload : init;
+    aivm_workload wl = it->res->system_pool ? system_pool_base(o->workload)
+                       : o->workload        ? *o->workload
+                                            : init;
     aivm_workload_overlay(&wl, t); /* the tags win over --workload and the flags */
     if (!(wl.set & AIVM_WL_OS) && t->os != AIVM_OS_UNSET)
         wl.os = t->os; /* as the plan declares it, when nobody says otherwise */
@@ -91,6 +112,20 @@ static void price_item(aivm_check_item *it)
     aivm_check__deploy(it);
 }
 
+/* A deployment of no VM: its costs and capacity are zero, its work undone. */
+static void no_vms(aivm_deployment *d)
+{
+    aivm_deployment z;
+    memset(&z, 0, sizeof z);
+    z.has_hourly = d->has_hourly;
+    z.has_on_demand_hourly = d->has_on_demand_hourly;
+    z.has_spot_hourly = d->has_spot_hourly;
+    z.currency = d->currency;
+    z.pricing = d->pricing;
+    z.precision = d->precision;
+    *d = z;
+}
+
 void aivm_check__deploy(aivm_check_item *it)
 {
     const aivm_sizing *sz = it->wl.sizing;
@@ -98,6 +133,8 @@ void aivm_check__deploy(aivm_check_item *it)
     aivm_deployment_eval(&it->deploy, it->res->count ? it->res->count : 1,
                          priced ? &it->price : NULL, it->has_work ? &it->work : NULL,
                          sz && it->size ? aivm_sizing_runs_as(sz, it->size) : AIVM_PREC_UNSET);
+    if (it->res->count == 0 && !it->res->count_expr)
+        no_vms(&it->deploy); /* a pool of 0 nodes costs nothing (the evaluator counts 1) */
     it->priced = it->deploy.has_hourly;
     it->hourly = it->deploy.hourly;
     if (!it->priced)

@@ -107,6 +107,16 @@ void aivm_check__builtin_findings(aivm_check__flist *l, aivm_check_item *it,
     const aivm_plan_resource *r = it->res;
     const aivm_workload *wl = &it->wl;
     aivm_finding *f;
+    if (r->unread) { /* nothing about its VMs is known: no other finding applies */
+        f = aivm_check__add(l, "AIVM023", AIVM_SEV_WARNING, r);
+        f->message = aivm_check__fmt(
+            "linked template not read: the VMs that deployment %s deploys from %s are neither "
+            "checked nor costed; check that template itself, or inline it (Bicep modules build "
+            "inline)",
+            r->address, r->unread);
+        f->loc = r->size_loc;
+        return;
+    }
     if (!it->size) {
         f = aivm_check__add(l, "AIVM001", AIVM_SEV_WARNING, r);
         const char *guess = r->size ? aivm_catalog_suggest_size(cat, r->size) : NULL;
@@ -130,8 +140,12 @@ void aivm_check__builtin_findings(aivm_check__flist *l, aivm_check_item *it,
     if (!it->has_workload) {
         f = aivm_check__add(l, "AIVM011", AIVM_SEV_NOTE, r);
         f->message =
-            aivm_check__fmt("no workload: tag the resource with aivm-phase and aivm-kind (or pass "
-                            "--workload); only lifecycle rules were applied");
+            r->system_pool
+                ? aivm_check__fmt("system node pool: it runs the cluster's own pods, not the AI "
+                                  "workload of --phase/--kind or the cluster's tags (tag the pool "
+                                  "itself when it does); only lifecycle rules were applied")
+                : aivm_check__fmt("no workload: tag the resource with aivm-phase and aivm-kind "
+                                  "(or pass --workload); only lifecycle rules were applied");
         f->loc = r->loc;
         f->pointer = NULL;
         return;

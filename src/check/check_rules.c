@@ -125,6 +125,13 @@ static const aivm_check_rule table[] = {
      "counts (AIVM012) only where its resource is checked; elsewhere it is this note. The "
      "message names the waiver's file and line: remove it, or fix its rule or resource.",
      "", false, false},
+    {"AIVM023", "LinkedTemplateNotRead", AIVM_SEV_WARNING, "Linked template not read",
+     "An ARM deployment (Microsoft.Resources/deployments) links its template by "
+     "properties.templateLink (a URI or a template spec) instead of holding it inline. "
+     "aivm-advise reads local files only, so the VMs of that deployment are neither checked "
+     "nor costed. Check the linked template itself (download it, or pass the file it is "
+     "built from), or inline it.",
+     "", false, false},
 };
 
 const aivm_check_rule *aivm_check_rules(size_t *n)

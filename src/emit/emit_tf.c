@@ -59,6 +59,12 @@ static void header(aivm_buf *out, const aivm_emit__deploy *d)
     aivm_buf_puts(out, "terraform {\n  required_providers {\n    azurerm = {\n"
                        "      source  = \"hashicorp/azurerm\"\n      version = \"~> 4.0\"\n"
                        "    }\n  }\n}\n\n");
+    /* azurerm requires the block (features may stay empty); 4.x takes the
+     * subscription from ARM_SUBSCRIPTION_ID or `az login` when it is not set here */
+    aivm_buf_puts(
+        out,
+        "# azurerm 4 needs the subscription: set ARM_SUBSCRIPTION_ID, or subscription_id here.\n"
+        "provider \"azurerm\" {\n  features {}\n}\n\n");
 }
 
 static void variable(aivm_buf *out, const char *name, const char *desc, const char *dflt,

@@ -268,15 +268,48 @@ static val call_concat(ev *e, const val *a, size_t n)
 }
 
 /* and() / or() of booleans. */
+/* and() / or() decided on values: one false operand makes and() false, one
+ * true makes or() true, whatever the others are (an operand that needs a
+ * deployment cannot change that result); otherwise every operand must be
+ * known. Microsoft's logical-functions page gives no evaluation order for
+ * them, so nothing here depends on one. */
 static val call_and_or(const char *fn, const val *a, size_t n)
 {
-    bool is_and = fn[0] == 'a' || fn[0] == 'A', acc = is_and;
+    bool is_and = fn[0] == 'a' || fn[0] == 'A', known = true;
     for (size_t i = 0; i < n; i++) {
+        if (a[i].k == V_BOOL && a[i].b != is_and)
+            return vbool(!is_and);
         if (a[i].k != V_BOOL)
-            return none;
-        acc = is_and ? acc && a[i].b : acc || a[i].b;
+            known = false;
     }
-    return vbool(acc);
+    return known ? vbool(is_and) : none;
+}
+
+/* greater(), less(), greaterOrEquals(), lessOrEquals() of two integers or two
+ * strings (ordinal: 'A' < 'a', as the examples of Microsoft's comparison
+ * functions page give); anything else is not decided. */
+static val call_compare(const char *fn, val x, val y)
+{
+    int c;
+    if (x.k == V_INT && y.k == V_INT)
+        c = x.i < y.i ? -1 : x.i > y.i;
+    else if (x.k == V_STR && y.k == V_STR)
+        c = strcmp(x.s, y.s);
+    else
+        return none;
+    if (aivm_streq_nocase(fn, "greater"))
+        return vbool(c > 0);
+    if (aivm_streq_nocase(fn, "less"))
+        return vbool(c < 0);
+    if (aivm_streq_nocase(fn, "greaterOrEquals"))
+        return vbool(c >= 0);
+    return vbool(c <= 0);
+}
+
+static bool is_compare(const char *fn)
+{
+    return aivm_streq_nocase(fn, "greater") || aivm_streq_nocase(fn, "less") ||
+           aivm_streq_nocase(fn, "greaterOrEquals") || aivm_streq_nocase(fn, "lessOrEquals");
 }
 
 /* bool() of a boolean or of the text true/false. */
@@ -334,9 +367,13 @@ val aivm_arm__call(ev *e, const char *fn, const val *a, size_t n)
         }
         return (val){V_NULL, NULL, 0, 0, false, NULL};
     }
+    if ((aivm_streq_nocase(fn, "and") || aivm_streq_nocase(fn, "or")) && n >= 1)
+        return call_and_or(fn, a, n);
     for (size_t i = 0; i < n; i++)
         if (a[i].k == V_NONE)
             return none;
+    if (is_compare(fn) && n == 2)
+        return call_compare(fn, a[0], a[1]);
     if ((aivm_streq_nocase(fn, "true") || aivm_streq_nocase(fn, "false")) && n == 0)
         return vbool(fn[0] == 't' || fn[0] == 'T');
     if (aivm_streq_nocase(fn, "null") && n == 0)
@@ -349,8 +386,6 @@ val aivm_arm__call(ev *e, const char *fn, const val *a, size_t n)
         return equal_vals(e, a[0], a[1], &eq) ? vbool(eq) : none;
     if (aivm_streq_nocase(fn, "not") && n == 1 && a[0].k == V_BOOL)
         return vbool(!a[0].b);
-    if ((aivm_streq_nocase(fn, "and") || aivm_streq_nocase(fn, "or")) && n >= 2)
-        return call_and_or(fn, a, n);
     if (aivm_streq_nocase(fn, "empty") && n == 1)
         return a[0].k == V_NULL ? vbool(true)
                                 : (length_of(a[0]) < 0 ? none : vbool(length_of(a[0]) == 0));

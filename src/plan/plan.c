@@ -196,6 +196,35 @@ static void own_strings(aivm_plan *plan, aivm_plan_resource *r, const char *file
     r->region_loc.file = file;
 }
 
+static bool ends_with(const char *s, const char *tail)
+{
+    size_t n = strlen(s), k = strlen(tail);
+    return n >= k && aivm_streq_nocase(s + n - k, tail);
+}
+
+/* A source file of Terraform or Bicep, named by its extension: check reads
+ * what they produce, and says how to produce it (docs/check.md, "Inputs").
+ * Returns 0 for any other name. */
+static int source_file(const char *name, aivm_error *err)
+{
+    static const char *const tf[] = {".tf", ".tfvars", ".hcl", ".tf.json", ".tfvars.json"};
+    aivm_loc at = {name, 0, 0};
+    for (size_t i = 0; i < sizeof tf / sizeof tf[0]; i++)
+        if (ends_with(name, tf[i]))
+            return aivm_error_set(
+                err, AIVM_EINVALID, &at,
+                "Terraform source, not a plan: check reads the plan as JSON "
+                "(terraform plan -out plan.out && terraform show -json plan.out > plan.json), "
+                "an ARM template or an aivm plan file");
+    if (ends_with(name, ".bicep") || ends_with(name, ".bicepparam"))
+        return aivm_error_set(err, AIVM_EINVALID, &at,
+                              "Bicep source: check reads the ARM template it builds "
+                              "(az bicep build --file %s --outfile template.json), a Terraform "
+                              "plan as JSON or an aivm plan file",
+                              ends_with(name, ".bicepparam") ? "main.bicep" : name);
+    return 0;
+}
+
 int aivm_plan_read_mem(aivm_plan *plan, aivm_plan_format *fmt_out, const char *buf, size_t len,
                        const char *name, aivm_plan_format fmt, aivm_error *err)
 {
@@ -207,7 +236,10 @@ int aivm_plan_read_mem(aivm_plan *plan, aivm_plan_format *fmt_out, const char *b
     aivm_tf_filter tf = {fmt == AIVM_PLAN_TERRAFORM, false};
     aivm_yfilter filter = {aivm_plan__terraform_verdict, &tf, aivm_plan__terraform_reset};
     bool filtered = fmt == AIVM_PLAN_AUTO || fmt == AIVM_PLAN_TERRAFORM;
-    int rc = aivm_yaml_parse_filtered(&root, &tree, buf, len, file, filtered ? &filter : NULL, err);
+    int rc = source_file(name, err);
+    if (rc < 0)
+        return rc;
+    rc = aivm_yaml_parse_filtered(&root, &tree, buf, len, file, filtered ? &filter : NULL, err);
     if (rc == 0 && (!root || root->type != AIVM_Y_MAP))
         rc = aivm_error_set(err, AIVM_EINVALID, root ? &root->loc : &start,
                             "not a plan: expected a JSON/YAML object at the top level");

@@ -37,6 +37,7 @@ typedef struct {
     aivm_plan *plan;
     const char *file;
     long long budget;
+    const aivm_ynode *siblings; /* the resources list being read (a pool's cluster is there) */
 } arm_ctx;
 
 /* ARM property names are case-insensitive. */
@@ -252,36 +253,153 @@ static aivm_plan_resource *new_res(arm_ctx *c, const aivm_ynode *res, const scop
     return r;
 }
 
+static void unknown_count(aivm_plan_resource *r, const aivm_ynode *expr);
+
+static bool resolve_true(const scope *sc, const aivm_ynode *n, arm_ctx *c)
+{
+    const char *s = resolve_str(sc, n, c);
+    return s && aivm_streq_nocase(s, "true");
+}
+
+static bool is_system(const scope *sc, const aivm_ynode *pool, arm_ctx *c)
+{
+    const char *m = resolve_str(sc, iget(pool, "mode"), c);
+    return m && aivm_streq_nocase(m, "System");
+}
+
+/* What an agent pool profile (agentPoolProfiles[i], or an agentPools
+ * resource's properties) says of its VMs: `count` (0 is no VM), or with
+ * enableAutoScaling the range minCount..maxCount priced at its maximum; its
+ * spot priority, its OS (osType, else what osSKU names) and its mode. */
+static void read_pool(arm_ctx *c, aivm_plan_resource *r, const scope *sc, const aivm_ynode *p,
+                      unsigned copies)
+{
+    unsigned n = 1, lo = 0;
+    const aivm_ynode *cnt = iget(p, "count");
+    if (resolve_true(sc, iget(p, "enableAutoScaling"), c)) {
+        r->autoscale = true;
+        cnt = iget(p, "maxCount");
+        if (resolve_uint(&lo, sc, iget(p, "minCount"), c))
+            r->count_min = (unsigned long long)lo * copies * sc->copies > AIVM_PLAN_MAX_COUNT
+                               ? (unsigned)AIVM_PLAN_MAX_COUNT
+                               : lo * copies * sc->copies;
+    }
+    if (resolve_uint(&n, sc, cnt, c))
+        aivm_plan__set_count(r, copies, sc->copies, n);
+    else if (cnt)
+        unknown_count(r, cnt);
+    else if (r->autoscale)
+        r->count_expr = "(autoscaling without maxCount)";
+    r->priority = is_spot(resolve_str(sc, iget(p, "scaleSetPriority"), c)) ? AIVM_PRIO_SPOT
+                                                                           : AIVM_PRIO_REGULAR;
+    r->wl.os = aivm_plan__os_from_name(resolve_str(sc, iget(p, "osType"), c));
+    if (r->wl.os == AIVM_OS_UNSET)
+        r->wl.os = aivm_plan__os_from_image(NULL, resolve_str(sc, iget(p, "osSKU"), c));
+    r->node_pool = true;
+    r->system_pool = r->system_pool || is_system(sc, p, c);
+}
+
+/* The inline pools of a cluster. A cluster needs a system pool: when no
+ * profile says `mode: System`, the first is (AKS makes it so). */
 static void read_pools(arm_ctx *c, const aivm_ynode *res, const scope *sc, const char *type,
                        const char *name, const char *ptr, unsigned copies)
 {
     const aivm_ynode *pools = iget(iget(res, "properties"), "agentPoolProfiles");
     const char *pp = aivm_plan__fmt(c->plan, "%s/properties/agentPoolProfiles", ptr);
+    bool any_system = false;
     if (!pools || pools->type != AIVM_Y_SEQ)
         return;
+    for (size_t i = 0; i < pools->n; i++)
+        any_system = any_system || is_system(sc, pools->kids[i], c);
     for (size_t i = 0; i < pools->n; i++) {
         const aivm_ynode *p = pools->kids[i];
         const char *pn = resolve_str(sc, iget(p, "name"), c);
         aivm_plan_resource *r;
-        unsigned n = 1;
         char label[160];
         snprintf(label, sizeof label, "%s/%s", name, pn ? pn : "pool");
         r = new_res(c, res, sc, type, label, copies);
         r->loc = p->loc;
-        if (resolve_uint(&n, sc, iget(p, "count"), c) ||
-            resolve_uint(&n, sc, iget(p, "maxCount"), c))
-            aivm_plan__set_count(r, copies, sc->copies, n ? n : 1);
-        r->priority = is_spot(resolve_str(sc, iget(p, "scaleSetPriority"), c)) ? AIVM_PRIO_SPOT
-                                                                               : AIVM_PRIO_REGULAR;
-        r->wl.os = aivm_plan__os_from_name(resolve_str(sc, iget(p, "osType"), c));
+        r->system_pool = !any_system && i == 0;
+        read_pool(c, r, sc, p, copies);
+        if (r->system_pool)
+            aivm_plan__drop_job_tags(r);
         add_tags(c, r, sc, iget(p, "tags"));
         set_size(c, r, sc, iget(p, "vmSize"),
                  aivm_plan__fmt(c->plan, "%s/vmSize", aivm_plan__ptr_idx(c->plan, pp, i)));
     }
 }
 
+/* The cluster an agentPools resource belongs to, among the resources of its
+ * template: its `parent` (a symbolic name, languageVersion 2.0) or the first
+ * segment of its name ("aks/gpu"). NULL when the template does not hold it. */
+static const aivm_ynode *parent_cluster(arm_ctx *c, const scope *sc, const aivm_ynode *res,
+                                        const char *name)
+{
+    const aivm_ynode *list = c->siblings;
+    const char *parent = aivm_plan__str(iget(res, "parent"));
+    const char *slash = strchr(name, '/');
+    for (size_t i = 0; list && i < list->n; i++) {
+        const aivm_ynode *k = list->type == AIVM_Y_SEQ ? list->kids[i] : list->kids[2 * i + 1];
+        const char *t = aivm_plan__str(iget(k, "type"));
+        const char *kn;
+        if (!t || !aivm_streq_nocase(t, "Microsoft.ContainerService/managedClusters"))
+            continue;
+        if (parent && list->type == AIVM_Y_MAP && strcmp(list->kids[2 * i]->str, parent) == 0)
+            return k;
+        kn = resolve_str(sc, iget(k, "name"), c);
+        if (!parent && slash && kn && strlen(kn) == (size_t)(slash - name) &&
+            aivm_strneq_nocase(kn, name, (size_t)(slash - name)))
+            return k;
+    }
+    return NULL;
+}
+
+/* An agentPools resource: its pool, placed in its cluster's location (a
+ * pool resource has none of its own). */
+static void read_agent_pool(arm_ctx *c, const aivm_ynode *res, const scope *sc, const char *name,
+                            const char *ptr, unsigned copies)
+{
+    const aivm_ynode *props = iget(res, "properties"), *k, *kloc;
+    aivm_plan_resource *r =
+        new_res(c, res, sc, "Microsoft.ContainerService/managedClusters/agentPools", name, copies);
+    set_size(c, r, sc, iget(props, "vmSize"), aivm_plan__fmt(c->plan, "%s/properties/vmSize", ptr));
+    read_pool(c, r, sc, props, copies);
+    if (r->system_pool)
+        aivm_plan__drop_job_tags(r);
+    add_tags(c, r, sc, iget(props, "tags")); /* an agent pool's own tags (over the resource's) */
+    k = r->region ? NULL : parent_cluster(c, sc, res, name);
+    kloc = iget(k, "location");
+    r->region = k ? aivm_plan__region(c->plan, resolve_str(sc, kloc, c)) : r->region;
+    if (k && r->region)
+        r->region_loc = kloc->loc;
+}
+
 static void read_resources(arm_ctx *c, const aivm_ynode *list, const scope *sc, const char *ptr,
                            int depth);
+
+/* A deployment of a linked template (properties.templateLink): its resources
+ * are in another file the reader does not fetch, so it is kept as a resource
+ * that says so (check: AIVM023), never as no VMs. */
+static void linked_template(arm_ctx *c, const aivm_ynode *res, const scope *sc, const char *ptr,
+                            unsigned copies)
+{
+    const aivm_ynode *link = iget(iget(res, "properties"), "templateLink");
+    const char *name = resolve_str(sc, iget(res, "name"), c);
+    const aivm_ynode *uri = iget(link, "uri");
+    const char *u = resolve_str(sc, uri, c);
+    aivm_plan_resource *r;
+    if (!name)
+        name = aivm_plan__str(iget(res, "name"));
+    r = new_res(c, res, sc, "Microsoft.Resources/deployments", name ? name : "?", copies);
+    if (!u)
+        u = aivm_plan__str(uri);
+    if (!u)
+        u = aivm_plan__str(iget(link, "id")); /* a template spec */
+    r->unread = u ? u : "(no uri)";
+    r->size_expr = "(linked template)";
+    r->size_loc = link->loc;
+    r->pointer = aivm_plan__fmt(c->plan, "%s/properties/templateLink", ptr);
+}
 
 static void read_deployment(arm_ctx *c, const aivm_ynode *res, const scope *sc, const char *ptr,
                             unsigned copies, const aivm_ynode *copy_expr, int depth)
@@ -290,6 +408,10 @@ static void read_deployment(arm_ctx *c, const aivm_ynode *res, const scope *sc, 
     const aivm_ynode *tmpl = iget(props, "template");
     const char *mode = aivm_plan__str(iget(iget(props, "expressionEvaluationOptions"), "scope"));
     scope inner;
+    if ((!tmpl || tmpl->type != AIVM_Y_MAP) && iget(props, "templateLink")) {
+        linked_template(c, res, sc, ptr, copies);
+        return;
+    }
     if (!tmpl || tmpl->type != AIVM_Y_MAP || depth >= MAX_NEST)
         return;
     if (mode && aivm_streq_nocase(mode, "inner")) {
@@ -369,20 +491,7 @@ static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, co
     } else if (aivm_streq_nocase(type, "Microsoft.ContainerService/managedClusters")) {
         read_pools(c, res, sc, "Microsoft.ContainerService/managedClusters", name, ptr, copies);
     } else if (aivm_streq_nocase(type, "Microsoft.ContainerService/managedClusters/agentPools")) {
-        unsigned n = 1;
-        r = new_res(c, res, sc, "Microsoft.ContainerService/managedClusters/agentPools", name,
-                    copies);
-        set_size(c, r, sc, iget(props, "vmSize"),
-                 aivm_plan__fmt(c->plan, "%s/properties/vmSize", ptr));
-        if (resolve_uint(&n, sc, iget(props, "count"), c) ||
-            resolve_uint(&n, sc, iget(props, "maxCount"), c))
-            aivm_plan__set_count(r, copies, sc->copies, n ? n : 1);
-        r->priority = is_spot(resolve_str(sc, iget(props, "scaleSetPriority"), c))
-                          ? AIVM_PRIO_SPOT
-                          : AIVM_PRIO_REGULAR;
-        r->wl.os = aivm_plan__os_from_name(resolve_str(sc, iget(props, "osType"), c));
-        add_tags(c, r, sc,
-                 iget(props, "tags")); /* an agent pool's own tags (over the resource's) */
+        read_agent_pool(c, res, sc, name, ptr, copies);
     } else if (aivm_streq_nocase(type, "Microsoft.MachineLearningServices/workspaces/computes")) {
         const aivm_ynode *inner = iget(props, "properties");
         unsigned n = 1;
@@ -402,8 +511,10 @@ static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, co
 static void read_resources(arm_ctx *c, const aivm_ynode *list, const scope *sc, const char *ptr,
                            int depth)
 {
+    const aivm_ynode *outer = c->siblings;
     if (!list)
         return;
+    c->siblings = list;
     if (list->type == AIVM_Y_SEQ)
         for (size_t i = 0; i < list->n; i++)
             read_one(c, list->kids[i], NULL, sc, aivm_plan__ptr_idx(c->plan, ptr, i), depth);
@@ -411,11 +522,12 @@ static void read_resources(arm_ctx *c, const aivm_ynode *list, const scope *sc, 
         for (size_t i = 0; i < list->n; i++)
             read_one(c, list->kids[2 * i + 1], list->kids[2 * i]->str, sc,
                      aivm_plan__ptr(c->plan, ptr, list->kids[2 * i]->str), depth);
+    c->siblings = outer;
 }
 
 int aivm_plan__read_arm(aivm_plan *plan, const aivm_ynode *root, const char *file, aivm_error *err)
 {
-    arm_ctx c = {plan, file, ARM_EVAL_BUDGET};
+    arm_ctx c = {plan, file, ARM_EVAL_BUDGET, NULL};
     scope top = {root, NULL, NULL, 1, NULL, false};
     const aivm_ynode *res = iget(root, "resources");
     aivm_loc start = {file, 1, 1};

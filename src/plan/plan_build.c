@@ -130,6 +130,15 @@ void aivm_plan__add_tag(aivm_plan *plan, aivm_plan_resource *r, const char *key,
     r->n_tags++;
 }
 
+void aivm_plan__drop_job_tags(aivm_plan_resource *r)
+{
+    size_t k = 0;
+    for (size_t j = 0; j < r->n_tags; j++)
+        if (strncmp(r->tags[j].key, "aivm-", 5) != 0 || strcmp(r->tags[j].key, "aivm-waive") == 0)
+            r->tags[k++] = r->tags[j];
+    r->n_tags = k;
+}
+
 void aivm_plan__add_tags(aivm_plan *plan, aivm_plan_resource *r, const aivm_ynode *tags)
 {
     if (!tags || tags->type != AIVM_Y_MAP)

@@ -36,6 +36,10 @@ void aivm_plan__add_tags(aivm_plan *plan, aivm_plan_resource *r, const aivm_ynod
 /** Add or replace one tag (strings borrowed: they must live in the plan's arena/tree). */
 void aivm_plan__add_tag(aivm_plan *plan, aivm_plan_resource *r, const char *key, const char *value,
                         aivm_loc loc);
+/** Drop the aivm-* tags `r` holds so far other than aivm-waive: a system node
+ *  pool does not take the workload its cluster's tags describe (its own tags,
+ *  added after, still describe it). */
+void aivm_plan__drop_job_tags(aivm_plan_resource *r);
 /** Read the aivm-* tags of `r` into its workload. An unknown aivm-* key or a
  *  bad value is kept in r->tag_issues (message in the plan's arena, with a
  *  did-you-mean where one is close) and the tag is ignored. */

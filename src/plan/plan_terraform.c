@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aivm/util.h"
 #include "plan_int.h"
 
 typedef enum { K_VM, K_VMSS, K_AKS, K_AKS_POOL, K_BATCH, K_AML } tf_kind;
@@ -36,28 +37,53 @@ static const tf_type types[] = {
     {"azurerm_machine_learning_compute_cluster", K_AML, "vm_size"},
 };
 
+/* An AKS cluster of the plan, for the node pools that name it. */
+typedef struct {
+    const char *module; /* the address up to the resource ("module.a." or "") */
+    const char *id;     /* its id when known (an existing cluster), else NULL */
+    const char *region;
+    aivm_loc region_loc;
+} tf_cluster;
+
+/* A node pool whose location is its cluster's. */
+typedef struct {
+    aivm_plan_resource *r;
+    const char *module;
+    const char *cluster_id; /* kubernetes_cluster_id when known, else NULL */
+} tf_pool;
+
 typedef struct {
     aivm_plan *plan;
     const char *file;
     aivm_error *err;
+    tf_cluster *clusters;
+    size_t n_clusters, cap_clusters;
+    tf_pool *pools;
+    size_t n_pools, cap_pools;
 } tf_ctx;
 
 /* Attributes of a resource's values that fill() reads, the size keys of
  * types[] included, sorted for bsearch (the filter asks for every key of
  * every resource). Keep in step with fill(): what is not listed here is not
  * in the tree; test_plan checks that filtering changes no resource. */
-static const char *const used_attrs[] = {"default_node_pool",
+static const char *const used_attrs[] = {"auto_scaling_enabled",
+                                         "default_node_pool",
+                                         "enable_auto_scaling",
                                          "fixed_scale",
+                                         "id",
                                          "instances",
+                                         "kubernetes_cluster_id",
                                          "location",
                                          "max_count",
                                          "metadata",
                                          "min_count",
+                                         "mode",
                                          "node_agent_sku_id",
                                          "node_count",
                                          "os_profile",
                                          "os_profile_linux_config",
                                          "os_profile_windows_config",
+                                         "os_sku",
                                          "os_type",
                                          "priority",
                                          "scale_settings",
@@ -109,8 +135,11 @@ static aivm_yverdict change_verdict(const char *const *rest, size_t n, const cha
     if (n == 1 && rest[0] && strcmp(rest[0], "change") == 0)
         return keep_if(listed(change, key));
     if (n == 2 && rest[0] && strcmp(rest[0], "change") == 0 && rest[1] &&
-        (strcmp(rest[1], "after") == 0 || strcmp(rest[1], "after_unknown") == 0))
+        strcmp(rest[1], "after") == 0)
         return keep_if(used_attr(key));
+    if (n == 2 && rest[0] && strcmp(rest[0], "change") == 0 && rest[1] &&
+        strcmp(rest[1], "after_unknown") == 0) /* a new resource's id is always unknown */
+        return keep_if(used_attr(key) && strcmp(key, "id") != 0);
     return AIVM_YKEEP;
 }
 
@@ -254,20 +283,121 @@ static aivm_os declared_os(const aivm_ynode *vals)
     return aivm_plan__os_from_image(NULL, aivm_plan__str(aivm_ymap_get(vals, "node_agent_sku_id")));
 }
 
+static bool is_true(const aivm_ynode *m, const char *key)
+{
+    const char *s = aivm_plan__str(aivm_ymap_get(m, key));
+    return s && strcmp(s, "true") == 0;
+}
+
+/* The VMs of an AKS node pool: node_count (0 is no VM), or with autoscaling
+ * (auto_scaling_enabled, enable_auto_scaling before azurerm 4, or only
+ * min/max given) the range min_count..max_count, priced at its maximum. */
+static void pool_count(aivm_plan_resource *r, const aivm_ynode *m, const aivm_ynode *unknown)
+{
+    static const char *const node_keys[] = {"node_count", NULL};
+    static const char *const max_keys[] = {"max_count", NULL};
+    static const char *const min_keys[] = {"min_count", NULL};
+    const aivm_ynode *max = aivm_ymap_get(m, "max_count");
+    bool scale = is_true(m, "auto_scaling_enabled") || is_true(m, "enable_auto_scaling") ||
+                 (aivm_plan__str(max) && !aivm_plan__str(aivm_ymap_get(m, "node_count")));
+    if (!scale) {
+        r->count = first_uint(r, m, node_keys, 1, unknown);
+        return;
+    }
+    r->autoscale = true;
+    r->count = first_uint(r, m, max_keys, 1, unknown);
+    r->count_min = first_uint(r, m, min_keys, 0, unknown);
+    if (!r->count_expr && (!max || aivm_yis_null(max)))
+        r->count_expr = "(autoscaling without max_count)";
+}
+
+/* A node pool's OS: os_type, else what os_sku names (Ubuntu, AzureLinux,
+ * CBLMariner, Windows2022); azurerm's default node pool is always Linux. */
+static aivm_os pool_os(const aivm_ynode *m, bool default_pool)
+{
+    aivm_os os = aivm_plan__os_from_name(aivm_plan__str(aivm_ymap_get(m, "os_type")));
+    if (os == AIVM_OS_UNSET)
+        os = aivm_plan__os_from_image(NULL, aivm_plan__str(aivm_ymap_get(m, "os_sku")));
+    return os == AIVM_OS_UNSET && default_pool ? AIVM_OS_LINUX : os;
+}
+
+/* The module part of a resource address ("module.a[0]." or ""). */
+static const char *module_of(tf_ctx *c, const char *addr, const char *type)
+{
+    const char *at = NULL;
+    for (const char *p = strstr(addr, type); p; p = strstr(p + 1, type))
+        at = p;
+    return at ? aivm_plan__fmt(c->plan, "%.*s", (int)(at - addr), addr) : "";
+}
+
+static void note_cluster(tf_ctx *c, const aivm_plan_resource *r, const char *module,
+                         const aivm_ynode *vals)
+{
+    tf_cluster *k;
+    if (c->n_clusters == c->cap_clusters) {
+        c->cap_clusters = c->cap_clusters ? 2 * c->cap_clusters : 4;
+        c->clusters = aivm_xrealloc(c->clusters, c->cap_clusters * sizeof *c->clusters);
+    }
+    k = &c->clusters[c->n_clusters++];
+    k->module = module;
+    k->id = aivm_plan__str(aivm_ymap_get(vals, "id"));
+    k->region = r->region;
+    k->region_loc = r->region_loc;
+}
+
+static void note_pool(tf_ctx *c, aivm_plan_resource *r, const char *module, const aivm_ynode *vals)
+{
+    tf_pool *p;
+    if (c->n_pools == c->cap_pools) {
+        c->cap_pools = c->cap_pools ? 2 * c->cap_pools : 4;
+        c->pools = aivm_xrealloc(c->pools, c->cap_pools * sizeof *c->pools);
+    }
+    p = &c->pools[c->n_pools++];
+    p->r = r;
+    p->module = module;
+    p->cluster_id = aivm_plan__str(aivm_ymap_get(vals, "kubernetes_cluster_id"));
+}
+
+/* A node pool has no location of its own: it is its cluster's, the cluster
+ * whose id its kubernetes_cluster_id gives, else the one cluster of its
+ * module (a plan computes a new cluster's id at apply). Two clusters there
+ * and no id: the region stays unknown rather than guessed. */
+static void place_pools(tf_ctx *c)
+{
+    for (size_t i = 0; i < c->n_pools; i++) {
+        const tf_pool *p = &c->pools[i];
+        const tf_cluster *found = NULL;
+        size_t n = 0;
+        for (size_t j = 0; j < c->n_clusters; j++) {
+            const tf_cluster *k = &c->clusters[j];
+            bool same = p->cluster_id ? k->id && aivm_streq_nocase(k->id, p->cluster_id)
+                                      : strcmp(k->module, p->module) == 0;
+            if (same) {
+                found = k;
+                n++;
+            }
+        }
+        if (n == 1 && found->region && !p->r->region) {
+            p->r->region = found->region;
+            p->r->region_loc = found->region_loc;
+        }
+    }
+}
+
 static void fill(tf_ctx *c, aivm_plan_resource *r, const tf_type *t, const aivm_ynode *vals,
                  const char *ptr, const aivm_ynode *unknown)
 {
-    static const char *const node_keys[] = {"node_count", "max_count", "min_count", NULL};
     static const char *const inst_keys[] = {"instances", NULL};
     const aivm_ynode *b;
+    const char *mode;
     unsigned lo = 0, dedicated = 0;
     r->region = aivm_plan__region(c->plan, aivm_plan__str(aivm_ymap_get(vals, "location")));
     if (r->region)
         r->region_loc = aivm_ymap_get(vals, "location")->loc;
     aivm_plan__add_tags(c->plan, r, aivm_ymap_get(vals, "tags"));
     aivm_plan__os_from_type(r);
-    if (r->wl.os == AIVM_OS_UNSET)
-        r->wl.os = declared_os(t->kind == K_AKS ? block(vals, "default_node_pool") : vals);
+    if (r->wl.os == AIVM_OS_UNSET && t->kind != K_AKS)
+        r->wl.os = declared_os(vals);
     switch (t->kind) {
     case K_VM:
         set_size(c, r, vals, t->size_key, ptr, unknown);
@@ -285,8 +415,12 @@ static void fill(tf_ctx *c, aivm_plan_resource *r, const tf_type *t, const aivm_
         break;
     }
     case K_AKS:
+        note_cluster(c, r, module_of(c, r->address, t->type), vals);
         b = block(vals, "default_node_pool");
         r->address = aivm_plan__fmt(c->plan, "%s.default_node_pool", r->address);
+        r->node_pool = true;
+        r->system_pool = true; /* the default node pool is the cluster's system pool */
+        r->wl.os = pool_os(b, true);
         if (!b) {
             r->size_expr = "(not set)";
             r->pointer = ptr;
@@ -295,13 +429,20 @@ static void fill(tf_ctx *c, aivm_plan_resource *r, const tf_type *t, const aivm_
         ptr = aivm_plan__ptr(c->plan, ptr, "default_node_pool");
         if (aivm_ymap_get(vals, "default_node_pool")->type == AIVM_Y_SEQ)
             ptr = aivm_plan__ptr_idx(c->plan, ptr, 0);
+        aivm_plan__drop_job_tags(r);
         aivm_plan__add_tags(c->plan, r, aivm_ymap_get(b, "tags"));
         set_size(c, r, b, "vm_size", ptr, NULL);
-        r->count = first_uint(r, b, node_keys, 1, NULL);
+        pool_count(r, b, NULL);
         break;
     case K_AKS_POOL:
+        note_pool(c, r, module_of(c, r->address, t->type), vals);
+        r->node_pool = true;
+        mode = aivm_plan__str(aivm_ymap_get(vals, "mode"));
+        r->system_pool = mode && aivm_streq_nocase(mode, "System");
+        if (r->wl.os == AIVM_OS_UNSET)
+            r->wl.os = pool_os(vals, false);
         set_size(c, r, vals, "vm_size", ptr, unknown);
-        r->count = first_uint(r, vals, node_keys, 1, unknown);
+        pool_count(r, vals, unknown);
         r->priority = is_spot(aivm_plan__str(aivm_ymap_get(vals, "priority"))) ? AIVM_PRIO_SPOT
                                                                                : AIVM_PRIO_REGULAR;
         break;
@@ -391,20 +532,21 @@ static void read_module(tf_ctx *c, const aivm_ynode *mod, const char *ptr, int d
 int aivm_plan__read_terraform(aivm_plan *plan, const aivm_ynode *root, const char *file,
                               aivm_error *err)
 {
-    tf_ctx c = {plan, file, err};
+    tf_ctx c = {plan, file, err, NULL, 0, 0, NULL, 0, 0};
     const aivm_ynode *rc = aivm_ymap_get(root, "resource_changes");
-    const aivm_ynode *pv = aivm_ymap_get(root, "planned_values");
+    const aivm_ynode *pv = aivm_ymap_get(aivm_ymap_get(root, "planned_values"), "root_module");
     aivm_loc start = {file, 1, 1};
-    if (rc && rc->type == AIVM_Y_SEQ) {
+    int rc_ = 0;
+    if (rc && rc->type == AIVM_Y_SEQ)
         read_changes(&c, rc);
-        return 0;
-    }
-    pv = aivm_ymap_get(pv, "root_module");
-    if (pv && pv->type == AIVM_Y_MAP) {
+    else if (pv && pv->type == AIVM_Y_MAP)
         read_module(&c, pv, "/planned_values/root_module", 0);
-        return 0;
-    }
-    return aivm_error_set(err, AIVM_EINVALID, &start,
-                          "Terraform plan without resource_changes or planned_values "
-                          "(expected the output of 'terraform show -json PLANFILE')");
+    else
+        rc_ = aivm_error_set(err, AIVM_EINVALID, &start,
+                             "Terraform plan without resource_changes or planned_values "
+                             "(expected the output of 'terraform show -json PLANFILE')");
+    place_pools(&c);
+    free(c.clusters);
+    free(c.pools);
+    return rc_;
 }

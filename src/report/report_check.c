@@ -78,13 +78,17 @@ static void text_item(aivm_buf *b, const aivm_check_item *it, const aivm_check_r
         aivm_buf_printf(b, " (via %s)", VIS(r->size_via));
     if (r->count_expr)
         aivm_buf_printf(b, " x ? (count %s)", VIS(r->count_expr));
+    else if (r->autoscale)
+        aivm_buf_printf(b, " x %u-%u (autoscaling: priced at the maximum, %u)", r->count_min,
+                        r->count, r->count);
     else
         aivm_buf_printf(b, " x %u", r->count);
-    aivm_buf_printf(b, ", %s%s, %s%s\n", VIS(it->wl.region),
+    aivm_buf_printf(b, ", %s%s, %s%s%s\n", VIS(it->wl.region),
                     it->region_unknown ? " (not an Azure region)"
                     : r->region        ? ""
                                        : " (assumed: region unknown)",
-                    aivm_priority_name(r->priority), r->conditional ? ", conditional" : "");
+                    aivm_priority_name(r->priority), r->conditional ? ", conditional" : "",
+                    r->system_pool ? ", system node pool" : "");
     if (it->has_workload)
         aivm_buf_printf(b, "  workload %s, %s, %s model, %s\n", aivm_phase_name(it->wl.phase),
                         aivm_kind_name(it->wl.kind), aivm_model_size_name(it->wl.model_size),
@@ -252,6 +256,19 @@ static void item_json(aivm_jw *w, const aivm_check_item *it, const aivm_check_re
     else
         aivm_jw_num(w, "count", r->count);
     aivm_jw_str(w, "count_expression", r->count_expr);
+    if (r->node_pool) { /* only for AKS node pools: other resources' JSON is unchanged */
+        aivm_jw_object(w, "pool");
+        aivm_jw_str(w, "mode", r->system_pool ? "system" : "user");
+        aivm_jw_bool(w, "autoscale", r->autoscale);
+        if (r->autoscale && !r->count_expr) {
+            aivm_jw_num(w, "min_count", r->count_min);
+            aivm_jw_num(w, "max_count", r->count);
+        } else {
+            aivm_jw_null(w, "min_count");
+            aivm_jw_null(w, "max_count");
+        }
+        aivm_jw_end(w);
+    }
     aivm_jw_num(w, "nodes", r->nodes);
     aivm_jw_str(w, "priority", aivm_priority_name(r->priority));
     aivm_jw_str(w, "region", r->region);

@@ -124,16 +124,30 @@ def hcl2json_dir(binary):
     return os.path.join(os.path.dirname(os.path.abspath(binary)), "tests", "emit", "npm")
 
 
+def global_hcl2json():
+    """The node_modules holding @cdktf/hcl2json installed globally (.ci/run), or None."""
+    if not shutil.which("npm") or not shutil.which("node"):
+        return None
+    r = subprocess.run(["npm", "root", "-g"], capture_output=True, text=True, timeout=60)
+    root = r.stdout.strip()
+    return root if r.returncode == 0 and os.path.isdir(os.path.join(root, "@cdktf", "hcl2json")) \
+        else None
+
+
 def ensure_hcl2json(binary):
-    """The directory holding node_modules/@cdktf/hcl2json, installed on first use; None
-    when npm cannot install it (offline)."""
+    """The node_modules directory holding @cdktf/hcl2json: the global one (.ci/run installs
+    it), else one in the build tree installed on first use; None when npm cannot install
+    it (offline)."""
+    g = global_hcl2json()
+    if g:
+        return g
     d = hcl2json_dir(binary)
     mod = os.path.join(d, "node_modules", "@cdktf", "hcl2json")
     os.makedirs(d, exist_ok=True)
     with open(os.path.join(d, ".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # ctest -j: one install at a time
         if os.path.isdir(mod):
-            return d
+            return os.path.join(d, "node_modules")
         if not shutil.which("npm") or not shutil.which("node"):
             return None
         r = subprocess.run(["npm", "install", "--prefix", d, "--no-audit", "--no-fund",
@@ -142,7 +156,7 @@ def ensure_hcl2json(binary):
         if r.returncode != 0 or not os.path.isdir(mod):
             sys.stderr.write(r.stdout + r.stderr)
             return None
-    return d
+    return os.path.join(d, "node_modules")
 
 
 def hcl2json(d, text):
@@ -153,8 +167,7 @@ def hcl2json(d, text):
           ".then(j => process.stdout.write(JSON.stringify(j)))"
           ".catch(e => { console.error(String(e)); process.exit(1); }));")
     r = subprocess.run(["node", "-e", js], input=text, capture_output=True, text=True,
-                       cwd=d, env=dict(os.environ, NODE_PATH=os.path.join(d, "node_modules")),
-                       timeout=120)
+                       cwd=os.path.dirname(d), env=dict(os.environ, NODE_PATH=d), timeout=120)
     expect(r.returncode == 0, "hcl2json cannot parse the emitted Terraform: " + r.stderr)
     return json.loads(r.stdout)
 
@@ -295,12 +308,29 @@ def accelerated(binary, size, home):
     return json.loads(r.stdout)["sizes"][0]["accelerated_networking"]
 
 
+def arm_structure(tmpl):
+    """The template against ARM's documented template format (arm-template.schema.json,
+    written from Microsoft's page: the official schema is not available offline).
+    python3-jsonschema missing: not checked, unless CI is set."""
+    try:
+        import jsonschema
+    except ImportError:
+        expect(not os.environ.get("CI"), "python3-jsonschema is missing and CI is set")
+        return
+    with open(os.path.join(HERE, "arm-template.schema.json")) as f:
+        schema = json.load(f)
+    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(tmpl), key=str)
+    expect(not errors, "the ARM template breaks the template format: %s" %
+           "; ".join("%s at %s" % (e.message, list(e.absolute_path)) for e in errors[:3]))
+
+
 def run_arm(binary, wid, args, want, tmp, home):
     adv = advice_of(binary, without_pick(args), home)
     rec = adv["recommendations"][want.get("pick", 1) - 1]
     r = run(binary, args + DATE + ["--emit", "arm"], home=home)
     expect(r.returncode == 0, "--emit arm exits %d: %s" % (r.returncode, r.stderr))
     tmpl = json.loads(r.stdout)
+    arm_structure(tmpl)
     path = os.path.join(tmp, "azuredeploy.json")
     with open(path, "w") as f:
         f.write(r.stdout)
@@ -353,8 +383,8 @@ def run_arm(binary, wid, args, want, tmp, home):
 def run_terraform(binary, wid, args, want, tmp, home):
     d = ensure_hcl2json(binary)
     if d is None:
-        if os.environ.get("CI") == "true":
-            raise Fail("npm cannot install @cdktf/hcl2json")
+        if os.environ.get("CI"):
+            raise Fail("@cdktf/hcl2json is missing and CI is set (.ci/run installs it)")
         print("SKIP: npm cannot install @cdktf/hcl2json (offline?)")
         sys.exit(SKIP)
     adv = advice_of(binary, without_pick(args), home)
@@ -362,6 +392,11 @@ def run_terraform(binary, wid, args, want, tmp, home):
     r = run(binary, args + DATE + ["--emit", "terraform"], home=home)
     expect(r.returncode == 0, "--emit terraform exits %d: %s" % (r.returncode, r.stderr))
     hcl = hcl2json(d, r.stdout)
+    # `terraform plan` needs the provider block with its features block (issue #33)
+    expect(hcl.get("provider", {}).get("azurerm") == [{"features": [{}]}],
+           "no provider \"azurerm\" { features {} }: %r" % hcl.get("provider"))
+    expect(hcl["terraform"][0]["required_providers"][0]["azurerm"]["source"] == "hashicorp/azurerm",
+           "no required_providers azurerm: %r" % hcl.get("terraform"))
     plan = tf_plan(hcl, TF_INPUTS)
     path = os.path.join(tmp, "plan.json")
     with open(path, "w") as f:
@@ -420,7 +455,7 @@ def run_hostile(binary, case, tmp, home):
         return
     d = ensure_hcl2json(binary)
     if d is None:
-        if os.environ.get("CI") == "true":
+        if os.environ.get("CI"):
             raise Fail("npm cannot install @cdktf/hcl2json")
         print("SKIP: npm cannot install @cdktf/hcl2json (offline?)")
         sys.exit(SKIP)

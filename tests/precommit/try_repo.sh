@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # try_repo.sh BIN ROOT - the hooks of .pre-commit-hooks.yaml through Debian's
 # `pre-commit try-repo`, offline, in a scratch git repository: the check hook fails
-# on a plan with errors and passes a clean plan and an ARM template, and leaves other
-# JSON alone; the validate hook passes a catalog and a rules file and fails each
+# on a plan with errors and passes a clean plan and an ARM template, and lets other
+# JSON (package.json, tsconfig.template.json) and YAML (prometheus-rules.yaml) pass; the validate hook passes a catalog and a rules file and fails each
 # broken one at its file:line:col. The hook repository is a git repository holding
 # only the hook files (what try-repo clones). pre-commit missing: skipped (77),
 # a failure with CI=true.
@@ -26,7 +26,7 @@ export PATH="$tmp/bin:$PATH"
 hooks=$tmp/hooks
 mkdir -p "$hooks/scripts"
 cp "$root/.pre-commit-hooks.yaml" "$hooks/"
-cp "$root/scripts/pre-commit-validate" "$hooks/scripts/"
+cp "$root/scripts/pre-commit-validate" "$root/scripts/pre-commit-check" "$hooks/scripts/"
 git -C "$hooks" init -q && git -C "$hooks" add -A && git -C "$hooks" commit -qm hooks
 
 repo=$tmp/repo
@@ -37,6 +37,8 @@ cp "$fix/check/tf_plan.json" infra/plan.json                 # errors: AIVM004, 
 cp "$fix/check/tf_d4s_untagged.json" infra/clean-plan.json   # no error
 cp "$fix/check/arm_os_declared.json" infra/azuredeploy.json  # an ARM template, no error
 echo '{"name": "web", "version": "1.0.0"}' > package.json     # not a plan: not checked
+echo '{"compilerOptions": {"strict": true}}' > tsconfig.template.json   # neither (issue #33)
+printf 'groups:\n  - name: gpu\n    rules: []\n' > policy/prometheus-rules.yaml  # not aivm's
 cp "$fix/rules/company_policy.yaml" policy/company-rules.yaml
 cp "$fix/rules/err_unknown_attribute.yaml" policy/broken-rules.yaml
 cp "$fix/catalog/ok_small.yaml" data/catalog.yaml
@@ -57,8 +59,11 @@ grep -q 'infra/plan.json:[0-9]*:[0-9]*' <<<"$out" || fail "check hook: no file:l
 try aivm-advise-check infra/clean-plan.json infra/azuredeploy.json
 [ $rc = 0 ] || fail "check hook on a clean plan and template: exit $rc: $out"
 grep -q 'aivm-advise check.*Passed' <<<"$out" || fail "check hook did not pass: $out"
-try aivm-advise-check package.json
-[ $rc = 0 ] && grep -q 'no files to check' <<<"$out" || fail "check hook ran on package.json: $out"
+try aivm-advise-check package.json tsconfig.template.json
+[ $rc = 0 ] && grep -q 'aivm-advise check.*Passed' <<<"$out" && ! grep -q 'AIVM' <<<"$out" \
+  || fail "check hook on JSON that is no plan or template: exit $rc: $out"
+try aivm-advise-validate policy/prometheus-rules.yaml
+[ $rc = 0 ] || fail "validate hook on Prometheus rules: exit $rc: $out"
 
 try aivm-advise-validate policy/company-rules.yaml data/catalog.yaml
 [ $rc = 0 ] && grep -q 'aivm-advise validate.*Passed' <<<"$out" \

@@ -339,8 +339,8 @@ static void check__rules_tie_to_check_ids(void **state)
     bool used[100] = {false};
     /* AIVM013 is the quota check (only with a snapshot), AIVM014 the work-cost check,
      * AIVM018 and AIVM019 the work's own targets */
-    static const unsigned ids_in_table[] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11,
-                                            12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22};
+    static const unsigned ids_in_table[] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12,
+                                            13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23};
     size_t n = 0;
     const aivm_check_rule *t = aivm_check_rules(&n);
     aivm_error err = AIVM_ERROR_INIT;
@@ -379,11 +379,11 @@ static void check__renderers_agree(void **state)
     assert_non_null(strstr(b.ptr, "::warning file=p.yaml,line=4,col=11,title=AIVM003 "));
     aivm_buf_clear(&b);
     assert_int_equal(aivm_check_render_junit(&b, f->rep, &ro, NULL), 0);
-    assert_non_null(strstr(b.ptr, "tests=\"21\" failures=\"0\""));
+    assert_non_null(strstr(b.ptr, "tests=\"22\" failures=\"0\""));
     aivm_buf_clear(&b);
     ro.fail_on = AIVM_SEV_WARNING;
     assert_int_equal(aivm_check_render_junit(&b, f->rep, &ro, NULL), 0);
-    assert_non_null(strstr(b.ptr, "tests=\"21\" failures=\"1\""));
+    assert_non_null(strstr(b.ptr, "tests=\"22\" failures=\"1\""));
     aivm_buf_clear(&b);
     ro.color = true;
     assert_int_equal(aivm_check_render_text(&b, f->rep, &ro, NULL), 0);
