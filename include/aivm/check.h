@@ -70,6 +70,8 @@ typedef struct {
     const char *const *guidance;   /* guidance ids ("G12") */
     size_t n_guidance;
     const aivm_size *suggested;   /* a better size from the advisor, or NULL */
+    unsigned suggested_vms;       /* VMs of the suggested deployment (>= 1 with `suggested`):
+                                     every format says "N x size" */
     aivm_loc loc;                 /* where it points (size value, tag, waiver entry) */
     const char *pointer;          /* JSON pointer within loc.file; NULL when none */
     const aivm_waiver *waiver;    /* non-NULL when waived (valid, unexpired) */

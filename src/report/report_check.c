@@ -56,7 +56,8 @@ static void text_finding(aivm_buf *b, const aivm_finding *f, bool color)
     }
     aivm_buf_puts(b, "\n");
     if (f->suggested && !f->waiver)
-        aivm_buf_printf(b, "          suggested: %s\n", VIS(aivm_str(&f->suggested->name)));
+        aivm_buf_printf(b, "          suggested: %u x %s\n", f->suggested_vms,
+                        VIS(aivm_str(&f->suggested->name)));
     if (f->waiver)
         aivm_buf_printf(b, "          waived until %s: %s\n", VIS(f->waiver->expires),
                         VIS(f->waiver->reason));
@@ -188,6 +189,10 @@ void aivm_report__check_finding_json(aivm_jw *w, const aivm_finding *f)
         aivm_jw_str(w, NULL, f->guidance[i]);
     aivm_jw_end(w);
     aivm_jw_str(w, "suggested", f->suggested ? aivm_str(&f->suggested->name) : NULL);
+    if (f->suggested)
+        aivm_jw_num(w, "suggested_instances", f->suggested_vms);
+    else
+        aivm_jw_null(w, "suggested_instances");
     aivm_jw_object(w, "location");
     aivm_jw_str(w, "file", f->loc.file);
     aivm_jw_num(w, "line", f->loc.line);
@@ -258,6 +263,10 @@ static void item_json(aivm_jw *w, const aivm_check_item *it, const aivm_check_re
     aivm_jw_bool(w, "conditional", r->conditional);
     workload_json(w, it);
     aivm_jw_str(w, "suggested", it->suggested ? aivm_str(&it->suggested->name) : NULL);
+    if (it->suggested)
+        aivm_jw_num(w, "suggested_instances", it->suggested_deploy.vms);
+    else
+        aivm_jw_null(w, "suggested_instances");
     if (it->suggested && it->suggested_deploy.has_hourly) {
         aivm_jw_object(w, "suggested_deployment");
         aivm_jw_num(w, "instances", it->suggested_deploy.vms);
@@ -400,7 +409,7 @@ static void gh_finding(aivm_buf *b, const aivm_finding *f)
     }
     gh_escape(b, f->message, false);
     if (f->suggested) {
-        aivm_buf_puts(b, " (suggested: ");
+        aivm_buf_printf(b, " (suggested: %u x ", f->suggested_vms);
         gh_escape(b, aivm_str(&f->suggested->name), false);
         aivm_buf_puts(b, ")");
     }

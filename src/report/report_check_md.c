@@ -55,7 +55,7 @@ static void finding_row(aivm_buf *out, const aivm_finding *f)
     aivm_buf_puts(out, " | ");
     CELL(out, f->message);
     if (f->suggested && !f->waiver) {
-        aivm_buf_puts(out, " (suggested: ");
+        aivm_buf_printf(out, " (suggested: %u x ", f->suggested_vms);
         CELL(out, aivm_str(&f->suggested->name));
         aivm_buf_puts(out, ")");
     }

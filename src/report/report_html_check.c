@@ -117,7 +117,7 @@ static void finding_row(aivm_buf *out, const aivm_finding *f)
     }
     T(out, f->message);
     if (f->suggested && !f->waiver) {
-        aivm_buf_puts(out, " (suggested: ");
+        aivm_buf_printf(out, " (suggested: %u x ", f->suggested_vms);
         T(out, aivm_str(&f->suggested->name));
         aivm_buf_puts(out, ")");
     }
@@ -182,7 +182,7 @@ static void item(aivm_buf *out, const aivm_check_report *rep, const aivm_check_i
     else
         aivm_buf_puts(out, "; no price");
     if (it->suggested) {
-        aivm_buf_puts(out, "; suggested: ");
+        aivm_buf_printf(out, "; suggested: %u x ", it->suggested_deploy.vms);
         T(out, aivm_str(&it->suggested->name));
     }
     aivm_buf_puts(out, "</p>\n");

@@ -186,9 +186,11 @@ static void result_json(aivm_jw *w, const aivm_finding *f, size_t idx, const cha
     aivm_jw_str(w, "level", level(f->severity));
     if (f->res) {
         char msg[2048];
-        snprintf(msg, sizeof msg, "%s: %s%s%s%s", f->res->address, f->message,
-                 f->suggested ? " (suggested: " : "",
-                 f->suggested ? aivm_str(&f->suggested->name) : "", f->suggested ? ")" : "");
+        char sug[320] = "";
+        if (f->suggested)
+            snprintf(sug, sizeof sug, " (suggested: %u x %s)", f->suggested_vms,
+                     aivm_str(&f->suggested->name));
+        snprintf(msg, sizeof msg, "%s: %s%s", f->res->address, f->message, sug);
         text_obj(w, "message", "text", msg);
     } else {
         text_obj(w, "message", "text", f->message);
@@ -232,8 +234,10 @@ static void result_json(aivm_jw *w, const aivm_finding *f, size_t idx, const cha
     aivm_jw_object(w, "properties");
     if (f->pointer)
         aivm_jw_str(w, "jsonPointer", f->pointer);
-    if (f->suggested)
+    if (f->suggested) {
         aivm_jw_str(w, "suggestedSize", aivm_str(&f->suggested->name));
+        aivm_jw_num(w, "suggestedInstances", f->suggested_vms);
+    }
     if (f->rule)
         aivm_jw_str(w, "sourceRule", aivm_rule_id(f->rule));
     aivm_jw_end(w);
