@@ -297,6 +297,17 @@ int aivm_sort_parse(aivm_sort *out, const char *s, aivm_error *err);
  */
 void aivm_advice_add_warning(aivm_advice *adv, const char *id, const char *msg);
 
+/** A catalog older than this many days on `today` is warned about ("catalog-stale"). */
+#define AIVM_CATALOG_STALE_DAYS 180
+
+/**
+ * Append to `out` the "catalog-stale" warning (its age on `today`, its dates and
+ * how to refresh it) when `cat` is more than AIVM_CATALOG_STALE_DAYS old on
+ * `today` (YYYY-MM-DD); returns whether it did. recommend and check put it in
+ * their warnings; other commands print it.
+ */
+bool aivm_catalog_stale_warning(aivm_buf *out, const aivm_catalog *cat, const char *today);
+
 /**
  * The image, orchestrator, container and spot advice (aivm/extras.h) for
  * candidate `i` of `adv->ranked` (`i` < n_ranked), made as the advice makes

@@ -291,6 +291,12 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
     rep->currency = "USD";
     rep->sizing_active = opts->gpu_need != NULL || opts->models != NULL;
     rep->quota_active = aivm_avail_has_usage(opts->avail);
+    {
+        aivm_buf stale = AIVM_BUF_INIT;
+        if (aivm_catalog_stale_warning(&stale, cat, opts->today))
+            aivm_check_report_add_warning(rep, "catalog-stale", stale.ptr);
+        aivm_buf_dispose(&stale);
+    }
     aivm_check__waiving_init(&ri->waiving, plan, opts->waivers);
     rep->items = aivm_xcalloc(n ? n : 1, sizeof *rep->items);
     rep->n_items = n;
@@ -316,11 +322,24 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
     return 0;
 }
 
+void aivm_check_report_add_warning(aivm_check_report *rep, const char *id, const char *msg)
+{
+    size_t n = rep->n_warnings + 1;
+    rep->warnings = aivm_xrealloc(rep->warnings, n * sizeof *rep->warnings);
+    rep->warning_ids = aivm_xrealloc(rep->warning_ids, n * sizeof *rep->warning_ids);
+    rep->warning_ids[rep->n_warnings] = id;
+    rep->warnings[rep->n_warnings++] = aivm_xstrdup(msg ? msg : "");
+}
+
 void aivm_check_report_free(aivm_check_report *rep)
 {
     report_impl *ri = (report_impl *)rep;
     if (!rep)
         return;
+    for (size_t i = 0; i < rep->n_warnings; i++)
+        free(rep->warnings[i]);
+    free(rep->warnings);
+    free(rep->warning_ids);
     aivm_check__diff_free(rep->diff);
     for (size_t i = 0; i < rep->n_findings; i++)
         free(rep->findings[i].message);

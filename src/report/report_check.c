@@ -164,6 +164,8 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
         aivm_report__diff_counts(out, rep->diff);
     }
     aivm_buf_puts(out, "\n");
+    for (size_t i = 0; i < rep->n_warnings; i++)
+        aivm_buf_printf(out, "warning: %s\n", VIS(rep->warnings[i]));
     if (!rep->sizing_active)
         aivm_buf_puts(out, "AIVM007/AIVM008 (GPU memory fit) are inactive: no model-memory "
                            "sizing yet\n");
@@ -354,6 +356,14 @@ int aivm_check_render_json(aivm_buf *out, const aivm_check_report *rep,
     aivm_jw_array(&w, "unattached_findings");
     for (size_t i = rep->n_findings - rep->n_orphans; i < rep->n_findings; i++)
         aivm_report__check_finding_json(&w, &rep->findings[i]);
+    aivm_jw_end(&w);
+    aivm_jw_array(&w, "warnings");
+    for (size_t i = 0; i < rep->n_warnings; i++)
+        aivm_jw_str(&w, NULL, rep->warnings[i]);
+    aivm_jw_end(&w);
+    aivm_jw_array(&w, "warning_ids");
+    for (size_t i = 0; i < rep->n_warnings; i++)
+        aivm_jw_str(&w, NULL, rep->warning_ids[i]);
     aivm_jw_end(&w);
     if (rep->diff)
         aivm_report__diff_json(&w, rep, o);

@@ -197,6 +197,11 @@ int aivm_check_render_html(aivm_buf *out, const aivm_check_report *rep,
     aivm_buf_puts(out, "<p class=\"summary\">");
     aivm_report__check_counts(out, rep);
     aivm_buf_puts(out, "</p>\n");
+    for (size_t i = 0; i < rep->n_warnings; i++) {
+        aivm_buf_puts(out, i ? "<li>" : "<ul class=\"warnings\">\n<li>");
+        T(out, rep->warnings[i]);
+        aivm_buf_puts(out, i + 1 < rep->n_warnings ? "</li>\n" : "</li>\n</ul>\n");
+    }
     if (rep->diff)
         aivm_report__html_diff(out, rep);
     cost_chart(out, rep);

@@ -35,6 +35,26 @@ static void text_obj(aivm_jw *w, const char *name, const char *key, const char *
     aivm_jw_end(w);
 }
 
+/* The run's warnings (the catalog's age, prices that could not be had) as the
+ * invocation's tool execution notifications: they are no result of a rule. */
+static void notifications(aivm_jw *w, const aivm_check_report *rep)
+{
+    aivm_jw_array(w, "invocations");
+    aivm_jw_object(w, NULL);
+    aivm_jw_bool(w, "executionSuccessful", true);
+    aivm_jw_array(w, "toolExecutionNotifications");
+    for (size_t i = 0; i < rep->n_warnings; i++) {
+        aivm_jw_object(w, NULL);
+        text_obj(w, "descriptor", "id", rep->warning_ids[i]);
+        aivm_jw_str(w, "level", "warning");
+        text_obj(w, "message", "text", rep->warnings[i]);
+        aivm_jw_end(w);
+    }
+    aivm_jw_end(w);
+    aivm_jw_end(w);
+    aivm_jw_end(w);
+}
+
 static void rule_json(aivm_jw *w, const aivm_check_rule *cr)
 {
     char md[1200], gl[64];
@@ -296,6 +316,8 @@ int aivm_check_render_sarif(aivm_buf *out, const aivm_check_report *rep,
     aivm_jw_end(&w);
     aivm_jw_end(&w);
     aivm_jw_end(&w);
+    if (rep->n_warnings)
+        notifications(&w, rep);
     if (o && o->srcroot && o->srcroot[0] == '/') { /* where %SRCROOT% is */
         aivm_buf uri = AIVM_BUF_INIT;
         char *root = normalise(NULL, o->srcroot);
