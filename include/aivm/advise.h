@@ -66,6 +66,10 @@ typedef struct {
     double deployment_hourly;     /* the deployment's price per hour behind cost */
     double adjusted_hourly;       /* deployment_hourly x (1 - preference_pct / 100) */
     char *reason;                 /* one sentence: why this place; owned by the advice */
+    aivm_sort sort;               /* the --sort this ranking follows */
+    bool spot;                    /* --spot: spot prices break the guidance order's ties */
+    bool has_sort_key;            /* sort_key holds the --sort figure (else it is unknown) */
+    double sort_key; /* the --sort figure, stored before sorting: the comparator is stateless */
 } aivm_ranking;
 
 /**
