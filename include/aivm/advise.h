@@ -66,6 +66,10 @@ typedef struct {
     double deployment_hourly;     /* the deployment's price per hour behind cost */
     double adjusted_hourly;       /* deployment_hourly x (1 - preference_pct / 100) */
     char *reason;                 /* one sentence: why this place; owned by the advice */
+    aivm_sort sort;               /* the --sort this ranking follows */
+    bool spot;                    /* --spot: spot prices break the guidance order's ties */
+    bool has_sort_key;            /* sort_key holds the --sort figure (else it is unknown) */
+    double sort_key; /* the --sort figure, stored before sorting: the comparator is stateless */
 } aivm_ranking;
 
 /**
@@ -296,6 +300,17 @@ int aivm_sort_parse(aivm_sort *out, const char *s, aivm_error *err);
  * `id` (static, borrowed; docs/json-output.md) beside it. `msg` is copied.
  */
 void aivm_advice_add_warning(aivm_advice *adv, const char *id, const char *msg);
+
+/** A catalog older than this many days on `today` is warned about ("catalog-stale"). */
+#define AIVM_CATALOG_STALE_DAYS 180
+
+/**
+ * Append to `out` the "catalog-stale" warning (its age on `today`, its dates and
+ * how to refresh it) when `cat`'s sizes, or else its reference prices, are more
+ * than AIVM_CATALOG_STALE_DAYS old on `today` (YYYY-MM-DD); returns whether it did. recommend and
+ * check put it in their warnings; other commands print it.
+ */
+bool aivm_catalog_stale_warning(aivm_buf *out, const aivm_catalog *cat, const char *today);
 
 /**
  * The image, orchestrator, container and spot advice (aivm/extras.h) for

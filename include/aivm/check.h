@@ -70,6 +70,8 @@ typedef struct {
     const char *const *guidance;   /* guidance ids ("G12") */
     size_t n_guidance;
     const aivm_size *suggested;   /* a better size from the advisor, or NULL */
+    unsigned suggested_vms;       /* VMs of the suggested deployment (>= 1 with `suggested`):
+                                     every format says "N x size" */
     aivm_loc loc;                 /* where it points (size value, tag, waiver entry) */
     const char *pointer;          /* JSON pointer within loc.file; NULL when none */
     const aivm_waiver *waiver;    /* non-NULL when waived (valid, unexpired) */
@@ -129,7 +131,19 @@ typedef struct {
     bool sizing_active;           /* AIVM007/AIVM008 were evaluated */
     bool quota_active;            /* AIVM013 was evaluated (a quota snapshot was given) */
     struct aivm_check_diff *diff; /* against --base (aivm_check_diff_apply), owned; NULL without */
+    char **warnings;              /* every warning of the run, one line each, in the order they
+                                     arose (the catalog's age, prices that could not be had): every
+                                     format shows them, the CLI prints them on stderr; owned */
+    const char **warning_ids;     /* beside each: its stable id ("catalog-stale", ...), static */
+    size_t n_warnings;
 } aivm_check_report;
+
+/**
+ * Append a warning of the run to `rep->warnings` with its stable `id` (static,
+ * borrowed; docs/check.md) beside it: what the caller found while pricing or
+ * locating the report (prices that could not be had). `msg` is copied.
+ */
+void aivm_check_report_add_warning(aivm_check_report *rep, const char *id, const char *msg);
 
 /**
  * GPU memory (GB) the resource's workload needs: for training, in total

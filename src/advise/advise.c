@@ -147,6 +147,32 @@ void aivm_advice_add_warning(aivm_advice *adv, const char *id, const char *msg)
     aivm_advise__warn(adv, id, "%s", msg);
 }
 
+bool aivm_catalog_stale_warning(aivm_buf *out, const aivm_catalog *cat, const char *today)
+{
+    long long age = today ? aivm_catalog_age_days(cat, today) : 0;
+    long long prices_age = today ? aivm_catalog_prices_age_days(cat, today) : 0;
+    const char *prices = aivm_catalog_prices_as_of(cat);
+    if (age <= AIVM_CATALOG_STALE_DAYS && prices_age > AIVM_CATALOG_STALE_DAYS) {
+        aivm_buf_printf(out,
+                        "the catalog's reference prices are %lld days old on %s (as of %s; sizes "
+                        "as of %s): Azure reprices sizes; '--prices cached' or '--prices live' "
+                        "read the Azure Retail Prices API (docs/prices.md), and 'aivm-advise "
+                        "catalog refresh --regions REGIONS --prices live' brings them into the "
+                        "catalog's overlay",
+                        prices_age, today, prices, aivm_catalog_data_as_of(cat));
+        return true;
+    }
+    if (age <= AIVM_CATALOG_STALE_DAYS)
+        return false;
+    aivm_buf_printf(out,
+                    "the catalog is %lld days old on %s (sizes as of %s, reference prices as of "
+                    "%s): Azure adds, retires and reprices sizes; refresh it from your own "
+                    "snapshots with 'aivm-advise catalog refresh --skus FILE' "
+                    "(docs/catalog-format.md) or install a newer release",
+                    age, today, aivm_catalog_data_as_of(cat), prices ? prices : "none");
+    return true;
+}
+
 static void collect(aivm_advice *adv, const work *ws, size_t n, const hit_pool *pool,
                     const range *ranges, const aivm_workload *wl, aivm_pricing pricing)
 {

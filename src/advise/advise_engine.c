@@ -134,6 +134,12 @@ int aivm_recommend(aivm_advice **out, const aivm_request *req, aivm_error *err)
     adv->top = req->top;
     adv->cost_objective = req->cost_objective;
     adv->prices = req->prices;
+    {
+        aivm_buf stale = AIVM_BUF_INIT;
+        if (aivm_catalog_stale_warning(&stale, req->catalog, req->workload->today))
+            aivm_advice_add_warning(adv, "catalog-stale", stale.ptr);
+        aivm_buf_dispose(&stale);
+    }
     aivm_advise__evaluate(adv, req);
     after_rules = adv->n_ranked;
     aivm_advise__workload_warnings(adv);

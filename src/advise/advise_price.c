@@ -40,13 +40,12 @@ static void select_pricing(aivm_advice *adv)
 
 /* The guidance's order (score, then catalog price): which candidates a
  * score-led advice shows, so only those are priced. A selection of what to
- * ask the source for; the ranking itself runs once, at the end. */
-static const aivm_advice *g_adv;
-
+ * ask the source for; the ranking itself runs once, at the end. Sorts
+ * pointers to the candidates: the comparator needs no context. */
 static int by_guidance(const void *pa, const void *pb)
 {
-    const aivm_candidate *x = &g_adv->ranked[*(const size_t *)pa];
-    const aivm_candidate *y = &g_adv->ranked[*(const size_t *)pb];
+    const aivm_candidate *x = *(const aivm_candidate *const *)pa;
+    const aivm_candidate *y = *(const aivm_candidate *const *)pb;
     double sx = aivm_round(x->score * 1e6), sy = aivm_round(y->score * 1e6);
     if (sx != sy)
         return sx > sy ? -1 : 1;
@@ -56,23 +55,22 @@ static int by_guidance(const void *pa, const void *pb)
 static size_t price_queries(aivm_price_query **out, const aivm_advice *adv, const char *currency,
                             bool all)
 {
-    size_t *order = aivm_xcalloc(adv->n_ranked + 1, sizeof *order);
+    const aivm_candidate **order = aivm_xcalloc(adv->n_ranked + 1, sizeof *order);
     size_t n = adv->n_ranked;
     aivm_price_query *qs;
     for (size_t i = 0; i < adv->n_ranked; i++)
-        order[i] = i;
+        order[i] = &adv->ranked[i];
     if (!all && adv->top && adv->top < adv->n_ranked) {
-        g_adv = adv;
         qsort(order, adv->n_ranked, sizeof *order, by_guidance);
         n = adv->top;
         /* sizes tied with the last one shown are ordered by price: price them all */
-        while (n < adv->n_ranked && aivm_round(adv->ranked[order[n]].score * 1e6) ==
-                                        aivm_round(adv->ranked[order[n - 1]].score * 1e6))
+        while (n < adv->n_ranked &&
+               aivm_round(order[n]->score * 1e6) == aivm_round(order[n - 1]->score * 1e6))
             n++;
     }
     qs = aivm_xcalloc(n ? n : 1, sizeof *qs);
     for (size_t i = 0; i < n; i++) {
-        const aivm_candidate *c = &adv->ranked[order[i]];
+        const aivm_candidate *c = order[i];
         qs[i].region = c->region ? c->region : adv->workload->region;
         qs[i].sku = aivm_str(&c->size->name);
         qs[i].currency = currency;

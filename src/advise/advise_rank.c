@@ -145,20 +145,16 @@ static void decompose(aivm_candidate *c, const aivm_workload *wl, aivm_objective
     r->tier_id = tier_ids[r->tier];
 }
 
-/* qsort has no context argument: set just before sorting. */
-static aivm_sort g_sort;
-static bool g_spot;
-
 /* The --sort key: deployment price per hour, per GPU or per GB of GPU memory. */
-static bool sort_key(const aivm_candidate *c, double *key)
+static bool sort_key(const aivm_candidate *c, aivm_sort sort, double *key)
 {
     const aivm_size *s = c->size;
     double total = c->deploy.hourly;
-    if (g_sort >= AIVM_SORT_JOB_COST)
-        return aivm_advise__work_key(c, g_sort, key);
+    if (sort >= AIVM_SORT_JOB_COST)
+        return aivm_advise__work_key(c, sort, key);
     if (!c->deploy.has_hourly)
         return false;
-    switch (g_sort) {
+    switch (sort) {
     case AIVM_SORT_PRICE_PER_GPU:
         if (!s->has_gpu || !(s->gpu_count > 0))
             return false;
@@ -192,9 +188,9 @@ static int cmp_guidance(const aivm_candidate *x, const aivm_candidate *y)
     int c = a->tier != b->tier ? (a->tier < b->tier ? -1 : 1) : by_score(x, y);
     if (c)
         return c;
-    if (g_spot && x->price.has_spot != y->price.has_spot)
+    if (a->spot && x->price.has_spot != y->price.has_spot)
         return x->price.has_spot ? -1 : 1;
-    if (g_spot && x->price.has_spot && x->price.spot != y->price.spot)
+    if (a->spot && x->price.has_spot && x->price.spot != y->price.spot)
         return x->price.spot < y->price.spot ? -1 : 1;
     if (a->has_cost != b->has_cost)
         return a->has_cost ? -1 : 1;
@@ -224,8 +220,8 @@ static int cmp_cost(const aivm_candidate *x, const aivm_candidate *y)
 
 static int cmp_sort(const aivm_candidate *x, const aivm_candidate *y)
 {
-    double kx = 0, ky = 0;
-    bool hx = sort_key(x, &kx), hy = sort_key(y, &ky);
+    double kx = x->ranking.sort_key, ky = y->ranking.sort_key;
+    bool hx = x->ranking.has_sort_key, hy = y->ranking.has_sort_key;
     if (hx != hy)
         return hx ? -1 : 1;
     if (hx && kx != ky)
@@ -340,7 +336,7 @@ static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b,
             explain_cost(b, c, first, wl);
         break;
     case AIVM_OBJ_SORT:
-        aivm_buf_printf(b, "ordered by --sort %s", aivm_sort_name(g_sort));
+        aivm_buf_printf(b, "ordered by --sort %s", aivm_sort_name(r->sort));
         break;
     default:
         if (r->tier == TIER_OS_UNDOCUMENTED)
@@ -365,10 +361,14 @@ void aivm_advise__rank(aivm_advice *adv, aivm_sort sort)
                          : wl->sizing || adv->cost_objective ? AIVM_OBJ_COST
                                                              : AIVM_OBJ_GUIDANCE;
     aivm_buf b = AIVM_BUF_INIT;
-    for (size_t i = 0; i < adv->n_ranked; i++)
+    for (size_t i = 0; i < adv->n_ranked; i++) {
+        aivm_ranking *r = &adv->ranked[i].ranking;
         decompose(&adv->ranked[i], wl, obj);
-    g_sort = sort;
-    g_spot = wl->spot;
+        r->sort = sort;
+        r->spot = wl->spot;
+        r->sort_key = 0;
+        r->has_sort_key = sort_key(&adv->ranked[i], sort, &r->sort_key);
+    }
     qsort(adv->ranked, adv->n_ranked, sizeof *adv->ranked, cand_cmp);
     for (size_t i = 0; i < adv->n_ranked; i++) {
         adv->ranked[i].rank = (unsigned)i + 1;

@@ -10,26 +10,40 @@
 #include "catalog_int.h"
 #include "util/rstr.h"
 
-static const aivm_catalog *order_cat; /* qsort has no context argument */
-
-static const char *name_of(unsigned i)
-{
-    return aivm_str(&order_cat->sizes[i].name);
-}
+/* A size's index with its name beside it: the sort key the comparators read
+ * (qsort has no context argument, and no file-scope state is needed). */
+typedef struct {
+    const char *name;
+    unsigned index;
+} named;
 
 static int name_order_cmp(const void *a, const void *b)
 {
-    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
-    return strcmp(name_of(x), name_of(y));
+    const named *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : (x->index < y->index ? -1 : x->index > y->index);
 }
 
 static int name_nocase_cmp(const void *a, const void *b)
 {
-    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
-    int c = aivm_strcmp_nocase(name_of(x), name_of(y));
+    const named *x = a, *y = b;
+    int c = aivm_strcmp_nocase(x->name, y->name);
     if (c)
         return c;
-    return x < y ? -1 : x > y;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* `out` (n entries): the sizes' indexes in the order `cmp` gives their names. */
+static void sort_names(unsigned *out, const aivm_catalog *cat, named *keys,
+                       int (*cmp)(const void *, const void *))
+{
+    for (size_t i = 0; i < cat->n_sizes; i++) {
+        keys[i].name = aivm_str(&cat->sizes[i].name);
+        keys[i].index = (unsigned)i;
+    }
+    qsort(keys, cat->n_sizes, sizeof *keys, cmp);
+    for (size_t i = 0; i < cat->n_sizes; i++)
+        out[i] = keys[i].index;
 }
 
 const unsigned *aivm_catalog_name_order(const aivm_catalog *cat)
@@ -45,12 +59,10 @@ int aivm_catalog__index(aivm_catalog *cat, aivm_error *err)
         order[i] = (unsigned)i;
     unsigned *by_name =
         aivm_arena_alloc(&cat->arena, (cat->n_sizes ? cat->n_sizes : 1) * sizeof *by_name);
-    for (size_t i = 0; i < cat->n_sizes; i++)
-        order[i] = by_name[i] = (unsigned)i;
-    order_cat = cat;
-    qsort(order, cat->n_sizes, sizeof *order, name_order_cmp);
-    qsort(by_name, cat->n_sizes, sizeof *by_name, name_nocase_cmp);
-    order_cat = NULL;
+    named *keys = aivm_xcalloc(cat->n_sizes ? cat->n_sizes : 1, sizeof *keys);
+    sort_names(order, cat, keys, name_order_cmp);
+    sort_names(by_name, cat, keys, name_nocase_cmp);
+    free(keys);
     cat->name_order = order;
     cat->by_name = by_name;
     for (size_t i = 1; i < cat->n_sizes; i++) {

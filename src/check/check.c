@@ -258,6 +258,27 @@ static void settle_item(aivm_check__flist *l, aivm_check_item *it, const aivm_ca
     }
 }
 
+/* The VMs of each finding's suggested deployment: recommend's for that size
+ * (the item's suggestion, or the candidate of the advice a prefer rule picked). */
+static void suggestion_counts(aivm_check__flist *l, const aivm_check_item *it,
+                              const aivm_advice *adv)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        aivm_finding *f = &l->v[i];
+        if (!f->suggested)
+            continue;
+        f->suggested_vms = 1;
+        if (f->suggested == it->suggested && it->suggested_deploy.vms)
+            f->suggested_vms = it->suggested_deploy.vms;
+        else
+            for (size_t k = 0; adv && k < adv->n_ranked; k++)
+                if (adv->ranked[k].size == f->suggested && adv->ranked[k].deploy.vms) {
+                    f->suggested_vms = adv->ranked[k].deploy.vms;
+                    break;
+                }
+    }
+}
+
 /* Findings of one item, sorted, appended to the report's list. */
 static void check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_catalog *cat,
                        const aivm_rules *rules, const aivm_check_opts *o,
@@ -281,6 +302,7 @@ static void check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_c
     price_item(it);
     aivm_check__work_findings(&l, it, cat, adv);
     aivm_check__waive_item(&l, wv, it, o);
+    suggestion_counts(&l, it, adv);
     if (l.n > 1)
         qsort(l.v, l.n, sizeof *l.v, sev_cmp);
     it->first = all->n;
@@ -306,6 +328,12 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
     rep->currency = "USD";
     rep->sizing_active = opts->gpu_need != NULL || opts->models != NULL;
     rep->quota_active = aivm_avail_has_usage(opts->avail);
+    {
+        aivm_buf stale = AIVM_BUF_INIT;
+        if (aivm_catalog_stale_warning(&stale, cat, opts->today))
+            aivm_check_report_add_warning(rep, "catalog-stale", stale.ptr);
+        aivm_buf_dispose(&stale);
+    }
     aivm_check__waiving_init(&ri->waiving, plan, opts->waivers);
     rep->items = aivm_xcalloc(n ? n : 1, sizeof *rep->items);
     rep->n_items = n;
@@ -331,11 +359,24 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
     return 0;
 }
 
+void aivm_check_report_add_warning(aivm_check_report *rep, const char *id, const char *msg)
+{
+    size_t n = rep->n_warnings + 1;
+    rep->warnings = aivm_xrealloc(rep->warnings, n * sizeof *rep->warnings);
+    rep->warning_ids = aivm_xrealloc(rep->warning_ids, n * sizeof *rep->warning_ids);
+    rep->warning_ids[rep->n_warnings] = id;
+    rep->warnings[rep->n_warnings++] = aivm_xstrdup(msg ? msg : "");
+}
+
 void aivm_check_report_free(aivm_check_report *rep)
 {
     report_impl *ri = (report_impl *)rep;
     if (!rep)
         return;
+    for (size_t i = 0; i < rep->n_warnings; i++)
+        free(rep->warnings[i]);
+    free(rep->warnings);
+    free(rep->warning_ids);
     aivm_check__diff_free(rep->diff);
     for (size_t i = 0; i < rep->n_findings; i++)
         free(rep->findings[i].message);

@@ -121,14 +121,17 @@ void cli_avail_opts_dispose(cli_avail_opts *ao)
     aivm_avail_free(ao->avail);
 }
 
-void cli_avail_warn_unknown(const cli_avail_opts *ao, const aivm_catalog *cat)
+bool cli_avail_unknown_warning(aivm_buf *out, const cli_avail_opts *ao, const aivm_catalog *cat)
 {
     const char **names = NULL;
     size_t n = 0;
     aivm_avail_unknown_sizes(&names, &n, ao->avail, cat);
     if (n)
-        cli_warnf("%zu size%s in the SKU list %s not in the catalog, so never suggested: %s%s "
-                  "('aivm-advise catalog refresh --skus FILE' adds them)",
-                  n, n == 1 ? "" : "s", n == 1 ? "is" : "are", names[0], n > 1 ? ", ..." : "");
+        aivm_buf_printf(out,
+                        "%zu size%s in the SKU list %s not in the catalog, so never suggested: "
+                        "%s%s ('aivm-advise catalog refresh --skus FILE' adds them)",
+                        n, n == 1 ? "" : "s", n == 1 ? "is" : "are", names[0],
+                        n > 1 ? ", ..." : "");
     free((void *)names);
+    return n > 0;
 }

@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "aivm/aivm.h"
 #include "aivm/prices.h"
@@ -140,11 +139,11 @@ static void later_day(char *day, const char *cand)
 static void file_day(char *day, const char *path)
 {
     struct stat st;
-    struct tm tm;
     char d[16];
-    if (stat(path, &st) == 0 && gmtime_r(&st.st_mtime, &tm) &&
-        strftime(d, sizeof d, "%Y-%m-%d", &tm) == 10)
+    if (stat(path, &st) == 0) {
+        aivm_utc_format(d, (long long)st.st_mtime, false); /* a file's date, not the clock */
         later_day(day, d);
+    }
 }
 
 /* The combinations a refresh refuses (exit 2), --reset apart. */

@@ -34,10 +34,8 @@ void cli_print_version_as(bool json);
 int cli_load_data(aivm_catalog **cat, aivm_rules **rules, const char *catalog_path,
                   const char *const *rule_files, size_t n_rule_files);
 
-/** The overlay's file name under $XDG_DATA_HOME/aivm-advise/ and how many days
- *  a catalog may age before a run warns. */
+/** The overlay's file name under $XDG_DATA_HOME/aivm-advise/. */
 #define CLI_OVERLAY_FILE "catalog-overlay.json"
-#define CLI_STALE_DAYS 180
 
 /** The overlay's path: $XDG_DATA_HOME/aivm-advise/catalog-overlay.json, else
  *  $HOME/.local/share/aivm-advise/...; false when neither is set (or too long). */
@@ -51,9 +49,9 @@ bool cli_overlay_path(char *out, size_t cap);
  */
 int cli_load_catalog(aivm_catalog **cat, const char *path);
 
-/** Warn (stderr, unless --quiet) when the catalog's data, or else its
- *  reference prices, are more than CLI_STALE_DAYS old on `today` (the
- *  command's --date or today's date), naming the dates and how to refresh. */
+/** Warn (stderr, unless --quiet) when the catalog's data, or else its reference
+ *  prices, are more than AIVM_CATALOG_STALE_DAYS old on `today`
+ *  (aivm_catalog_stale_warning), naming the dates and how to refresh. */
 void cli_warn_stale(const aivm_catalog *cat, const char *today);
 
 /**

@@ -270,9 +270,10 @@ static int load_inputs(aivm_workload *wl, aivm_workload_doc **doc, aivm_waivers 
 
 /* A warning for the resources a cached or live store could not price: they
  * show catalog prices (or none), never silently. */
-static void warn_fallbacks(const aivm_check_report *rep, const aivm_prices *store,
-                           aivm_prices_mode mode)
+static void warn_fallbacks(aivm_check_report *into, const aivm_check_report *rep,
+                           const aivm_prices *store, aivm_prices_mode mode)
 {
+    aivm_buf b = AIVM_BUF_INIT;
     const aivm_check_item *first = NULL;
     const aivm_price_entry *e;
     size_t missing = 0, asked = 0;
@@ -290,21 +291,27 @@ static void warn_fallbacks(const aivm_check_report *rep, const aivm_prices *stor
     if (!missing)
         return;
     e = aivm_prices_find(store, first->wl.region, aivm_str(&first->size->name));
-    cli_warnf("%zu of %zu resources have no %s price (first: %s in %s: %s): the report shows "
-              "catalog prices for them",
-              missing, asked, mode == AIVM_PRICES_LIVE ? "live" : "cached",
-              aivm_str(&first->size->name), first->wl.region,
-              e && e->error ? e->error
-                            : (mode == AIVM_PRICES_CACHED ? "not in the price cache"
-                                                          : "the price list has no row for it"));
+    aivm_buf_printf(&b,
+                    "%zu of %zu resources have no %s price (first: %s in %s: %s): the report "
+                    "shows catalog prices for them",
+                    missing, asked, mode == AIVM_PRICES_LIVE ? "live" : "cached",
+                    aivm_str(&first->size->name), first->wl.region,
+                    e && e->error
+                        ? e->error
+                        : (mode == AIVM_PRICES_CACHED ? "not in the price cache"
+                                                      : "the price list has no row for it"));
+    aivm_check_report_add_warning(into, "prices-fallback", b.ptr);
+    aivm_buf_dispose(&b);
 }
 
 /* Prices of the cost summary as --prices says (catalog prices are already on).
  * A live or cached price that cannot be had leaves the report on catalog
- * prices with a warning naming the failure; only --require-live-prices makes
- * a live failure exit 4. */
-static int price_report(aivm_check_report *rep, chk_opts *o, aivm_prices **store)
+ * prices with a warning (in `into`'s warnings) naming the failure; only
+ * --require-live-prices makes a live failure exit 4. */
+static int price_report(aivm_check_report *into, aivm_check_report *rep, chk_opts *o,
+                        aivm_prices **store)
 {
+    aivm_buf b = AIVM_BUF_INIT;
     aivm_price_query *qs = NULL;
     aivm_error err = AIVM_ERROR_INIT;
     cli_price_opts *po = &o->prices;
@@ -318,21 +325,23 @@ static int price_report(aivm_check_report *rep, chk_opts *o, aivm_prices **store
         n = aivm_check_price_queries(&qs, rep, po->fetch.currency ? po->fetch.currency : "USD");
         rc = aivm_prices_get(store, mode, qs, n, &po->fetch, &err);
         if (rc < 0 && !require) {
-            cli_warnf("%s prices unavailable (%s): the report shows catalog prices",
-                      mode == AIVM_PRICES_LIVE ? "live" : "cached", err.msg);
+            aivm_buf_printf(&b, "%s prices unavailable (%s): the report shows catalog prices",
+                            mode == AIVM_PRICES_LIVE ? "live" : "cached", err.msg);
+            aivm_check_report_add_warning(into, "prices-unavailable", b.ptr);
             aivm_prices_free(*store);
             *store = NULL;
             mode = AIVM_PRICES_CATALOG;
             rc = 0;
         }
         for (size_t i = 0; rc == 0 && *store && i < aivm_prices_warning_count(*store); i++)
-            cli_warnf("%s", aivm_prices_warning(*store, i));
+            aivm_check_report_add_warning(into, "prices-warning", aivm_prices_warning(*store, i));
     }
     if (rc == 0)
         rc = aivm_check_apply_prices(rep, *store, mode, !require, po->fetch.currency, &err);
     if (rc == 0 && *store)
-        warn_fallbacks(rep, *store, mode);
+        warn_fallbacks(into, rep, *store, mode);
     free(qs);
+    aivm_buf_dispose(&b);
     return rc < 0 ? cli_report_error(&err) : 0;
 }
 
@@ -355,7 +364,7 @@ static int check_base(aivm_check_report *rep, aivm_plan **base_plan, const aivm_
         err.msg[n] = '\0';
         return cli_report_error(&err);
     }
-    rc = price_report(base, o, &store);
+    rc = price_report(rep, base, o, &store);
     aivm_prices_free(store);
     if (rc == 0)
         rc = aivm_check_diff_apply(rep, base, &err) < 0 ? cli_report_error(&err) : 0;
@@ -424,7 +433,6 @@ static int settle_check_opts(aivm_check_opts *co, char *today, aivm_workload *wl
         models = cli_models(); /* model-memory sizing is always on in check */
     cli_today(today);
     co->today = o->date ? o->date : today;
-    cli_warn_stale(cat, co->today);
     co->models = models;
     aivm_workload_overlay(wl, &o->flags); /* flags win over --workload */
     co->workload = o->workload || wl->set || wl->sizing_in.set || wl->work.set ? wl : NULL;
@@ -432,7 +440,6 @@ static int settle_check_opts(aivm_check_opts *co, char *today, aivm_workload *wl
     rc = cli_avail_load(&o->avail, cat, plan_region(plan, cat));
     if (rc)
         return rc;
-    cli_avail_warn_unknown(&o->avail, cat);
     co->avail = o->avail.avail;
     return 0;
 }
@@ -493,7 +500,7 @@ int cmd_check(int argc, char **argv)
         rc = cli_report_error(&err);
         goto done;
     }
-    rc = price_report(rep, &o, &store);
+    rc = price_report(rep, rep, &o, &store);
     if (rc == 0 && o.base)
         rc = check_base(rep, &base_plan, cat, rules, &co, &o);
     {
@@ -503,8 +510,15 @@ int cmd_check(int argc, char **argv)
     if (rc == 0)
         rc = cli_check_locate(&tf, rep, o.sources, o.n_sources, argv + first,
                               (size_t)(argc - first));
-    if (rc == 0)
+    if (rc == 0) {
+        aivm_buf b = AIVM_BUF_INIT;
+        if (cli_avail_unknown_warning(&b, &o.avail, cat))
+            aivm_check_report_add_warning(rep, "skus-not-in-catalog", b.ptr);
+        aivm_buf_dispose(&b);
+        for (size_t i = 0; i < rep->n_warnings; i++) /* the report's list, on stderr too */
+            cli_warnf("%s", rep->warnings[i]);
         rc = render(rep, &o);
+    }
 done:
     aivm_check_report_free(rep); /* and its base's, which borrows base_plan */
     aivm_tf_source_free(tf);

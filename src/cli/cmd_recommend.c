@@ -279,7 +279,6 @@ static int load_context(aivm_catalog **cat, aivm_rules **rules, aivm_sizing *siz
     int rc = cli_load_data(cat, rules, o->catalog, o->rules, o->n_rules);
     if (rc)
         return rc;
-    cli_warn_stale(*cat, wl->today);
     cli_msg_config_origin(cfg_region, "region"); /* a bad one is an error at its position */
     rc = cli_check_region(*cat, &wl->region,
                           wl->region_origin == AIVM_ORIGIN_FILE ? &wl->region_loc : NULL);

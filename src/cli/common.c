@@ -157,24 +157,10 @@ int cli_load_catalog(aivm_catalog **cat, const char *catalog_path)
 
 void cli_warn_stale(const aivm_catalog *cat, const char *today)
 {
-    long long age = aivm_catalog_age_days(cat, today);
-    long long prices_age = aivm_catalog_prices_age_days(cat, today);
-    const char *prices = aivm_catalog_prices_as_of(cat);
-    if (age <= CLI_STALE_DAYS && prices_age > CLI_STALE_DAYS) {
-        cli_warnf("the catalog's reference prices are %lld days old on %s (as of %s; sizes as of "
-                  "%s): Azure reprices sizes; '--prices cached' or '--prices live' read the "
-                  "Azure Retail Prices API (docs/prices.md), and 'aivm-advise catalog refresh "
-                  "--regions REGIONS --prices live' brings them into the catalog's overlay",
-                  prices_age, today, prices, aivm_catalog_data_as_of(cat));
-        return;
-    }
-    if (age <= CLI_STALE_DAYS)
-        return;
-    cli_warnf("the catalog is %lld days old on %s (sizes as of %s, reference prices as of %s): "
-              "Azure adds, retires and reprices sizes; refresh it from your own snapshots with "
-              "'aivm-advise catalog refresh --skus FILE' (docs/catalog-format.md) or install a "
-              "newer release",
-              age, today, aivm_catalog_data_as_of(cat), prices ? prices : "none");
+    aivm_buf b = AIVM_BUF_INIT;
+    if (aivm_catalog_stale_warning(&b, cat, today))
+        cli_warnf("%s", b.ptr);
+    aivm_buf_dispose(&b);
 }
 
 int cli_load_data(aivm_catalog **cat, aivm_rules **rules, const char *catalog_path,

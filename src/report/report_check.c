@@ -56,7 +56,8 @@ static void text_finding(aivm_buf *b, const aivm_finding *f, bool color)
     }
     aivm_buf_puts(b, "\n");
     if (f->suggested && !f->waiver)
-        aivm_buf_printf(b, "          suggested: %s\n", VIS(aivm_str(&f->suggested->name)));
+        aivm_buf_printf(b, "          suggested: %u x %s\n", f->suggested_vms,
+                        VIS(aivm_str(&f->suggested->name)));
     if (f->waiver)
         aivm_buf_printf(b, "          waived until %s: %s\n", VIS(f->waiver->expires),
                         VIS(f->waiver->reason));
@@ -167,6 +168,8 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
         aivm_report__diff_counts(out, rep->diff);
     }
     aivm_buf_puts(out, "\n");
+    for (size_t i = 0; i < rep->n_warnings; i++)
+        aivm_buf_printf(out, "warning: %s\n", VIS(rep->warnings[i]));
     if (!rep->sizing_active)
         aivm_buf_puts(out, "AIVM007/AIVM008 (GPU memory fit) are inactive: no model-memory "
                            "sizing yet\n");
@@ -192,6 +195,10 @@ void aivm_report__check_finding_json(aivm_jw *w, const aivm_finding *f)
         aivm_jw_str(w, NULL, f->guidance[i]);
     aivm_jw_end(w);
     aivm_jw_str(w, "suggested", f->suggested ? aivm_str(&f->suggested->name) : NULL);
+    if (f->suggested)
+        aivm_jw_num(w, "suggested_instances", f->suggested_vms);
+    else
+        aivm_jw_null(w, "suggested_instances");
     aivm_jw_object(w, "location");
     aivm_jw_str(w, "file", f->loc.file);
     aivm_jw_num(w, "line", f->loc.line);
@@ -275,6 +282,10 @@ static void item_json(aivm_jw *w, const aivm_check_item *it, const aivm_check_re
     aivm_jw_bool(w, "conditional", r->conditional);
     workload_json(w, it);
     aivm_jw_str(w, "suggested", it->suggested ? aivm_str(&it->suggested->name) : NULL);
+    if (it->suggested)
+        aivm_jw_num(w, "suggested_instances", it->suggested_deploy.vms);
+    else
+        aivm_jw_null(w, "suggested_instances");
     if (it->suggested && it->suggested_deploy.has_hourly) {
         aivm_jw_object(w, "suggested_deployment");
         aivm_jw_num(w, "instances", it->suggested_deploy.vms);
@@ -363,6 +374,14 @@ int aivm_check_render_json(aivm_buf *out, const aivm_check_report *rep,
     for (size_t i = rep->n_findings - rep->n_orphans; i < rep->n_findings; i++)
         aivm_report__check_finding_json(&w, &rep->findings[i]);
     aivm_jw_end(&w);
+    aivm_jw_array(&w, "warnings");
+    for (size_t i = 0; i < rep->n_warnings; i++)
+        aivm_jw_str(&w, NULL, rep->warnings[i]);
+    aivm_jw_end(&w);
+    aivm_jw_array(&w, "warning_ids");
+    for (size_t i = 0; i < rep->n_warnings; i++)
+        aivm_jw_str(&w, NULL, rep->warning_ids[i]);
+    aivm_jw_end(&w);
     if (rep->diff)
         aivm_report__diff_json(&w, rep, o);
     aivm_jw_end(&w);
@@ -417,7 +436,7 @@ static void gh_finding(aivm_buf *b, const aivm_finding *f)
     }
     gh_escape(b, f->message, false);
     if (f->suggested) {
-        aivm_buf_puts(b, " (suggested: ");
+        aivm_buf_printf(b, " (suggested: %u x ", f->suggested_vms);
         gh_escape(b, aivm_str(&f->suggested->name), false);
         aivm_buf_puts(b, ")");
     }

@@ -55,7 +55,7 @@ static void finding_row(aivm_buf *out, const aivm_finding *f)
     aivm_buf_puts(out, " | ");
     CELL(out, f->message);
     if (f->suggested && !f->waiver) {
-        aivm_buf_puts(out, " (suggested: ");
+        aivm_buf_printf(out, " (suggested: %u x ", f->suggested_vms);
         CELL(out, aivm_str(&f->suggested->name));
         aivm_buf_puts(out, ")");
     }
@@ -112,8 +112,7 @@ int aivm_check_render_markdown(aivm_buf *out, const aivm_check_report *rep,
     if (rep->n_items && rep->n_unpriced == rep->n_items)
         aivm_buf_puts(out, "; cost unknown\n\n");
     else
-        aivm_buf_printf(out, "; cost %s %.2f/month%s\n\n", rep->currency,
-                        rep->hourly_total * AIVM_HOURS_PER_MONTH,
+        aivm_buf_printf(out, "; cost %s %.2f/month%s\n\n", rep->currency, rep->monthly_total,
                         rep->n_unpriced ? " (some resources unpriced)" : "");
 summary:
     aivm_buf_puts(out, "**Summary:** ");
@@ -123,6 +122,11 @@ summary:
         aivm_report__diff_counts(out, rep->diff);
     }
     aivm_buf_puts(out, "\n\n");
+    for (size_t i = 0; i < rep->n_warnings; i++) {
+        aivm_buf_puts(out, i ? "- " : "**Warnings:**\n\n- ");
+        CELL(out, rep->warnings[i]);
+        aivm_buf_puts(out, i + 1 < rep->n_warnings ? "\n" : "\n\n");
+    }
     if (rep->n_findings == 0) {
         aivm_buf_puts(out, "No findings.\n");
     } else {

@@ -164,7 +164,7 @@ static void finding_row(aivm_buf *out, const aivm_finding *f)
     }
     T(out, f->message);
     if (f->suggested && !f->waiver) {
-        aivm_buf_puts(out, " (suggested: ");
+        aivm_buf_printf(out, " (suggested: %u x ", f->suggested_vms);
         T(out, aivm_str(&f->suggested->name));
         aivm_buf_puts(out, ")");
     }
@@ -229,7 +229,7 @@ static void item(aivm_buf *out, const aivm_check_report *rep, const aivm_check_i
     else
         aivm_buf_puts(out, "; no price");
     if (it->suggested) {
-        aivm_buf_puts(out, "; suggested: ");
+        aivm_buf_printf(out, "; suggested: %u x ", it->suggested_deploy.vms);
         T(out, aivm_str(&it->suggested->name));
     }
     aivm_buf_puts(out, "</p>\n");
@@ -244,6 +244,11 @@ int aivm_check_render_html(aivm_buf *out, const aivm_check_report *rep,
     aivm_buf_puts(out, "<p class=\"summary\">");
     aivm_report__check_counts(out, rep);
     aivm_buf_puts(out, "</p>\n");
+    for (size_t i = 0; i < rep->n_warnings; i++) {
+        aivm_buf_puts(out, i ? "<li>" : "<ul class=\"warnings\">\n<li>");
+        T(out, rep->warnings[i]);
+        aivm_buf_puts(out, i + 1 < rep->n_warnings ? "</li>\n" : "</li>\n</ul>\n");
+    }
     if (rep->diff)
         aivm_report__html_diff(out, rep);
     cost_chart(out, rep);

@@ -128,7 +128,8 @@ static void testcase(aivm_buf *b, const aivm_check_report *rep, const aivm_check
                             f->loc.col);
             xml_escape(b, f->message);
             if (f->suggested)
-                aivm_buf_printf(b, " (suggested: %s)", aivm_str(&f->suggested->name));
+                aivm_buf_printf(b, " (suggested: %u x %s)", f->suggested_vms,
+                                aivm_str(&f->suggested->name));
             if (f->baseline != AIVM_BASELINE_NONE)
                 aivm_buf_printf(b, " [%s]", aivm_baseline_name(f->baseline));
             aivm_buf_puts(b, "</failure>\n");

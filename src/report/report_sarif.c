@@ -35,6 +35,26 @@ static void text_obj(aivm_jw *w, const char *name, const char *key, const char *
     aivm_jw_end(w);
 }
 
+/* The run's warnings (the catalog's age, prices that could not be had) as the
+ * invocation's tool execution notifications: they are no result of a rule. */
+static void notifications(aivm_jw *w, const aivm_check_report *rep)
+{
+    aivm_jw_array(w, "invocations");
+    aivm_jw_object(w, NULL);
+    aivm_jw_bool(w, "executionSuccessful", true);
+    aivm_jw_array(w, "toolExecutionNotifications");
+    for (size_t i = 0; i < rep->n_warnings; i++) {
+        aivm_jw_object(w, NULL);
+        text_obj(w, "descriptor", "id", rep->warning_ids[i]);
+        aivm_jw_str(w, "level", "warning");
+        text_obj(w, "message", "text", rep->warnings[i]);
+        aivm_jw_end(w);
+    }
+    aivm_jw_end(w);
+    aivm_jw_end(w);
+    aivm_jw_end(w);
+}
+
 static void rule_json(aivm_jw *w, const aivm_check_rule *cr)
 {
     char md[1200], gl[64];
@@ -186,9 +206,11 @@ static void result_json(aivm_jw *w, const aivm_finding *f, size_t idx, const cha
     aivm_jw_str(w, "level", level(f->severity));
     if (f->res) {
         char msg[2048];
-        snprintf(msg, sizeof msg, "%s: %s%s%s%s", f->res->address, f->message,
-                 f->suggested ? " (suggested: " : "",
-                 f->suggested ? aivm_str(&f->suggested->name) : "", f->suggested ? ")" : "");
+        char sug[320] = "";
+        if (f->suggested)
+            snprintf(sug, sizeof sug, " (suggested: %u x %s)", f->suggested_vms,
+                     aivm_str(&f->suggested->name));
+        snprintf(msg, sizeof msg, "%s: %s%s", f->res->address, f->message, sug);
         text_obj(w, "message", "text", msg);
     } else {
         text_obj(w, "message", "text", f->message);
@@ -232,8 +254,10 @@ static void result_json(aivm_jw *w, const aivm_finding *f, size_t idx, const cha
     aivm_jw_object(w, "properties");
     if (f->pointer)
         aivm_jw_str(w, "jsonPointer", f->pointer);
-    if (f->suggested)
+    if (f->suggested) {
         aivm_jw_str(w, "suggestedSize", aivm_str(&f->suggested->name));
+        aivm_jw_num(w, "suggestedInstances", f->suggested_vms);
+    }
     if (f->rule)
         aivm_jw_str(w, "sourceRule", aivm_rule_id(f->rule));
     aivm_jw_end(w);
@@ -292,6 +316,8 @@ int aivm_check_render_sarif(aivm_buf *out, const aivm_check_report *rep,
     aivm_jw_end(&w);
     aivm_jw_end(&w);
     aivm_jw_end(&w);
+    if (rep->n_warnings)
+        notifications(&w, rep);
     if (o && o->srcroot && o->srcroot[0] == '/') { /* where %SRCROOT% is */
         aivm_buf uri = AIVM_BUF_INIT;
         char *root = normalise(NULL, o->srcroot);

@@ -140,6 +140,25 @@ aivm_value aivm_attr__c_gpus_total(const aivm_workload *wl, const aivm_size *s)
     return fit_of(&f, wl, s) ? aivm_attr__vnum(f.gpus_total) : aivm_attr__vnull();
 }
 
+/* A throughput target: the service deploys as many replicas as fit in each VM. */
+static bool serving_target(const aivm_workload *wl)
+{
+    return wl->work.tokens_per_second > 0 || wl->work.requests_per_second > 0;
+}
+
+/* Serving to a target fills every VM with replicas (docs/throughput.md): the
+ * GPUs left idle are those of each VM that no whole replica takes, times the
+ * VMs; none when a replica spans whole VMs or the replicas fill the VM. */
+static double serving_idle(const aivm_fit *f, const aivm_size *s)
+{
+    double per_replica = f->replicas >= 1 ? f->gpus_needed / f->replicas : f->gpus_needed;
+    double per_vm = s->gpu_count, left;
+    if (f->replica_vms > 1 || !(per_replica >= 1) || !(per_vm >= per_replica))
+        return 0;
+    left = per_vm - floor(per_vm / per_replica + 1e-9) * per_replica;
+    return left > 0 ? left * (f->vms >= 1 ? f->vms : 1) : 0;
+}
+
 aivm_value aivm_attr__c_idle_gpus(const aivm_workload *wl, const aivm_size *s)
 {
     aivm_fit f;
@@ -149,6 +168,8 @@ aivm_value aivm_attr__c_idle_gpus(const aivm_workload *wl, const aivm_size *s)
      * more GPUs finish sooner, none sits idle (docs/throughput.md) */
     if (wl->phase == AIVM_PHASE_TRAIN && aivm_work_trains(&wl->work) && !wl->sizing->gpus)
         return aivm_attr__vnum(0);
+    if (wl->phase == AIVM_PHASE_INFERENCE && serving_target(wl))
+        return aivm_attr__vnum(serving_idle(&f, s));
     return aivm_attr__vnum(f.gpus_total > f.gpus_needed ? f.gpus_total - f.gpus_needed : 0);
 }
 

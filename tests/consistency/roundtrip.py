@@ -70,6 +70,56 @@ ROUNDTRIP = [
       "region": "westeurope"}),
 ]
 
+# sweep_*: recommend's #1 (size and VM count) through check for many workloads, serving
+# and training, several models, precisions and targets: no sizing finding, no InfiniBand
+# warning (AIVM003: the engine picked that size) and the plan is suggested itself.
+SWEEP_INFER = [
+    ("llama-3.1-8b", None), ("llama-3.1-8b", "fp8"), ("llama-3.1-70b", None),
+    ("llama-3.1-70b", "fp8"), ("llama-2-70b", "fp8"), ("llama-3.1-405b", "fp8"),
+    ("llama-3.1-405b", None), ("mixtral-8x7b", "int4"), ("qwen2.5-32b", None),
+    ("gpt-oss-120b", None)]
+SWEEP_TARGETS = [None, "500", "5000", "20000"]
+SWEEP_TRAIN = [
+    ("llama-3.1-8b", ["--finetune", "lora"], None), ("llama-3.1-8b", [], "10B"),
+    ("llama-3.1-8b", ["--finetune", "qlora", "--precision", "int4"], "1B"),
+    ("llama-2-70b", ["--finetune", "lora", "--activation-checkpointing"], "1B"),
+    ("llama-2-70b", ["--activation-checkpointing"], None),
+    ("qwen2.5-7b", ["--precision", "fp16"], "5B"), ("phi-3-mini", [], "20B")]
+
+
+def sweep_cases():
+    """(id, recommend args, plan keys) of the sweep."""
+    out = []
+    for model, prec in SWEEP_INFER:
+        for target in SWEEP_TARGETS:
+            args = ["--phase", "inference", "--model", model]
+            keys = {"phase": "inference", "model": model}
+            if prec:
+                args += ["--precision", prec]
+                keys["precision"] = prec
+            if target:
+                args += ["--tokens-per-second", target]
+                keys["tokens_per_second"] = int(target)
+            out.append(("infer_%s_%s_%s" % (model, prec or "default", target or "none"),
+                        args, keys))
+    for model, extra, tokens in SWEEP_TRAIN:
+        args = ["--phase", "train", "--model", model] + extra
+        keys = {"phase": "train", "model": model}
+        for flag, val in zip(extra[::1], extra[1::1] + [None]):
+            if flag == "--finetune":
+                keys["finetune"] = val
+            elif flag == "--precision":
+                keys["precision"] = val
+            elif flag == "--activation-checkpointing":
+                keys["activation_checkpointing"] = True
+        if tokens:
+            args += ["--tokens", tokens]
+            keys["tokens"] = tokens
+        out.append(("train_%s_%s_%s" % (model, "_".join(a.strip("-") for a in extra) or "full",
+                                        tokens or "none"), args, keys))
+    return [(c.replace(".", "").replace("-", "_"), a, k) for c, a, k in out]
+
+
 SIZING = {"AIVM007", "AIVM008", "AIVM009", "AIVM014"}
 
 BAND = [(m, t) for m in ("llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b")
@@ -107,6 +157,24 @@ def check_plan(binary, tmp, name, size, count, keys):
         f.write(plan_yaml(name, size, count, keys))
     return json.loads(run(binary, ["check", "--format", "json", "--fail-on", "never"] + DATE +
                           ["--", path], tmp))["resources"][0]
+
+
+def sweep(binary, case, tmp):
+    _, args, keys = next(c for c in sweep_cases() if c[0] == case)
+    doc = json.loads(run(binary, args + DATE + ["--format", "json", "--top", "1"], tmp))
+    recs = doc["recommendations"]
+    assert recs, "recommend shows no size"
+    first = recs[0]
+    vms = first["deployment"]["instances"]
+    res = check_plan(binary, tmp, "best", first["sku"], vms, keys)
+    found = [(f["id"], f["severity"], f["message"]) for f in res["findings"]]
+    bad = [f for f in found if f[0] in SIZING | {"AIVM003"} or f[1] == "error"]
+    assert not bad, "check of recommend's #1 %s x %d raised %s" % (first["sku"], vms, bad)
+    assert res["suggested"] == first["sku"], "check suggests %s, recommend's #1 is %s x %d" % (
+        res["suggested"], first["sku"], vms)
+    assert res["suggested_instances"] == vms, "check suggests %s x %s, recommend's #1 is x %d" % (
+        res["suggested"], res["suggested_instances"], vms)
+    return "%s x %d round-trips" % (first["sku"], vms)
 
 
 def roundtrip(binary, case, tmp):
@@ -157,7 +225,7 @@ def band(binary, case, tmp):
 
 
 def cases():
-    return ["roundtrip_" + c[0] for c in ROUNDTRIP] + [
+    return ["roundtrip_" + c[0] for c in ROUNDTRIP] + ["sweep_" + c[0] for c in sweep_cases()] + [
         "band_%s_%s" % (m.split("-")[-1], t) for m, t in BAND]
 
 
@@ -176,6 +244,8 @@ def main():
             try:
                 if case.startswith("roundtrip_"):
                     msg = roundtrip(binary, case[len("roundtrip_"):], tmp)
+                elif case.startswith("sweep_"):
+                    msg = sweep(binary, case[len("sweep_"):], tmp)
                 else:
                     msg = band(binary, case, tmp)
                 print("ok   %s: %s" % (case, msg))
