@@ -127,7 +127,7 @@ static void help(void)
            "Check the VMs planned in Terraform plan JSON (terraform show -json), ARM\n"
            "templates or aivm plan files against their AI workload, with the rules\n"
            "recommend ranks with (docs/check.md, docs/rules.md). FILE '-' reads stdin.\n"
-           "Options come before the files; after '--' every argument is a file.\n"
+           "After '--' every argument is a file (a file named like an option goes there).\n"
            "The workload options (--phase ... --max-tpot-ms) are defaults for every\n"
            "resource; a resource's aivm-* tags win over them.\n\n"
            "Options:\n");

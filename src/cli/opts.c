@@ -10,6 +10,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "aivm/util.h"
 #include "avail_opts.h"
@@ -102,16 +103,14 @@ static int apply(const cli_opt *opts, size_t n, const given *g, size_t ng, cli_o
 }
 
 static int parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt_fn fn, void *ctx,
-                 int *first_operand, bool in_order)
+                 int *first_operand)
 {
     struct option *lo = aivm_xcalloc(n + 1, sizeof *lo);
-    char *shorts = aivm_xmalloc(3 * n + 3);
+    char *shorts = aivm_xmalloc(3 * n + 2);
     given *g = NULL;
     size_t k = 0, ng = 0, cap = 0;
     int rc = 0;
     int c;
-    if (in_order)
-        shorts[k++] = '+'; /* stop at the first operand: no option after a file */
     shorts[k++] = ':';
     for (size_t i = 0; i < n; i++) {
         lo[i].name = opts[i].long_name;
@@ -162,38 +161,31 @@ static int parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt_f
 int cli_opts_parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt_fn fn, void *ctx,
                    int *first_operand)
 {
-    return parse(opts, n, argc, argv, fn, ctx, first_operand, false);
+    return parse(opts, n, argc, argv, fn, ctx, first_operand);
 }
 
-/* The operands from `*first` on, after a parse that stopped at the first one:
- * an argument that looks like an option is refused until a "--", which moves
- * to `*first` (the shifted files after it), so the files are argv[*first, argc).
- * Returns 0 or an exit code. */
-static int files_only(int argc, char **argv, int *first)
+/* Before "--", an argument that begins with '-' is an option, wherever it stands
+ * (GNU order: `check plan.json --format json` works). A glob or a hook's file list
+ * can put a file named like an option there (issue #34: a planted, empty
+ * `--config=.x.json`), so such an argument that names an existing file is refused:
+ * files named like options go after "--". Returns 0 or an exit code. */
+static int no_file_like_option(int argc, char **argv)
 {
-    if (*first > 1 && strcmp(argv[*first - 1], "--") == 0)
-        return 0; /* the parse stopped at "--": everything after it is a file */
-    for (int i = *first; i < argc; i++) {
-        if (strcmp(argv[i], "--") == 0) {
-            char *dd = argv[i];
-            memmove(argv + *first + 1, argv + *first, (size_t)(i - *first) * sizeof *argv);
-            argv[(*first)++] = dd;
-            return 0;
-        }
-        if (argv[i][0] == '-' && argv[i][1] != '\0')
-            return cli_usagef("option '%s' after the file '%s': options come before the files "
-                              "(a file whose name begins with '-' goes after '--')",
-                              argv[i], argv[*first]);
-    }
+    struct stat st;
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (argv[i][0] == '-' && argv[i][1] != '\0' && lstat(argv[i], &st) == 0)
+            return cli_usagef("'%s' is a file named like an option: files whose names begin "
+                              "with '-' go after '--' (check [options] -- FILE...)",
+                              argv[i]);
     return 0;
 }
 
 int cli_opts_parse_files(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt_fn fn,
                          void *ctx, int *first_operand)
 {
-    int rc = parse(opts, n, argc, argv, fn, ctx, first_operand, true);
+    int rc = no_file_like_option(argc, argv);
     if (rc == 0)
-        rc = files_only(argc, argv, first_operand);
+        rc = parse(opts, n, argc, argv, fn, ctx, first_operand);
     return rc;
 }
 

@@ -25,13 +25,12 @@ int cli_opts_parse(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt
                    int *first_operand);
 /**
  * cli_opts_parse() for a command whose operands are files that may come from
- * others (check: a pull request's file names, a glob): options end at the
- * first file or at "--"; an argument beginning with '-' (other than "-",
- * standard input) after a file and before "--" is a usage error, never an
- * option, so a planted file named "--config=x" cannot steer the run; after
- * "--" every argument is a file. On success the files are
- * argv[*first_operand, argc) ("--" itself is moved before them). Returns 0
- * or an exit code.
+ * others (check: a pull request's file names, a glob): options may stand before
+ * or after the files, as with cli_opts_parse(), and after "--" every argument is
+ * a file; but an argument before "--" that begins with '-' (other than "-",
+ * standard input) and names an existing file is a usage error, so a planted
+ * file named "--config=x" can never steer the run. On success the files are
+ * argv[*first_operand, argc). Returns 0 or an exit code.
  */
 int cli_opts_parse_files(const cli_opt *opts, size_t n, int argc, char **argv, cli_opt_fn fn,
                          void *ctx, int *first_operand);

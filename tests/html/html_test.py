@@ -460,6 +460,7 @@ def escape_hostile(binary):
     d = parse(html)
     common(d)
     allowed = {"html", "head", "meta", "title", "style", "body", "h1", "h2", "p", "section",
+               "ul", "li",  # the run's warnings (the report's list, not the plan's text)
                "table", "thead", "tbody", "tr", "th", "td", "code", "figure", "figcaption", "svg",
                "g", "rect", "text", "line"}
     bad = {t for t, _ in d.tags} - allowed

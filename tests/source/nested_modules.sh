@@ -42,7 +42,7 @@ cat > "$repo/envs/prod/plan.json" <<EOF
 EOF
 cd "$repo"
 status=0
-"$bin" check --date 2026-11-29 --format github --source envs/prod,. envs/prod/plan.json \
+"$bin" check -q --date 2026-11-29 --format github --source envs/prod,. envs/prod/plan.json \
   >"$tmp/out" 2>"$tmp/err" || status=$?
 if [ "$status" != 0 ] || [ -s "$tmp/err" ]; then
   echo "FAIL: exit $status"; cat "$tmp/err"; exit 1
