@@ -63,14 +63,14 @@ void aivm_check__rule_findings(aivm_check__flist *l, aivm_check_item *it, const 
         m = aivm_rule_matches(r, wl, s);
         switch (aivm_rule_effect(r)) {
         case AIVM_EFFECT_PENALIZE:
+        case AIVM_EFFECT_EXCLUDE:
+        case AIVM_EFFECT_NOTE:
             /* a penalty recommend's own pick carries too is no finding: nothing
              * the advisor knows avoids it (InfiniBand on the only sizes that
              * hold the model); a lifecycle date is a fact whatever the choice */
-            if (m && sug && strcmp(cid, "AIVM002") != 0 && aivm_rule_matches(r, wl, sug))
+            if (aivm_rule_effect(r) == AIVM_EFFECT_PENALIZE && m && sug &&
+                strcmp(cid, "AIVM002") != 0 && aivm_rule_matches(r, wl, sug))
                 break;
-            /* fall through */
-        case AIVM_EFFECT_EXCLUDE:
-        case AIVM_EFFECT_NOTE:
             if ((fire = m))
                 msg = render_rule(r, wl, s, NULL);
             break;
