@@ -80,6 +80,25 @@ const aivm_size *catalog_size(const aivm_catalog *cat, const char *name)
     return s;
 }
 
+aivm_plan *read_plan_fixture(const char *rel)
+{
+    aivm_plan *p = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_plan_new(&p);
+    if (aivm_plan_read_file(p, NULL, fixture(rel), AIVM_PLAN_AUTO, &err) < 0)
+        fail_msg("%s: read failed: %s", rel, err.msg);
+    return p;
+}
+
+const aivm_plan_resource *plan_resource(const aivm_plan *p, const char *addr)
+{
+    for (size_t i = 0; i < aivm_plan_count(p); i++)
+        if (strcmp(aivm_plan_at(p, i)->address, addr) == 0)
+            return aivm_plan_at(p, i);
+    fail_msg("no resource %s", addr);
+    return NULL;
+}
+
 aivm_price_set *load_price_fixture(const char *name, const char *region, const char *sku)
 {
     aivm_price_query q = {region, sku, "USD"};

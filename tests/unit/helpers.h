@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "aivm/aivm.h"
+#include "aivm/plan.h"
 
 /** Path of a file under tests/fixtures (static buffer, valid until the next call). */
 const char *fixture(const char *rel);
@@ -30,6 +31,11 @@ const aivm_size *catalog_size(const aivm_catalog *cat, const char *name);
 /** Parse the price fixture tests/fixtures/prices/NAME as the answer to the query
  *  (region, sku, USD). Fails the test on error; free with aivm_price_set_free(). */
 aivm_price_set *load_price_fixture(const char *name, const char *region, const char *sku);
+/** Read the plan, template or plan file tests/fixtures/REL (AIVM_PLAN_AUTO). Fails the
+ *  test on error; free with aivm_plan_free(). */
+aivm_plan *read_plan_fixture(const char *rel);
+/** The resource of `p` at address `addr`. Fails the test when absent. */
+const aivm_plan_resource *plan_resource(const aivm_plan *p, const char *addr);
 /** Load a catalog from YAML text; returns the status and fills err. */
 int load_catalog_text(aivm_catalog **out, const char *yaml, aivm_error *err);
 

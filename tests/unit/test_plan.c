@@ -27,15 +27,6 @@ static int read_err(const char *text, aivm_error *err)
     return rc;
 }
 
-static const aivm_plan_resource *find(const aivm_plan *p, const char *addr)
-{
-    for (size_t i = 0; i < aivm_plan_count(p); i++)
-        if (strcmp(aivm_plan_at(p, i)->address, addr) == 0)
-            return aivm_plan_at(p, i);
-    fail_msg("no resource %s", addr);
-    return NULL;
-}
-
 static void plan__terraform_fixture(void **state)
 {
     aivm_plan *p = NULL;
@@ -48,7 +39,7 @@ static void plan__terraform_fixture(void **state)
         aivm_plan_read_file(p, &f, fixture("check/tf_plan.json"), AIVM_PLAN_AUTO, &err), 0);
     assert_int_equal(f, AIVM_PLAN_TERRAFORM);
     assert_int_equal(aivm_plan_count(p), 10); /* the delete is skipped */
-    r = find(p, "azurerm_linux_virtual_machine.llm_serve");
+    r = plan_resource(p, "azurerm_linux_virtual_machine.llm_serve");
     assert_string_equal(r->size, "Standard_ND96isr_H100_v5");
     assert_int_equal(r->size_loc.line, 278);
     assert_int_equal(r->size_loc.col, 19);
@@ -56,24 +47,24 @@ static void plan__terraform_fixture(void **state)
     assert_int_equal(r->wl.phase, AIVM_PHASE_INFERENCE);
     assert_string_equal(r->params, "70B");
     assert_string_equal(aivm_plan_resource_tag(r, "cost-center")->value, "ml-platform");
-    r = find(p, "module.training.azurerm_linux_virtual_machine.trainer[1]");
+    r = plan_resource(p, "module.training.azurerm_linux_virtual_machine.trainer[1]");
     assert_string_equal(r->group, "module.training.azurerm_linux_virtual_machine.trainer");
     assert_int_equal(r->nodes, 2);
     assert_int_equal(r->priority, AIVM_PRIO_SPOT);
     assert_string_equal(r->region, "westeurope");
-    r = find(p, "azurerm_kubernetes_cluster.aks.default_node_pool");
+    r = plan_resource(p, "azurerm_kubernetes_cluster.aks.default_node_pool");
     assert_int_equal(r->count, 3);
     assert_string_equal(r->pointer, "/resource_changes/3/change/after/default_node_pool/0/vm_size");
     assert_int_equal(r->wl.kind, AIVM_KIND_GENERATIVE); /* pool tags merged over cluster tags */
     assert_non_null(aivm_plan_resource_tag(r, "team"));
-    r = find(p, "azurerm_machine_learning_compute_cluster.tabular");
+    r = plan_resource(p, "azurerm_machine_learning_compute_cluster.tabular");
     assert_int_equal(r->count, 1);
-    r = find(p, "azurerm_batch_pool.scoring");
+    r = plan_resource(p, "azurerm_batch_pool.scoring");
     assert_non_null(r->waive);
-    r = find(p, "azurerm_windows_virtual_machine.jumpbox");
+    r = plan_resource(p, "azurerm_windows_virtual_machine.jumpbox");
     assert_int_equal(r->wl.os, AIVM_OS_WINDOWS);
     assert_int_equal(r->wl.set & AIVM_WL_OS, 0); /* from the type, not a tag */
-    r = find(p, "azurerm_linux_virtual_machine.pending");
+    r = plan_resource(p, "azurerm_linux_virtual_machine.pending");
     assert_null(r->size);
     assert_string_equal(r->size_expr, "(known after apply)");
     aivm_plan_free(p);
@@ -90,7 +81,7 @@ static void plan__terraform_planned_values_fallback(void **state)
                                          AIVM_PLAN_AUTO, &err),
                      0);
     assert_int_equal(aivm_plan_count(p), 10);
-    r = find(p, "module.training.azurerm_linux_virtual_machine.trainer[0]");
+    r = plan_resource(p, "module.training.azurerm_linux_virtual_machine.trainer[0]");
     assert_string_equal(r->pointer,
                         "/planned_values/root_module/child_modules/0/resources/0/values/size");
     assert_int_equal(r->nodes, 2);
@@ -140,18 +131,18 @@ static void plan__arm_fixture(void **state)
     assert_int_equal(r->priority, AIVM_PRIO_SPOT);
     assert_true(r->checkpointing);
     assert_string_equal(r->pointer, "/resources/0/properties/hardwareProfile/vmSize");
-    r = find(p, "virtualMachineScaleSets/infer-vmss");
+    r = plan_resource(p, "virtualMachineScaleSets/infer-vmss");
     assert_int_equal(r->count, 3);
     assert_null(r->region); /* [parameters('location')] defaults to an expression */
-    r = find(p, "managedClusters/aks-ai/gpupool"); /* pool name via variables() */
+    r = plan_resource(p, "managedClusters/aks-ai/gpupool"); /* pool name via variables() */
     assert_int_equal(r->count, 1);
     assert_string_equal(r->pointer, "/resources/2/properties/agentPoolProfiles/1/vmSize");
-    r = find(p, "virtualMachines/scoring-vm"); /* inner scope: the value passed in wins */
+    r = plan_resource(p, "virtualMachines/scoring-vm"); /* inner scope: the value passed in wins */
     assert_string_equal(r->size, "Standard_ND96isr_H100_v5");
     assert_string_equal(
         r->pointer,
         "/resources/3/properties/template/resources/0/properties/hardwareProfile/vmSize");
-    r = find(p, "virtualMachines/gpu-or-cpu"); /* if(equals(...)) on the defaults */
+    r = plan_resource(p, "virtualMachines/gpu-or-cpu"); /* if(equals(...)) on the defaults */
     assert_string_equal(r->size, "Standard_NC40ads_H100_v5");
     assert_string_equal(r->size_via,
                         "an expression of parameter 'replicas' default, parameter 'scoringSize' "
@@ -337,14 +328,15 @@ static void plan__arm_expression_budget(void **state)
 {
     aivm_plan *p = read_bomb(0);
     (void)state;
-    assert_string_equal(find(p, "virtualMachines/chain")->size, "Standard_NC40ads_H100_v5");
+    assert_string_equal(plan_resource(p, "virtualMachines/chain")->size,
+                        "Standard_NC40ads_H100_v5");
     aivm_plan_free(p);
     p = read_bomb(20);
     assert_int_equal(aivm_plan_count(p), 21);
-    assert_null(find(p, "virtualMachines/b0")->size);
-    assert_string_equal(find(p, "virtualMachines/b19")->size_expr, "[variables('v8')]");
-    assert_null(find(p, "virtualMachines/chain")->size);
-    assert_string_equal(find(p, "virtualMachines/chain")->size_expr, "[variables('c12')]");
+    assert_null(plan_resource(p, "virtualMachines/b0")->size);
+    assert_string_equal(plan_resource(p, "virtualMachines/b19")->size_expr, "[variables('v8')]");
+    assert_null(plan_resource(p, "virtualMachines/chain")->size);
+    assert_string_equal(plan_resource(p, "virtualMachines/chain")->size_expr, "[variables('c12')]");
     aivm_plan_free(p);
 }
 
@@ -358,13 +350,13 @@ static void plan__plan_file(void **state)
     assert_int_equal(aivm_plan_read_file(p, NULL, fixture("check/plan.yaml"), AIVM_PLAN_AUTO, &err),
                      0);
     assert_int_equal(aivm_plan_count(p), 5);
-    r = find(p, "llm-finetune");
+    r = plan_resource(p, "llm-finetune");
     assert_int_equal(r->count, 2);
     assert_int_equal(r->priority, AIVM_PRIO_SPOT);
     assert_true(r->checkpointing);
     assert_string_equal(r->precision, "bf16");
     assert_string_equal(r->pointer, "/workloads/1/size");
-    r = find(p, "old-research");
+    r = plan_resource(p, "old-research");
     assert_string_equal(r->waive, "AIVM002:decommissioned with the lab in Q1:2027-03-31");
     aivm_plan_free(p);
 }
@@ -400,7 +392,7 @@ static void plan__bad_tags_are_kept_as_issues(void **state)
     p = read_text("{\"workloads\": [{\"name\": \"a\", \"precision\": \"fp64\", \"phase\": "
                   "\"trian\", \"tags\": {\"aivm-kidn\": \"x\", \"aivm-size\": \"x\"}}]}",
                   AIVM_PLAN_AUTO);
-    r = find(p, "a");
+    r = plan_resource(p, "a");
     assert_int_equal(r->n_tag_issues, 4);
     assert_int_equal(r->wl.phase, AIVM_PHASE_UNSET);
     for (size_t i = 0; i < r->n_tag_issues; i++)

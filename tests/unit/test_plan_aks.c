@@ -6,32 +6,13 @@
 #include "aivm/plan.h"
 #include "helpers.h"
 
-static aivm_plan *read_fixture(const char *name)
-{
-    aivm_plan *p = NULL;
-    aivm_error err = AIVM_ERROR_INIT;
-    aivm_plan_new(&p);
-    if (aivm_plan_read_file(p, NULL, fixture(name), AIVM_PLAN_AUTO, &err) < 0)
-        fail_msg("read failed: %s", err.msg);
-    return p;
-}
-
-static const aivm_plan_resource *find(const aivm_plan *p, const char *addr)
-{
-    for (size_t i = 0; i < aivm_plan_count(p); i++)
-        if (strcmp(aivm_plan_at(p, i)->address, addr) == 0)
-            return aivm_plan_at(p, i);
-    fail_msg("no resource %s", addr);
-    return NULL;
-}
-
 static void plan_aks__terraform_pools(void **state)
 {
-    aivm_plan *p = read_fixture("check/aks/tf_aks_pools.json");
+    aivm_plan *p = read_plan_fixture("check/aks/tf_aks_pools.json");
     const aivm_plan_resource *r;
     (void)state;
     assert_int_equal(aivm_plan_count(p), 6);
-    r = find(p, "azurerm_kubernetes_cluster.example.default_node_pool");
+    r = plan_resource(p, "azurerm_kubernetes_cluster.example.default_node_pool");
     assert_true(r->system_pool);
     assert_true(r->autoscale);
     assert_int_equal(r->count_min, 1);
@@ -43,25 +24,25 @@ static void plan_aks__terraform_pools(void **state)
     assert_int_equal(r->wl.phase, AIVM_PHASE_UNSET);
     assert_null(aivm_plan_resource_tag(r, "aivm-phase"));
     assert_string_equal(aivm_plan_resource_tag(r, "team")->value, "ml");
-    r = find(p, "azurerm_kubernetes_cluster_node_pool.idle");
+    r = plan_resource(p, "azurerm_kubernetes_cluster_node_pool.idle");
     assert_false(r->system_pool);
     assert_false(r->autoscale);
     assert_int_equal(r->count, 0); /* node_count 0: no VM */
     assert_null(r->count_expr);
     assert_string_equal(r->region, "southcentralus"); /* its cluster's, the one of its module */
     assert_int_equal(r->region_loc.line, 18);
-    r = find(p, "azurerm_kubernetes_cluster_node_pool.gpu");
+    r = plan_resource(p, "azurerm_kubernetes_cluster_node_pool.gpu");
     assert_true(r->autoscale);
     assert_int_equal(r->count_min, 0);
     assert_int_equal(r->count, 4);
     assert_null(r->count_expr); /* node_count unknown until apply does not matter */
     assert_int_equal(r->priority, AIVM_PRIO_SPOT);
     assert_int_equal(r->wl.os, AIVM_OS_LINUX); /* os_sku Ubuntu */
-    r = find(p, "azurerm_kubernetes_cluster_node_pool.sys2");
+    r = plan_resource(p, "azurerm_kubernetes_cluster_node_pool.sys2");
     assert_true(r->system_pool); /* mode = "System" */
     assert_int_equal(r->count, 2);
     assert_int_equal(r->wl.os, AIVM_OS_WINDOWS); /* os_type */
-    r = find(p, "module.eu.azurerm_kubernetes_cluster_node_pool.gpu[0]");
+    r = plan_resource(p, "module.eu.azurerm_kubernetes_cluster_node_pool.gpu[0]");
     assert_string_equal(r->region, "westus3"); /* the cluster of module.eu, not the root's */
     assert_false(r->system_pool);
     assert_int_equal(r->wl.phase, AIVM_PHASE_INFERENCE); /* a user pool keeps its tags */
@@ -95,28 +76,29 @@ static void plan_aks__terraform_ambiguous_cluster(void **state)
     aivm_plan_new(&p);
     assert_int_equal(
         aivm_plan_read_mem(p, NULL, text, strlen(text), "t.json", AIVM_PLAN_AUTO, &err), 0);
-    assert_null(find(p, "azurerm_kubernetes_cluster_node_pool.p")->region);
-    assert_string_equal(find(p, "azurerm_kubernetes_cluster_node_pool.q")->region, "westus2");
+    assert_null(plan_resource(p, "azurerm_kubernetes_cluster_node_pool.p")->region);
+    assert_string_equal(plan_resource(p, "azurerm_kubernetes_cluster_node_pool.q")->region,
+                        "westus2");
     aivm_plan_free(p);
 }
 
 static void plan_aks__arm_pools(void **state)
 {
-    aivm_plan *p = read_fixture("check/aks/arm_aks_pools.json");
+    aivm_plan *p = read_plan_fixture("check/aks/arm_aks_pools.json");
     const aivm_plan_resource *r;
     (void)state;
     assert_int_equal(aivm_plan_count(p), 4);
-    r = find(p, "managedClusters/aks-gpu/agentpool");
+    r = plan_resource(p, "managedClusters/aks-gpu/agentpool");
     assert_true(r->system_pool); /* no profile says System: the first is */
     assert_int_equal(r->count, 2);
     assert_int_equal(r->wl.os, AIVM_OS_LINUX);
     assert_int_equal(r->wl.phase, AIVM_PHASE_UNSET); /* the cluster's tags are the workload's */
-    r = find(p, "managedClusters/aks-gpu/spare");
+    r = plan_resource(p, "managedClusters/aks-gpu/spare");
     assert_false(r->system_pool);
     assert_int_equal(r->count, 0);
     assert_null(r->count_expr);
     assert_int_equal(r->wl.phase, AIVM_PHASE_TRAIN);
-    r = find(p, "managedClusters/agentPools/aks-gpu/gpu");
+    r = plan_resource(p, "managedClusters/agentPools/aks-gpu/gpu");
     assert_true(r->autoscale);
     assert_int_equal(r->count_min, 1);
     assert_int_equal(r->count, 3);               /* maxCount through a parameter */
@@ -124,7 +106,7 @@ static void plan_aks__arm_pools(void **state)
     assert_int_equal(r->priority, AIVM_PRIO_SPOT);
     assert_string_equal(r->region, "westus2"); /* the parent cluster's location */
     assert_int_equal(r->region_loc.line, 14);
-    r = find(p, "managedClusters/agentPools/aks-gpu/sys");
+    r = plan_resource(p, "managedClusters/agentPools/aks-gpu/sys");
     assert_true(r->system_pool);
     assert_int_equal(r->count, 1);
     aivm_plan_free(p);

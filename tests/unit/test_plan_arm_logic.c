@@ -88,14 +88,9 @@ static void plan_arm_logic__hpc_pack_not_double(void **state)
 
 static void plan_arm_logic__linked_template_is_unread(void **state)
 {
-    aivm_plan *p = NULL;
-    aivm_error err = AIVM_ERROR_INIT;
+    aivm_plan *p = read_plan_fixture("check/arm_logic/arm_linked.json");
     const aivm_plan_resource *r;
     (void)state;
-    aivm_plan_new(&p);
-    assert_int_equal(aivm_plan_read_file(p, NULL, fixture("check/arm_logic/arm_linked.json"),
-                                         AIVM_PLAN_AUTO, &err),
-                     0);
     assert_int_equal(aivm_plan_count(p), 3);
     assert_null(aivm_plan_at(p, 0)->unread);
     r = aivm_plan_at(p, 1);
