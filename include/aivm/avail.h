@@ -114,6 +114,8 @@ typedef struct {
     unsigned hyperv;        /* HyperVGenerations: bit 1 Gen1, bit 2 Gen2; 0 when absent */
     const char *arch;       /* CpuArchitectureType ("x64", "Arm64"); NULL when absent */
     const char *retirement; /* RetirementDateUtc as YYYY-MM-DD; NULL when absent */
+    size_t input_order;     /* its place in the snapshots as given: of two entries of one
+                               size and location (two snapshots), the first given sorts first */
 } aivm_avail_sku;
 
 /** How many size-and-location entries the SKU snapshots hold, and the i-th

@@ -13,11 +13,21 @@
 #include "aivm/util.h"
 #include "avail_int.h"
 
-static int sku_cmp(const void *pa, const void *pb)
+/* The order of lookups: location, then size (case-insensitive). */
+static int key_cmp(const void *pa, const void *pb)
 {
     const aivm_avail__sku *a = pa, *b = pb;
     int c = strcmp(a->location, b->location);
     return c ? c : aivm_strcmp_nocase(a->name, b->name);
+}
+
+/* The store's order: ties (one size and location in two snapshots) in input
+ * order, not qsort's whim, so the first snapshot given is the one judged. */
+static int sku_cmp(const void *pa, const void *pb)
+{
+    const aivm_avail__sku *a = pa, *b = pb;
+    int c = key_cmp(pa, pb);
+    return c ? c : (a->input_order > b->input_order) - (a->input_order < b->input_order);
 }
 
 void aivm_avail__sort(aivm_avail *av)
@@ -97,12 +107,16 @@ const aivm_avail__sku *aivm_avail__sku_of(const aivm_avail *av, const char *size
                                           const char *location)
 {
     aivm_avail__sku key;
+    const aivm_avail__sku *hit;
     if (!av || !av->n_skus || !size || !location)
         return NULL;
     memset(&key, 0, sizeof key);
     key.name = size;
     key.location = location;
-    return bsearch(&key, av->skus, av->n_skus, sizeof *av->skus, sku_cmp);
+    hit = bsearch(&key, av->skus, av->n_skus, sizeof *av->skus, key_cmp);
+    while (hit && hit > av->skus && key_cmp(hit - 1, &key) == 0)
+        hit--; /* of two snapshots' entries, the first given */
+    return hit;
 }
 
 char *aivm_avail_zones_str(char *out, size_t cap, unsigned zones)

@@ -523,6 +523,7 @@ static int add_sku(aivm_avail *av, const aivm_ynode *e, aivm_error *err)
         }
         av->skus[av->n_skus] = proto;
         av->skus[av->n_skus].location = lower_dup(&av->arena, loc);
+        av->skus[av->n_skus].input_order = av->n_skus;
         cover(av, av->skus[av->n_skus].location);
         av->n_skus++;
     }

@@ -267,7 +267,6 @@ static val call_concat(ev *e, const val *a, size_t n)
     return out ? vstr(out) : none;
 }
 
-/* and() / or() of booleans. */
 /* and() / or() decided on values: one false operand makes and() false, one
  * true makes or() true, whatever the others are (an operand that needs a
  * deployment cannot change that result); otherwise every operand must be

@@ -185,6 +185,7 @@ static void own_strings(aivm_plan *plan, aivm_plan_resource *r, const char *file
     OWN(r->size_expr);
     OWN(r->count_expr);
     OWN(r->region);
+    OWN(r->unread);
     for (size_t i = 0; i < r->n_tags; i++) {
         OWN(r->tags[i].key);
         OWN(r->tags[i].value);

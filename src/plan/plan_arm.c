@@ -394,8 +394,8 @@ static void linked_template(arm_ctx *c, const aivm_ynode *res, const scope *sc, 
     if (!u)
         u = aivm_plan__str(uri);
     if (!u)
-        u = aivm_plan__str(iget(link, "id"));                      /* a template spec */
-    r->unread = u ? aivm_plan__fmt(c->plan, "%s", u) : "(no uri)"; /* the tree is freed */
+        u = aivm_plan__str(iget(link, "id")); /* a template spec */
+    r->unread = u ? u : "(no uri)";
     r->size_expr = "(linked template)";
     r->size_loc = link->loc;
     r->pointer = aivm_plan__fmt(c->plan, "%s/properties/templateLink", ptr);

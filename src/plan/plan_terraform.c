@@ -296,7 +296,6 @@ static void pool_count(aivm_plan_resource *r, const aivm_ynode *m, const aivm_yn
 {
     static const char *const node_keys[] = {"node_count", NULL};
     static const char *const max_keys[] = {"max_count", NULL};
-    static const char *const min_keys[] = {"min_count", NULL};
     const aivm_ynode *max = aivm_ymap_get(m, "max_count");
     bool scale = is_true(m, "auto_scaling_enabled") || is_true(m, "enable_auto_scaling") ||
                  (aivm_plan__str(max) && !aivm_plan__str(aivm_ymap_get(m, "node_count")));
@@ -306,7 +305,8 @@ static void pool_count(aivm_plan_resource *r, const aivm_ynode *m, const aivm_yn
     }
     r->autoscale = true;
     r->count = first_uint(r, m, max_keys, 1, unknown);
-    r->count_min = first_uint(r, m, min_keys, 0, unknown);
+    if (aivm_plan__count(&r->count_min, aivm_ymap_get(m, "min_count")) <= 0)
+        r->count_min = 0; /* the floor is shown, never priced: unknown or bad is 0 */
     if (!r->count_expr && (!max || aivm_yis_null(max)))
         r->count_expr = "(autoscaling without max_count)";
 }
@@ -405,10 +405,10 @@ static void fill(tf_ctx *c, aivm_plan_resource *r, const tf_type *t, const aivm_
                                                                                : AIVM_PRIO_REGULAR;
         break;
     case K_VMSS: {
-        unsigned given = 0;
+        const aivm_ynode *inst = aivm_ymap_get(vals, "instances");
         set_size(c, r, vals, t->size_key, ptr, unknown);
         r->count = first_uint(r, vals, inst_keys, 1, unknown);
-        if (!r->count_expr && aivm_plan__count(&given, aivm_ymap_get(vals, "instances")) == 0)
+        if (!r->count_expr && (!inst || aivm_yis_null(inst)))
             r->count_expr = "(instances not set)"; /* missing or null: not 1 VM, unknown */
         r->priority = is_spot(aivm_plan__str(aivm_ymap_get(vals, "priority"))) ? AIVM_PRIO_SPOT
                                                                                : AIVM_PRIO_REGULAR;

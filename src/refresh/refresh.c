@@ -195,7 +195,10 @@ static int sku_name_cmp(const void *pa, const void *pb)
     const aivm_avail_sku *a = *(const aivm_avail_sku *const *)pa,
                          *b = *(const aivm_avail_sku *const *)pb;
     int c = aivm_strcmp_nocase(a->name, b->name);
-    return c ? c : strcmp(a->location, b->location);
+    if (!c)
+        c = strcmp(a->location, b->location);
+    /* the same size in the same region from two snapshots: the one given first */
+    return c ? c : (a->input_order > b->input_order) - (a->input_order < b->input_order);
 }
 
 /* The index past the SKU entries of k[i]'s size (k sorted by name). */

@@ -20,6 +20,13 @@ def _pinned():
     raise SystemExit("tests/now.env has no AIVM_NOW line")
 
 
+def _epoch(v):
+    """Seconds since 1970 of an AIVM_NOW value: the three forms aivm_parse_instant takes."""
+    if v.startswith("@"):
+        return int(v[1:])
+    return calendar.timegm(time.strptime(v, "%Y-%m-%d" if len(v) == 10 else "%Y-%m-%dT%H:%M:%SZ"))
+
+
 NOW = _pinned()
-EPOCH = calendar.timegm(time.strptime(NOW, "%Y-%m-%dT%H:%M:%SZ"))
+EPOCH = _epoch(NOW)
 ENV = {"AIVM_NOW": NOW}

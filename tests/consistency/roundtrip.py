@@ -105,7 +105,7 @@ def sweep_cases():
     for model, extra, tokens in SWEEP_TRAIN:
         args = ["--phase", "train", "--model", model] + extra
         keys = {"phase": "train", "model": model}
-        for flag, val in zip(extra[::1], extra[1::1] + [None]):
+        for flag, val in zip(extra, extra[1:] + [None]):
             if flag == "--finetune":
                 keys["finetune"] = val
             elif flag == "--precision":

@@ -44,9 +44,12 @@ run sh "$validate" ops/prometheus-rules.yaml ops/bad-catalog.yaml
 # like an option (issue #34: a planted --config=... file must not configure check)
 run sh "$check" --fail-on never -- infra/plan.json
 [ $rc = 0 ] && grep -q 'AIVM004' <<<"$out" || fail "check hook with --fail-on never: exit $rc: $out"
-printf '{"fail-on": "never"}\n' > x.json
 cp infra/plan.json ./--config=x.plan.json
 run sh "$check" -- --config=x.plan.json
 [ $rc = 1 ] && grep -q 'AIVM004' <<<"$out" \
   || fail "a file named like an option was not checked as a file: exit $rc: $out"
+# options without "--" (pre-commit replaces the default args) are an error, not lost
+run sh "$check" --fail-on never infra/plan.json
+[ $rc = 2 ] && grep -q "end the hook's args with '--'" <<<"$out" \
+  || fail "check hook with an option and no '--': exit $rc: $out"
 echo "pre-commit scripts pass"

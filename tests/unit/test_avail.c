@@ -407,6 +407,29 @@ static void advice__best_region_is_deployable_then_priced_then_cheapest(void **s
     aivm_advice_free(adv);
 }
 
+/* One size in one region from two snapshots: the first given sorts first
+ * (input order breaks the tie, not qsort), so refresh judges that one. */
+static void avail__same_size_two_snapshots_in_input_order(void **state)
+{
+    static const char a[] = "[{\"name\": \"Standard_NC40ads_H100_v5\", \"locations\": "
+                            "[\"eastus\"], \"capabilities\": [{\"name\": \"vCPUs\", "
+                            "\"value\": \"40\"}]}]";
+    static const char b[] = "[{\"name\": \"Standard_NC40ads_H100_v5\", \"locations\": "
+                            "[\"eastus\"], \"capabilities\": [{\"name\": \"vCPUs\", "
+                            "\"value\": \"44\"}]}]";
+    aivm_error err = AIVM_ERROR_INIT;
+    (void)state;
+    for (int first = 0; first < 2; first++) {
+        aivm_avail *av = aivm_avail_new();
+        assert_int_equal(aivm_avail_add_skus_mem(av, first ? b : a, strlen(a), "1.json", &err), 0);
+        assert_int_equal(aivm_avail_add_skus_mem(av, first ? a : b, strlen(a), "2.json", &err), 0);
+        assert_int_equal(aivm_avail_sku_count(av), 2);
+        assert_int_equal(aivm_avail_sku_at(av, 0)->vcpus, first ? 44 : 40);
+        assert_int_equal(aivm_avail_sku_at(av, 1)->vcpus, first ? 40 : 44);
+        aivm_avail_free(av);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -419,6 +442,7 @@ int main(void)
         cmocka_unit_test(avail__restrictions_by_location_and_by_zone),
         cmocka_unit_test(avail__sku_list_decides_offered_and_capabilities),
         cmocka_unit_test(avail__readers_report_positions_and_limits),
+        cmocka_unit_test(avail__same_size_two_snapshots_in_input_order),
         cmocka_unit_test(advice__quota_rejects_in_the_own_region),
         cmocka_unit_test(advice__best_region_is_deployable_then_priced_then_cheapest),
     };

@@ -59,6 +59,9 @@ static void catalog__shipped_catalog_holds_the_facts(void **state)
         /* Honest prices: never zero, spot below on-demand. */
         for (size_t k = 0; k < s->n_prices; k++) {
             assert_true(aivm_size_prices(s)[k].on_demand > 0);
+            /* priced in a region Azure has (the price generator keeps every region) */
+            assert_non_null(
+                aivm_catalog_find_region(cat, aivm_str(&aivm_size_prices(s)[k].region)));
             if (aivm_size_prices(s)[k].has_spot)
                 assert_true(aivm_size_prices(s)[k].spot < aivm_size_prices(s)[k].on_demand);
         }
