@@ -198,6 +198,15 @@ int aivm_sizing_resolve(aivm_sizing *out, const aivm_workload *wl, const aivm_mo
 
 /** Weights in GiB: params × bytes(precision) / 2^30. */
 double aivm_sizing_weights_gib(double params, aivm_precision p);
+/**
+ * The bytes of a served model's weights: params × bytes(precision), except that an
+ * MXFP4 mixture of experts (gpt-oss) holds only its routed experts in MXFP4, and its
+ * attention, embeddings and head in bf16 (the published checkpoints). The one count
+ * of weight bytes for memory and for decode reads.
+ */
+double aivm_sizing_weight_bytes(const aivm_sizing *sz);
+/** Of aivm_sizing_weight_bytes(): the parameters of one routed expert (0 when dense). */
+double aivm_sizing_expert_params(const aivm_sizing *sz);
 /** KV cache in GiB: 2 · layers · kv_heads · head_dim · bytes(p) · tokens · seqs / 2^30. */
 double aivm_sizing_kv_cache_gib(unsigned layers, unsigned kv_heads, unsigned head_dim,
                                 aivm_precision p, double tokens, double seqs);

@@ -241,9 +241,10 @@ void aivm_advise__work_explain(aivm_buf *b, const aivm_candidate *c)
                     d->currency);
 }
 
-/* The context was a default (the request's length or a typical one) below the preset's
- * maximum: say so when the pick could not hold one sequence of that maximum, since the
- * context then decides the answer (docs/sizing.md, "Serving context"). */
+/* The context was the typical default (no request lengths given) below the
+ * preset's maximum: say so when one replica of the pick could not hold even one
+ * sequence of that maximum, since the context then decides the answer
+ * (docs/sizing.md, "Serving context"). Lengths the user gave are not a default. */
 static void context_note(aivm_advice *adv)
 {
     const aivm_sizing *sz = adv->workload->sizing;
@@ -251,24 +252,22 @@ static void context_note(aivm_advice *adv)
     aivm_sizing at_max;
     aivm_fit f;
     if (!c || !sz || sz->phase != AIVM_PHASE_INFERENCE || sz->context_max <= sz->context ||
-        (sz->context_basis != AIVM_CTX_TYPICAL && sz->context_basis != AIVM_CTX_REQUEST))
+        sz->context_basis != AIVM_CTX_TYPICAL)
         return;
     at_max = *sz;
     at_max.context = sz->context_max;
+    at_max.concurrency = 1;
     aivm_sizing_memory(&at_max.mem, &at_max);
-    aivm_fit_on(&f, &at_max, c->size, c->instances ? c->instances : 1);
+    aivm_fit_on(&f, &at_max, c->size, c->fit.replica_vms ? c->fit.replica_vms : 1);
     if (f.fits)
         return;
     aivm_advise__warn(adv, "context-default",
-                      "sized for %u-token sequences (%s): the pick (%u x %s) would not hold %u "
-                      "sequence(s) of the model's maximum context, %u tokens (%.1f GiB of KV "
-                      "cache); --context max sizes for that, --context N for another length",
-                      sz->context,
-                      sz->context_basis == AIVM_CTX_REQUEST
-                          ? "the request's prompt + output tokens"
-                          : "a typical served context, as no --prompt-tokens/--output-tokens",
-                      c->instances ? c->instances : 1, aivm_str(&c->size->name), sz->concurrency,
-                      sz->context_max, at_max.mem.kv_cache);
+                      "sized for %u-token sequences (a typical served context, as no "
+                      "--prompt-tokens/--output-tokens): one replica of the pick (%u x %s) would "
+                      "not hold one sequence of the model's maximum context, %u tokens (%.1f GiB "
+                      "of KV cache); --context max sizes for that, --context N for another length",
+                      sz->context, c->fit.replica_vms ? c->fit.replica_vms : 1,
+                      aivm_str(&c->size->name), sz->context_max, at_max.mem.kv_cache);
 }
 
 void aivm_advise__serving_notes(aivm_advice *adv)

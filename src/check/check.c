@@ -259,23 +259,14 @@ static void settle_item(aivm_check__flist *l, aivm_check_item *it, const aivm_ca
 }
 
 /* The VMs of each finding's suggested deployment: recommend's for that size
- * (the item's suggestion, or the candidate of the advice a prefer rule picked). */
-static void suggestion_counts(aivm_check__flist *l, const aivm_check_item *it,
-                              const aivm_advice *adv)
+ * (the advice's candidate of it: the item's suggestion is its #1). */
+static void suggestion_counts(aivm_check__flist *l, const aivm_advice *adv)
 {
     for (size_t i = 0; i < l->n; i++) {
         aivm_finding *f = &l->v[i];
-        if (!f->suggested)
-            continue;
-        f->suggested_vms = 1;
-        if (f->suggested == it->suggested && it->suggested_deploy.vms)
-            f->suggested_vms = it->suggested_deploy.vms;
-        else
-            for (size_t k = 0; adv && k < adv->n_ranked; k++)
-                if (adv->ranked[k].size == f->suggested && adv->ranked[k].deploy.vms) {
-                    f->suggested_vms = adv->ranked[k].deploy.vms;
-                    break;
-                }
+        const aivm_candidate *c = f->suggested ? aivm_check__candidate_of(adv, f->suggested) : NULL;
+        if (f->suggested)
+            f->suggested_vms = c && c->deploy.vms ? c->deploy.vms : 1;
     }
 }
 
@@ -302,7 +293,7 @@ static void check_item(aivm_check__flist *all, aivm_check_item *it, const aivm_c
     price_item(it);
     aivm_check__work_findings(&l, it, cat, adv);
     aivm_check__waive_item(&l, wv, it, o);
-    suggestion_counts(&l, it, adv);
+    suggestion_counts(&l, adv);
     if (l.n > 1)
         qsort(l.v, l.n, sizeof *l.v, sev_cmp);
     it->first = all->n;

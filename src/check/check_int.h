@@ -66,6 +66,8 @@ void aivm_check__totals(aivm_check_report *rep);
  *  (docs/throughput.md). */
 void aivm_check__work_findings(aivm_check__flist *l, aivm_check_item *it, const aivm_catalog *cat,
                                const aivm_advice *adv);
+/** The candidate of size `s` in `adv`'s ranking (borrowed); NULL when not ranked. */
+const aivm_candidate *aivm_check__candidate_of(const aivm_advice *adv, const aivm_size *s);
 /** AIVM014 fires when another size costs at most this share of the planned work. */
 #define AIVM_CHECK_WORK_CHEAPER 0.7
 

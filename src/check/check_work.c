@@ -36,7 +36,7 @@ static void fmt_job(char *out, size_t n, const aivm_work_estimate *e)
     snprintf(out, n, "%s-%s", amount, e->samples > 0 ? "sample" : "token");
 }
 
-static const aivm_candidate *candidate_of(const aivm_advice *adv, const aivm_size *s)
+const aivm_candidate *aivm_check__candidate_of(const aivm_advice *adv, const aivm_size *s)
 {
     for (size_t i = 0; adv && i < adv->n_ranked; i++)
         if (adv->ranked[i].size == s)
@@ -127,7 +127,7 @@ void aivm_check__work_findings(aivm_check__flist *l, aivm_check_item *it, const 
         &planned,
         it->work.phase == AIVM_PHASE_TRAIN ? count : (it->work.vms > count ? it->work.vms : count),
         &rate, &it->work, AIVM_PREC_UNSET);
-    alt = candidate_of(adv, it->suggested);
+    alt = aivm_check__candidate_of(adv, it->suggested);
     if (!alt)
         return;
     a = &alt->deploy;

@@ -235,7 +235,9 @@ bool aivm_sizing_runs_on(const aivm_sizing *sz, const aivm_size *s, bool *known)
         return (have & (dtype_bit(AIVM_DT_INT8) | dtype_bit(AIVM_DT_FP16))) != 0;
     case AIVM_PREC_FP4: /* FP4 tensor cores: no dequantised fallback is counted */
         return (have & dtype_bit(AIVM_DT_FP4)) != 0;
-    case AIVM_PREC_MXFP4: /* FP4 tensor cores, else dequantised to fp16/bf16 (vLLM) */
+    case AIVM_PREC_MXFP4: /* FP4 tensor cores, else dequantised; its attention and
+                             embeddings are bf16 (gpt-oss): Ampere and later */
+        return (have & (dtype_bit(AIVM_DT_FP4) | dtype_bit(AIVM_DT_BF16))) != 0;
     case AIVM_PREC_INT4:
         return (have &
                 (dtype_bit(AIVM_DT_INT4) | dtype_bit(AIVM_DT_FP4) | dtype_bit(AIVM_DT_FP16))) != 0;

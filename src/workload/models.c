@@ -85,6 +85,16 @@ static int check_model(const aivm_model *m, const aivm_ynode *e, const char *wha
                               "%s: experts and experts_per_token go together, with active_params, "
                               "and a token uses fewer experts than there are",
                               what);
+    if (m->experts && m->active_params * m->experts < (double)m->experts_per_token * m->params)
+        return aivm_error_set(err, AIVM_EINVALID, &aivm_ymap_get(e, "active_params")->loc,
+                              "%s: active_params is below what %u of %u experts hold "
+                              "(active / params must be at least experts_per_token / experts)",
+                              what, m->experts_per_token, m->experts);
+    if (m->precision == AIVM_PREC_ANY16)
+        return aivm_error_set(err, AIVM_EINVALID, &aivm_ymap_get(e, "precision")->loc,
+                              "%s: precision is a weight format (bf16, fp16, fp8, mxfp4...), "
+                              "not 16-bit",
+                              what);
     if (m->head_dim && !m->heads)
         return aivm_error_set(err, AIVM_EINVALID, &aivm_ymap_get(e, "head_dim")->loc,
                               "%s: head_dim needs heads", what);

@@ -150,6 +150,23 @@ double aivm_sizing_weights_gib(double params, aivm_precision p)
     return params * aivm_precision_bytes(p) / GIB;
 }
 
+double aivm_sizing_expert_params(const aivm_sizing *sz)
+{
+    /* total = shared + E x expert, active = shared + k x expert */
+    if (!(sz->experts > sz->experts_per_token && sz->experts_per_token && sz->active_params > 0))
+        return 0;
+    return (sz->params - sz->active_params) / (sz->experts - sz->experts_per_token);
+}
+
+double aivm_sizing_weight_bytes(const aivm_sizing *sz)
+{
+    double b = aivm_precision_bytes(sz->precision);
+    double routed = aivm_sizing_expert_params(sz) * sz->experts;
+    if (sz->precision == AIVM_PREC_MXFP4 && routed > 0)
+        return (sz->params - routed) * 2 + routed * b;
+    return sz->params * b;
+}
+
 double aivm_sizing_kv_cache_gib(unsigned layers, unsigned kv_heads, unsigned head_dim,
                                 aivm_precision p, double tokens, double seqs)
 {
@@ -212,7 +229,7 @@ void aivm_sizing_memory(aivm_memory *m, const aivm_sizing *sz)
     memset(m, 0, sizeof *m);
     m->overhead = AIVM_SIZING_OVERHEAD_GIB;
     if (sz->phase == AIVM_PHASE_INFERENCE) {
-        m->weights = aivm_sizing_weights_gib(P, sz->precision);
+        m->weights = aivm_sizing_weight_bytes(sz) / GIB;
         if (arch && sz->kv_heads)
             m->kv_cache = aivm_sizing_kv_cache_gib(sz->layers, sz->kv_heads, sz->head_dim,
                                                    sz->kv_precision, sz->context, sz->concurrency);

@@ -323,7 +323,7 @@ static bool encode(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fi
     e->flops_per_request =
         (2 * e->active_params + 2.0 * sz->layers * e->prompt_tokens * sz->hidden) *
         e->prompt_tokens;
-    e->weight_bytes = sz->params * aivm_precision_bytes(sz->precision);
+    e->weight_bytes = aivm_sizing_weight_bytes(sz);
     e->bandwidth_gbs = g->memory_bandwidth_gbs;
     e->mbu = AIVM_TP_MBU;
     b = sz->source[AIVM_SZ_CONCURRENCY] == AIVM_SRC_DEFAULT ? AIVM_TP_ENCODER_BATCH
@@ -376,15 +376,17 @@ static void serve_setup(serve_ctx *x, aivm_work_estimate *e, const aivm_sizing *
     e->kv_tokens = e->prompt_tokens + e->output_tokens / 2;
     if (sz->context && e->kv_tokens > sz->context)
         e->kv_tokens = sz->context;
-    e->weight_bytes = sz->params * aivm_precision_bytes(sz->precision); /* every expert */
+    e->weight_bytes = aivm_sizing_weight_bytes(sz); /* every expert */
     x->active_bytes = x->n * aivm_precision_bytes(sz->precision);
-    if (sz->experts > sz->experts_per_token && sz->experts_per_token && sz->active_params > 0) {
-        /* total = shared + E x expert, active = shared + k x expert */
-        double expert = (sz->params - sz->active_params) / (sz->experts - sz->experts_per_token);
+    if (aivm_sizing_expert_params(sz) > 0) {
+        double expert = aivm_sizing_expert_params(sz);
         x->experts = sz->experts;
         x->k = sz->experts_per_token;
         x->expert_bytes = expert * aivm_precision_bytes(sz->precision);
-        x->shared_bytes = x->active_bytes - x->k * x->expert_bytes;
+        /* what every token reads besides its experts: bf16 in an MXFP4 checkpoint */
+        x->shared_bytes =
+            (x->n - x->k * expert) *
+            (sz->precision == AIVM_PREC_MXFP4 ? 2 : aivm_precision_bytes(sz->precision));
     }
     e->bandwidth_gbs = g->memory_bandwidth_gbs;
     e->mbu = AIVM_TP_MBU;

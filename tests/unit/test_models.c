@@ -123,6 +123,21 @@ static void models__strict(void **state)
         AIVM_EINVALID);
     assert_non_null(strstr(err.msg, "active_params must be from 1 to params"));
     assert_int_equal(err.line, 9);
+    /* experts: the active share holds at least experts_per_token of them */
+    assert_int_equal(load_text(FAMILY "      - {id: a, name: A, params: 46.7e9, active_params: "
+                                      "12.9e9, experts: 8, experts_per_token: 2}\n",
+                               &err),
+                     0);
+    assert_int_equal(load_text(FAMILY "      - {id: a, name: A, params: 46.7e9, active_params: "
+                                      "2e9, experts: 8, experts_per_token: 2}\n",
+                               &err),
+                     AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "active_params is below what 2 of 8 experts hold"));
+    /* a preset's precision is a format, never the "16-bit" input */
+    assert_int_equal(
+        load_text(FAMILY "      - {id: a, name: A, params: 7e9, precision: 16-bit}\n", &err),
+        AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "precision is a weight format"));
     assert_int_equal(load_text("version: \"2\"\nfamilies: []\n", &err), AIVM_EINVALID);
     assert_int_equal(load_text("", &err), AIVM_EINVALID);
 }
