@@ -104,7 +104,8 @@ typedef enum {
 typedef struct {
     aivm_safe_kind kind;
     uint32_t flags;
-    bool mid_line; /* the bytes passed on so far ended inside a line */
+    bool mid_line; /* the line passed on so far holds more than whitespace */
+    bool ws_seen;  /* ... and began with whitespace (a "::" after it is no own command) */
     aivm_buf hold; /* the unfinished line */
     aivm_buf done; /* scratch: what goes to the sink */
 } aivm_safe;
@@ -126,7 +127,8 @@ void aivm_safe_init(aivm_safe *s, aivm_safe_kind kind, uint32_t flags);
 /**
  * Filter `len` bytes of a stream: complete lines go to `sink` made safe
  * (aivm_safe_line); an unfinished line is held (past 1 MiB all but its last
- * 16 bytes go on). Returns 0, or the sink's nonzero result.
+ * 16 bytes go on, looking ahead into them, so a marker or a line's leading
+ * whitespace split there is still seen). Returns 0, or the sink's nonzero result.
  */
 int aivm_safe_write(aivm_safe *s, const char *data, size_t len, aivm_buf_sink sink, void *ctx);
 /** Pass on what is held (a last line without a newline). Returns as aivm_safe_write. */

@@ -51,7 +51,7 @@ static int reset(const char *path)
         cli_errorf("cannot remove '%s': %s", path, strerror(errno));
         return CLI_EXIT_INTERNAL;
     }
-    printf("overlay %s removed: the built-in catalog alone is used\n", path);
+    cli_outf("overlay %s removed: the built-in catalog alone is used\n", path);
     return 0;
 }
 
@@ -211,12 +211,13 @@ static int build_and_write(const char *path, const char *today, const input_list
     if (rc == 0)
         rc = write_overlay(path, &doc);
     if (rc == 0) {
-        printf("overlay %s (as of %s): %zu sizes added (%zu unverified), %zu changed, %zu "
-               "disagreements listed, %zu not described\n",
-               path, today, sum.added, sum.unverified, sum.changed, sum.disagreements, sum.skipped);
+        cli_outf("overlay %s (as of %s): %zu sizes added (%zu unverified), %zu changed, %zu "
+                 "disagreements listed, %zu not described\n",
+                 path, today, sum.added, sum.unverified, sum.changed, sum.disagreements,
+                 sum.skipped);
         if (sum.added || sum.changed || sum.disagreements)
-            printf("see 'aivm-advise catalog diff'; 'aivm-advise catalog refresh --reset' "
-                   "removes it\n");
+            cli_outf("see 'aivm-advise catalog diff'; 'aivm-advise catalog refresh --reset' "
+                     "removes it\n");
     }
     aivm_catalog_free(check);
     aivm_buf_dispose(&doc);

@@ -108,7 +108,7 @@ static bool same_file(const char *a, const char *b)
     return canonical(ca, sizeof ca, a) && canonical(cb, sizeof cb, b) && strcmp(ca, cb) == 0;
 }
 
-int cli_check_outputs_not_inputs(const cli_check_output *list, size_t n, char *const *inputs,
+int cli_check_outputs_not_inputs(const cli_check_output *list, size_t n, const char *const *inputs,
                                  size_t n_inputs)
 {
     for (size_t i = 0; i < n; i++)

@@ -44,7 +44,7 @@ int cli_check_output_option(cli_check_output **list, size_t *n, const char *arg)
  *  `inputs` (the same name once resolved, or a hard link): a report must never
  *  replace the plan it reads. NULL and "-" inputs are skipped. Returns 0 or an
  *  exit code. */
-int cli_check_outputs_not_inputs(const cli_check_output *list, size_t n, char *const *inputs,
+int cli_check_outputs_not_inputs(const cli_check_output *list, size_t n, const char *const *inputs,
                                  size_t n_inputs);
 
 /**

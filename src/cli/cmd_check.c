@@ -245,15 +245,21 @@ static int render(const aivm_check_report *rep, const chk_opts *o)
     return rc;
 }
 
+/* The waivers file of the run: --waivers, else DEFAULT_WAIVERS when it exists. */
+static const char *waivers_path(const chk_opts *o)
+{
+    return o->waivers ? o->waivers : access(DEFAULT_WAIVERS, F_OK) == 0 ? DEFAULT_WAIVERS : NULL;
+}
+
 /* Load --workload and the waivers file; returns 0 or an exit code. */
 static int load_inputs(aivm_workload *wl, aivm_workload_doc **doc, aivm_waivers **waivers,
                        const chk_opts *o)
 {
     aivm_error err = AIVM_ERROR_INIT;
-    const char *wf = o->waivers;
+    const char *wf = waivers_path(o);
     if (o->workload && aivm_workload_load_file(doc, wl, o->workload, &err) < 0)
         return cli_report_error(&err);
-    if (!wf && access(DEFAULT_WAIVERS, F_OK) == 0) {
+    if (!o->waivers && wf) {
         if (!cli_config_inside_cwd(DEFAULT_WAIVERS)) {
             cli_errorf("'%s' is a symbolic link leading outside the working directory: not read "
                        "(a committed link could make an error quote a secret); name it with "
@@ -261,7 +267,6 @@ static int load_inputs(aivm_workload *wl, aivm_workload_doc **doc, aivm_waivers 
                        DEFAULT_WAIVERS);
             return CLI_EXIT_INPUT;
         }
-        wf = DEFAULT_WAIVERS;
     }
     if (wf && aivm_waivers_load_file(waivers, wf, &err) < 0)
         return cli_report_error(&err);
@@ -393,14 +398,12 @@ static int parse_args(chk_opts *o, int argc, char **argv, int *first)
     return rc;
 }
 
-/* No --output file may be a plan, the base, the workload or the waivers. */
-static int outputs_not_inputs(const chk_opts *o, char *const *files, size_t n)
+/* No --output file may be a plan, the base, the workload or the waivers file
+ * (named, or the default one the run reads). */
+static int outputs_not_inputs(const chk_opts *o, const char *const *files, size_t n)
 {
-    char *others[3];
+    const char *others[3] = {o->base, o->workload, waivers_path(o)};
     int rc = cli_check_outputs_not_inputs(o->outputs, o->n_outputs, files, n);
-    others[0] = (char *)(uintptr_t)o->base;
-    others[1] = (char *)(uintptr_t)o->workload;
-    others[2] = (char *)(uintptr_t)o->waivers;
     return rc ? rc : cli_check_outputs_not_inputs(o->outputs, o->n_outputs, others, 3);
 }
 
@@ -485,7 +488,7 @@ int cmd_check(int argc, char **argv)
         rc = cli_usagef("check needs at least one input FILE ('-' for stdin)");
         goto done;
     }
-    rc = outputs_not_inputs(&o, argv + first, (size_t)(argc - first));
+    rc = outputs_not_inputs(&o, (const char *const *)(argv + first), (size_t)(argc - first));
     if (rc == 0)
         rc = cli_load_data(&cat, &rules, o.catalog, o.rules, o.n_rules);
     if (rc == 0)

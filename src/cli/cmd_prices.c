@@ -175,37 +175,37 @@ done:
 static void show_set(const aivm_price_entry *e)
 {
     const aivm_price_set *s = e->set;
-    printf("%s in %s, %s: %s (fetched %s), %zu items\n\n", e->query.sku, e->query.region,
-           e->query.currency, e->source == AIVM_PRICE_LIVE ? "live" : "cache", e->fetched_at,
-           aivm_price_set_items(s));
-    printf("%-7s %-12s %-12s %-4s %12s %12s  %s\n", "OS", "TIER", "TYPE", "TERM", "PRICE",
-           "PER_HOUR", "USE");
+    cli_outf("%s in %s, %s: %s (fetched %s), %zu items\n\n", e->query.sku, e->query.region,
+             e->query.currency, e->source == AIVM_PRICE_LIVE ? "live" : "cache", e->fetched_at,
+             aivm_price_set_items(s));
+    cli_outf("%-7s %-12s %-12s %-4s %12s %12s  %s\n", "OS", "TIER", "TYPE", "TERM", "PRICE",
+             "PER_HOUR", "USE");
     for (size_t i = 0; i < aivm_price_set_count(s); i++) {
         const aivm_price_row *r = aivm_price_set_row(s, i);
         char term[16] = "-";
         if (r->term_years)
             snprintf(term, sizeof term, "%uy", r->term_years);
-        printf("%-7s %-12s %-12s %-4s %12.4f %12.4f  %s%s\n", aivm_os_name(r->os),
-               aivm_report_price_tier_name(r->tier), aivm_report_price_type_name(r->type), term,
-               r->price, r->hourly, aivm_report_price_row_use(r),
-               r->ambiguous ? " (ambiguous: newest row used)" : "");
+        cli_outf("%-7s %-12s %-12s %-4s %12.4f %12.4f  %s%s\n", aivm_os_name(r->os),
+                 aivm_report_price_tier_name(r->tier), aivm_report_price_type_name(r->type), term,
+                 r->price, r->hourly, aivm_report_price_row_use(r),
+                 r->ambiguous ? " (ambiguous: newest row used)" : "");
         char product[512], name[512]; /* API text is untrusted: control characters shown */
         aivm_vis(product, sizeof product, r->product_name ? r->product_name : "-");
         aivm_vis(name, sizeof name,
                  r->sku_name ? r->sku_name : (r->meter_name ? r->meter_name : "-"));
-        printf("        %s | %s\n", product, name);
+        cli_outf("        %s | %s\n", product, name);
     }
     for (int os = AIVM_OS_LINUX; os <= AIVM_OS_WINDOWS; os++) {
-        printf("\n%s:", aivm_os_name((aivm_os)os));
+        cli_outf("\n%s:", aivm_os_name((aivm_os)os));
         for (unsigned k = 0; k < AIVM_PRICING_COUNT; k++) {
             double v = 0;
             if (aivm_price_set_lookup(s, (aivm_os)os, (aivm_pricing)k, &v, NULL))
-                printf(" %s %.4f;", aivm_pricing_name((aivm_pricing)k), v);
+                cli_outf(" %s %.4f;", aivm_pricing_name((aivm_pricing)k), v);
             else
-                printf(" %s unknown;", aivm_pricing_name((aivm_pricing)k));
+                cli_outf(" %s unknown;", aivm_pricing_name((aivm_pricing)k));
         }
     }
-    printf("\n");
+    cli_outf("\n");
 }
 
 /* prices show --format json|csv: the report layer's document on stdout. */

@@ -95,9 +95,10 @@ int cli_clock_init(void)
 {
     const char *pin = getenv("AIVM_NOW");
     if (pin && pin[0]) {
-        if (!aivm_parse_instant(&clock_now, pin))
+        /* 0 is the library's "now unset" (the wall clock): an instant after it */
+        if (!aivm_parse_instant(&clock_now, pin) || clock_now <= 0)
             return cli_usagef("invalid value '%s' for AIVM_NOW (expected YYYY-MM-DD, "
-                              "YYYY-MM-DDTHH:MM:SSZ or @SECONDS)",
+                              "YYYY-MM-DDTHH:MM:SSZ or @SECONDS, after 1970-01-01T00:00:00Z)",
                               pin);
         return 0;
     }

@@ -305,6 +305,19 @@ int cli_out_write(const char *data, size_t len)
     return aivm_safe_write(&out_safe, data, len, raw_stdout, NULL);
 }
 
+int cli_outf(const char *fmt, ...)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    va_list ap;
+    int rc;
+    va_start(ap, fmt);
+    aivm_buf_vprintf(&b, fmt, ap);
+    va_end(ap);
+    rc = cli_out_write(b.ptr, b.size);
+    aivm_buf_dispose(&b);
+    return rc;
+}
+
 static int to_stdout(void *ctx, const char *data, size_t len)
 {
     (void)ctx;

@@ -74,5 +74,8 @@ void cli_out_flags(uint32_t flags);
  *  guessed from the first bytes); cli_finish_stdout passes on the rest.
  *  Returns 0, or -1 when the write failed. */
 int cli_out_write(const char *data, size_t len);
+/** printf for report text: formatted, then written with cli_out_write (never
+ *  printf to stdout for text that holds data). Returns as cli_out_write. */
+int cli_outf(const char *fmt, ...) AIVM_PRINTF(1, 2);
 
 #endif

@@ -67,11 +67,11 @@ void cli_prices_regions_free(char **v, size_t n)
 static void print_names(const char *head, const char *const *names, const char *const *where,
                         size_t n, const char *tail)
 {
-    printf("%s (%zu): ", head, n);
+    cli_outf("%s (%zu): ", head, n);
     for (size_t i = 0; i < n; i++)
-        printf("%s%s%s%s%s", i ? ", " : "", names[i], where ? " (" : "", where ? where[i] : "",
-               where ? ")" : "");
-    printf("%s\n", tail);
+        cli_outf("%s%s%s%s%s", i ? ", " : "", names[i], where ? " (" : "", where ? where[i] : "",
+                 where ? ")" : "");
+    cli_outf("%s\n", tail);
 }
 
 /* What the lists tell about the catalog (prices_regions.h, cli_prices_fetch_done). */
@@ -231,11 +231,11 @@ int cli_prices_fetch_report(const aivm_prices *store, size_t n, bool regions, co
             continue;
         cli_age_text(age, sizeof age, e->age_s);
         if (regions)
-            printf("%s %s: whole price list, %zu items, %s (fetched %s, %s)\n", e->query.region,
-                   e->query.currency, aivm_price_set_items(e->set), state, e->fetched_at, age);
+            cli_outf("%s %s: whole price list, %zu items, %s (fetched %s, %s)\n", e->query.region,
+                     e->query.currency, aivm_price_set_items(e->set), state, e->fetched_at, age);
         else
-            printf("%s %s %s: %zu items, %s (fetched %s, %s)\n", e->query.region, e->query.sku,
-                   e->query.currency, aivm_price_set_items(e->set), state, e->fetched_at, age);
+            cli_outf("%s %s %s: %zu items, %s (fetched %s, %s)\n", e->query.region, e->query.sku,
+                     e->query.currency, aivm_price_set_items(e->set), state, e->fetched_at, age);
     }
     aivm_prices_state_counts(counts, store);
     if (out_counts)
@@ -244,10 +244,10 @@ int cli_prices_fetch_report(const aivm_prices *store, size_t n, bool regions, co
         cli_errorf("%s; %zu of %zu %ss not fetched", aivm_prices_fatal(store),
                    counts[AIVM_FETCH_FAILED], n, what);
     if (!json) /* JSON: its summary object */
-        printf("%zu %s%s: %zu fetched, %zu already cached, %zu failed (%zu requests); cache %s\n",
-               n, what, n == 1 && regions ? "" : "s", counts[AIVM_FETCH_FETCHED],
-               counts[AIVM_FETCH_CACHED], counts[AIVM_FETCH_FAILED], aivm_prices_requests(store),
-               cache_dir);
+        cli_outf("%zu %s%s: %zu fetched, %zu already cached, %zu failed (%zu requests); cache %s\n",
+                 n, what, n == 1 && regions ? "" : "s", counts[AIVM_FETCH_FETCHED],
+                 counts[AIVM_FETCH_CACHED], counts[AIVM_FETCH_FAILED], aivm_prices_requests(store),
+                 cache_dir);
     rc = counts[AIVM_FETCH_FAILED] ? CLI_EXIT_PRICES : 0;
     if (!rc && uncached) { /* the point of fetch is the cache: later --prices cached needs it */
         cli_errorf("%zu of %zu %ss could not be cached in %s: %s", uncached, n, what, cache_dir,

@@ -169,9 +169,10 @@ static const char *short_name(const aivm_size *s)
     return strncmp(n, "Standard_", 9) == 0 ? n + 9 : n;
 }
 
-static void frontier_line(aivm_buf *out, const point *p, size_t n, const axis *x, const axis *y)
+/* The frontier's points in x order into idx (MAX_POINTS); returns how many. */
+static size_t frontier_order(size_t *idx, const point *p, size_t n)
 {
-    size_t idx[MAX_POINTS], k = 0;
+    size_t k = 0;
     for (size_t i = 0; i < n; i++)
         if (p[i].frontier) {
             size_t j = k++;
@@ -181,6 +182,18 @@ static void frontier_line(aivm_buf *out, const point *p, size_t n, const axis *x
             }
             idx[j] = i;
         }
+    return k;
+}
+
+/* The radius a label keeps clear of a point's mark (the #1 diamond is larger). */
+static double mark_radius(const point *p)
+{
+    return p->c->rank == 1 ? 10 : 7;
+}
+
+static void frontier_line(aivm_buf *out, const point *p, size_t n, const axis *x, const axis *y)
+{
+    size_t idx[MAX_POINTS], k = frontier_order(idx, p, n);
     if (k < 2)
         return;
     aivm_buf_puts(out, "<polyline class=\"frontier\" points=\"");
@@ -188,6 +201,18 @@ static void frontier_line(aivm_buf *out, const point *p, size_t n, const axis *x
         aivm_buf_printf(out, "%s%.1f,%.1f", i ? " " : "", px(x, p[idx[i]].x), py(y, p[idx[i]].y));
     aivm_buf_puts(out, "\"><title>frontier: the deployments nothing beats on both axes</title>"
                        "</polyline>\n");
+}
+
+/* The label's text, "#rank size × VMs" (or "#rank" when `full` is false), into
+ * `text` (256 bytes), UTF-8: what is drawn and what is measured are one string. */
+static const char *label_text(char *text, const point *p, bool full)
+{
+    if (full)
+        snprintf(text, 256, "#%u %s \xc3\x97 %u", p->c->rank, short_name(p->c->size),
+                 p->c->deploy.vms);
+    else
+        snprintf(text, 256, "#%u", p->c->rank);
+    return text;
 }
 
 /* One point: #1 a diamond, the frontier filled circles, the others hollow squares. */
@@ -233,27 +258,18 @@ static void point_mark(aivm_buf *out, const point *p, const axis *x, const axis 
                         "<rect class=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\"/>",
                         cls, cx - 5, cy - 5);
     if (p->label) {
-        aivm_buf_printf(out, "<text x=\"%.1f\" y=\"%.1f\">#%u", p->at.x, p->at.y, c->rank);
-        if (p->label == 1) {
-            aivm_buf_puts(out, " ");
-            aivm_report__html_text(out, short_name(c->size));
-            aivm_buf_printf(out, " &#215; %u", d->vms);
-        }
+        char text[256];
+        aivm_buf_printf(out, "<text x=\"%.1f\" y=\"%.1f\">", p->at.x, p->at.y);
+        aivm_report__html_text(out, label_text(text, p, p->label == 1));
         aivm_buf_puts(out, "</text>");
     }
     aivm_buf_puts(out, "</g>\n");
 }
 
-/* The label's text ("#rank size × VMs", or "#rank" when `full` is false) and its width. */
 static double label_width(const point *p, bool full)
 {
     char text[256];
-    if (full)
-        snprintf(text, sizeof text, "#%u %s \xc3\x97 %u", p->c->rank, short_name(p->c->size),
-                 p->c->deploy.vms);
-    else
-        snprintf(text, sizeof text, "#%u", p->c->rank);
-    return aivm_report__html_text_width(text, FONT, false);
+    return aivm_report__html_text_width(label_text(text, p, full), FONT, false);
 }
 
 /* Place the labels, best rank first, clear of every mark, the frontier, the
@@ -265,17 +281,10 @@ static double place_labels(point *p, size_t n, const axis *x, const axis *y, dou
     double dx = 0;
     aivm_report__labels_init(l, ML + 2, MT, W - 2, H - MB - 2);
     for (size_t i = 0; i < n; i++) {
-        double cx = px(x, p[i].x), cy = py(y, p[i].y), r = p[i].c->rank == 1 ? 10 : 7;
+        double cx = px(x, p[i].x), cy = py(y, p[i].y), r = mark_radius(&p[i]);
         aivm_report__labels_box(l, cx - r, cy - r, cx + r, cy + r);
-        if (p[i].frontier)
-            idx[k++] = i;
     }
-    for (size_t i = 1; i < k; i++) /* the frontier's segments, in x order */
-        for (size_t j = i; j > 0 && p[idx[j - 1]].x > p[idx[j]].x; j--) {
-            size_t t = idx[j];
-            idx[j] = idx[j - 1];
-            idx[j - 1] = t;
-        }
+    k = frontier_order(idx, p, n); /* the frontier's segments */
     for (size_t i = 0; i + 1 < k; i++)
         aivm_report__labels_seg(l, px(x, p[idx[i]].x), py(y, p[idx[i]].y), px(x, p[idx[i + 1]].x),
                                 py(y, p[idx[i + 1]].y));
@@ -288,17 +297,9 @@ static double place_labels(point *p, size_t n, const axis *x, const axis *y, dou
         aivm_report__labels_box(l, dx, MT, dx + w, MT + 16);
         aivm_report__labels_seg(l, lx, MT, lx, H - MB);
     }
-    for (size_t i = 0; i < n; i++) /* best rank first: it gets the first choice */
-        idx[i] = i;
-    for (size_t i = 1; i < n; i++)
-        for (size_t j = i; j > 0 && p[idx[j - 1]].c->rank > p[idx[j]].c->rank; j--) {
-            size_t t = idx[j];
-            idx[j] = idx[j - 1];
-            idx[j - 1] = t;
-        }
-    for (size_t o = 0; o < n; o++) {
-        point *q = &p[idx[o]];
-        double cx = px(x, q->x), cy = py(y, q->y), r = q->c->rank == 1 ? 10 : 7;
+    for (size_t o = 0; o < n; o++) { /* in rank order (collect's): best rank chooses first */
+        point *q = &p[o];
+        double cx = px(x, q->x), cy = py(y, q->y), r = mark_radius(q);
         if (aivm_report__labels_place(&q->at, l, cx, cy, r, label_width(q, true), FONT))
             q->label = 1;
         else if (aivm_report__labels_place(&q->at, l, cx, cy, r, label_width(q, false), FONT))
@@ -317,9 +318,9 @@ static void unlabelled(aivm_buf *out, const point *p, size_t n)
             continue;
         aivm_buf_puts(out,
                       any ? ", " : "<p class=\"note\">Labels shortened or left out for room: ");
-        aivm_buf_printf(out, "#%u ", p[i].c->rank);
-        aivm_report__html_text(out, short_name(p[i].c->size));
-        aivm_buf_printf(out, " &#215; %u%s", p[i].c->deploy.vms, p[i].label ? "" : " (no label)");
+        char text[256];
+        aivm_report__html_text(out, label_text(text, &p[i], true));
+        aivm_buf_puts(out, p[i].label ? "" : " (no label)");
         any = true;
     }
     if (any)

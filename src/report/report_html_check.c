@@ -23,14 +23,31 @@ static bool has_suggestion(const aivm_check_item *it)
     return it->suggested && it->suggested_deploy.has_hourly;
 }
 
-/* The width of the label after a bar ("0.747 USD/h spot (SIZE × 1)"). */
+#define GAP 6.0    /* from a bar's end to its label */
+#define MARGIN 4.0 /* from a label's end to the chart's edge */
+
+/* The label after a bar, "0.747 USD/h spot (SIZE × 1)", into `t` (512 bytes),
+ * UTF-8: what is drawn and what is measured are one string. */
+static const char *bar_label(char *t, const aivm_check_item *it, const aivm_size *s,
+                             const aivm_deployment *d)
+{
+    snprintf(t, 512, "%.3f %s/h %s (%s \xc3\x97 %u)", d->hourly, d->currency,
+             aivm_pricing_name(d->pricing), s ? aivm_str(&s->name) : it->res->size, d->vms);
+    return t;
+}
+
 static double bar_label_width(const aivm_check_item *it, const aivm_size *s,
                               const aivm_deployment *d)
 {
-    char text[512];
-    snprintf(text, sizeof text, "%.3f %s/h %s (%s \xc3\x97 %u)", d->hourly, d->currency,
-             aivm_pricing_name(d->pricing), s ? aivm_str(&s->name) : it->res->size, d->vms);
-    return aivm_report__html_text_width(text, 11, false);
+    char t[512];
+    return aivm_report__html_text_width(bar_label(t, it, s, d), 11, false);
+}
+
+/* A bar's length in px: the hourly cost at `scale`, at least 1 px. */
+static double bar_len(const aivm_deployment *d, double scale)
+{
+    double w = d->hourly * scale;
+    return w > 1 ? w : 1;
 }
 
 /* The chart's px per hourly unit and its width: the longest bar LABEL px
@@ -45,9 +62,10 @@ static double chart_scale(double *width, const aivm_check_report *rep, double to
             it->priced ? bar_label_width(it, it->size, &it->deploy) : 0,
             has_suggestion(it) ? bar_label_width(it, it->suggested, &it->suggested_deploy) : 0};
         double hourly[2] = {it->deploy.hourly, it->suggested_deploy.hourly};
-        for (int k = 0; k < 2 && it->priced; k++)
-            if (lw[k] > 0 && hourly[k] > 0 && (W - 4 - LABEL - 6 - lw[k]) / hourly[k] < scale)
-                scale = (W - 4 - LABEL - 6 - lw[k]) / hourly[k];
+        for (int k = 0; k < 2 && it->priced; k++) /* LABEL + bar + GAP + label + MARGIN <= W */
+            if (lw[k] > 0 && hourly[k] > 0 &&
+                (W - MARGIN - LABEL - GAP - lw[k]) / hourly[k] < scale)
+                scale = (W - MARGIN - LABEL - GAP - lw[k]) / hourly[k];
     }
     if (top > 0 && scale < 120 / top)
         scale = 120 / top; /* the longest bar keeps 120 px; the chart grows instead */
@@ -57,11 +75,12 @@ static double chart_scale(double *width, const aivm_check_report *rep, double to
         if (!it->priced)
             continue;
         w = a > w ? a : w;
-        a = LABEL + it->deploy.hourly * scale + 10 + bar_label_width(it, it->size, &it->deploy);
+        a = LABEL + bar_len(&it->deploy, scale) + GAP + bar_label_width(it, it->size, &it->deploy) +
+            MARGIN;
         w = a > w ? a : w;
         if (has_suggestion(it)) {
-            a = LABEL + it->suggested_deploy.hourly * scale + 10 +
-                bar_label_width(it, it->suggested, &it->suggested_deploy);
+            a = LABEL + bar_len(&it->suggested_deploy, scale) + GAP +
+                bar_label_width(it, it->suggested, &it->suggested_deploy) + MARGIN;
             w = a > w ? a : w;
         }
     }
@@ -73,7 +92,8 @@ static double chart_scale(double *width, const aivm_check_report *rep, double to
 static void bar(aivm_buf *out, const aivm_check_item *it, const char *role, const aivm_size *s,
                 const aivm_deployment *d, double scale, double y)
 {
-    double w = d->hourly * scale;
+    double w = bar_len(d, scale);
+    char t[512];
     aivm_buf_puts(out, "<g class=\"bar\" data-role=\"");
     aivm_buf_puts(out, role);
     aivm_buf_puts(out, "\" data-address=\"");
@@ -90,11 +110,10 @@ static void bar(aivm_buf *out, const aivm_check_item *it, const char *role, cons
     aivm_buf_printf(out,
                     "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>"
                     "<rect class=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"14\"/>"
-                    "<text x=\"%.1f\" y=\"%.1f\">%.3f %s/h %s (",
-                    LABEL - 6, y + 11, role, role, LABEL, y, w > 1 ? w : 1, LABEL + w + 6, y + 11,
-                    d->hourly, d->currency, aivm_pricing_name(d->pricing));
-    T(out, s ? aivm_str(&s->name) : it->res->size);
-    aivm_buf_printf(out, " &#215; %u)</text></g>\n", d->vms);
+                    "<text x=\"%.1f\" y=\"%.1f\">",
+                    LABEL - GAP, y + 11, role, role, LABEL, y, w, LABEL + w + GAP, y + 11);
+    T(out, bar_label(t, it, s, d));
+    aivm_buf_puts(out, "</text></g>\n");
 }
 
 static void cost_chart(aivm_buf *out, const aivm_check_report *rep)

@@ -39,10 +39,9 @@ bool aivm_parse_instant(long long *out, const char *s)
     if (!s)
         return false;
     if (s[0] == '@') {
-        double v;
-        /* seconds since the epoch, as date(1) takes them: 0 to 9999-12-31 */
-        if (!aivm_parse_double(&v, s + 1) || v < 0 || v > 253402300799.0 ||
-            v != (double)(long long)v)
+        uint64_t v;
+        /* whole seconds since the epoch, as date(1) takes them: to 9999-12-31 */
+        if (!aivm_parse_u64(&v, s + 1, 253402300799ULL))
             return false;
         *out = (long long)v;
         return true;

@@ -15,16 +15,17 @@
 #include "utf8.h"
 
 /* A line held back longer than this is passed on in part (a huge line without
- * a newline); TAIL bytes stay held so a command marker is never split. */
+ * a newline), all but its last TAIL bytes, which the part looks ahead into: a
+ * marker (at most 11 bytes) that starts in the part is seen whole. */
 #define HOLD_MAX (1u << 20)
 #define TAIL 16
 
 static void put_byte(aivm_buf *o, aivm_safe_kind k, unsigned char c)
 {
-    if (k == AIVM_SAFE_JSON)
-        aivm_buf_printf(o, "\\u%04x", c);
-    else if (k == AIVM_SAFE_XML) /* XML 1.0 has no reference to a C0 control */
-        aivm_buf_puts(o, c < 0x20 || c >= 0x80 ? "&#xfffd;" : c == '#' ? "&#35;" : "&#58;");
+    if (k == AIVM_SAFE_JSON) /* a byte that is not UTF-8 is U+FFFD, never U+0080-U+009F */
+        aivm_buf_printf(o, "\\u%04x", c >= 0x80 ? 0xfffd : c);
+    else if (k == AIVM_SAFE_XML) /* XML 1.0 has no reference to a C0 control or DEL */
+        aivm_buf_puts(o, c == '#' ? "&#35;" : c == ':' ? "&#58;" : "&#xfffd;");
     else
         aivm_buf_printf(o, "\\x%02x", c);
 }
@@ -121,23 +122,45 @@ static size_t safe_char(aivm_buf *o, const unsigned char *p, const unsigned char
     return n;
 }
 
+/* [p, stop) of one line (no newline), made safe into `o`, looking ahead to `end`
+ * (>= stop): a marker or character that starts before `stop` is seen and taken
+ * whole. `*start` is true while the line so far is only whitespace (then "::"
+ * is a command), `*ws` once some whitespace was seen (a "::" at column 0 may be
+ * the renderer's own). Returns the bytes taken (stop - p, or a little more). */
+static size_t safe_run(aivm_buf *o, const unsigned char *p, const unsigned char *stop,
+                       const unsigned char *end, bool *start, bool *ws, aivm_safe_kind k,
+                       uint32_t flags)
+{
+    const unsigned char *q = p;
+    size_t n;
+    while (q < stop) {
+        if (*start) {
+            n = unicode_space(q, end);
+            if (n) {
+                aivm_buf_put(o, q, n);
+                q += n;
+                *ws = true;
+                continue;
+            }
+            *start = false;
+            if (end - q >= 2 && q[0] == ':' && q[1] == ':' &&
+                (*ws || !(flags & AIVM_SAFE_OWN_COMMANDS))) {
+                put_byte(o, k, ':');
+                q++;
+                continue;
+            }
+        }
+        q += safe_char(o, q, end, k, flags);
+    }
+    return (size_t)(q - p);
+}
+
 void aivm_safe_line(aivm_buf *out, const char *line, size_t len, bool line_start,
                     aivm_safe_kind kind, uint32_t flags)
 {
-    const unsigned char *p = (const unsigned char *)line, *end = p + len;
-    size_t ws = 0, n;
-    if (line_start) {
-        while ((n = unicode_space(p + ws, end)) > 0)
-            ws += n;
-        if (end - (p + ws) >= 2 && p[ws] == ':' && p[ws + 1] == ':' &&
-            !(ws == 0 && (flags & AIVM_SAFE_OWN_COMMANDS))) {
-            aivm_buf_put(out, p, ws);
-            put_byte(out, kind, ':');
-            p += ws + 1;
-        }
-    }
-    while (p < end)
-        p += safe_char(out, p, end, kind, flags);
+    const unsigned char *p = (const unsigned char *)line;
+    bool ws = false;
+    safe_run(out, p, p + len, p + len, &line_start, &ws, kind, flags);
 }
 
 void aivm_safe_init(aivm_safe *s, aivm_safe_kind kind, uint32_t flags)
@@ -147,48 +170,56 @@ void aivm_safe_init(aivm_safe *s, aivm_safe_kind kind, uint32_t flags)
     s->flags = flags;
 }
 
-/* The first `upto` held bytes, made safe, to the sink. */
-static int pass_on(aivm_safe *s, size_t upto, aivm_buf_sink sink, void *ctx)
+/* The held lines up to `upto` (just past a newline, or the whole hold), made
+ * safe, to the sink; with `partial`, also the unfinished line up to `upto`,
+ * looking ahead to the end of the hold so no marker is split (HOLD_MAX). */
+static int pass_on(aivm_safe *s, size_t upto, bool partial, aivm_buf_sink sink, void *ctx)
 {
-    const char *p = s->hold.ptr, *end = p + upto;
+    const unsigned char *base = (const unsigned char *)s->hold.ptr, *p = base, *end = base + upto;
+    const unsigned char *held = base + s->hold.size;
+    bool start = !s->mid_line;
+    size_t taken;
     int rc;
     aivm_buf_clear(&s->done);
     while (p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-        aivm_safe_line(&s->done, p, n, !s->mid_line, s->kind, s->flags);
-        s->mid_line = !nl;
-        if (nl)
+        const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
+        const unsigned char *look = nl ? nl : end;
+        if (!nl && partial)
+            look = held; /* the cut of a huge line: see past it into the held tail */
+        p += safe_run(&s->done, p, nl ? nl : end, look, &start, &s->ws_seen, s->kind, s->flags);
+        if (nl) {
             aivm_buf_put(&s->done, "\n", 1);
-        p += n + (nl ? 1 : 0);
+            p = nl + 1;
+            start = true;
+            s->ws_seen = false;
+        }
     }
+    s->mid_line = !start;
+    taken = (size_t)(p - base);
     rc = s->done.size ? sink(ctx, s->done.ptr, s->done.size) : 0;
-    memmove(s->hold.ptr, s->hold.ptr + upto, s->hold.size - upto);
-    s->hold.size -= upto;
+    memmove(s->hold.ptr, s->hold.ptr + taken, s->hold.size - taken);
+    s->hold.size -= taken;
     return rc;
 }
 
 int aivm_safe_write(aivm_safe *s, const char *data, size_t len, aivm_buf_sink sink, void *ctx)
 {
-    const char *nl;
-    size_t upto = 0;
+    const char *nl = NULL;
+    size_t before = s->hold.size;
+    for (size_t i = len; i > 0 && !nl; i--) /* the last newline: only the new bytes can hold it */
+        if (data[i - 1] == '\n')
+            nl = data + i - 1;
     aivm_buf_put(&s->hold, data, len);
-    for (nl = s->hold.ptr + s->hold.size; nl > s->hold.ptr; nl--)
-        if (nl[-1] == '\n') {
-            upto = (size_t)(nl - s->hold.ptr);
-            break;
-        }
-    if (!upto && s->hold.size > HOLD_MAX) {
-        upto = s->hold.size - TAIL; /* on a character's first byte */
-        while (upto > 0 && ((unsigned char)s->hold.ptr[upto] & 0xc0) == 0x80)
-            upto--;
-    }
-    return upto ? pass_on(s, upto, sink, ctx) : 0;
+    if (nl) /* complete lines: up to the last newline, which is in the new bytes */
+        return pass_on(s, before + (size_t)(nl - data) + 1, false, sink, ctx);
+    if (s->hold.size > HOLD_MAX) /* a huge line: all but its last TAIL bytes */
+        return pass_on(s, s->hold.size - TAIL, true, sink, ctx);
+    return 0;
 }
 
 int aivm_safe_finish(aivm_safe *s, aivm_buf_sink sink, void *ctx)
 {
-    return s->hold.size ? pass_on(s, s->hold.size, sink, ctx) : 0;
+    return s->hold.size ? pass_on(s, s->hold.size, false, sink, ctx) : 0;
 }
 
 void aivm_safe_dispose(aivm_safe *s)

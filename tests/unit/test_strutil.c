@@ -317,8 +317,59 @@ static void safeout__neutralises_every_command(void **state)
     assert_int_equal(aivm_safe_finish(&f, collect, &got), 0);
     aivm_safe_dispose(&f);
     assert_string_equal(got.ptr, "ok\n \\x23#vso[x]\n\\x3a:y");
+    /* a byte that is not UTF-8 never becomes a C1 escape in JSON; DEL is no colon in XML */
+    assert_string_equal(safe(&b,
+                             "a\x9b"
+                             "b",
+                             AIVM_SAFE_JSON, 0),
+                        "a\\ufffdb");
+    assert_string_equal(safe(&b, "a\x7f", AIVM_SAFE_XML, 0), "a&#xfffd;");
     aivm_buf_dispose(&got);
     aivm_buf_dispose(&b);
+}
+
+static bool buf_has(const aivm_buf *b, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (size_t i = 0; i + n <= b->size; i++)
+        if (memcmp(b->ptr + i, needle, n) == 0)
+            return true;
+    return false;
+}
+
+/* A line over the 1 MiB the layer holds is passed on in parts: a marker across
+ * the cut, or a "::" after more than 1 MiB of leading spaces, is still seen. */
+static void safeout__huge_lines_split_no_marker(void **state)
+{
+    size_t n = ((size_t)1 << 20) + 100, cut = n - 16;
+    char *line = malloc(n);
+    aivm_buf got = AIVM_BUF_INIT;
+    aivm_safe f;
+    (void)state;
+    assert_non_null(line);
+    for (size_t at = cut - 12; at <= cut + 2; at++) {
+        memset(line, 'a', n);
+        memcpy(line + at, "##vso[", 6);
+        aivm_buf_clear(&got);
+        aivm_safe_init(&f, AIVM_SAFE_TEXT, 0);
+        assert_int_equal(aivm_safe_write(&f, line, n, collect, &got), 0);
+        assert_true(got.size > 0); /* the part went on before the end */
+        assert_int_equal(aivm_safe_finish(&f, collect, &got), 0);
+        aivm_safe_dispose(&f);
+        assert_false(buf_has(&got, "##vso["));
+        assert_int_equal(got.size, n + 3); /* "#" became "\x23": nothing lost or doubled */
+    }
+    memset(line, ' ', n);
+    memcpy(line + n - 8, "::e", 3);
+    aivm_buf_clear(&got);
+    aivm_safe_init(&f, AIVM_SAFE_TEXT, AIVM_SAFE_OWN_COMMANDS);
+    assert_int_equal(aivm_safe_write(&f, line, n - 20, collect, &got), 0);
+    assert_int_equal(aivm_safe_write(&f, line + n - 20, 20, collect, &got), 0);
+    assert_int_equal(aivm_safe_finish(&f, collect, &got), 0);
+    aivm_safe_dispose(&f);
+    assert_true(buf_has(&got, "\\x3a:e"));
+    free(line);
+    aivm_buf_dispose(&got);
 }
 
 /* A FIFO (or any file that is not a regular file) is refused at once: reading
@@ -395,6 +446,8 @@ static void clock__parse_instant(void **state)
     assert_false(aivm_parse_instant(&t, "@1.5"));
     assert_false(aivm_parse_instant(&t, "@"));
     assert_false(aivm_parse_instant(&t, "@1e300"));
+    assert_false(aivm_parse_instant(&t, "@1e9")); /* whole seconds, in digits */
+    assert_false(aivm_parse_instant(&t, "@1.0"));
     assert_int_equal(t, 7); /* untouched on failure */
 }
 
@@ -426,6 +479,7 @@ int main(void)
         cmocka_unit_test(clock__wall_and_monotonic),
         cmocka_unit_test(strutil__vis_shows_controls),
         cmocka_unit_test(safeout__neutralises_every_command),
+        cmocka_unit_test(safeout__huge_lines_split_no_marker),
         cmocka_unit_test(buf__read_file_refuses_a_fifo),
         cmocka_unit_test(buf__read_file_cap_is_exact),
     };
