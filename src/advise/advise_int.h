@@ -53,9 +53,11 @@ void aivm_advise__latency(aivm_advice *adv);
  *  --nodes or what memory needs, training as scaled out, serving as many
  *  units as the target needs (never fewer than memory needs). */
 void aivm_advise__deploy_vms(aivm_advice *adv);
-/** Notes on the ranked order's first size that the inputs left to a default: a serving
- *  context below the model's maximum that the pick could not hold at that maximum
- *  ("context-default"). */
+/** Notes on the ranked order's first size: a serving context below the model's
+ *  maximum that the pick could not hold at that maximum ("context-default"); a
+ *  generative service above common interactive latency bounds when none was given
+ *  ("latency-high"); more than 8 VMs ("many-vms"); a spot training run over 24 hours
+ *  ("spot-long-job"). */
 void aivm_advise__serving_notes(aivm_advice *adv);
 /** The deployment figures of every candidate (c->deploy) from its price. */
 void aivm_advise__deploy_costs(aivm_advice *adv);

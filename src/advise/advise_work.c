@@ -270,7 +270,67 @@ static void context_note(aivm_advice *adv)
                       aivm_str(&c->size->name), sz->context_max, at_max.mem.kv_cache);
 }
 
+/* Common interactive bounds for generative serving: MLPerf Inference's server
+ * scenario for Llama 2 70B (loadgen/mlperf.conf: ttft_latency 2000 ms,
+ * tpot_latency 200 ms). Without --max-ttft-ms / --max-tpot-ms nothing filters on
+ * latency, so the #1 is said to exceed them when it does (docs/throughput.md,
+ * "Latency"). */
+#define INTERACTIVE_TTFT_MS 2000.0
+#define INTERACTIVE_TPOT_MS 200.0
+
+static void latency_note(aivm_advice *adv)
+{
+    const aivm_work_input *in = &adv->workload->work;
+    const aivm_candidate *c = adv->n_ranked ? &adv->ranked[0] : NULL;
+    const aivm_work_estimate *e = c ? &c->work : NULL;
+    double ttft_ms, tpot_ms;
+    if (!c || !c->has_work || !e->known || e->phase != AIVM_PHASE_INFERENCE || e->tpot_s <= 0 ||
+        (in->set & ((1u << AIVM_WK_MAX_TTFT_MS) | (1u << AIVM_WK_MAX_TPOT_MS))))
+        return;
+    ttft_ms = e->ttft_s * 1e3;
+    tpot_ms = e->tpot_s * 1e3;
+    if (ttft_ms <= INTERACTIVE_TTFT_MS && tpot_ms <= INTERACTIVE_TPOT_MS)
+        return;
+    aivm_advise__warn(adv, "latency-high",
+                      "the first deployment (%s) answers in %.0f ms to the first token and %.0f "
+                      "ms per output token, above common interactive bounds (%.0f ms and %.0f "
+                      "ms, MLPerf Inference's server scenario); --max-ttft-ms and --max-tpot-ms "
+                      "rank only sizes that meet a bound",
+                      aivm_str(&c->size->name), ttft_ms, tpot_ms, INTERACTIVE_TTFT_MS,
+                      INTERACTIVE_TPOT_MS);
+}
+
+/* More VMs than a handful: quota, placement and failure domains become the
+ * question, so the answer says so (docs/throughput.md, "Large deployments"). */
+#define MANY_VMS 8u
+/* A training run on spot longer than a day is likely to see an eviction (G14:
+ * checkpoint regularly). */
+#define LONG_SPOT_HOURS 24.0
+
+static void scale_notes(aivm_advice *adv)
+{
+    const aivm_candidate *c = adv->n_ranked ? &adv->ranked[0] : NULL;
+    if (!c)
+        return;
+    if (c->deploy.vms > MANY_VMS)
+        aivm_advise__warn(adv, "many-vms",
+                          "the first deployment needs %u VMs of %s (more than %u): check the "
+                          "family's quota (aivm-advise avail)%s",
+                          c->deploy.vms, aivm_str(&c->size->name), MANY_VMS,
+                          adv->workload->phase == AIVM_PHASE_TRAIN
+                              ? " and that the region can place them on one InfiniBand fabric"
+                              : " and whether a larger size needs fewer");
+    if (adv->workload->spot && adv->workload->phase == AIVM_PHASE_TRAIN && c->has_work &&
+        c->work.known && c->work.wall_hours > LONG_SPOT_HOURS)
+        aivm_advise__warn(adv, "spot-long-job",
+                          "a %.0f-hour training job on spot capacity is likely to be evicted "
+                          "at least once: checkpoint regularly and plan for restarts (G14)",
+                          c->work.wall_hours);
+}
+
 void aivm_advise__serving_notes(aivm_advice *adv)
 {
     context_note(adv);
+    latency_note(adv);
+    scale_notes(adv);
 }
