@@ -7,6 +7,7 @@
  * deployment records. Renderers only show what this computes.
  */
 #include <assert.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,39 +55,6 @@ static aivm_change_kind kind_of(const aivm_check_item *before, const aivm_check_
     return AIVM_CHANGE_RESIZED;
 }
 
-/* The identity of a finding: its check id and its resource's address; a
- * finding without a resource (a waiver's) is known by its message. */
-static bool same_identity(const aivm_finding *a, const aivm_finding *b)
-{
-    if (strcmp(a->id, b->id) != 0 || (a->res == NULL) != (b->res == NULL))
-        return false;
-    if (!a->res)
-        return strcmp(a->message, b->message) == 0;
-    return strcmp(a->res->address, b->res->address) == 0;
-}
-
-/* The base finding that `f` continues: an unused one of the same identity,
- * preferring the same message (two findings of one id on one resource);
- * NULL when none. */
-static const aivm_finding *match_finding(const aivm_finding *f, const aivm_check_report *base,
-                                         const bool *used, size_t *at)
-{
-    size_t any = base->n_findings;
-    for (size_t i = 0; i < base->n_findings; i++) {
-        const aivm_finding *b = &base->findings[i];
-        if (used[i] || !same_identity(f, b))
-            continue;
-        if (strcmp(f->message, b->message) == 0) {
-            *at = i;
-            return b;
-        }
-        if (any == base->n_findings)
-            any = i;
-    }
-    *at = any;
-    return any < base->n_findings ? &base->findings[any] : NULL;
-}
-
 static aivm_cost_figure item_cost(const aivm_check_item *it)
 {
     aivm_cost_figure c = {true, 0, 0};
@@ -130,33 +98,149 @@ static void add_change(aivm_check_diff *d, const aivm_check_item *before,
     c->change = change_of(c->cost_before, c->cost_after);
 }
 
+/* Groups of equal keys in order, for matching in linear time (a diff of two
+ * 5,000-VM plans compared every pair: bench/diff.sh). A key is up to three
+ * strings (NULL is a value of its own). The table is open addressing
+ * (power-of-two size, at most half full); a slot holds its group's first
+ * member (whose key is the group's), the cursor (the first member not yet
+ * taken) and the last member; members of a group are chained in order. */
+typedef struct {
+    const char *part[3];
+} diff_key;
+
+typedef struct {
+    const diff_key *keys;         /* per element, borrowed */
+    size_t *head, *cursor, *last; /* per slot: index + 1 of a member; 0 = empty */
+    size_t *next;                 /* per element: index + 1 of the group's next member */
+    size_t cap;
+} groups;
+
+static bool same_key(const diff_key *a, const diff_key *b)
+{
+    return same_text(a->part[0], b->part[0]) && same_text(a->part[1], b->part[1]) &&
+           same_text(a->part[2], b->part[2]);
+}
+
+static size_t key_hash(const diff_key *k)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a over the parts, each closed */
+    for (int p = 0; p < 3; p++) {
+        for (const char *c = k->part[p]; c && *c; c++)
+            h = (h ^ (unsigned char)*c) * 1099511628211ull;
+        h = (h ^ (k->part[p] ? 0xffu : 0xfeu)) * 1099511628211ull;
+    }
+    return (size_t)h;
+}
+
+/* The slot of the group of `k`, or the empty slot it would take. */
+static size_t groups_slot(const groups *g, const diff_key *k)
+{
+    size_t i = key_hash(k) & (g->cap - 1);
+    while (g->head[i] && !same_key(&g->keys[g->head[i] - 1], k))
+        i = (i + 1) & (g->cap - 1);
+    return i;
+}
+
+/* Index elements 0..n-1 by their `keys` into groups, in order. */
+static void groups_init(groups *g, const diff_key *keys, size_t n)
+{
+    g->keys = keys;
+    g->cap = 16;
+    while (g->cap < 2 * n + 2)
+        g->cap *= 2;
+    g->head = aivm_xcalloc(g->cap, sizeof *g->head);
+    g->cursor = aivm_xcalloc(g->cap, sizeof *g->cursor);
+    g->last = aivm_xcalloc(g->cap, sizeof *g->last);
+    g->next = aivm_xcalloc(n + 1, sizeof *g->next);
+    for (size_t j = 0; j < n; j++) {
+        size_t i = groups_slot(g, &keys[j]);
+        if (!g->head[i])
+            g->head[i] = g->cursor[i] = j + 1;
+        else
+            g->next[g->last[i] - 1] = j + 1;
+        g->last[i] = j + 1;
+    }
+}
+
+static void groups_dispose(groups *g)
+{
+    free(g->head);
+    free(g->cursor);
+    free(g->last);
+    free(g->next);
+}
+
+/* The first member of the group of `k` that `taken` does not mark, or
+ * SIZE_MAX. The cursor moves past taken members (they stay taken), so all
+ * lookups together visit each member once. */
+static size_t groups_first_free(groups *g, const diff_key *k, const bool *taken)
+{
+    size_t i = groups_slot(g, k);
+    if (!g->head[i])
+        return SIZE_MAX;
+    while (g->cursor[i] && taken[g->cursor[i] - 1])
+        g->cursor[i] = g->next[g->cursor[i] - 1];
+    return g->cursor[i] ? g->cursor[i] - 1 : SIZE_MAX;
+}
+
+/* Resources: by address, in order among equal addresses. */
 static void match_resources(aivm_check_diff *d, const aivm_check_report *rep,
                             const aivm_check_report *base)
 {
     bool *taken = aivm_xcalloc(base->n_items + 1, sizeof *taken);
+    diff_key *keys = aivm_xcalloc(base->n_items + 1, sizeof *keys);
+    groups g;
+    for (size_t j = 0; j < base->n_items; j++)
+        keys[j].part[0] = base->items[j].res->address;
+    groups_init(&g, keys, base->n_items);
     d->resources = aivm_xcalloc(rep->n_items + base->n_items + 1, sizeof *d->resources);
     for (size_t i = 0; i < rep->n_items; i++) {
-        const aivm_check_item *before = NULL;
-        for (size_t j = 0; j < base->n_items && !before; j++)
-            if (!taken[j] && strcmp(base->items[j].res->address, rep->items[i].res->address) == 0) {
-                taken[j] = true;
-                before = &base->items[j];
-            }
-        add_change(d, before, &rep->items[i]);
+        diff_key k = {{rep->items[i].res->address, NULL, NULL}};
+        size_t j = groups_first_free(&g, &k, taken);
+        if (j != SIZE_MAX)
+            taken[j] = true;
+        add_change(d, j != SIZE_MAX ? &base->items[j] : NULL, &rep->items[i]);
     }
     for (size_t j = 0; j < base->n_items; j++)
         if (!taken[j])
             add_change(d, &base->items[j], NULL);
+    groups_dispose(&g);
+    free(keys);
     free(taken);
 }
 
+/* The identity of a finding: its check id and its resource's address; a
+ * finding without a resource (a waiver's) is known by its message. With
+ * `message`, the message is part of the key too. */
+static diff_key finding_key(const aivm_finding *f, bool message)
+{
+    diff_key k = {{f->id, f->res ? f->res->address : NULL, !f->res || message ? f->message : NULL}};
+    return k;
+}
+
+/* Each finding of rep continues the first unused base finding of its
+ * identity with the same message (two findings of one id on one resource),
+ * else the first unused one of its identity; else it is new. */
 static void match_findings(aivm_check_diff *d, aivm_check_report *rep, aivm_check_report *base)
 {
-    bool *used = aivm_xcalloc(base->n_findings + 1, sizeof *used);
+    size_t n = base->n_findings;
+    bool *used = aivm_xcalloc(n + 1, sizeof *used);
+    diff_key *with_msg = aivm_xcalloc(n + 1, sizeof *with_msg);
+    diff_key *ident = aivm_xcalloc(n + 1, sizeof *ident);
+    groups by_msg, by_ident;
+    for (size_t j = 0; j < n; j++) {
+        with_msg[j] = finding_key(&base->findings[j], true);
+        ident[j] = finding_key(&base->findings[j], false);
+    }
+    groups_init(&by_msg, with_msg, n);
+    groups_init(&by_ident, ident, n);
     for (size_t i = 0; i < rep->n_findings; i++) {
         aivm_finding *f = &rep->findings[i];
-        size_t at = 0;
-        if (match_finding(f, base, used, &at)) {
+        diff_key km = finding_key(f, true), ki = finding_key(f, false);
+        size_t at = groups_first_free(&by_msg, &km, used);
+        if (at == SIZE_MAX)
+            at = groups_first_free(&by_ident, &ki, used);
+        if (at != SIZE_MAX) {
             used[at] = true;
             f->baseline = AIVM_BASELINE_UNCHANGED;
             d->n_unchanged++;
@@ -167,12 +251,16 @@ static void match_findings(aivm_check_diff *d, aivm_check_report *rep, aivm_chec
                 d->new_open[f->severity]++;
         }
     }
-    d->fixed = aivm_xcalloc(base->n_findings + 1, sizeof *d->fixed);
-    for (size_t i = 0; i < base->n_findings; i++) {
+    d->fixed = aivm_xcalloc(n + 1, sizeof *d->fixed);
+    for (size_t i = 0; i < n; i++) {
         base->findings[i].baseline = used[i] ? AIVM_BASELINE_UNCHANGED : AIVM_BASELINE_ABSENT;
         if (!used[i])
             d->fixed[d->n_fixed++] = &base->findings[i];
     }
+    groups_dispose(&by_msg);
+    groups_dispose(&by_ident);
+    free(with_msg);
+    free(ident);
     free(used);
 }
 

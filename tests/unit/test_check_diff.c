@@ -141,6 +141,30 @@ static void diff__new_and_fixed(void **state)
     assert_false(aivm_check_verdict_failed(f->rep, &ro));
 }
 
+/* Equal addresses match in order, once each: the second copy of a resource
+ * is added, and only one of two equal findings continues the base's. */
+static void diff__equal_addresses_match_in_order(void **state)
+{
+    fx *f = *state;
+    const aivm_check_diff *d = diff(f, "workloads:\n" RETIRED RETIRED, "workloads:\n" RETIRED);
+    size_t unchanged = 0, added = 0;
+    assert_int_equal(d->n_resources, 2);
+    assert_int_equal(d->resources[0].kind, AIVM_CHANGE_SAME);
+    assert_ptr_equal(d->resources[0].after, &f->rep->items[0]);
+    assert_int_equal(d->resources[1].kind, AIVM_CHANGE_ADDED);
+    assert_ptr_equal(d->resources[1].after, &f->rep->items[1]);
+    for (size_t i = 0; i < f->rep->n_findings; i++) {
+        const aivm_finding *x = &f->rep->findings[i];
+        if (strcmp(x->id, "AIVM002") != 0)
+            continue;
+        unchanged += x->baseline == AIVM_BASELINE_UNCHANGED;
+        added += x->baseline == AIVM_BASELINE_NEW;
+    }
+    assert_int_equal(unchanged, 1);
+    assert_int_equal(added, 1);
+    assert_int_equal(d->n_fixed, 0);
+}
+
 /* A removed resource: its findings are fixed, its cost goes to 0. */
 static void diff__removed_resource(void **state)
 {
@@ -206,9 +230,13 @@ int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
     const struct CMUnitTest tests[] = {
-        T(diff__moved_resources_unchanged), T(diff__new_and_fixed),
-        T(diff__removed_resource),          T(diff__unpriced_base_is_unknown),
-        T(diff__waived_new_does_not_fail),  T(diff__names),
+        T(diff__moved_resources_unchanged),
+        T(diff__new_and_fixed),
+        T(diff__removed_resource),
+        T(diff__unpriced_base_is_unknown),
+        T(diff__waived_new_does_not_fail),
+        T(diff__names),
+        T(diff__equal_addresses_match_in_order),
     };
     return cmocka_run_group_tests_name("check_diff", tests, NULL, NULL);
 }
