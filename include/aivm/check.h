@@ -2,8 +2,11 @@
  * aivm/check.h - check mode: judge the VM resources of a plan against their
  * AI workload with the same rule set `recommend` ranks with, and produce
  * findings with stable ids (AIVM001...; docs/rules.md), waivers, suggested
- * sizes and a cost summary. Renderers for text, JSON, SARIF 2.1.0, JUnit
- * XML and GitHub workflow annotations append to a caller-owned aivm_buf.
+ * sizes, a cost summary and the verdict against --fail-on (aivm_check_judge).
+ * Renderers for text, JSON, SARIF 2.1.0, JUnit XML, Markdown, HTML and
+ * GitHub workflow annotations (aivm/report.h) append to a caller-owned
+ * aivm_buf and format only: every figure, count and the verdict are the
+ * report's.
  *
  * aivm_check_run() returns a new aivm_check_report that the caller frees
  * with aivm_check_report_free(). The report borrows the plan, catalog,
@@ -78,6 +81,10 @@ typedef struct {
     aivm_baseline_state baseline; /* against --base (aivm_check_diff); NONE without one */
     aivm_loc plan_loc;            /* the plan position when `loc` was moved to the .tf source
                                      (aivm_check_locate_source); file NULL otherwise */
+    bool fails;                   /* it fails the run's gate (aivm_check_judge): unwaived, at or
+                                     above --fail-on, NEW with --fail-on-new; never with
+                                     --fail-on never. A fixed finding (baseline ABSENT) never
+                                     fails. JUnit's <failure>s are these */
 } aivm_finding;
 
 /** What check found out about one resource. */
@@ -112,6 +119,25 @@ typedef struct {
                                          priced another way (aivm_check_apply_prices) */
 } aivm_check_item;
 
+/** The gate a run is judged against (--fail-on, --fail-on-new). */
+typedef struct {
+    bool never;          /* --fail-on never: no finding fails, the verdict is PASS */
+    aivm_severity level; /* --fail-on: unwaived findings at or above it fail */
+    bool new_only;       /* --fail-on-new: only findings NEW against the base fail (without a
+                            base, every finding counts) */
+} aivm_check_gate;
+
+#define AIVM_CHECK_GATE_INIT                                                                       \
+    {                                                                                              \
+        false, AIVM_SEV_ERROR, false                                                               \
+    }
+
+/** A run's verdict: FAIL is check's exit status 1. */
+typedef enum { AIVM_VERDICT_PASS = 0, AIVM_VERDICT_FAIL } aivm_check_verdict;
+
+/** "pass", "fail". */
+const char *aivm_check_verdict_name(aivm_check_verdict v);
+
 typedef struct {
     aivm_check_item *items; /* one per plan resource, in plan order */
     size_t n_items;
@@ -119,10 +145,15 @@ typedef struct {
     size_t n_findings;
     size_t n_orphans; /* trailing findings with res == NULL */
     size_t open[3];   /* unwaived findings per aivm_severity */
+    size_t n_open;    /* unwaived findings: the sum of open[] */
     size_t n_waived;
-    double hourly_total; /* priced items only; meaningless when none is priced (n_unpriced ==
-                            n_items): renderers show unknown / null then */
+    aivm_check_gate gate;       /* what the verdict was judged against (aivm_check_judge) */
+    aivm_check_verdict verdict; /* FAIL when some finding `fails` the gate */
+    size_t n_failing;           /* findings that fail the gate */
+    double hourly_total;        /* priced items only; meaningless without has_cost (nothing
+                                   priced): renderers show unknown / null then */
     size_t n_unpriced;
+    size_t n_priced;      /* n_items - n_unpriced: the items the totals hold */
     bool has_cost;        /* a total can be told: some item priced, or nothing to price */
     double monthly_total; /* hourly_total x AIVM_HOURS_PER_MONTH */
     const char *currency;
@@ -160,19 +191,22 @@ typedef struct {
                                       sizing on (AIVM007/AIVM008 through aivm_fit_on) */
     aivm_gpu_need_fn gpu_need;     /* replaces the sizing by a plain GB figure (tests) */
     void *gpu_need_ctx;
-    const aivm_avail *avail; /* quota and SKU snapshots (AIVM013, AIVM017), or NULL */
+    const aivm_avail *avail;     /* quota and SKU snapshots (AIVM013, AIVM017), or NULL */
+    const aivm_check_gate *gate; /* --fail-on, --fail-on-new; NULL: AIVM_CHECK_GATE_INIT
+                                    (unwaived errors fail) */
 } aivm_check_opts;
 
 #define AIVM_CHECK_OPTS_INIT                                                                       \
     {                                                                                              \
-        NULL, NULL, NULL, NULL, NULL, NULL, NULL                                                   \
+        NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL                                             \
     }
 
 /**
  * Check every resource of `plan`. Returns 0: a bad aivm-* tag or value
  * (plan->tag_issues), a malformed aivm-waive tag, model-size tags the sizing
  * rejects or an aivm-model that is not a preset are AIVM021 error findings on
- * their resource, which is judged without them. `err` is kept for future
+ * their resource, which is judged without them. The report comes judged
+ * against opts->gate (aivm_check_judge). `err` is kept for future
  * failures. `*out` is freed with aivm_check_report_free().
  */
 int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_catalog *cat,
@@ -209,8 +243,16 @@ int aivm_check_apply_prices(aivm_check_report *rep, const aivm_prices *p, aivm_p
  */
 size_t aivm_check_locate_source(aivm_check_report *rep, aivm_tf_source *src);
 
-/** True when an unwaived finding at or above `level` remains. */
-bool aivm_check_failed(const aivm_check_report *rep, aivm_severity level);
+/**
+ * The verdict, in the library only: every renderer and the CLI's exit status
+ * read it from the report. Set each finding's `fails` against `gate` (NULL:
+ * AIVM_CHECK_GATE_INIT) and the report's `gate`, `verdict` and `n_failing`;
+ * with a base (rep->diff) and gate->new_only, UNCHANGED findings do not fail.
+ * aivm_check_run judges against opts->gate and aivm_check_diff_apply judges
+ * again against rep->gate (NEW and UNCHANGED are known only then); call it
+ * yourself to judge a report against another gate.
+ */
+void aivm_check_judge(aivm_check_report *rep, const aivm_check_gate *gate);
 
 /* ---- The change against a base plan (--base) ---------------------------- */
 
@@ -251,6 +293,7 @@ typedef struct aivm_check_diff {
     size_t n_fixed;
     size_t n_new, n_unchanged;    /* the plan's findings by state (waived included) */
     size_t new_open[3];           /* unwaived new findings per aivm_severity */
+    size_t n_new_open;            /* unwaived new findings: the sum of new_open[] */
     aivm_cost_figure cost_before; /* the reports' totals (priced resources); unknown when a
                                      report has no total (nothing priced) */
     aivm_cost_figure cost_after;
@@ -266,40 +309,32 @@ typedef struct aivm_check_diff {
  * moved resource keeps its findings' identity), mark each of rep's findings
  * NEW or UNCHANGED and each of base's that rep lacks ABSENT (diff->fixed),
  * and compute the cost before, after and the change from the items'
- * deployment records. `rep` takes `base` over (freed with rep) and sets
- * rep->diff. Both reports must be priced already. Returns 0.
+ * deployment records. `rep` takes `base` over (freed with rep), sets
+ * rep->diff and is judged again against rep->gate (aivm_check_judge): the
+ * base's findings fail nothing. Both reports must be priced already. Returns 0.
  */
 int aivm_check_diff_apply(aivm_check_report *rep, aivm_check_report *base, aivm_error *err);
 
-/** True when an unwaived NEW finding at or above `level` remains
- *  (--fail-on-new); without a base, aivm_check_failed(). */
-bool aivm_check_failed_new(const aivm_check_report *rep, aivm_severity level);
-
 /* ---- Renderers --------------------------------------------------------- */
 
+/* The renderers format the report and compute nothing: the verdict, the
+ * gate (--fail-on, --fail-on-new), the counts and the costs are the report's
+ * (aivm_check_judge, the totals). */
 typedef struct {
     bool color; /* text only */
     const char *tool_version;
-    bool fail_never;       /* --fail-on never: JUnit has no failures */
-    aivm_severity fail_on; /* JUnit: findings at or above are failures */
     /* SARIF: the absolute directory (the working directory) that relative
      * input paths are relative to. Files under it are written relative, with
      * uriBaseId %SRCROOT% (declared in originalUriBaseIds); files outside it as
      * file:// URIs. NULL: relative paths keep %SRCROOT% without a declaration,
      * absolute ones become file:// URIs. Borrowed for the call. */
     const char *srcroot;
-    bool fail_new; /* --fail-on-new: only NEW findings fail (verdicts, JUnit failures) */
 } aivm_check_render_opts;
 
 #define AIVM_CHECK_RENDER_OPTS_INIT                                                                \
     {                                                                                              \
-        false, NULL, false, AIVM_SEV_ERROR, NULL, false                                            \
+        false, NULL, NULL                                                                          \
     }
-
-/** The verdict of a run as `o` asks: false with --fail-on never (or `o`
- *  NULL); with --fail-on-new (o->fail_new) only unwaived NEW findings at or
- *  above o->fail_on fail; otherwise aivm_check_failed(). */
-bool aivm_check_verdict_failed(const aivm_check_report *rep, const aivm_check_render_opts *o);
 
 /** The JSON schema version check writes (docs/check.md). */
 #define AIVM_CHECK_SCHEMA_VERSION "1"

@@ -185,7 +185,9 @@ int aivm_report_rules(aivm_buf *out, const aivm_rules *rules, const aivm_rule *r
                       const aivm_check_rule *check, aivm_browse_format fmt, unsigned width);
 
 /* check's renderers (aivm_check_render_opts in aivm/check.h). Each appends one
- * document to `out`; returns 0 or AIVM_ELIMIT. */
+ * document to `out`; returns 0 or AIVM_ELIMIT. They format the report only:
+ * the verdict and gate (rep->verdict, rep->gate, each finding's `fails`:
+ * aivm_check_judge), the counts and the costs are the report's. */
 int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
                            const aivm_check_render_opts *o, aivm_error *err);
 int aivm_check_render_json(aivm_buf *out, const aivm_check_report *rep,
@@ -196,8 +198,8 @@ int aivm_check_render_sarif(aivm_buf *out, const aivm_check_report *rep,
                             const aivm_check_render_opts *o, aivm_error *err);
 int aivm_check_render_junit(aivm_buf *out, const aivm_check_report *rep,
                             const aivm_check_render_opts *o, aivm_error *err);
-/* Markdown for a pull-request comment: a verdict line (pass/fail at
- * o->fail_on, open findings, monthly cost), a summary line with the counts by
+/* Markdown for a pull-request comment: a verdict line (the report's verdict
+ * and gate, open findings, monthly cost), a summary line with the counts by
  * severity, a table of the findings (rule, severity, resource, file:line,
  * message; escaped, @mentions neutralised) and the cost line with the
  * unpriced count (docs/formats.md). */

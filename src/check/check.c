@@ -345,7 +345,9 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
         else
             rep->open[all.v[i].severity]++;
     }
+    rep->n_open = rep->n_findings - rep->n_waived;
     aivm_check__totals(rep);
+    aivm_check_judge(rep, opts->gate);
     *out = rep;
     return 0;
 }
@@ -376,12 +378,4 @@ void aivm_check_report_free(aivm_check_report *rep)
     aivm_check__waiving_dispose(&ri->waiving, rep->n_items);
     free(ri->sizings);
     free(ri);
-}
-
-bool aivm_check_failed(const aivm_check_report *rep, aivm_severity level)
-{
-    for (int s = (int)level; s <= (int)AIVM_SEV_ERROR; s++)
-        if (rep->open[s])
-            return true;
-    return false;
 }

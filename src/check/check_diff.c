@@ -69,7 +69,7 @@ static aivm_cost_figure item_cost(const aivm_check_item *it)
 static aivm_cost_figure total_cost(const aivm_check_report *r)
 {
     aivm_cost_figure c;
-    c.known = r->has_cost && !(r->n_items && r->n_unpriced == r->n_items);
+    c.known = r->has_cost;
     c.hourly = c.known ? r->hourly_total : 0;
     c.monthly = c.known ? r->monthly_total : 0;
     return c;
@@ -247,8 +247,10 @@ static void match_findings(aivm_check_diff *d, aivm_check_report *rep, aivm_chec
         } else {
             f->baseline = AIVM_BASELINE_NEW;
             d->n_new++;
-            if (!f->waiver)
+            if (!f->waiver) {
                 d->new_open[f->severity]++;
+                d->n_new_open++;
+            }
         }
     }
     d->fixed = aivm_xcalloc(n + 1, sizeof *d->fixed);
@@ -279,6 +281,7 @@ int aivm_check_diff_apply(aivm_check_report *rep, aivm_check_report *base, aivm_
     d->unpriced_before = base->n_unpriced;
     d->unpriced_after = rep->n_unpriced;
     rep->diff = d;
+    aivm_check_judge(rep, &rep->gate); /* --fail-on-new: NEW and UNCHANGED are known now */
     return 0;
 }
 
@@ -290,22 +293,4 @@ void aivm_check__diff_free(aivm_check_diff *d)
     free(d->resources);
     free(d->fixed);
     free(d);
-}
-
-bool aivm_check_failed_new(const aivm_check_report *rep, aivm_severity level)
-{
-    if (!rep->diff)
-        return aivm_check_failed(rep, level);
-    for (int s = (int)level; s <= (int)AIVM_SEV_ERROR; s++)
-        if (rep->diff->new_open[s])
-            return true;
-    return false;
-}
-
-bool aivm_check_verdict_failed(const aivm_check_report *rep, const aivm_check_render_opts *o)
-{
-    if (!o || o->fail_never)
-        return false;
-    return o->fail_new ? aivm_check_failed_new(rep, o->fail_on)
-                       : aivm_check_failed(rep, o->fail_on);
 }

@@ -48,7 +48,8 @@ void aivm_check__totals(aivm_check_report *rep)
             rep->n_unpriced++;
         }
     }
-    rep->has_cost = rep->n_unpriced < rep->n_items || rep->n_items == 0;
+    rep->n_priced = rep->n_items - rep->n_unpriced;
+    rep->has_cost = rep->n_priced > 0 || rep->n_items == 0;
     rep->monthly_total = rep->hourly_total * AIVM_HOURS_PER_MONTH;
 }
 

@@ -103,16 +103,15 @@ typedef struct {
     aivm_plan_format input;
     const char *workload, *waivers, *catalog, *date;
     const char *base; /* --base: the base plan */
-    bool fail_new;    /* --fail-on-new */
     const char **rules;
     size_t n_rules;
     size_t format; /* row of cli_check_formats() */
     cli_check_output *outputs;
     size_t n_outputs;
     aivm_workload flags; /* --phase, --kind, --params, ...: defaults under the aivm-* tags */
-    bool fail_never, help;
-    bool require_live; /* --require-live-prices */
-    aivm_severity fail_on;
+    bool help;
+    bool require_live;    /* --require-live-prices */
+    aivm_check_gate gate; /* --fail-on, --fail-on-new: the library judges the report by it */
     cli_color_mode color;
     cli_price_opts prices;
     cli_avail_opts avail; /* --quota, --skus */
@@ -167,8 +166,8 @@ static int on_option(void *vctx, int id, const char *arg)
         return cli_check_output_option(&o->outputs, &o->n_outputs, arg);
     case O_FAIL_ON:
         rc = cli_enum_option(&x, "fail-on", arg, levels, sizeof levels / sizeof levels[0] - 1);
-        o->fail_never = x == 3;
-        o->fail_on = x == 3 ? AIVM_SEV_ERROR : (aivm_severity)(AIVM_SEV_ERROR - x);
+        o->gate.never = x == 3;
+        o->gate.level = x == 3 ? AIVM_SEV_ERROR : (aivm_severity)(AIVM_SEV_ERROR - x);
         return rc;
     case O_SOURCE:
         return cli_source_option(&o->sources, &o->n_sources, arg);
@@ -179,7 +178,7 @@ static int on_option(void *vctx, int id, const char *arg)
         o->base = arg;
         return 0;
     case O_FAIL_ON_NEW:
-        o->fail_new = true;
+        o->gate.new_only = true;
         return 0;
     case O_RULES:
         cli_push_arg(&o->rules, &o->n_rules, arg);
@@ -234,13 +233,10 @@ static int render(const aivm_check_report *rep, const chk_opts *o)
     int rc;
     ro.color = cli_check_formats(&n)[o->format].color && cli_term_color(o->color);
     ro.srcroot = getcwd(cwd, sizeof cwd); /* SARIF paths are relative to it; NULL if unknown */
-    ro.fail_never = o->fail_never;
-    ro.fail_on = o->fail_on;
-    ro.fail_new = o->fail_new;
     rc = cli_check_write_stdout(o->format, rep, &ro);
     if (rc == 0)
         rc = cli_check_write_files(o->outputs, o->n_outputs, rep, &ro);
-    if (rc == 0 && aivm_check_verdict_failed(rep, &ro))
+    if (rc == 0 && rep->verdict == AIVM_VERDICT_FAIL) /* judged by the library */
         rc = CLI_EXIT_FINDINGS;
     return rc;
 }
@@ -385,7 +381,7 @@ static int parse_args(chk_opts *o, int argc, char **argv, int *first)
     int rc;
     memset(o, 0, sizeof *o);
     o->flags = init;
-    o->fail_on = AIVM_SEV_ERROR;
+    o->gate.level = AIVM_SEV_ERROR;
     cli_price_opts_init(&o->prices);
     build_options();
     rc = cli_opts_parse_files(options, n_options, argc, argv, on_option, o, first);
@@ -393,7 +389,7 @@ static int parse_args(chk_opts *o, int argc, char **argv, int *first)
         rc = cli_price_opts_check(&o->prices);
     if (rc == 0 && !o->help && o->require_live && o->prices.mode != AIVM_PRICES_LIVE)
         rc = cli_usagef("--require-live-prices applies to --prices live only");
-    if (rc == 0 && !o->help && o->fail_new && !o->base)
+    if (rc == 0 && !o->help && o->gate.new_only && !o->base)
         rc = cli_usagef("--fail-on-new needs --base (the base branch's plan)");
     return rc;
 }
@@ -444,6 +440,7 @@ static int settle_check_opts(aivm_check_opts *co, char *today, aivm_workload *wl
     if (rc)
         return rc;
     co->avail = o->avail.avail;
+    co->gate = &o->gate;
     return 0;
 }
 

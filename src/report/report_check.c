@@ -148,14 +148,13 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
     }
     if (rep->diff)
         aivm_report__diff_text(out, rep, text_finding, color);
-    if (rep->n_items && rep->n_unpriced == rep->n_items)
+    if (!rep->has_cost)
         aivm_buf_puts(out, "cost: unknown (no resource could be priced)");
     else
         aivm_buf_printf(out, "cost: %s %.2f/hour, %.2f/month (%.0f h) for %zu priced resource%s",
                         rep->currency, rep->hourly_total, rep->monthly_total, AIVM_HOURS_PER_MONTH,
-                        rep->n_items - rep->n_unpriced,
-                        rep->n_items - rep->n_unpriced == 1 ? "" : "s");
-    if (rep->n_unpriced && rep->n_unpriced != rep->n_items)
+                        rep->n_priced, rep->n_priced == 1 ? "" : "s");
+    if (rep->has_cost && rep->n_unpriced)
         aivm_buf_printf(out, "; %zu without a price", rep->n_unpriced);
     if (rep->diff) {
         aivm_buf_puts(out, "\n");
@@ -356,8 +355,8 @@ int aivm_check_render_json(aivm_buf *out, const aivm_check_report *rep,
     aivm_jw_num(&w, "warnings", (double)rep->open[AIVM_SEV_WARNING]);
     aivm_jw_num(&w, "notes", (double)rep->open[AIVM_SEV_NOTE]);
     aivm_jw_num(&w, "waived", (double)rep->n_waived);
-    aivm_jw_str(&w, "fail_on", !o || o->fail_never ? "never" : aivm_severity_name(o->fail_on));
-    aivm_jw_bool(&w, "failed", aivm_check_verdict_failed(rep, o));
+    aivm_jw_str(&w, "fail_on", rep->gate.never ? "never" : aivm_severity_name(rep->gate.level));
+    aivm_jw_bool(&w, "failed", rep->verdict == AIVM_VERDICT_FAIL);
     aivm_jw_end(&w);
     aivm_jw_object(&w, "cost");
     aivm_jw_str(&w, "currency", rep->currency);
@@ -383,7 +382,7 @@ int aivm_check_render_json(aivm_buf *out, const aivm_check_report *rep,
         aivm_jw_str(&w, NULL, rep->warning_ids[i]);
     aivm_jw_end(&w);
     if (rep->diff)
-        aivm_report__diff_json(&w, rep, o);
+        aivm_report__diff_json(&w, rep);
     aivm_jw_end(&w);
     aivm_buf_puts(out, "\n");
     if (out->overflow)

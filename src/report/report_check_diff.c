@@ -155,12 +155,11 @@ static void resource_json(aivm_jw *w, const aivm_check_resource_change *c)
     aivm_jw_end(w);
 }
 
-void aivm_report__diff_json(aivm_jw *w, const aivm_check_report *rep,
-                            const aivm_check_render_opts *o)
+void aivm_report__diff_json(aivm_jw *w, const aivm_check_report *rep)
 {
     const aivm_check_diff *d = rep->diff;
     aivm_jw_object(w, "diff");
-    aivm_jw_bool(w, "fail_on_new", o && o->fail_new);
+    aivm_jw_bool(w, "fail_on_new", rep->gate.new_only);
     aivm_jw_object(w, "findings");
     aivm_jw_num(w, "new", (double)d->n_new);
     aivm_jw_num(w, "unchanged", (double)d->n_unchanged);

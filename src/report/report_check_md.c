@@ -1,8 +1,9 @@
 /*
  * report_check_md.c - a check report as GitHub-flavoured Markdown for a
- * pull-request comment (docs/formats.md): a summary line with the counts
- * by severity, a table of the findings (rule id, severity, resource,
- * file:line, message) and the cost line. Every text from the plan, the
+ * pull-request comment (docs/formats.md): the verdict line (the report's:
+ * aivm_check_judge), a summary line with the counts by severity, a table of
+ * the findings (rule id, severity, resource, file:line, message) and the
+ * cost line. Every text from the plan, the
  * rules or the waivers is escaped (aivm_report__md_text), so a hostile
  * address or tag cannot break the table or inject markup.
  */
@@ -77,18 +78,20 @@ static void table_head(aivm_buf *out, bool state)
                                "|---|---|---|---|---|\n");
 }
 
+/* "--fail-on LEVEL": the gate the report was judged against. */
+static const char *gate_level(const aivm_check_report *rep)
+{
+    return rep->gate.never ? "never" : aivm_severity_name(rep->gate.level);
+}
+
 /* With --base: the verdict on the new findings and the cost change. */
-static void diff_verdict(aivm_buf *out, const aivm_check_report *rep,
-                         const aivm_check_render_opts *o)
+static void diff_verdict(aivm_buf *out, const aivm_check_report *rep)
 {
     const aivm_check_diff *d = rep->diff;
-    size_t fresh =
-        d->new_open[AIVM_SEV_ERROR] + d->new_open[AIVM_SEV_WARNING] + d->new_open[AIVM_SEV_NOTE];
     aivm_buf_printf(out, "**aivm-advise check: %s** (--fail-on %s%s): %zu new finding%s, ",
-                    aivm_check_verdict_failed(rep, o) ? "fail" : "pass",
-                    o && o->fail_never ? "never"
-                                       : aivm_severity_name(o ? o->fail_on : AIVM_SEV_ERROR),
-                    o && o->fail_new ? ", new findings only" : "", fresh, fresh == 1 ? "" : "s");
+                    aivm_check_verdict_name(rep->verdict), gate_level(rep),
+                    rep->gate.new_only ? ", new findings only" : "", d->n_new_open,
+                    d->n_new_open == 1 ? "" : "s");
     aivm_buf_printf(out, "%zu fixed; ", d->n_fixed);
     aivm_report__diff_cost_line(out, d);
     aivm_buf_puts(out, "\n\n");
@@ -97,19 +100,16 @@ static void diff_verdict(aivm_buf *out, const aivm_check_report *rep,
 int aivm_check_render_markdown(aivm_buf *out, const aivm_check_report *rep,
                                const aivm_check_render_opts *o, aivm_error *err)
 {
-    bool fail = !(o && o->fail_never) && aivm_check_failed(rep, o ? o->fail_on : AIVM_SEV_ERROR);
-    size_t open =
-        rep->open[AIVM_SEV_ERROR] + rep->open[AIVM_SEV_WARNING] + rep->open[AIVM_SEV_NOTE];
+    (void)o;
     if (rep->diff) {
-        diff_verdict(out, rep, o);
+        diff_verdict(out, rep);
         goto summary;
     }
     /* the verdict first: what a reviewer reads in the notification */
-    aivm_buf_printf(
-        out, "**aivm-advise check: %s** (--fail-on %s): %zu open finding%s", fail ? "fail" : "pass",
-        o && o->fail_never ? "never" : aivm_severity_name(o ? o->fail_on : AIVM_SEV_ERROR), open,
-        open == 1 ? "" : "s");
-    if (rep->n_items && rep->n_unpriced == rep->n_items)
+    aivm_buf_printf(out, "**aivm-advise check: %s** (--fail-on %s): %zu open finding%s",
+                    aivm_check_verdict_name(rep->verdict), gate_level(rep), rep->n_open,
+                    rep->n_open == 1 ? "" : "s");
+    if (!rep->has_cost)
         aivm_buf_puts(out, "; cost unknown\n\n");
     else
         aivm_buf_printf(out, "; cost %s %.2f/month%s\n\n", rep->currency, rep->monthly_total,
@@ -140,16 +140,15 @@ summary:
         for (size_t i = 0; i < rep->diff->n_fixed; i++)
             finding_row(out, rep->diff->fixed[i]);
     }
-    if (rep->n_items && rep->n_unpriced == rep->n_items)
+    if (!rep->has_cost)
         aivm_buf_puts(out, "\nCost: unknown (no resource could be priced).\n");
     else
         aivm_buf_printf(out, "\nCost: %s %.2f/hour, %.2f/month for %zu priced resource%s",
-                        rep->currency, rep->hourly_total, rep->monthly_total,
-                        rep->n_items - rep->n_unpriced,
-                        rep->n_items - rep->n_unpriced == 1 ? "" : "s");
-    if (!(rep->n_items && rep->n_unpriced == rep->n_items) && rep->n_unpriced)
+                        rep->currency, rep->hourly_total, rep->monthly_total, rep->n_priced,
+                        rep->n_priced == 1 ? "" : "s");
+    if (rep->has_cost && rep->n_unpriced)
         aivm_buf_printf(out, "; %zu without a price.\n", rep->n_unpriced);
-    else if (!(rep->n_items && rep->n_unpriced == rep->n_items))
+    else if (rep->has_cost)
         aivm_buf_puts(out, ".\n");
     if (out->overflow)
         return aivm_error_set(err, AIVM_ELIMIT, NULL, "Markdown output too large");

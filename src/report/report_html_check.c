@@ -280,12 +280,11 @@ int aivm_check_render_html(aivm_buf *out, const aivm_check_report *rep,
         findings(out, rep, rep->n_findings - rep->n_orphans, rep->n_orphans);
     }
     aivm_buf_puts(out, "<h2>Totals</h2>\n<p class=\"totals\"");
-    if (rep->has_cost && rep->n_unpriced != rep->n_items) {
+    if (rep->has_cost && rep->n_priced) {
         aivm_report__html_num(out, "data-hourly", true, aivm_round_to(rep->hourly_total, 4));
         aivm_buf_printf(out, ">%s %.2f/hour, %.2f/month (%.0f h) for %zu priced resource%s",
                         rep->currency, rep->hourly_total, rep->monthly_total, AIVM_HOURS_PER_MONTH,
-                        rep->n_items - rep->n_unpriced,
-                        rep->n_items - rep->n_unpriced == 1 ? "" : "s");
+                        rep->n_priced, rep->n_priced == 1 ? "" : "s");
         if (rep->n_unpriced)
             aivm_buf_printf(out, "; %zu without a price", rep->n_unpriced);
     } else {

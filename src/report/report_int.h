@@ -135,8 +135,7 @@ void aivm_report__diff_text(aivm_buf *b, const aivm_check_report *rep,
 /** Append the change section of check's HTML report (report_html_diff.c). */
 void aivm_report__html_diff(aivm_buf *out, const aivm_check_report *rep);
 /** Append the "diff" member of check's JSON report. */
-void aivm_report__diff_json(aivm_jw *w, const aivm_check_report *rep,
-                            const aivm_check_render_opts *o);
+void aivm_report__diff_json(aivm_jw *w, const aivm_check_report *rep);
 
 /* --- HTML (report_html_common.c, report_html_chart.c) ---------------------- */
 

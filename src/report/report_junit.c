@@ -1,8 +1,10 @@
 /*
  * report_junit.c - JUnit XML for CI test reports: one <testsuite> per
- * input file, one <testcase> per resource x check id. A finding at or
- * above --fail-on is a <failure>; a waived finding is <skipped>; findings below --fail-on pass
- * with their text in <system-out>, so the report agrees with the exit code.
+ * input file, one <testcase> per resource x check id. A finding that fails
+ * the gate (aivm_finding.fails, judged by the library: at or above --fail-on,
+ * new with --fail-on-new) is a <failure>; a waived finding is <skipped>; the
+ * others pass with their text in <system-out>, so the report agrees with the
+ * exit code.
  * AIVM007/AIVM008 are skipped for resources whose memory fit was not
  * evaluated (no aivm-params or aivm-model). The document is valid against a
  * strict JUnit schema (tests/junit/junit-strict.xsd, the constraints of Jenkins
@@ -43,15 +45,6 @@ typedef struct {
     size_t tests, failures, skipped;
 } counts;
 
-static bool is_failure(const aivm_finding *f, const aivm_check_render_opts *o)
-{
-    if (f->waiver || !o || o->fail_never)
-        return false;
-    if (o->fail_new && f->baseline == AIVM_BASELINE_UNCHANGED) /* --fail-on-new */
-        return false;
-    return f->severity >= o->fail_on;
-}
-
 /* The checks judged only with an amount of work (docs/throughput.md). */
 static bool needs_work(const char *id)
 {
@@ -59,14 +52,14 @@ static bool needs_work(const char *id)
 }
 
 static tstate state_of(const aivm_check_report *rep, const aivm_check_item *it, const char *id,
-                       const aivm_check_rule *cr, const aivm_check_render_opts *o)
+                       const aivm_check_rule *cr)
 {
     tstate st = T_PASS;
     for (size_t i = it->first; i < it->first + it->n; i++) {
         const aivm_finding *f = &rep->findings[i];
         if (strcmp(f->id, id) != 0)
             continue;
-        if (is_failure(f, o))
+        if (f->fails)
             return T_FAIL;
         st = f->waiver ? (st == T_PASS ? T_SKIP : st) : T_NOTE;
     }
@@ -79,12 +72,12 @@ static tstate state_of(const aivm_check_report *rep, const aivm_check_item *it, 
 
 /* Findings that do not fail the case, as one <system-out>. */
 static void out_text(aivm_buf *b, const aivm_check_report *rep, const aivm_check_item *it,
-                     const char *id, const aivm_check_render_opts *o)
+                     const char *id)
 {
     bool open = false;
     for (size_t i = it->first; i < it->first + it->n; i++) {
         const aivm_finding *f = &rep->findings[i];
-        if (strcmp(f->id, id) != 0 || is_failure(f, o))
+        if (strcmp(f->id, id) != 0 || f->fails)
             continue;
         aivm_buf_puts(b, open ? "\n" : "      <system-out>");
         open = true;
@@ -98,10 +91,9 @@ static void out_text(aivm_buf *b, const aivm_check_report *rep, const aivm_check
 }
 
 static void testcase(aivm_buf *b, const aivm_check_report *rep, const aivm_check_item *it,
-                     const char *id, const char *title, const aivm_check_rule *cr,
-                     const aivm_check_render_opts *o, counts *c)
+                     const char *id, const char *title, const aivm_check_rule *cr, counts *c)
 {
-    tstate st = state_of(rep, it, id, cr, o);
+    tstate st = state_of(rep, it, id, cr);
     if (st == T_FAIL)
         c->failures++;
     aivm_buf_puts(b, "    <testcase classname=\"");
@@ -120,7 +112,7 @@ static void testcase(aivm_buf *b, const aivm_check_report *rep, const aivm_check
         const aivm_finding *f = &rep->findings[i];
         if (strcmp(f->id, id) != 0)
             continue;
-        if (st == T_FAIL && is_failure(f, o)) {
+        if (st == T_FAIL && f->fails) {
             aivm_buf_printf(b, "      <failure type=\"%s\" message=\"",
                             aivm_severity_name(f->severity));
             xml_escape(b, f->message);
@@ -155,18 +147,18 @@ static void testcase(aivm_buf *b, const aivm_check_report *rep, const aivm_check
                              : "      <skipped message=\"inactive: no model-memory sizing\"/>\n");
         c->skipped++;
     }
-    out_text(b, rep, it, id, o);
+    out_text(b, rep, it, id);
     aivm_buf_puts(b, "    </testcase>\n");
 }
 /* Check ids of the table plus custom ids used by this item's findings. */
 static void item_cases(aivm_buf *b, const aivm_check_report *rep, const aivm_check_item *it,
-                       const aivm_check_render_opts *o, counts *c)
+                       counts *c)
 {
     size_t n = 0;
     const aivm_check_rule *t = aivm_check_rules(&n);
     for (size_t i = 0; i < n; i++)
         if (!t[i].needs_quota || rep->quota_active) /* AIVM013 only with --quota */
-            testcase(b, rep, it, t[i].id, t[i].title, &t[i], o, c);
+            testcase(b, rep, it, t[i].id, t[i].title, &t[i], c);
     for (size_t i = it->first; i < it->first + it->n; i++) {
         const aivm_finding *f = &rep->findings[i];
         bool seen = false;
@@ -175,7 +167,7 @@ static void item_cases(aivm_buf *b, const aivm_check_report *rep, const aivm_che
         for (size_t j = it->first; j < i && !seen; j++)
             seen = strcmp(rep->findings[j].id, f->id) == 0;
         if (!seen)
-            testcase(b, rep, it, f->id, f->rule ? aivm_rule_title(f->rule) : f->id, NULL, o, c);
+            testcase(b, rep, it, f->id, f->rule ? aivm_rule_title(f->rule) : f->id, NULL, c);
     }
 }
 
@@ -186,13 +178,14 @@ int aivm_check_render_junit(aivm_buf *out, const aivm_check_report *rep,
     counts total = {0, 0, 0};
     size_t i = 0;
     int rc;
+    (void)o;
     (void)err;
     while (i < rep->n_items) {
         const char *file = rep->items[i].res->file;
         aivm_buf suite = AIVM_BUF_INIT;
         counts c = {0, 0, 0};
         for (; i < rep->n_items && strcmp(rep->items[i].res->file, file) == 0; i++)
-            item_cases(&suite, rep, &rep->items[i], o, &c);
+            item_cases(&suite, rep, &rep->items[i], &c);
         aivm_buf_puts(&body, "  <testsuite name=\"");
         xml_escape(&body, file);
         aivm_buf_printf(&body, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n",
@@ -209,14 +202,14 @@ int aivm_check_render_junit(aivm_buf *out, const aivm_check_report *rep,
         size_t fails = 0;
         const aivm_finding *f0 = &rep->findings[rep->n_findings - rep->n_orphans];
         for (size_t k = rep->n_findings - rep->n_orphans; k < rep->n_findings; k++)
-            fails += is_failure(&rep->findings[k], o);
+            fails += rep->findings[k].fails;
         aivm_buf_puts(&body, "  <testsuite name=\"");
         xml_escape(&body, f0->loc.file ? f0->loc.file : "waivers");
         aivm_buf_printf(&body, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"0\">\n",
                         rep->n_orphans, fails);
         for (size_t k = rep->n_findings - rep->n_orphans; k < rep->n_findings; k++) {
             const aivm_finding *f = &rep->findings[k];
-            bool fail = is_failure(f, o);
+            bool fail = f->fails;
             aivm_buf_printf(&body, "    <testcase classname=\"waivers\" name=\"%s ", f->id);
             xml_escape(&body, f->message);
             aivm_buf_puts(&body, fail ? "\">\n      <failure type=\"error\" message=\""

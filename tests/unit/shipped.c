@@ -77,3 +77,12 @@ int shipped_check(aivm_check_report **out, const shipped_data *d, const aivm_pla
     o->today = SHIPPED_TODAY;
     return aivm_check_run(out, plan, d->cat, d->rules, o, err);
 }
+
+bool shipped_fails_at(aivm_check_report *rep, aivm_severity level, bool new_only)
+{
+    aivm_check_gate g = AIVM_CHECK_GATE_INIT;
+    g.level = level;
+    g.new_only = new_only;
+    aivm_check_judge(rep, &g);
+    return rep->verdict == AIVM_VERDICT_FAIL;
+}

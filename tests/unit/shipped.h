@@ -47,5 +47,8 @@ aivm_plan *shipped_plan(const char *text, const char *name);
  *  returns its status. */
 int shipped_check(aivm_check_report **out, const shipped_data *d, const aivm_plan *plan,
                   aivm_check_opts *o, aivm_error *err);
+/** Judge `rep` against --fail-on `level` (and --fail-on-new when `new_only`)
+ *  with aivm_check_judge and return whether its verdict is FAIL. */
+bool shipped_fails_at(aivm_check_report *rep, aivm_severity level, bool new_only);
 
 #endif

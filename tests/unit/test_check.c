@@ -276,11 +276,11 @@ static void check__waivers_inline_and_file(void **state)
     run(f, text); /* valid through its expiry day */
     assert_string_equal(ids(f), "~AIVM003");
     assert_int_equal(f->rep->n_waived, 1);
-    assert_false(aivm_check_failed(f->rep, AIVM_SEV_NOTE));
+    assert_false(shipped_fails_at(f->rep, AIVM_SEV_NOTE, false));
     snprintf(text, sizeof text, "%s    waive: \"AIVM003:reserved capacity:2026-11-28\"\n", ib);
     run(f, text);
     assert_string_equal(ids(f), "AIVM012 AIVM003");
-    assert_true(aivm_check_failed(f->rep, AIVM_SEV_ERROR));
+    assert_true(shipped_fails_at(f->rep, AIVM_SEV_ERROR, false));
     run_opts(f, ib,
              "waivers:\n  - rule: AIVM003\n    resource: \"w*\"\n    reason: r\n"
              "    expires: 2027-01-01\n",
@@ -298,7 +298,8 @@ static void check__waivers_inline_and_file(void **state)
     assert_non_null(strstr(f->rep->findings[1].message, "matches no resource in this input; it "
                                                         "expired on 2020-01-01"));
     assert_non_null(strstr(f->rep->findings[1].message, ":2 "));
-    assert_false(aivm_check_failed(f->rep, AIVM_SEV_WARNING) && f->rep->open[AIVM_SEV_ERROR] > 0);
+    assert_false(shipped_fails_at(f->rep, AIVM_SEV_WARNING, false) &&
+                 f->rep->open[AIVM_SEV_ERROR] > 0);
     run_opts(f, ib,
              "waivers:\n  - rule: AIVM005\n    resource: w\n    reason: r\n"
              "    expires: 2027-01-01\n",
@@ -312,9 +313,9 @@ static void check__fail_levels(void **state)
     fx *f = *state;
     run(f, "    size: Standard_F8s_v2\n    phase: inference\n    kind: non-generative\n"
            "    model_size: small\n"); /* one warning, one note */
-    assert_false(aivm_check_failed(f->rep, AIVM_SEV_ERROR));
-    assert_true(aivm_check_failed(f->rep, AIVM_SEV_WARNING));
-    assert_true(aivm_check_failed(f->rep, AIVM_SEV_NOTE));
+    assert_false(shipped_fails_at(f->rep, AIVM_SEV_ERROR, false));
+    assert_true(shipped_fails_at(f->rep, AIVM_SEV_WARNING, false));
+    assert_true(shipped_fails_at(f->rep, AIVM_SEV_NOTE, false));
 }
 
 static void check__cost_spot_and_count(void **state)
@@ -381,7 +382,8 @@ static void check__renderers_agree(void **state)
     assert_int_equal(aivm_check_render_junit(&b, f->rep, &ro, NULL), 0);
     assert_non_null(strstr(b.ptr, "tests=\"22\" failures=\"0\""));
     aivm_buf_clear(&b);
-    ro.fail_on = AIVM_SEV_WARNING;
+    assert_true(shipped_fails_at(f->rep, AIVM_SEV_WARNING, false)); /* --fail-on warning */
+    assert_int_equal(f->rep->n_failing, 1);
     assert_int_equal(aivm_check_render_junit(&b, f->rep, &ro, NULL), 0);
     assert_non_null(strstr(b.ptr, "tests=\"22\" failures=\"1\""));
     aivm_buf_clear(&b);

@@ -101,15 +101,14 @@ static void diff__moved_resources_unchanged(void **state)
     assert_int_equal(d->resources[0].kind, AIVM_CHANGE_SAME);
     assert_true(d->change.known);
     assert_true(fabs(d->change.monthly) < 1e-9);
-    assert_false(aivm_check_failed_new(f->rep, AIVM_SEV_NOTE));
-    assert_true(aivm_check_failed(f->rep, AIVM_SEV_ERROR)); /* the retired size, unchanged */
+    assert_false(shipped_fails_at(f->rep, AIVM_SEV_NOTE, true));
+    assert_true(shipped_fails_at(f->rep, AIVM_SEV_ERROR, false)); /* the retired size, unchanged */
 }
 
 /* A fixed finding, a new one, an added resource; --fail-on-new sees the new only. */
 static void diff__new_and_fixed(void **state)
 {
     fx *f = *state;
-    aivm_check_render_opts ro = AIVM_CHECK_RENDER_OPTS_INIT;
     const aivm_check_diff *d = diff(f, "workloads:\n" T4 IB CPU, "workloads:\n" RETIRED IB);
     const aivm_finding *added = find(f->rep, "AIVM005", "embed");
     const aivm_finding *kept = find(f->rep, "AIVM003", "chat");
@@ -134,11 +133,24 @@ static void diff__new_and_fixed(void **state)
     assert_true(fabs(d->cost_after.hourly - f->rep->hourly_total) < 1e-9);
     assert_true(fabs(d->cost_before.hourly - d->base->hourly_total) < 1e-9);
     assert_true(fabs(d->change.monthly - (f->rep->monthly_total - d->base->monthly_total)) < 1e-6);
-    assert_true(aivm_check_failed_new(f->rep, AIVM_SEV_ERROR));
-    ro.fail_new = true;
-    assert_true(aivm_check_verdict_failed(f->rep, &ro));
-    ro.fail_never = true;
-    assert_false(aivm_check_verdict_failed(f->rep, &ro));
+    assert_true(shipped_fails_at(f->rep, AIVM_SEV_ERROR, true));
+    /* the library judges each finding: --fail-on-new fails the new one only */
+    assert_true(shipped_fails_at(f->rep, AIVM_SEV_NOTE, true));
+    assert_true(added->fails);
+    assert_false(kept->fails);        /* unchanged: passes with --fail-on-new */
+    assert_false(d->fixed[0]->fails); /* fixed: never a failure of this run */
+    assert_true(f->rep->gate.new_only);
+    assert_true(shipped_fails_at(f->rep, AIVM_SEV_NOTE, false));
+    assert_true(kept->fails); /* without --fail-on-new it fails too */
+    {
+        aivm_check_gate never = AIVM_CHECK_GATE_INIT;
+        never.never = true;
+        never.new_only = true;
+        aivm_check_judge(f->rep, &never);
+        assert_int_equal(f->rep->verdict, AIVM_VERDICT_PASS);
+        assert_int_equal(f->rep->n_failing, 0);
+        assert_false(added->fails);
+    }
 }
 
 /* Equal addresses match in order, once each: the second copy of a resource
@@ -177,7 +189,7 @@ static void diff__removed_resource(void **state)
     assert_true(d->resources[1].change.known && d->resources[1].change.monthly < 0);
     assert_int_equal(d->n_fixed, 1);
     assert_int_equal(d->n_new, 0);
-    assert_false(aivm_check_failed_new(f->rep, AIVM_SEV_NOTE));
+    assert_false(shipped_fails_at(f->rep, AIVM_SEV_NOTE, true));
 }
 
 /* An unpriced base: the before and the change are unknown, never 0. */
@@ -213,7 +225,7 @@ static void diff__waived_new_does_not_fail(void **state)
     assert_int_equal(find(f->rep, "AIVM005", "embed")->baseline, AIVM_BASELINE_NEW);
     assert_non_null(find(f->rep, "AIVM005", "embed")->waiver);
     assert_int_equal(d->new_open[AIVM_SEV_ERROR], 0);
-    assert_false(aivm_check_failed_new(f->rep, AIVM_SEV_ERROR));
+    assert_false(shipped_fails_at(f->rep, AIVM_SEV_ERROR, true));
 }
 
 static void diff__names(void **state)
