@@ -158,6 +158,9 @@ typedef struct {
     const aivm_rule *rule;
     char *message;
     double delta; /* contribution to the score (0 for require) */
+    bool scaled;  /* the rule is scaled (`scale: ATTR`) and the candidate has a value of it:
+                     `delta` is a share of the weight (filled by the engine, so no renderer
+                     evaluates a rule to tell the main reason) */
     double
         effect_pct; /* with the cost objective: its share of the preference band, in % of
                        the cost (delta x AIVM_PREF_PCT_PER_POINT; + makes the size look cheaper) */

@@ -209,6 +209,7 @@ static void collect(aivm_advice *adv, const work *ws, size_t n, const hit_pool *
             aivm_reason *rs = &c->reasons[c->n_reasons++];
             rs->rule = hits[j].rule;
             rs->delta = hit_delta(&hits[j], ranges);
+            rs->scaled = hits[j].scaled;
             rs->message = render(&scratch, rs->rule, wl, w->size);
             c->score += rs->delta;
         }

@@ -25,14 +25,13 @@ void aivm_report__gpu_cell(char *out, size_t n, const aivm_size *s)
                  aivm_report__vis(aivm_str(&s->gpu_model)), s->gpu_memory_gb);
 }
 
-const aivm_reason *aivm_report__main_reason(const aivm_candidate *c, const aivm_workload *wl)
+const aivm_reason *aivm_report__main_reason(const aivm_candidate *c)
 {
     const aivm_reason *best = NULL, *req = NULL;
-    double v;
     for (size_t i = 0; i < c->n_reasons; i++) {
         const aivm_reason *r = &c->reasons[i];
         aivm_effect e = aivm_rule_effect(r->rule);
-        if (e == AIVM_EFFECT_PREFER && !aivm_rule_scale_value(r->rule, wl, c->size, &v) &&
+        if (e == AIVM_EFFECT_PREFER && !r->scaled && /* the engine's: no rule evaluated here */
             (!best || r->delta > best->delta))
             best = r;
         if (e == AIVM_EFFECT_REQUIRE && !req)

@@ -40,7 +40,7 @@ static void row(aivm_buf *out, const aivm_candidate *c, const aivm_workload *wl)
 {
     const aivm_size *s = c->size;
     const aivm_price *p = &c->price;
-    const aivm_reason *why = aivm_report__main_reason(c, wl);
+    const aivm_reason *why = aivm_report__main_reason(c);
     const aivm_deployment *d = &c->deploy;
     bool serving = c->has_work && c->work.known && c->work.phase == AIVM_PHASE_INFERENCE;
     char gpu[64];

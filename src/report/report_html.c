@@ -55,7 +55,7 @@ static void table(aivm_buf *out, const aivm_advice *adv)
     for (size_t i = 0; i < adv->n_shown; i++) {
         const aivm_candidate *c = &adv->ranked[i];
         const aivm_deployment *d = &c->deploy;
-        const aivm_reason *why = aivm_report__main_reason(c, wl);
+        const aivm_reason *why = aivm_report__main_reason(c);
         char gpu[64], a[32], b[32];
         aivm_report__gpu_cell(gpu, sizeof gpu, c->size);
         aivm_buf_printf(out, "<tr%s data-sku=\"", c->rank == 1 ? " class=\"top\"" : "");

@@ -96,7 +96,7 @@ void aivm_report__gpu_cell(char *out, size_t n, const aivm_size *s);
  * contribution, else the requirement the size meets, else the first reason;
  * NULL when the candidate has none. Borrowed from `c`.
  */
-const aivm_reason *aivm_report__main_reason(const aivm_candidate *c, const aivm_workload *wl);
+const aivm_reason *aivm_report__main_reason(const aivm_candidate *c);
 /**
  * Append `s` as Markdown text: control characters made visible, `<>&` as
  * entities, Markdown punctuation (`\ | ` * _ [ ] ~ #`) backslash-escaped,

@@ -61,7 +61,7 @@ static bool size_row(aivm_buf *out, const aivm_candidate *c, const aivm_workload
                      bool has_avail, bool deploy_columns)
 {
     const aivm_price *p = &c->price;
-    const aivm_reason *why = aivm_report__main_reason(c, wl);
+    const aivm_reason *why = aivm_report__main_reason(c);
     bool other = p->has_hourly && p->region && strcmp(p->region, wl->region) != 0;
     bool both = wl->spot && p->pricing == AIVM_PRICING_SPOT; /* as the table shows them */
     char gpu[64];

@@ -162,7 +162,7 @@ static void narrow_rows(aivm_buf *out, const aivm_advice *adv, const aivm_render
                     RESET(o));
     for (size_t i = 0; i < adv->n_shown; i++) {
         const aivm_candidate *c = &adv->ranked[i];
-        const aivm_reason *why = aivm_report__main_reason(c, adv->workload);
+        const aivm_reason *why = aivm_report__main_reason(c);
         const char *region = c->region ? c->region : adv->workload->region;
         char gpu[64], price[48], line[256], cells[320];
         aivm_report__gpu_cell(gpu, sizeof gpu, c->size);
@@ -301,7 +301,7 @@ static void heading(aivm_buf *out, layout *t, const aivm_advice *adv, const aivm
 static void table_row(aivm_buf *out, const layout *t, const aivm_advice *adv,
                       const aivm_render_opts *o, const aivm_candidate *c)
 {
-    const aivm_reason *why = aivm_report__main_reason(c, adv->workload);
+    const aivm_reason *why = aivm_report__main_reason(c);
     char gpu[64], price[48], line[640];
     const char *region = c->region ? c->region : adv->workload->region;
     int used;

@@ -52,6 +52,7 @@ static void add_reason(aivm_reason **list, size_t *n, const ctx *c, const aivm_r
     (*list)[*n].rule = r;
     (*list)[*n].message = aivm_buf_detach(&b);
     (*list)[*n].delta = r->select || r->spot_advice ? r->weight : 0;
+    (*list)[*n].scaled = false;
     (*n)++;
 }
 
