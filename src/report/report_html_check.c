@@ -26,13 +26,14 @@ static bool has_suggestion(const aivm_check_item *it)
 #define GAP 6.0    /* from a bar's end to its label */
 #define MARGIN 4.0 /* from a label's end to the chart's edge */
 
-/* The label after a bar, "0.747 USD/h spot (SIZE × 1)", into `t` (512 bytes),
- * UTF-8: what is drawn and what is measured are one string. */
+/* The label after a bar, "0.747 USD/h spot (1 × SIZE)": the count first, as
+ * every format says a deployment. Into `t` (512 bytes), UTF-8: what is drawn
+ * and what is measured are one string. */
 static const char *bar_label(char *t, const aivm_check_item *it, const aivm_size *s,
                              const aivm_deployment *d)
 {
-    snprintf(t, 512, "%.3f %s/h %s (%s \xc3\x97 %u)", d->hourly, d->currency,
-             aivm_pricing_name(d->pricing), s ? aivm_str(&s->name) : it->res->size, d->vms);
+    snprintf(t, 512, "%.3f %s/h %s (%u \xc3\x97 %s)", d->hourly, d->currency,
+             aivm_pricing_name(d->pricing), d->vms, s ? aivm_str(&s->name) : it->res->size);
     return t;
 }
 
@@ -103,9 +104,9 @@ static void bar(aivm_buf *out, const aivm_check_item *it, const char *role, cons
     aivm_buf_printf(out, "\" data-vms=\"%u\"", d->vms);
     aivm_report__html_num(out, "data-hourly", true, aivm_round_to(d->hourly, 4));
     aivm_buf_printf(out, " data-pricing=\"%s\"", aivm_pricing_name(d->pricing));
-    aivm_buf_printf(out, "><title>%s: ", role);
+    aivm_buf_printf(out, "><title>%s: %u x ", role, d->vms);
     T(out, s ? aivm_str(&s->name) : it->res->size);
-    aivm_buf_printf(out, " x %u, %.3f %s/hour %s</title>", d->vms, d->hourly, d->currency,
+    aivm_buf_printf(out, ", %.3f %s/hour %s</title>", d->hourly, d->currency,
                     aivm_pricing_name(d->pricing));
     aivm_buf_printf(out,
                     "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>"

@@ -83,6 +83,9 @@ static void out_text(aivm_buf *b, const aivm_check_report *rep, const aivm_check
         open = true;
         aivm_buf_printf(b, "%s%s: ", aivm_severity_name(f->severity), f->waiver ? " (waived)" : "");
         xml_escape(b, f->message);
+        if (f->suggested && !f->waiver) /* as in a <failure> and every other format */
+            aivm_buf_printf(b, " (suggested: %u x %s)", f->suggested_vms,
+                            aivm_str(&f->suggested->name));
         if (f->baseline != AIVM_BASELINE_NONE)
             aivm_buf_printf(b, " [%s]", aivm_baseline_name(f->baseline));
     }
