@@ -151,6 +151,10 @@ static int price_num(double *out, const aivm_ynode *m, const char *key, bool nee
                             "%s: '%s' %g is below the floor of %g per hour (it would rank first "
                             "at 0)",
                             w, key, *out, AIVM_CATALOG_PRICE_FLOOR);
+    else if (rc == 0 && !(*out < AIVM_CATALOG_PRICE_CEILING))
+        rc = aivm_error_set(err, AIVM_EINVALID, &v->loc,
+                            "%s: '%s' %g is at or above the ceiling of %g per hour", w, key, *out,
+                            AIVM_CATALOG_PRICE_CEILING);
     return rc;
 }
 
