@@ -365,7 +365,7 @@ static int apply(ovl *o, const aivm_catalog *base, const aivm_ynode *root)
     const aivm_size *news;
     aivm_size *merged;
     size_t nn, nb = base->n_sizes;
-    int rc = aivm_yexpect(root, AIVM_Y_MAP, "overlay document", o->err);
+    int rc = aivm_yexpect_root(root, AIVM_Y_MAP, "overlay document", o->err);
     if (rc == 0)
         rc = aivm_ycheck_keys(root, top, "the overlay's top level", o->err);
     if (rc == 0)
