@@ -29,6 +29,11 @@
  *  rank its size first at $0, so loading refuses it, as the price reader
  *  refuses such an API price (AIVM_PRICE_FLOOR, docs/security.md). */
 #define AIVM_CATALOG_PRICE_FLOOR 1e-4
+/** The price a catalog (or catalog overlay) may not reach, per hour: no VM
+ *  costs that, and a report prints every price in a bounded width (1e308
+ *  would print 309 digits); the price reader refuses such an API price
+ *  (AIVM_PRICE_CEILING). */
+#define AIVM_CATALOG_PRICE_CEILING 1e9
 
 typedef enum {
     AIVM_CAT_GPU = 0,

@@ -271,7 +271,7 @@ static int load_root(aivm_catalog_loader *c, const aivm_ynode *root, const char 
     int rc;
     if (!root)
         return aivm_error_set(c->err, AIVM_EINVALID, &start, "empty catalog");
-    rc = aivm_yexpect(root, AIVM_Y_MAP, "catalog document", c->err);
+    rc = aivm_yexpect_root(root, AIVM_Y_MAP, "catalog document", c->err);
     if (rc == 0)
         rc = aivm_ycheck_keys(root, top, "the catalog's top level", c->err);
     if (rc == 0)

@@ -160,6 +160,10 @@ static int load_region_price(aivm_catalog_loader *c, aivm_region_price *p, const
                               "%s: on_demand %g is below the floor of %g per hour (it would rank "
                               "first at 0)",
                               w, p->on_demand, AIVM_CATALOG_PRICE_FLOOR);
+    if (!(p->on_demand < AIVM_CATALOG_PRICE_CEILING))
+        return aivm_error_set(c->err, AIVM_EINVALID, &od->loc,
+                              "%s: on_demand %g is at or above the ceiling of %g per hour", w,
+                              p->on_demand, AIVM_CATALOG_PRICE_CEILING);
     spot = aivm_ymap_get(v, "spot");
     if (spot && !aivm_yis_null(spot)) {
         rc = aivm_yget_num(&p->spot, spot, w, c->err);

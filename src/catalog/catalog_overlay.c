@@ -151,6 +151,10 @@ static int price_num(double *out, const aivm_ynode *m, const char *key, bool nee
                             "%s: '%s' %g is below the floor of %g per hour (it would rank first "
                             "at 0)",
                             w, key, *out, AIVM_CATALOG_PRICE_FLOOR);
+    else if (rc == 0 && !(*out < AIVM_CATALOG_PRICE_CEILING))
+        rc = aivm_error_set(err, AIVM_EINVALID, &v->loc,
+                            "%s: '%s' %g is at or above the ceiling of %g per hour", w, key, *out,
+                            AIVM_CATALOG_PRICE_CEILING);
     return rc;
 }
 
@@ -361,7 +365,7 @@ static int apply(ovl *o, const aivm_catalog *base, const aivm_ynode *root)
     const aivm_size *news;
     aivm_size *merged;
     size_t nn, nb = base->n_sizes;
-    int rc = aivm_yexpect(root, AIVM_Y_MAP, "overlay document", o->err);
+    int rc = aivm_yexpect_root(root, AIVM_Y_MAP, "overlay document", o->err);
     if (rc == 0)
         rc = aivm_ycheck_keys(root, top, "the overlay's top level", o->err);
     if (rc == 0)

@@ -111,7 +111,7 @@ int aivm_waivers_load_mem(aivm_waivers **out, const char *buf, size_t len, const
     if (rc == 0 && !root)
         rc = aivm_error_set(err, AIVM_EINVALID, &start, "empty waivers file");
     if (rc == 0)
-        rc = aivm_yexpect(root, AIVM_Y_MAP, "waivers document", err);
+        rc = aivm_yexpect_root(root, AIVM_Y_MAP, "waivers document", err);
     if (rc == 0)
         rc = aivm_ycheck_keys(root, top, "the waivers file's top level", err);
     if (rc == 0 && (v = aivm_ymap_get(root, "version")) != NULL) {

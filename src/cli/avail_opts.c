@@ -13,6 +13,7 @@
 #include "cli_config.h"
 #include "msg.h"
 #include "price_opts.h"
+#include "safe_file.h"
 #include "term.h"
 
 int cli_avail_option(cli_avail_opts *ao, int id, const char *arg)
@@ -63,6 +64,7 @@ static int load_quota(cli_avail_opts *ao, const aivm_catalog *cat, const char *a
         return cli_usagef("--quota %s: name its region (--quota REGION=FILE): the usage list "
                           "does not say which region it is of",
                           arg);
+    cli_safe_file_input(path); /* no output replaces an input (safe_file.c) */
     if (aivm_avail_add_usage_file(ao->avail, region, path, &err) < 0)
         return cli_report_error(&err);
     return 0;
@@ -100,6 +102,8 @@ int cli_avail_load(cli_avail_opts *ao, const aivm_catalog *cat, const char *defa
         if (rc)
             return rc;
     }
+    for (size_t i = 0; i < ao->n_skus; i++)
+        cli_safe_file_input(ao->skus[i]);
     for (size_t i = 0; i < ao->n_skus; i++)
         if (aivm_avail_add_skus_file(ao->avail, ao->skus[i], &err) < 0)
             return cli_report_error(&err);

@@ -17,12 +17,12 @@
 #include "aivm/aivm.h"
 #include "aivm/prices.h"
 #include "aivm/refresh.h"
-#include "atomic.h"
 #include "catalog_refresh.h"
 #include "cli.h"
 #include "msg.h"
 #include "price_opts.h"
 #include "prices_regions.h"
+#include "safe_file.h"
 #include "sources.h"
 #include "term.h"
 
@@ -55,23 +55,23 @@ static int reset(const char *path)
     return 0;
 }
 
+/* The overlay, as every file the CLI writes (safe_file.c). */
 static int write_overlay(const char *path, const aivm_buf *doc)
 {
-    cli_atomic a;
-    if (make_dirs(path) < 0 || cli_atomic_open(&a, path) < 0) {
+    aivm_buf out = AIVM_BUF_INIT;
+    cli_safe_file f;
+    int rc;
+    if (make_dirs(path) < 0) {
         cli_errorf("cannot write '%s': %s", path, strerror(errno));
         return CLI_EXIT_INTERNAL;
     }
-    if (fwrite(doc->ptr, 1, doc->size, a.f) != doc->size) {
-        cli_atomic_abort(&a);
-        cli_errorf("cannot write '%s': %s", path, strerror(errno));
-        return CLI_EXIT_INTERNAL;
+    rc = cli_safe_file_open(&f, &out, path, 0);
+    if (rc) {
+        aivm_buf_dispose(&out);
+        return rc;
     }
-    if (cli_atomic_commit(&a) < 0) {
-        cli_errorf("cannot write '%s': %s", path, strerror(errno));
-        return CLI_EXIT_INTERNAL;
-    }
-    return 0;
+    aivm_buf_put(&out, doc->ptr, doc->size);
+    return cli_safe_file_close(&f, &out, 0);
 }
 
 /* The --regions price lists: read from the cache, or (--prices live) as

@@ -1,5 +1,5 @@
 /* check_out.h - the output formats of `check` (one table: a new format is
- * one row) and --output FORMAT=FILE, written atomically. */
+ * one row) and --output FORMAT=FILE, written through safe_file.h. */
 #ifndef AIVM_CLI_CHECK_OUT_H
 #define AIVM_CLI_CHECK_OUT_H
 
@@ -40,13 +40,6 @@ int cli_check_format_option(size_t *out, const char *arg);
  */
 int cli_check_output_option(cli_check_output **list, size_t *n, const char *arg);
 
-/** Refuse (one line, exit 5) an --output FILE that is one of the run's
- *  `inputs` (the same name once resolved, or a hard link): a report must never
- *  replace the plan it reads. NULL and "-" inputs are skipped. Returns 0 or an
- *  exit code. */
-int cli_check_outputs_not_inputs(const cli_check_output *list, size_t n, const char *const *inputs,
-                                 size_t n_inputs);
-
 /**
  * Render `rep` in `format` to stdout (streamed; colour as `ro` says).
  * Returns 0 or an exit code.
@@ -55,12 +48,13 @@ int cli_check_write_stdout(size_t format, const aivm_check_report *rep,
                            const aivm_check_render_opts *ro);
 
 /**
- * Write each output: rendered into a temp file beside FILE, fsync'ed and
- * renamed over it, so FILE is either the whole report or untouched; the
- * temp file is removed on any error, and temp files of ours older than ten
- * minutes (a killed run's) are removed. Text is never coloured. Every
- * output is tried; each failure is one line naming its path. Returns 0 or
- * CLI_EXIT_INTERNAL (5).
+ * Write each output through cli_safe_file_open(): never an input of the run
+ * or a file that is not a regular one, every byte through the output-safety
+ * layer, rendered into a temp file beside FILE, fsync'ed and renamed over
+ * it, so FILE is either the whole report or untouched; the temp file is
+ * removed on any error, and temp files of ours older than ten minutes (a
+ * killed run's) are removed. Text is never coloured. Every output is tried;
+ * each failure is one line naming its path. Returns 0 or CLI_EXIT_INTERNAL (5).
  */
 int cli_check_write_files(const cli_check_output *outs, size_t n, const aivm_check_report *rep,
                           const aivm_check_render_opts *ro);

@@ -24,6 +24,7 @@
 #include "aivm/config.h"
 #include "aivm/inputs.h"
 #include "msg.h"
+#include "safe_file.h"
 #include "sources.h"
 
 /* Every key: the long option of the same name, in each command that has it. */
@@ -324,12 +325,16 @@ int cli_config_apply(const cli_opt *opts, size_t n, cli_opt_fn fn, void *ctx, co
         return 0;
     }
     atexit(release);
+    cli_safe_file_input(path); /* no output replaces a configuration (safe_file.c) */
     if (user_config(&user) && aivm_config_load_file(&loaded[0], user.ptr, keys, N_KEYS, &err) < 0)
         rc = cli_report_error(&err);
-    else if (loaded[0])
+    else if (loaded[0]) {
         cli_sources_note("config", "file", user.ptr, "your own configuration");
+        cli_safe_file_input(user.ptr);
+    }
     if (rc == 0 && !path && find(&found, &dir)) {
         cli_sources_note("config", "file", found.ptr, "found here or above");
+        cli_safe_file_input(found.ptr);
         if (aivm_config_load_file(&loaded[1], found.ptr, keys, N_KEYS, &err) < 0)
             rc = cli_report_error(&err);
         else

@@ -25,6 +25,7 @@
 #include "msg.h"
 #include "opts.h"
 #include "price_opts.h"
+#include "safe_file.h"
 #include "sizing_opts.h"
 #include "sources.h"
 #include "term.h"
@@ -394,13 +395,23 @@ static int parse_args(chk_opts *o, int argc, char **argv, int *first)
     return rc;
 }
 
-/* No --output file may be a plan, the base, the workload or the waivers file
- * (named, or the default one the run reads). */
+/* Note the run's inputs, so that no output replaces one (safe_file.c): the
+ * plans, the base, the workload, the waivers file (named, or the default one
+ * the run reads), the catalog and rules files; then refuse an --output that
+ * is one before any work. */
 static int outputs_not_inputs(const chk_opts *o, const char *const *files, size_t n)
 {
-    const char *others[3] = {o->base, o->workload, waivers_path(o)};
-    int rc = cli_check_outputs_not_inputs(o->outputs, o->n_outputs, files, n);
-    return rc ? rc : cli_check_outputs_not_inputs(o->outputs, o->n_outputs, others, 3);
+    const char *others[4] = {o->base, o->workload, waivers_path(o), o->catalog};
+    int rc = 0;
+    for (size_t i = 0; i < n; i++)
+        cli_safe_file_input(files[i]);
+    for (size_t i = 0; i < 4; i++)
+        cli_safe_file_input(others[i]);
+    for (size_t i = 0; i < o->n_rules; i++)
+        cli_safe_file_input(o->rules[i]);
+    for (size_t i = 0; rc == 0 && i < o->n_outputs; i++)
+        rc = cli_safe_file_allowed(o->outputs[i].path);
+    return rc;
 }
 
 /* Read every input file into one plan; returns 0 or an exit code. */

@@ -6,6 +6,7 @@
  * Low Priority, reservations, savings plans, Linux and Windows, and the
  * rows left out with the reason).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,6 +173,15 @@ done:
     return rc;
 }
 
+/* A number of a price row in a bounded width: the rows are the API's, a
+ * refused one too (1e308 would print 309 digits): at or past 1e9 (no
+ * price) in exponent form, "1e+308". */
+static const char *num_text(char out[24], double v)
+{
+    snprintf(out, 24, fabs(v) < AIVM_CATALOG_PRICE_CEILING ? "%.4f" : "%.4g", v);
+    return out;
+}
+
 static void show_set(const aivm_price_entry *e)
 {
     const aivm_price_set *s = e->set;
@@ -182,13 +192,13 @@ static void show_set(const aivm_price_entry *e)
              "PER_HOUR", "USE");
     for (size_t i = 0; i < aivm_price_set_count(s); i++) {
         const aivm_price_row *r = aivm_price_set_row(s, i);
-        char term[16] = "-";
+        char term[16] = "-", price[24], hourly[24];
         if (r->term_years)
             snprintf(term, sizeof term, "%uy", r->term_years);
-        cli_outf("%-7s %-12s %-12s %-4s %12.4f %12.4f  %s%s\n", aivm_os_name(r->os),
+        cli_outf("%-7s %-12s %-12s %-4s %12s %12s  %s%s\n", aivm_os_name(r->os),
                  aivm_report_price_tier_name(r->tier), aivm_report_price_type_name(r->type), term,
-                 r->price, r->hourly, aivm_report_price_row_use(r),
-                 r->ambiguous ? " (ambiguous: newest row used)" : "");
+                 num_text(price, r->price), num_text(hourly, r->hourly),
+                 aivm_report_price_row_use(r), r->ambiguous ? " (ambiguous: newest row used)" : "");
         char product[512], name[512]; /* API text is untrusted: control characters shown */
         aivm_vis(product, sizeof product, r->product_name ? r->product_name : "-");
         aivm_vis(name, sizeof name,
@@ -199,8 +209,9 @@ static void show_set(const aivm_price_entry *e)
         cli_outf("\n%s:", aivm_os_name((aivm_os)os));
         for (unsigned k = 0; k < AIVM_PRICING_COUNT; k++) {
             double v = 0;
+            char text[24];
             if (aivm_price_set_lookup(s, (aivm_os)os, (aivm_pricing)k, &v, NULL))
-                cli_outf(" %s %.4f;", aivm_pricing_name((aivm_pricing)k), v);
+                cli_outf(" %s %s;", aivm_pricing_name((aivm_pricing)k), num_text(text, v));
             else
                 cli_outf(" %s unknown;", aivm_pricing_name((aivm_pricing)k));
         }

@@ -253,6 +253,7 @@ static int build_workload(aivm_workload *wl, aivm_workload_doc **doc, const aivm
 {
     aivm_error err = AIVM_ERROR_INIT;
     int rc;
+    cli_safe_file_input(o->workload_file); /* no -o replaces it (safe_file.c) */
     if (o->workload_file && aivm_workload_load_file(doc, wl, o->workload_file, &err) < 0)
         return cli_report_error(&err);
     aivm_workload_overlay(wl, &o->flags); /* config < file < flags, region included */

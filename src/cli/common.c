@@ -15,6 +15,7 @@
 #include "input_opts.h"
 #include "msg.h"
 #include "price_opts.h"
+#include "safe_file.h"
 #include "sizing_opts.h"
 #include "sources.h"
 
@@ -170,6 +171,9 @@ int cli_load_data(aivm_catalog **cat, aivm_rules **rules, const char *catalog_pa
     aivm_error err = AIVM_ERROR_INIT;
     int rc;
     *rules = NULL;
+    cli_safe_file_input(catalog_path); /* no output replaces an input (safe_file.c) */
+    for (size_t i = 0; i < n_rule_files; i++)
+        cli_safe_file_input(rule_files[i]);
     rc = cli_load_catalog(cat, catalog_path);
     if (rc)
         return rc;

@@ -2,11 +2,11 @@
  * emit_out.c - recommend's --emit, --pick and -o/--output: the emitted
  * deployment is made by the library (aivm_emit(), docs/emit.md); this file
  * only parses the options and writes the text, to standard output or to a
- * file written whole or not at all (atomic.c, as check's --output).
+ * file (safe_file.c, as check's --output: never an input, through the
+ * output-safety layer, whole or not at all).
  */
 #include "emit_out.h"
 
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -51,54 +51,24 @@ int cli_emit_check(const cli_emit_opts *o)
     return 0;
 }
 
-static int to_file(void *ctx, const char *data, size_t len)
-{
-    cli_output *f = ctx;
-    if (fwrite(data, 1, len, f->a.f) == len)
-        return 0;
-    f->err = f->err ? f->err : (errno ? errno : EIO);
-    return -1;
-}
-
 int cli_output_begin(cli_output *f, aivm_buf *out, const cli_emit_opts *o)
 {
-    cli_atomic *a = &f->a;
     memset(f, 0, sizeof *f);
     if (!o->output) {
         cli_stream_to_stdout(out);
         return 0;
     }
-    if (cli_atomic_open(a, o->output) < 0) {
-        if (a->refused)
-            cli_errorf("cannot write '%s': it is %s, not a regular file", o->output, a->refused);
-        else
-            cli_errorf("cannot write '%s': %s", o->output, strerror(errno));
-        return CLI_EXIT_INTERNAL;
-    }
-    aivm_buf_set_sink(out, to_file, f, 16384);
-    return 0;
+    return cli_safe_file_open(&f->file, out, o->output, 0);
 }
 
 int cli_output_end(cli_output *f, aivm_buf *out, const cli_emit_opts *o, int rc)
 {
-    cli_atomic *a = &f->a;
-    int frc = rc == 0 ? aivm_buf_flush(out) : 0;
+    if (o->output)
+        return cli_safe_file_close(&f->file, out, rc);
+    if (rc == 0)
+        aivm_buf_flush(out);
     aivm_buf_dispose(out);
-    if (!o->output)
-        return rc;
-    if (rc != 0 || frc < 0) {
-        cli_atomic_abort(a);
-        if (frc < 0) {
-            cli_errorf("cannot write '%s': %s", o->output, strerror(f->err ? f->err : EIO));
-            return CLI_EXIT_INTERNAL;
-        }
-        return rc;
-    }
-    if (cli_atomic_commit(a) < 0) {
-        cli_errorf("cannot write '%s': %s", o->output, strerror(errno));
-        return CLI_EXIT_INTERNAL;
-    }
-    return 0;
+    return rc;
 }
 
 int cli_emit_write(const cli_emit_opts *o, const aivm_advice *adv)

@@ -9,8 +9,8 @@
 #include "aivm/advise.h"
 #include "aivm/buf.h"
 #include "aivm/emit.h"
-#include "atomic.h"
 #include "opts.h"
+#include "safe_file.h"
 
 /* Option ids, clear of avail_opts.h (1100...) and cli_config.h (2048...). */
 enum { CLI_O_EMIT = 3072, CLI_O_PICK }; /* clear of the config's 2048 and the inputs' 4096 */
@@ -40,13 +40,13 @@ int cli_emit_check(const cli_emit_opts *o);
 
 /** A file being written by cli_output_begin()/cli_output_end(). */
 typedef struct {
-    cli_atomic a;
-    int err; /* errno of the first failed write */
+    cli_safe_file file; /* with -o FILE */
 } cli_output;
 
 /** Where recommend's text goes: `out` streams to standard output, or to
- *  the temp file of `o->output` (opened here). Returns 0 or exit 5 with a
- *  message naming the file. */
+ *  the temp file of `o->output` (cli_safe_file_open(): refused when it is an
+ *  input or not a regular file). Returns 0 or exit 5 with a message naming
+ *  the file. */
 int cli_output_begin(cli_output *f, aivm_buf *out, const cli_emit_opts *o);
 
 /** Finish what cli_output_begin() started: flush `out` and, for a file,

@@ -4,7 +4,9 @@
  * training) or `az aks nodepool add`. Every literal is one shell word in
  * single quotes (a quote inside as '\''), so no value is expanded or split;
  * the inputs are environment variables the script requires, expanded in
- * double quotes.
+ * double quotes. A value from data (catalog, overlay, options) that would
+ * be an argument beginning with '@' is refused: az reads "@FILE" as the
+ * content of FILE.
  */
 #include <stdio.h>
 #include <string.h>
@@ -227,8 +229,31 @@ static void pool(aivm_buf *out, const aivm_emit__deploy *d)
     finish(out, d, "--spot-max-price");
 }
 
+/* The first value from data that some argument of the script would begin
+ * with and that begins with '@' (az would read the file it names: `--size
+ * @~/.ssh/id_rsa`); NULL: none. The image argument begins with the
+ * publisher, a tag with its key; every other argument is one value. */
+static const char *at_file_value(const aivm_emit__deploy *d)
+{
+    const char *v[] = {d->size,  d->region, d->name,    d->publisher,
+                       d->offer, d->sku,    d->version, d->eviction};
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        if (v[i] && v[i][0] == '@')
+            return v[i];
+    for (size_t i = 0; i < d->n_tags; i++)
+        if (d->tags[i].key[0] == '@')
+            return d->tags[i].key;
+    return NULL;
+}
+
 int aivm_emit__az(aivm_buf *out, const aivm_emit__deploy *d, aivm_error *err)
 {
+    const char *at = at_file_value(d);
+    if (at)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "--emit az: the value '%s' begins with '@': az would read it as "
+                              "a file name; refusing to emit it",
+                              at);
     header(out, d);
     if (d->spot_advice && !d->spot) {
         aivm_buf_puts(out, "# Spot was asked for and the advice is ");

@@ -54,7 +54,8 @@ typedef struct {
  *  be evicted for capacity only (never for price). */
 #define AIVM_EMIT__MAX_PRICE "-1"
 
-/** The three writers; each returns 0 or AIVM_ELIMIT. */
+/** The three writers; each returns 0 or AIVM_ELIMIT (the az writer also
+ *  AIVM_EINVALID: a value from data that begins with '@'). */
 int aivm_emit__terraform(aivm_buf *out, const aivm_emit__deploy *d, aivm_error *err);
 int aivm_emit__arm(aivm_buf *out, const aivm_emit__deploy *d, aivm_error *err);
 int aivm_emit__az(aivm_buf *out, const aivm_emit__deploy *d, aivm_error *err);

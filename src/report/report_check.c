@@ -138,6 +138,7 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
 {
     bool color = o && o->color;
     size_t orphans = rep->n_findings - rep->n_orphans;
+    char ov[1024];
     for (size_t i = 0; i < rep->n_items; i++)
         text_item(out, &rep->items[i], rep, color);
     if (rep->n_orphans) {
@@ -167,6 +168,8 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
         aivm_report__diff_counts(out, rep->diff);
     }
     aivm_buf_puts(out, "\n");
+    if (aivm_report__overlay_text(ov, sizeof ov, rep->catalog))
+        aivm_buf_printf(out, "catalog overlay: %s\n", VIS(ov));
     for (size_t i = 0; i < rep->n_warnings; i++)
         aivm_buf_printf(out, "warning: %s\n", VIS(rep->warnings[i]));
     if (!rep->sizing_active)
@@ -445,6 +448,7 @@ static void gh_finding(aivm_buf *b, const aivm_finding *f)
 int aivm_check_render_github(aivm_buf *out, const aivm_check_report *rep,
                              const aivm_check_render_opts *o, aivm_error *err)
 {
+    char ov[1024];
     (void)o;
     (void)err;
     for (size_t i = 0; i < rep->n_findings; i++) /* with --base: the new findings only */
@@ -466,5 +470,7 @@ int aivm_check_render_github(aivm_buf *out, const aivm_check_report *rep,
         aivm_report__diff_cost_line(out, rep->diff);
     }
     aivm_buf_puts(out, "\n");
+    if (aivm_report__overlay_text(ov, sizeof ov, rep->catalog))
+        aivm_buf_printf(out, "aivm-advise check: catalog overlay %s\n", VIS(ov));
     return 0;
 }

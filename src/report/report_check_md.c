@@ -101,6 +101,7 @@ int aivm_check_render_markdown(aivm_buf *out, const aivm_check_report *rep,
                                const aivm_check_render_opts *o, aivm_error *err)
 {
     (void)o;
+    char ov[1024];
     if (rep->diff) {
         diff_verdict(out, rep);
         goto summary;
@@ -122,6 +123,11 @@ summary:
         aivm_report__diff_counts(out, rep->diff);
     }
     aivm_buf_puts(out, "\n\n");
+    if (aivm_report__overlay_text(ov, sizeof ov, rep->catalog)) {
+        aivm_buf_puts(out, "**Catalog overlay:** ");
+        CELL(out, ov);
+        aivm_buf_puts(out, "\n\n");
+    }
     for (size_t i = 0; i < rep->n_warnings; i++) {
         aivm_buf_puts(out, i ? "- " : "**Warnings:**\n\n- ");
         CELL(out, rep->warnings[i]);

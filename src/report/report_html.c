@@ -205,6 +205,7 @@ int aivm_report_html(aivm_buf *out, const aivm_advice *adv, const aivm_render_op
 {
     const aivm_workload *wl = adv->workload;
     aivm_buf footer = AIVM_BUF_INIT;
+    char ov[1024];
     aivm_report__html_begin(out, "Azure VM sizes for the workload");
     aivm_buf_printf(out, "<p>%s, %s, %s model; region ", aivm_phase_name(wl->phase),
                     aivm_kind_name(wl->kind), aivm_model_size_name(wl->model_size));
@@ -215,6 +216,11 @@ int aivm_report_html(aivm_buf *out, const aivm_advice *adv, const aivm_render_op
     T(out, aivm_catalog_as_of(adv->catalog));
     aivm_buf_printf(out, "); %zu sizes ranked, %zu rejected.</p>\n", adv->n_ranked,
                     adv->n_rejected);
+    if (aivm_report__overlay_text(ov, sizeof ov, adv->catalog)) {
+        aivm_buf_puts(out, "<p class=\"overlay\">Catalog overlay: ");
+        T(out, ov);
+        aivm_buf_puts(out, "</p>\n");
+    }
     for (size_t i = 0; i < adv->n_warnings; i++) {
         aivm_buf_puts(out, "<p class=\"note\">Warning: ");
         T(out, adv->warnings[i]);

@@ -260,10 +260,16 @@ static void item(aivm_buf *out, const aivm_check_report *rep, const aivm_check_i
 int aivm_check_render_html(aivm_buf *out, const aivm_check_report *rep,
                            const aivm_check_render_opts *o, aivm_error *err)
 {
+    char ov[1024];
     aivm_report__html_begin(out, "aivm-advise check");
     aivm_buf_puts(out, "<p class=\"summary\">");
     aivm_report__check_counts(out, rep);
     aivm_buf_puts(out, "</p>\n");
+    if (aivm_report__overlay_text(ov, sizeof ov, rep->catalog)) {
+        aivm_buf_puts(out, "<p class=\"overlay\">Catalog overlay: ");
+        T(out, ov);
+        aivm_buf_puts(out, "</p>\n");
+    }
     for (size_t i = 0; i < rep->n_warnings; i++) {
         aivm_buf_puts(out, i ? "<li>" : "<ul class=\"warnings\">\n<li>");
         T(out, rep->warnings[i]);

@@ -174,6 +174,17 @@ static void item_cases(aivm_buf *b, const aivm_check_report *rep, const aivm_che
     }
 }
 
+/* The catalog overlay, when one changed the catalog, as a suite's property. */
+static void overlay_property(aivm_buf *b, const aivm_check_report *rep)
+{
+    char ov[1024];
+    if (!aivm_report__overlay_text(ov, sizeof ov, rep->catalog))
+        return;
+    aivm_buf_puts(b, "    <properties>\n      <property name=\"catalog-overlay\" value=\"");
+    xml_escape(b, ov);
+    aivm_buf_puts(b, "\"/>\n    </properties>\n");
+}
+
 int aivm_check_render_junit(aivm_buf *out, const aivm_check_report *rep,
                             const aivm_check_render_opts *o, aivm_error *err)
 {
@@ -193,6 +204,7 @@ int aivm_check_render_junit(aivm_buf *out, const aivm_check_report *rep,
         xml_escape(&body, file);
         aivm_buf_printf(&body, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n",
                         c.tests, c.failures, c.skipped);
+        overlay_property(&body, rep);
         if (suite.size)
             aivm_buf_put(&body, suite.ptr, suite.size);
         aivm_buf_puts(&body, "  </testsuite>\n");

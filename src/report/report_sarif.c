@@ -15,6 +15,7 @@
 #include "aivm/report.h"
 #include "aivm/util.h"
 #include "aivm_version.h"
+#include "report_int.h"
 #include "util/jsonw.h"
 
 #define GUIDANCE_URL                                                                               \
@@ -276,6 +277,7 @@ int aivm_check_render_sarif(aivm_buf *out, const aivm_check_report *rep,
     /* the rules: the table's, then custom ids in the order findings show them */
     const char **ids = aivm_xcalloc(n_table + n_all + 1, sizeof *ids);
     size_t *index = aivm_xcalloc(n_all + 1, sizeof *index);
+    char ov[1024];
     aivm_jw w;
     for (size_t i = 0; i < n_all; i++)
         all[i] = i < rep->n_findings ? &rep->findings[i] : rep->diff->fixed[i - rep->n_findings];
@@ -332,6 +334,16 @@ int aivm_check_render_sarif(aivm_buf *out, const aivm_check_report *rep,
         aivm_buf_dispose(&uri);
     }
     aivm_jw_str(&w, "columnKind", "unicodeCodePoints");
+    if (rep->catalog && aivm_catalog_overlay_name(rep->catalog)) { /* what changed the catalog */
+        aivm_jw_object(&w, "properties");
+        aivm_jw_object(&w, "catalogOverlay");
+        aivm_jw_str(&w, "file", aivm_catalog_overlay_name(rep->catalog));
+        aivm_jw_str(&w, "asOf", aivm_catalog_overlay_as_of(rep->catalog));
+        aivm_report__overlay_text(ov, sizeof ov, rep->catalog);
+        aivm_jw_str(&w, "text", ov);
+        aivm_jw_end(&w);
+        aivm_jw_end(&w);
+    }
     aivm_jw_array(&w, "results");
     for (size_t i = 0; i < n_all; i++)
         result_json(&w, all[i], index[i], o ? o->srcroot : NULL);

@@ -475,7 +475,7 @@ static int load_doc(aivm_rule **list, size_t *n_list, double *complex_from, cons
     int rc;
     if (!root)
         return aivm_error_set(err, AIVM_EINVALID, &start, "empty rules file");
-    rc = aivm_yexpect(root, AIVM_Y_MAP, "rules document", err);
+    rc = aivm_yexpect_root(root, AIVM_Y_MAP, "rules document", err);
     if (rc == 0)
         rc = aivm_ycheck_keys(root, top, "the rules file's top level", err);
     if (rc == 0 && (v = aivm_ymap_get(root, "version")) != NULL) {

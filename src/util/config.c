@@ -127,7 +127,7 @@ int aivm_config_load_mem(aivm_config **out, const char *buf, size_t len, const c
     *out = NULL;
     rc = aivm_yaml_parse(&root, &c->arena, buf, len, fname, err);
     if (rc == 0 && root)
-        rc = aivm_yexpect(root, AIVM_Y_MAP, "the configuration", err);
+        rc = aivm_yexpect_root(root, AIVM_Y_MAP, "the configuration", err);
     for (size_t i = 0; rc == 0 && root && i < root->n; i++)
         rc = entry(c, root->kids[2 * i], root->kids[2 * i + 1], fname, keys, n_keys, err);
     if (rc < 0) {

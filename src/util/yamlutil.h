@@ -79,6 +79,10 @@ int aivm_yaml_parse_filtered(aivm_ynode **root, aivm_arena *arena, const char *b
 const aivm_ynode *aivm_ymap_get(const aivm_ynode *map, const char *key);
 /** Error unless `n` is of type `t`; `what` names it in the message. */
 int aivm_yexpect(const aivm_ynode *n, aivm_ytype t, const char *what, aivm_error *err);
+/** aivm_yexpect() for a document's root: a scalar is named, never quoted
+ *  ("found a scalar"), since a file that is one scalar may be a secret (a
+ *  key, a token) given where a YAML file was expected; the position stays. */
+int aivm_yexpect_root(const aivm_ynode *root, aivm_ytype t, const char *what, aivm_error *err);
 /** The error for key `k` that is not one of `names[0..n)` in `what`, with the
  *  closest name when it looks like a typo. Returns AIVM_EINVALID. */
 int aivm_yunknown_key(const aivm_ynode *k, const char *const *names, size_t n, const char *what,

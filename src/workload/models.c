@@ -155,7 +155,7 @@ static int load_root(aivm_models *ms, const aivm_ynode *root, const char *name, 
     int rc;
     if (!root)
         return aivm_error_set(err, AIVM_EINVALID, &start, "empty models file");
-    rc = aivm_yexpect(root, AIVM_Y_MAP, "models document", err);
+    rc = aivm_yexpect_root(root, AIVM_Y_MAP, "models document", err);
     if (rc == 0)
         rc = aivm_ycheck_keys(root, top, "the models file's top level", err);
     if (rc == 0)

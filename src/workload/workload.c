@@ -96,7 +96,7 @@ static int load_root(aivm_workload *wl, const aivm_ynode *root, const char *name
     keys[AIVM_IN_COUNT + 1] = NULL;
     if (!root)
         return aivm_error_set(err, AIVM_EINVALID, &start, "empty workload file");
-    rc = aivm_yexpect(root, AIVM_Y_MAP, "workload", err);
+    rc = aivm_yexpect_root(root, AIVM_Y_MAP, "workload", err);
     if (rc == 0)
         rc = aivm_ycheck_keys(root, keys, "the workload", err);
     for (size_t i = 0; rc == 0 && i < aivm_inputs_count(); i++) {

@@ -107,6 +107,28 @@ static void yamlutil__several_documents_are_refused(void **state)
     aivm_arena_dispose(&a);
 }
 
+/* A document that is one scalar (a key given as a YAML file) is named, not
+ * quoted; its position stays. An inner value is still quoted. */
+static void yamlutil__root_scalar_is_not_quoted(void **state)
+{
+    aivm_arena a = AIVM_ARENA_INIT;
+    aivm_ynode *root = NULL;
+    aivm_error err = AIVM_ERROR_INIT;
+    (void)state;
+    assert_int_equal(parse(&root, &a, "# a key\nsk-live-SECRET\n", &err), 0);
+    assert_int_equal(aivm_yexpect_root(root, AIVM_Y_MAP, "workload", &err), AIVM_EINVALID);
+    assert_string_equal(err.msg, "workload: expected a mapping, found a scalar");
+    assert_int_equal(err.line, 2);
+    assert_int_equal(err.col, 1);
+    assert_null(strstr(err.msg, "SECRET"));
+    assert_int_equal(parse(&root, &a, "[1]\n", &err), 0);
+    assert_int_equal(aivm_yexpect_root(root, AIVM_Y_MAP, "workload", &err), AIVM_EINVALID);
+    assert_string_equal(err.msg, "workload: expected a mapping, found a list");
+    assert_int_equal(parse(&root, &a, "{}\n", &err), 0);
+    assert_int_equal(aivm_yexpect_root(root, AIVM_Y_MAP, "workload", &err), 0);
+    aivm_arena_dispose(&a);
+}
+
 static void yamlutil__typed_getters_check_types(void **state)
 {
     aivm_arena a = AIVM_ARENA_INIT;
@@ -145,6 +167,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(yamlutil__positions_are_one_based),
         cmocka_unit_test(yamlutil__json_is_accepted),
+        cmocka_unit_test(yamlutil__root_scalar_is_not_quoted),
         cmocka_unit_test(yamlutil__syntax_error_has_position),
         cmocka_unit_test(yamlutil__aliases_are_refused),
         cmocka_unit_test(yamlutil__duplicate_keys_are_refused),
