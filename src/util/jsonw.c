@@ -6,7 +6,10 @@
  * strings escaped as cJSON escapes them.
  */
 #include "jsonw.h"
+#include "aivm/libs.h"
 #include "utf8.h"
+
+#include <cjson/cJSON.h>
 
 #include <float.h>
 #include <math.h>
@@ -374,4 +377,9 @@ void aivm_jw_opt_num(aivm_jw *w, const char *key, bool known, double v)
         aivm_jw_num(w, key, v);
     else
         aivm_jw_null(w, key);
+}
+
+const char *aivm_cjson_version(void)
+{
+    return cJSON_Version();
 }
