@@ -67,15 +67,72 @@ static void put_text(aivm_buf *b, const unsigned char *p, size_t n)
     }
 }
 
+static void indent_by(aivm_buf *b, unsigned n)
+{
+    static const char sp[] = "                                ";
+    while (n > 0) {
+        unsigned k = n < 32 ? n : 32;
+        aivm_buf_put(b, sp, k);
+        n -= k;
+    }
+}
+
+/* A scalar or a key as cJSON prints it, escaped as put_text() escapes. */
+static void put_scalar(aivm_buf *b, const cJSON *item)
+{
+    char *text = cJSON_PrintUnformatted(item);
+    put_text(b, (const unsigned char *)text, strlen(text));
+    cJSON_free(text);
+}
+
+/* `item` at `depth` in the layout of aivm_jw_set_indent(): every member and
+ * element on its own line, `indent` spaces a level, "key": value, empty
+ * containers as {} and []; scalars and keys printed by cJSON. */
+static void put_indented(aivm_buf *b, const cJSON *item, unsigned depth, unsigned indent)
+{
+    bool object = cJSON_IsObject(item);
+    if (!cJSON_IsObject(item) && !cJSON_IsArray(item)) {
+        put_scalar(b, item);
+        return;
+    }
+    if (!item->child) {
+        aivm_buf_puts(b, object ? "{}" : "[]");
+        return;
+    }
+    aivm_buf_puts(b, object ? "{\n" : "[\n");
+    for (const cJSON *c = item->child; c; c = c->next) {
+        indent_by(b, (depth + 1) * indent);
+        if (object) {
+            cJSON *key = cJSON_CreateStringReference(c->string);
+            put_scalar(b, key);
+            cJSON_Delete(key);
+            aivm_buf_puts(b, ": ");
+        }
+        put_indented(b, c, depth + 1, indent);
+        aivm_buf_puts(b, c->next ? ",\n" : "\n");
+    }
+    indent_by(b, depth * indent);
+    aivm_buf_puts(b, object ? "}" : "]");
+}
+
 /* Print the finished item w->open[0] and free it. A member of an object
  * already in `out` (aivm_jw_init_member) was put in a holder object: its
  * printed lines without the holder's braces, after ",\n", each indented
  * for its depth. */
 static void flush(aivm_jw *w)
 {
-    char *text = cJSON_Print(w->open[0]);
-    const unsigned char *p = (const unsigned char *)text;
-    size_t n = strlen(text);
+    char *text;
+    const unsigned char *p;
+    size_t n;
+    if (w->indent > 0 && w->base == 0) {
+        put_indented(w->out, w->open[0], 0, w->indent);
+        cJSON_Delete(w->open[0]);
+        w->open[0] = NULL;
+        return;
+    }
+    text = cJSON_Print(w->open[0]);
+    p = (const unsigned char *)text;
+    n = strlen(text);
     if (w->base == 0) {
         put_text(w->out, p, n);
     } else {
@@ -132,6 +189,11 @@ void aivm_jw_init_member(aivm_jw *w, aivm_buf *out, unsigned depth)
 {
     aivm_jw_init(w, out);
     w->base = depth;
+}
+
+void aivm_jw_set_indent(aivm_jw *w, unsigned spaces)
+{
+    w->indent = spaces;
 }
 
 void aivm_jw_object(aivm_jw *w, const char *key)

@@ -24,6 +24,7 @@ typedef struct {
     aivm_buf *out;
     unsigned depth;                               /* open objects and arrays */
     unsigned base;                                /* aivm_jw_init_member(): the depth it adds to */
+    unsigned indent;                              /* aivm_jw_set_indent(); 0: cJSON's tabs */
     struct cJSON *open[AIVM_JSONW_MAX_DEPTH + 1]; /* open[1..depth]; open[0]: a member's holder */
 } aivm_jw;
 
@@ -35,6 +36,11 @@ void aivm_jw_init(aivm_jw *w, aivm_buf *out);
  *  member and whose closing brace the caller writes). Each member is printed
  *  when it is complete, after ",\n" and indented for that depth. */
 void aivm_jw_init_member(aivm_jw *w, aivm_buf *out, unsigned depth);
+/** Print with every member and element on its own line, `spaces` spaces a
+ *  level and `"key": value` (the layout of JSON.stringify(v, null, spaces)),
+ *  instead of cJSON's tabs and one-line arrays; 0, the default, keeps
+ *  cJSON's. Call before the first value; not with aivm_jw_init_member(). */
+void aivm_jw_set_indent(aivm_jw *w, unsigned spaces);
 /* Every value call takes the member's key inside an object, NULL inside an
  * array (or for the top-level value). */
 void aivm_jw_object(aivm_jw *w, const char *key);

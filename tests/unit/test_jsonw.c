@@ -328,6 +328,51 @@ static void jsonw__string_escaper(void **state)
     aivm_buf_dispose(&b);
 }
 
+/* aivm_jw_set_indent: every member and element on its own line, two spaces
+ * a level, "key": value, the same document; strings escaped as ever. */
+static void jsonw__two_space_indent(void **state)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    aivm_jw w;
+    cJSON *back;
+    (void)state;
+    aivm_jw_init(&w, &b);
+    aivm_jw_set_indent(&w, 2);
+    aivm_jw_object(&w, NULL);
+    aivm_jw_str(&w, "k:", "a\tb\xc2\x85");
+    aivm_jw_object(&w, "o");
+    aivm_jw_array(&w, "l");
+    aivm_jw_num(&w, NULL, 1);
+    aivm_jw_object(&w, NULL);
+    aivm_jw_bool(&w, "t", true);
+    aivm_jw_end(&w);
+    aivm_jw_array(&w, NULL);
+    aivm_jw_end(&w);
+    aivm_jw_object(&w, NULL);
+    aivm_jw_end(&w);
+    aivm_jw_end(&w);
+    aivm_jw_end(&w);
+    aivm_jw_end(&w);
+    assert_string_equal(b.ptr, "{\n"
+                               "  \"k:\": \"a\\tb\\u0085\",\n"
+                               "  \"o\": {\n"
+                               "    \"l\": [\n"
+                               "      1,\n"
+                               "      {\n"
+                               "        \"t\": true\n"
+                               "      },\n"
+                               "      [],\n"
+                               "      {}\n"
+                               "    ]\n"
+                               "  }\n"
+                               "}");
+    back = cJSON_Parse(b.ptr);
+    assert_non_null(back);
+    assert_string_equal(cJSON_GetObjectItem(back, "k:")->valuestring, "a\tb\xc2\x85");
+    cJSON_Delete(back);
+    aivm_buf_dispose(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -338,6 +383,7 @@ int main(void)
         cmocka_unit_test(jsonw__shows_c1_and_invalid_utf8),
         cmocka_unit_test(jsonw__member_after_members),
         cmocka_unit_test(jsonw__string_escaper),
+        cmocka_unit_test(jsonw__two_space_indent),
     };
     return cmocka_run_group_tests_name("jsonw", tests, NULL, NULL);
 }
