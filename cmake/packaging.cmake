@@ -45,12 +45,11 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION utils)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
-# libc and what else is linked comes from dpkg-shlibdeps. libyaml, cJSON and
-# libcurl are dlopen()ed on first use (src/util/dl_libs.c: libyaml-0.so.2,
-# libcjson.so.1; src/prices/prices_http.c: libcurl.so.4), which shlibdeps cannot
-# see: these are the Debian 12 packages that ship those sonames.
+# libc, libyaml and cJSON (linked) come from dpkg-shlibdeps. libcurl is
+# dlopen()ed on the first fetch (src/prices/prices_http.c: libcurl.so.4), which
+# shlibdeps cannot see: libcurl4 is the Debian 12 package that ships that soname.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libyaml-0-2, libcjson1, libcurl4")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libcurl4")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "bash-completion")
 set(CPACK_STRIP_FILES ON) # the RelWithDebInfo binary without its debug info
 set(CPACK_GENERATOR DEB)

@@ -3,8 +3,9 @@
 # page, the shell completions, LICENSE and docs/ in a prefix; the installed binary
 # runs from anywhere without flags; the installed man page renders without a
 # warning; `aivm-advise completion SHELL` prints the installed completion files; and
-# (with dpkg-deb) `cpack -G DEB` builds a .deb with the runtime Depends (the
-# dlopen()ed libraries too) and the same files, which lintian passes without an
+# (with dpkg-deb) `cpack -G DEB` builds a .deb with the runtime Depends (libyaml,
+# cJSON and libc derived by dpkg-shlibdeps, libcurl, which is dlopen()ed, named)
+# and the same files, which lintian passes without an
 # error or a warning.
 # man, dpkg-deb and lintian are required when CI=true, else their checks are skipped.
 set -euo pipefail

@@ -323,6 +323,7 @@ int aivm_emit__arm(aivm_buf *out, const aivm_emit__deploy *d, aivm_error *err)
     aivm_jw w;
     aivm_emit__summary(&sum, d);
     aivm_jw_init(&w, out);
+    aivm_jw_set_indent(&w, 2); /* the layout of ARM templates in the docs and editors */
     aivm_jw_object(&w, NULL);
     aivm_jw_str(&w, "$schema",
                 "https://schema.management.azure.com/schemas/2019-04-01/deploymentTemplate.json#");

@@ -179,7 +179,7 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
     return 0;
 }
 
-/* ---- JSON (streamed by jsonw.c in cJSON's print format) ---- */
+/* ---- JSON (through jsonw.c: a cJSON tree, cJSON_Print) ---- */
 
 void aivm_report__check_finding_json(aivm_jw *w, const aivm_finding *f)
 {

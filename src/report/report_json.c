@@ -1,8 +1,8 @@
 /*
  * report_json.c - the JSON rendering of an advice (schema_version "1",
  * docs/json-output.md). Field names here are a contract with scripts: add
- * fields freely, never rename or remove one. Written as a stream (jsonw.c)
- * in cJSON's print format, without building a tree.
+ * fields freely, never rename or remove one. Written through jsonw.c (a
+ * cJSON tree printed by cJSON_Print).
  */
 #include <math.h>
 #include <stdio.h>

@@ -4,8 +4,8 @@
  * link to the guidance), one result per finding with its file, line and
  * column (columnKind unicodeCodePoints: libyaml counts characters), the
  * resource address as a logical location, the JSON pointer and suggested
- * size as properties, and waived findings as suppressions. Streamed by
- * jsonw.c in cJSON's print format.
+ * size as properties, and waived findings as suppressions. Written
+ * through jsonw.c (a cJSON tree printed by cJSON_Print).
  */
 #include <stdio.h>
 #include <stdlib.h>

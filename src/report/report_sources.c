@@ -51,9 +51,7 @@ int aivm_report_json_add_sources(aivm_buf *doc, const aivm_run_source *s, size_t
     aivm_buf_put(&tail, doc->ptr + end, doc->size - end); /* what followed the '}' */
     doc->size = end - 2;                                  /* before "\n}" */
     doc->ptr[doc->size] = '\0';
-    aivm_jw_init(&w, doc);
-    w.depth = 1; /* inside the document's object, after its members */
-    w.first[1] = false;
+    aivm_jw_init_member(&w, doc, 1); /* inside the document's object, after its members */
     aivm_jw_object(&w, "sources");
     for (size_t i = 0; i < n; i++) {
         if (first_of(s, n, s[i].kind) != i)

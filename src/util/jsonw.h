@@ -1,8 +1,10 @@
 /*
- * jsonw.h - a streaming JSON writer into an aivm_buf whose output is byte for
- * byte what cJSON_Print() formats (tabs, "key":\tvalue, arrays on one line),
- * without building a tree: the recommend report is the hot path of a cold
- * start and its document lists every rejected size.
+ * jsonw.h - the JSON writer: the report renderers describe a document with
+ * these calls, the writer builds it as a cJSON tree and prints it with
+ * cJSON_Print() into an aivm_buf when its outermost object or array closes
+ * (tabs, "key":\tvalue, arrays on one line). What cJSON passes through raw
+ * and no reader should see raw (C1 controls, noncharacters, bytes that are
+ * not UTF-8) is escaped in the printed text (jsonw.c).
  */
 #ifndef AIVM_JSONW_H
 #define AIVM_JSONW_H
@@ -15,15 +17,30 @@
 
 #define AIVM_JSONW_MAX_DEPTH 32
 
+struct cJSON;
+
+/** A document being written. Its fields are the writer's own. */
 typedef struct {
     aivm_buf *out;
-    unsigned depth;
-    bool array[AIVM_JSONW_MAX_DEPTH + 1]; /* the container at each depth is an array */
-    bool first[AIVM_JSONW_MAX_DEPTH + 1]; /* nothing written in it yet */
+    unsigned depth;                               /* open objects and arrays */
+    unsigned base;                                /* aivm_jw_init_member(): the depth it adds to */
+    unsigned indent;                              /* aivm_jw_set_indent(); 0: cJSON's tabs */
+    struct cJSON *open[AIVM_JSONW_MAX_DEPTH + 1]; /* open[1..depth]; open[0]: a member's holder */
 } aivm_jw;
 
-/** Start writing into `out` (appends). */
+/** Start writing into `out` (appends). A document is printed when its
+ *  outermost object or array closes (or at once for a top-level scalar). */
 void aivm_jw_init(aivm_jw *w, aivm_buf *out);
+/** Start writing members into the object that `out` ends inside: one at
+ *  depth `depth` (1 = the document's own object, which must already have a
+ *  member and whose closing brace the caller writes). Each member is printed
+ *  when it is complete, after ",\n" and indented for that depth. */
+void aivm_jw_init_member(aivm_jw *w, aivm_buf *out, unsigned depth);
+/** Print with every member and element on its own line, `spaces` spaces a
+ *  level and `"key": value` (the layout of JSON.stringify(v, null, spaces)),
+ *  instead of cJSON's tabs and one-line arrays; 0, the default, keeps
+ *  cJSON's. Call before the first value; not with aivm_jw_init_member(). */
+void aivm_jw_set_indent(aivm_jw *w, unsigned spaces);
 /* Every value call takes the member's key inside an object, NULL inside an
  * array (or for the top-level value). */
 void aivm_jw_object(aivm_jw *w, const char *key);
@@ -36,8 +53,8 @@ void aivm_jw_bool(aivm_jw *w, const char *key, bool v);
 void aivm_jw_null(aivm_jw *w, const char *key);
 /** `v` when `known`, else null (an unknown number is never written as 0). */
 void aivm_jw_opt_num(aivm_jw *w, const char *key, bool known, double v);
-/** `s` as a JSON string (quoted, escaped as cJSON prints it) appended to `b`:
- *  the one JSON string escaper. */
+/** `s` as a JSON string (quoted, escaped as the writer escapes it) appended
+ *  to `b`: the one JSON string escaper. */
 void aivm_jw_string(aivm_buf *b, const char *s);
 /** An array of strings. */
 void aivm_jw_strlist(aivm_jw *w, const char *key, const aivm_strlist *l);

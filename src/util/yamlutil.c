@@ -14,9 +14,8 @@
 #include <yaml.h>
 
 #include "aivm/error.h"
+#include "aivm/libs.h"
 #include "aivm/util.h"
-#include "dl_libs.h"
-#include "libyaml_api.h"
 
 static aivm_loc mark_loc(const char *name, yaml_mark_t m)
 {
@@ -87,18 +86,14 @@ int aivm_yaml__parse_libyaml(aivm_ynode **root, aivm_arena *arena, const char *b
     int rc = 0;
     bool done = false;
 
-    const struct aivm_libyaml *y = aivm_util__libyaml(err);
-
     *root = NULL;
-    if (!y)
-        return AIVM_ERROR;
     c.docs = 0;
     aivm_yb__init(&c.b, arena, name, filter);
-    if (!y->parser_initialize(&parser))
+    if (!yaml_parser_initialize(&parser))
         return aivm_error_set(err, AIVM_ERROR, NULL, "cannot initialise the YAML parser");
-    y->parser_set_input_string(&parser, (const unsigned char *)buf, len);
+    yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
     while (!done) {
-        if (!y->parser_parse(&parser, &ev)) {
+        if (!yaml_parser_parse(&parser, &ev)) {
             aivm_loc loc = parser.error == YAML_READER_ERROR
                                ? offset_loc(c.b.name, buf, len, parser.problem_offset)
                                : mark_loc(c.b.name, parser.problem_mark);
@@ -113,15 +108,20 @@ int aivm_yaml__parse_libyaml(aivm_ynode **root, aivm_arena *arena, const char *b
         }
         done = ev.type == YAML_STREAM_END_EVENT;
         rc = on_event(&c, &ev, err);
-        y->event_delete(&ev);
+        yaml_event_delete(&ev);
         if (rc < 0)
             break;
     }
-    y->parser_delete(&parser);
+    yaml_parser_delete(&parser);
     aivm_yb__dispose(&c.b);
     if (rc == 0)
         *root = c.b.root;
     return rc;
+}
+
+const char *aivm_yaml_version(void)
+{
+    return yaml_get_version_string();
 }
 
 int aivm_yaml_parse_filtered(aivm_ynode **root, aivm_arena *arena, const char *buf, size_t len,

@@ -5,7 +5,7 @@ Usage:
     python3 tests/emit/roundtrip.py list           print the case ids
     python3 tests/emit/roundtrip.py BINARY CASE    run one case
 
-arm_<workload>: `recommend --emit arm` parses as JSON; `check` of it finds nothing and
+arm_<workload>: `recommend --emit arm` parses as JSON, indented by two spaces; `check` of it finds nothing and
 suggests the very size; its VMs, priority and region are recommend's #1; the template
 carries what the advice says (image URN, Gen2 SKU, spot eviction and max price,
 accelerated networking, one placement group for InfiniBand training, the aivm-* tags).
@@ -324,6 +324,19 @@ def arm_structure(tmpl):
            "; ".join("%s at %s" % (e.message, list(e.absolute_path)) for e in errors[:3]))
 
 
+def arm_layout(text):
+    """The layout users expect of a template: every member and element on its own line,
+    two-space indentation, "key": value, no tab (a tab inside a string is written \\t)."""
+    expect("\t" not in text, "the ARM template has a tab: %r" % text[:200])
+    for n, line in enumerate(text.split("\n"), 1):
+        lead = len(line) - len(line.lstrip(" "))
+        expect(lead % 2 == 0, "line %d is indented by %d spaces: %r" % (n, lead, line))
+    expect('"contentVersion": "1.0.0.0"' in text, "no \"key\": value in %r" % text[:200])
+    if "\\u" not in text:  # else a C1 escape, which json.dumps writes raw
+        expect(text == json.dumps(json.loads(text), indent=2, ensure_ascii=False) + "\n",
+               "not the layout of json.dumps(indent=2)")
+
+
 def run_arm(binary, wid, args, want, tmp, home):
     adv = advice_of(binary, without_pick(args), home)
     rec = adv["recommendations"][want.get("pick", 1) - 1]
@@ -331,6 +344,7 @@ def run_arm(binary, wid, args, want, tmp, home):
     expect(r.returncode == 0, "--emit arm exits %d: %s" % (r.returncode, r.stderr))
     tmpl = json.loads(r.stdout)
     arm_structure(tmpl)
+    arm_layout(r.stdout)
     path = os.path.join(tmp, "azuredeploy.json")
     with open(path, "w") as f:
         f.write(r.stdout)
@@ -442,6 +456,7 @@ def run_hostile(binary, case, tmp, home):
     expect(r.returncode == 0, "--emit %s exits %d: %s" % (fmt, r.returncode, r.stderr))
     if fmt == "arm":
         tmpl = json.loads(r.stdout)
+        arm_layout(r.stdout)
         vm = [x for x in tmpl["resources"] if x["type"].endswith("virtualMachines")][0]
         ref = vm["properties"]["storageProfile"]["imageReference"]
         expect(ref["publisher"] == "[" + HOSTILE["publisher"], "publisher %r" % ref["publisher"])

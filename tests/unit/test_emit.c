@@ -84,9 +84,9 @@ static void emit__multi_vm_training_shares_one_placement_group(void **state)
     wl.nodes = 4;
     wl.set |= AIVM_WL_NODES;
     s = emitted(*state, &wl, AIVM_EMIT_ARM, 1, 0);
-    assert_non_null(strstr(s, "\"singlePlacementGroup\":\ttrue"));
+    assert_non_null(strstr(s, "\"singlePlacementGroup\": true"));
     assert_non_null(strstr(s, "Microsoft.Compute/proximityPlacementGroups"));
-    assert_non_null(strstr(s, "\"capacity\":\t4"));
+    assert_non_null(strstr(s, "\"capacity\": 4"));
     free(s);
 }
 
@@ -119,7 +119,7 @@ static void emit__every_writer_quotes_for_its_language(void **state)
     assert_non_null(strstr(out.ptr, "recommendation #1 of 1: [x'${a}%{b}\"\\?# x 1"));
     aivm_buf_clear(&out);
     assert_int_equal(aivm_emit__arm(&out, &d, &err), 0);
-    assert_non_null(strstr(out.ptr, "\"vmSize\":\t\"[[x'${a}%{b}\\\"\\\\\\n#\""));
+    assert_non_null(strstr(out.ptr, "\"vmSize\": \"[[x'${a}%{b}\\\"\\\\\\n#\""));
     aivm_buf_clear(&out);
     assert_int_equal(aivm_emit__az(&out, &d, &err), 0);
     assert_non_null(strstr(out.ptr, "--size '[x'\\''${a}%{b}\"\\\n#'"));
@@ -145,7 +145,7 @@ static void emit__cpu_pick_has_accelerated_networking(void **state)
     assert_non_null(strstr(s, "--accelerated-networking 'true'"));
     free(s);
     s = emitted(*state, &wl, AIVM_EMIT_ARM, 1, 0);
-    assert_non_null(strstr(s, "\"enableAcceleratedNetworking\":\ttrue"));
+    assert_non_null(strstr(s, "\"enableAcceleratedNetworking\": true"));
     free(s);
 }
 

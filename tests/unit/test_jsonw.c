@@ -1,5 +1,7 @@
-/* test_jsonw.c - the streaming JSON writer prints exactly what cJSON_Print()
- * prints for the same document (the recommend report relies on it). */
+/* test_jsonw.c - the JSON writer builds the document its calls describe and
+ * prints what cJSON_Print() prints for it, except that what cJSON passes
+ * through raw past 0x7f and no reader should see (C1 controls,
+ * noncharacters, bytes that are not UTF-8) is escaped. */
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
@@ -269,6 +271,108 @@ static void jsonw__escaped_keys_and_deep_objects(void **state)
     aivm_buf_dispose(&b);
 }
 
+/* aivm_jw_init_member: a member added to a finished object at depth 1 and
+ * 2, indented and separated as cJSON_Print prints the whole object. */
+static void jsonw__member_after_members(void **state)
+{
+    cJSON *root = cJSON_CreateObject(), *inner = cJSON_CreateObject(), *src, *list;
+    aivm_buf b = AIVM_BUF_INIT;
+    aivm_jw w;
+    char *want, *doc;
+    size_t len;
+    (void)state;
+    cJSON_AddNumberToObject(root, "a", 1);
+    cJSON_AddItemToObject(root, "inner", inner);
+    cJSON_AddStringToObject(inner, "b", "x");
+    doc = cJSON_Print(root);
+    len = strlen(doc);
+    /* the document up to its inner object's last member, then two members added */
+    aivm_buf_put(&b, doc, len - 5); /* before "\n\t}\n}" */
+    cJSON_free(doc);
+    aivm_jw_init_member(&w, &b, 2);
+    aivm_jw_object(&w, "src");
+    aivm_jw_array(&w, "list");
+    aivm_jw_str(&w, NULL, "p\xc2\x85q");
+    aivm_jw_num(&w, NULL, 2.5);
+    aivm_jw_end(&w);
+    aivm_jw_end(&w);
+    aivm_jw_null(&w, "none");
+    aivm_buf_puts(&b, "\n\t}\n}");
+    src = cJSON_AddObjectToObject(inner, "src");
+    list = cJSON_AddArrayToObject(src, "list");
+    cJSON_AddItemToArray(list, cJSON_CreateString("p\\u0085q"));
+    cJSON_AddItemToArray(list, cJSON_CreateNumber(2.5));
+    cJSON_AddNullToObject(inner, "none");
+    want = cJSON_Print(root);
+    /* cJSON escapes the backslash of the stand-in; the writer writes the escape */
+    {
+        char *at = strstr(want, "p\\\\u0085q");
+        assert_non_null(at);
+        memmove(at + 1, at + 2, strlen(at + 2) + 1);
+    }
+    assert_string_equal(b.ptr, want);
+    assert_int_equal(w.depth, 0);
+    cJSON_free(want);
+    cJSON_Delete(root);
+    aivm_buf_dispose(&b);
+}
+
+/* aivm_jw_string, the escaper other writers use (the price cache): quoted,
+ * escaped as a value is. */
+static void jsonw__string_escaper(void **state)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    (void)state;
+    aivm_jw_string(&b, "a\"b\\c\n\x01 \xc3\xa9 \xc2\x9b \xef\xbf\xbe \xff");
+    assert_string_equal(b.ptr, "\"a\\\"b\\\\c\\n\\u0001 \xc3\xa9 \\u009b \\ufffe \\ufffd\"");
+    aivm_buf_dispose(&b);
+}
+
+/* aivm_jw_set_indent: every member and element on its own line, two spaces
+ * a level, "key": value, the same document; strings escaped as ever. */
+static void jsonw__two_space_indent(void **state)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    aivm_jw w;
+    cJSON *back;
+    (void)state;
+    aivm_jw_init(&w, &b);
+    aivm_jw_set_indent(&w, 2);
+    aivm_jw_object(&w, NULL);
+    aivm_jw_str(&w, "k:", "a\tb\xc2\x85");
+    aivm_jw_object(&w, "o");
+    aivm_jw_array(&w, "l");
+    aivm_jw_num(&w, NULL, 1);
+    aivm_jw_object(&w, NULL);
+    aivm_jw_bool(&w, "t", true);
+    aivm_jw_end(&w);
+    aivm_jw_array(&w, NULL);
+    aivm_jw_end(&w);
+    aivm_jw_object(&w, NULL);
+    aivm_jw_end(&w);
+    aivm_jw_end(&w);
+    aivm_jw_end(&w);
+    aivm_jw_end(&w);
+    assert_string_equal(b.ptr, "{\n"
+                               "  \"k:\": \"a\\tb\\u0085\",\n"
+                               "  \"o\": {\n"
+                               "    \"l\": [\n"
+                               "      1,\n"
+                               "      {\n"
+                               "        \"t\": true\n"
+                               "      },\n"
+                               "      [],\n"
+                               "      {}\n"
+                               "    ]\n"
+                               "  }\n"
+                               "}");
+    back = cJSON_Parse(b.ptr);
+    assert_non_null(back);
+    assert_string_equal(cJSON_GetObjectItem(back, "k:")->valuestring, "a\tb\xc2\x85");
+    cJSON_Delete(back);
+    aivm_buf_dispose(&b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -277,6 +381,9 @@ int main(void)
         cmocka_unit_test(jsonw__escaped_keys_and_deep_objects),
         cmocka_unit_test(jsonw__escapes_at_every_offset),
         cmocka_unit_test(jsonw__shows_c1_and_invalid_utf8),
+        cmocka_unit_test(jsonw__member_after_members),
+        cmocka_unit_test(jsonw__string_escaper),
+        cmocka_unit_test(jsonw__two_space_indent),
     };
     return cmocka_run_group_tests_name("jsonw", tests, NULL, NULL);
 }
