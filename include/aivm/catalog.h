@@ -137,8 +137,9 @@ typedef struct {
 typedef struct {
     const char *id;
     const char *name;
-    const char *kind; /* "dsvm", "hpc", "marketplace" */
-    const char *os;   /* "linux", "windows" */
+    const char *kind;     /* "dsvm", "hpc", "marketplace", "platform" */
+    const char *os;       /* "linux", "windows" */
+    const char *cpu_arch; /* "x86_64" (default) or "arm64": the sizes it boots (as aivm_size) */
     const char *publisher, *offer, *sku, *version;
     unsigned hyperv_generations;
     aivm_strlist gpu_vendors;
