@@ -311,6 +311,7 @@ static void write_image(gen *g, const aivm_image *m, size_t i)
     FIELD("name"), aivm_cgen_str(b, m->name);
     FIELD("kind"), aivm_cgen_str(b, m->kind);
     FIELD("os"), aivm_cgen_str(b, m->os);
+    FIELD("cpu_arch"), aivm_cgen_str(b, m->cpu_arch);
     FIELD("publisher"), aivm_cgen_str(b, m->publisher);
     FIELD("offer"), aivm_cgen_str(b, m->offer);
     FIELD("sku"), aivm_cgen_str(b, m->sku);

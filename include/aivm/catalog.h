@@ -142,8 +142,9 @@ typedef struct {
 typedef struct {
     const char *id;
     const char *name;
-    const char *kind; /* "dsvm", "hpc", "marketplace" */
-    const char *os;   /* "linux", "windows" */
+    const char *kind;     /* "dsvm", "hpc", "marketplace", "platform" */
+    const char *os;       /* "linux", "windows" */
+    const char *cpu_arch; /* "x86_64" (default) or "arm64": the sizes it boots (as aivm_size) */
     const char *publisher, *offer, *sku, *version;
     unsigned hyperv_generations;
     aivm_strlist gpu_vendors;
@@ -243,6 +244,17 @@ size_t aivm_catalog_source_count(const aivm_catalog *cat);
 const aivm_source *aivm_catalog_source_at(const aivm_catalog *cat, size_t i);
 size_t aivm_catalog_image_count(const aivm_catalog *cat);
 const aivm_image *aivm_catalog_image_at(const aivm_catalog *cat, size_t i);
+/**
+ * The CPU architecture a Marketplace image `publisher:offer:sku` is built
+ * for: "x86_64" or "arm64" (static strings), NULL when it is not known. A
+ * catalog image with those coordinates (ASCII case ignored) gives its
+ * `cpu_arch`; otherwise "arm64" when any of the three names arm64 or
+ * aarch64; otherwise "x86_64" for the publishers that name every Arm64 SKU
+ * so (Canonical, MicrosoftWindowsServer, microsoft-dsvm); else NULL, never
+ * a guess. Any argument may be NULL (then NULL).
+ */
+const char *aivm_catalog_image_arch(const aivm_catalog *cat, const char *publisher,
+                                    const char *offer, const char *sku);
 size_t aivm_catalog_orchestrator_count(const aivm_catalog *cat);
 const aivm_orchestrator *aivm_catalog_orchestrator_at(const aivm_catalog *cat, size_t i);
 size_t aivm_catalog_container_tool_count(const aivm_catalog *cat);

@@ -236,7 +236,8 @@ int aivm_check_apply_prices(aivm_check_report *rep, const aivm_prices *p, aivm_p
  * Point the findings of Terraform resources at their `.tf` source (check
  * --source): each finding whose `loc` is in its resource's plan file moves
  * to the resource's size attribute, or its block when the size is not a
- * literal there, as `src` finds it (aivm_tf_source_find); `plan_loc` keeps
+ * literal there (an image finding, AIVM024, to the image block's `sku`), as
+ * `src` finds it (aivm_tf_source_find); `plan_loc` keeps
  * the plan position. Findings in other files (waivers) and resources no
  * `.tf` holds keep their `loc`. The report borrows `src`'s file names: `src`
  * must outlive it. Returns how many resources were found.

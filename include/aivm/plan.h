@@ -88,6 +88,14 @@ typedef struct {
     aivm_loc region_loc;        /* the location value; line 0 when absent */
     aivm_tag_issue *tag_issues; /* bad aivm-* tags, in tag order (ignored when judging) */
     size_t n_tag_issues;
+    /* The Marketplace image the VMs boot (Terraform source_image_reference or
+     * storage_image_reference, ARM storageProfile.imageReference), as written;
+     * all three NULL when there is none, or any is not a literal (a gallery
+     * image id, an expression, known after apply). check judges its CPU
+     * architecture against the size's (AIVM024). */
+    const char *image_publisher, *image_offer, *image_sku;
+    const char *image_block; /* Terraform: the block holding it ("source_image_reference") */
+    aivm_loc image_loc;      /* the sku value; line 0 when there is no image */
 } aivm_plan_resource;
 
 typedef struct aivm_plan aivm_plan;

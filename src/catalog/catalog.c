@@ -152,6 +152,42 @@ const aivm_image *aivm_catalog_image_at(const aivm_catalog *cat, size_t i)
     return i < cat->n_images ? &cat->images[i] : NULL;
 }
 
+/* Whether `s` holds `word`, ASCII case ignored. */
+static bool has_word(const char *s, const char *word)
+{
+    size_t n = strlen(word);
+    for (; *s; s++)
+        if (aivm_strneq_nocase(s, word, n))
+            return true;
+    return false;
+}
+
+const char *aivm_catalog_image_arch(const aivm_catalog *cat, const char *publisher,
+                                    const char *offer, const char *sku)
+{
+    /* Publishers whose Arm64 SKUs all say so: Canonical's image list for Azure
+     * (every Arm64 URN ends in -arm64); no Arm64 Windows Server, Data Science
+     * VM or Azure HPC image is published (catalog images, azhpc-images). */
+    static const char *const x64_unless_named[] = {"Canonical", "MicrosoftWindowsServer",
+                                                   "microsoft-dsvm"};
+    const char *const parts[] = {publisher, offer, sku};
+    if (!publisher || !offer || !sku)
+        return NULL;
+    for (size_t i = 0; cat && i < cat->n_images; i++) {
+        const aivm_image *m = &cat->images[i];
+        if (aivm_streq_nocase(m->publisher, publisher) && aivm_streq_nocase(m->offer, offer) &&
+            aivm_streq_nocase(m->sku, sku))
+            return m->cpu_arch && strcmp(m->cpu_arch, "arm64") == 0 ? "arm64" : "x86_64";
+    }
+    for (size_t i = 0; i < 3; i++)
+        if (has_word(parts[i], "arm64") || has_word(parts[i], "aarch64"))
+            return "arm64";
+    for (size_t i = 0; i < sizeof x64_unless_named / sizeof x64_unless_named[0]; i++)
+        if (aivm_streq_nocase(publisher, x64_unless_named[i]))
+            return "x86_64";
+    return NULL;
+}
+
 size_t aivm_catalog_orchestrator_count(const aivm_catalog *cat)
 {
     return cat->n_orchestrators;

@@ -43,6 +43,7 @@ static const aivm_field image_fields[] = {
     {"name", AIVM_F_STR, true, OFF(aivm_image, name), NULL},
     {"kind", AIVM_F_CUSTOM, true, 0, NULL},
     {"os", AIVM_F_CUSTOM, true, 0, NULL},
+    {"cpu_arch", AIVM_F_CUSTOM, false, 0, NULL},
     {"publisher", AIVM_F_STR, true, OFF(aivm_image, publisher), NULL},
     {"offer", AIVM_F_STR, true, OFF(aivm_image, offer), NULL},
     {"sku", AIVM_F_STR, true, OFF(aivm_image, sku), NULL},
@@ -90,31 +91,40 @@ static void describe(char *out, size_t n, const aivm_ynode *entry, const char *k
         snprintf(out, n, "%s[%zu]", section, i);
 }
 
-int aivm_catalog__check_sources(aivm_catalog_loader *c, const aivm_ynode *entry, const char *what)
+/* Every entry of `entry`'s sources is a source id, or with `urls` also an
+ * https URL (an image's publisher page needs no catalog source of its own). */
+static int check_source_list(aivm_catalog_loader *c, const aivm_ynode *entry, const char *what,
+                             bool urls)
 {
     const aivm_ynode *node = aivm_ymap_get(entry, "sources");
     for (size_t i = 0; node && node->type == AIVM_Y_SEQ && i < node->n; i++) {
         const char *id = node->kids[i]->str;
-        bool found = false;
-        for (size_t j = 0; j < c->cat->n_sources; j++)
-            if (strcmp(c->cat->sources[j].id, id) == 0) {
-                found = true;
-                break;
-            }
+        bool found = urls && strncmp(id, "https://", 8) == 0;
+        for (size_t j = 0; !found && j < c->cat->n_sources; j++)
+            found = strcmp(c->cat->sources[j].id, id) == 0;
         if (!found)
             return aivm_error_set(c->err, AIVM_EINVALID, &node->kids[i]->loc,
-                                  "unknown source '%s' in %s", id, what);
+                                  urls ? "unknown source '%s' in %s (a source id or an https URL)"
+                                       : "unknown source '%s' in %s",
+                                  id, what);
     }
     return 0;
+}
+
+int aivm_catalog__check_sources(aivm_catalog_loader *c, const aivm_ynode *entry, const char *what)
+{
+    return check_source_list(c, entry, what, false);
 }
 
 static int load_image_extra(aivm_catalog_loader *c, aivm_image *img, const aivm_ynode *e,
                             const char *what)
 {
-    static const char *const kinds[] = {"dsvm", "hpc", "marketplace", NULL};
+    static const char *const kinds[] = {"dsvm", "hpc", "marketplace", "platform", NULL};
     static const char *const oses[] = {"linux", "windows", NULL};
+    static const char *const arches[] = {"x86_64", "arm64", NULL};
+    const aivm_ynode *arch = aivm_ymap_get(e, "cpu_arch");
     char w[400];
-    int k = 0, o = 0;
+    int k = 0, o = 0, a = 0;
     int rc;
     snprintf(w, sizeof w, "key 'kind' in %s", what);
     rc = aivm_yget_enum(&k, aivm_ymap_get(e, "kind"), kinds, w, c->err);
@@ -124,8 +134,15 @@ static int load_image_extra(aivm_catalog_loader *c, aivm_image *img, const aivm_
     rc = aivm_yget_enum(&o, aivm_ymap_get(e, "os"), oses, w, c->err);
     if (rc < 0)
         return rc;
+    snprintf(w, sizeof w, "key 'cpu_arch' in %s", what);
+    if (arch) {
+        rc = aivm_yget_enum(&a, arch, arches, w, c->err);
+        if (rc < 0)
+            return rc;
+    }
     img->kind = kinds[k];
     img->os = oses[o];
+    img->cpu_arch = arches[a];
     return 0;
 }
 
@@ -169,7 +186,7 @@ static int load_entry(aivm_catalog_loader *c, section sec, void *obj, const aivm
     if (rc == 0 && sec == SEC_IMAGES)
         rc = load_image_extra(c, obj, e, what);
     if (rc == 0 && sec != SEC_SOURCES)
-        rc = aivm_catalog__check_sources(c, e, what);
+        rc = check_source_list(c, e, what, sec == SEC_IMAGES);
     *(aivm_loc *)(void *)((char *)obj + sections[sec].loc_off) = e->loc;
     return rc;
 }

@@ -14,6 +14,7 @@
 #include "aivm/util.h"
 #include "check_int.h"
 
+static const char *const g_g8[] = {"G8"};
 static const char *const g_g11[] = {"G11"};
 static const char *const g_g14[] = {"G14"};
 
@@ -107,6 +108,45 @@ void aivm_check__rule_findings(aivm_check__flist *l, aivm_check_item *it, const 
     }
 }
 
+/* AIVM024: the planned image is built for another CPU architecture than the
+ * planned size's (an x86_64 image on a Grace size, or the reverse): the VM
+ * cannot boot it. Only an image whose architecture is known is judged
+ * (aivm_catalog_image_arch); an Arm64 size is pointed at the catalog's
+ * Arm64 image of its OS. */
+static void image_arch_finding(aivm_check__flist *l, const aivm_check_item *it,
+                               const aivm_catalog *cat)
+{
+    const aivm_plan_resource *r = it->res;
+    const char *ia = aivm_catalog_image_arch(cat, r->image_publisher, r->image_offer, r->image_sku);
+    const char *sa = it->size ? aivm_str(&it->size->cpu_arch) : NULL;
+    bool arm = sa && strcmp(sa, "arm64") == 0;
+    const aivm_image *alt = NULL;
+    aivm_finding *f;
+    if (!ia || !sa || strcmp(ia, sa) == 0)
+        return;
+    for (size_t i = 0; arm && !alt && i < aivm_catalog_image_count(cat); i++) {
+        const aivm_image *m = aivm_catalog_image_at(cat, i);
+        if (m->cpu_arch && strcmp(m->cpu_arch, "arm64") == 0 && m->os &&
+            strcmp(m->os, it->wl.os == AIVM_OS_WINDOWS ? "windows" : "linux") == 0)
+            alt = m;
+    }
+    f = aivm_check__add(l, "AIVM024", AIVM_SEV_ERROR, r);
+    if (alt)
+        f->message = aivm_check__fmt("%s has Arm64 CPUs and cannot boot the x86_64 image %s:%s:%s: "
+                                     "deploy an Arm64 image (%s:%s:%s:%s)",
+                                     r->size, r->image_publisher, r->image_offer, r->image_sku,
+                                     alt->publisher, alt->offer, alt->sku, alt->version);
+    else
+        f->message = aivm_check__fmt("%s has %s CPUs and cannot boot the %s image %s:%s:%s: "
+                                     "deploy %s",
+                                     r->size, arm ? "Arm64" : "x86_64", arm ? "x86_64" : "Arm64",
+                                     r->image_publisher, r->image_offer, r->image_sku,
+                                     arm ? "an Arm64 image" : "an x86_64 build of it");
+    f->loc = r->image_loc;
+    f->pointer = NULL;
+    aivm_check__guidance(f, g_g8, 1);
+}
+
 void aivm_check__builtin_findings(aivm_check__flist *l, aivm_check_item *it,
                                   const aivm_catalog *cat, const aivm_check_opts *o)
 {
@@ -143,6 +183,7 @@ void aivm_check__builtin_findings(aivm_check__flist *l, aivm_check_item *it,
             f->message = aivm_check__fmt("the size is empty");
         f->suggested = it->suggested;
     }
+    image_arch_finding(l, it, cat);
     if (!it->has_workload) {
         f = aivm_check__add(l, "AIVM011", AIVM_SEV_NOTE, r);
         f->message =

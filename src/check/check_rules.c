@@ -132,6 +132,17 @@ static const aivm_check_rule table[] = {
      "nor costed. Check the linked template itself (download it, or pass the file it is "
      "built from), or inline it.",
      "", false, false},
+    {"AIVM024", "ImageArchitectureMismatch", AIVM_SEV_ERROR,
+     "Image of another CPU architecture than the size",
+     "The planned image (Terraform source_image_reference, ARM imageReference) is built for "
+     "another CPU architecture than the size: an x86_64 image on an Arm64 size (ND GB200 v6 "
+     "and ND GB300 v6 have NVIDIA Grace CPUs), or an Arm64 image on an x86_64 size. The VM "
+     "cannot boot it and the deployment fails (guidance G8: the image must carry the drivers "
+     "and libraries the size needs). Deploy an image of the size's architecture, such as "
+     "Canonical's ubuntu-24_04-lts server-arm64 on Grace. Judged only where the image's "
+     "architecture is known: a catalog image, a SKU naming arm64 or aarch64, or a publisher "
+     "that names every Arm64 SKU so (Canonical, MicrosoftWindowsServer, microsoft-dsvm).",
+     "G8", false, false},
 };
 
 const aivm_check_rule *aivm_check_rules(size_t *n)

@@ -1,8 +1,9 @@
 /*
  * check_source.c - findings on the `.tf` source (check --source): each
  * Terraform resource's findings move from the generated plan JSON to the
- * size attribute (or the block) of its `resource` block, and keep the plan
- * position as `plan_loc` (SARIF relatedLocations, JSON plan_location).
+ * size attribute (or the block) of its `resource` block, an image finding
+ * (AIVM024) to the image's `sku`, and keep the plan position as `plan_loc`
+ * (SARIF relatedLocations, JSON plan_location).
  */
 #include <string.h>
 
@@ -64,7 +65,7 @@ size_t aivm_check_locate_source(aivm_check_report *rep, aivm_tf_source *src)
         const aivm_check_item *it = &rep->items[i];
         const aivm_plan_resource *r = it->res;
         char key[64], parent[64];
-        aivm_loc at;
+        aivm_loc at, image_at;
         if (r->format != AIVM_PLAN_TERRAFORM)
             continue;
         size_attr_of(r->pointer, key, parent, sizeof key);
@@ -72,12 +73,15 @@ size_t aivm_check_locate_source(aivm_check_report *rep, aivm_tf_source *src)
                                  parent[0] ? parent : NULL, &at))
             continue;
         found++;
+        if (!r->image_block ||
+            !aivm_tf_source_find(src, r->address, r->type, "sku", r->image_block, &image_at))
+            image_at = at;
         for (size_t j = it->first; j < it->first + it->n; j++) {
             aivm_finding *f = &rep->findings[j];
             if (!f->loc.file || !r->file || strcmp(f->loc.file, r->file) != 0)
                 continue; /* a waiver entry, or already moved */
             f->plan_loc = f->loc;
-            f->loc = at;
+            f->loc = strcmp(f->id, "AIVM024") == 0 ? image_at : at; /* the image's sku */
         }
     }
     return found;

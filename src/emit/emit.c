@@ -110,23 +110,49 @@ static void workload_tags(aivm_emit__deploy *d, const aivm_workload *wl)
 #define GEN1 (1u << 1)
 #define GEN2 (1u << 2)
 
+/* The platform image when no image rule chose one: Ubuntu 22.04 LTS (its
+ * Arm64 SKU on an Arm64 size, Gen2 like every Arm64 image) or Windows Server
+ * 2022, for which no Arm64 image is known. */
+static int platform_image(aivm_emit__deploy *d, const aivm_size *size, unsigned sg, bool arm64,
+                          aivm_error *err)
+{
+    if (arm64 && d->windows)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "%s has Arm64 CPUs and no Windows Arm64 image is known to deploy "
+                              "on it: choose a Linux workload (--os linux) or an x86_64 size",
+                              aivm_str(&size->name));
+    d->generation = arm64 || (sg & GEN2) ? 2 : 1;
+    d->publisher = d->windows ? "MicrosoftWindowsServer" : "Canonical";
+    d->offer = d->windows ? "WindowsServer" : "0001-com-ubuntu-server-jammy";
+    if (d->windows)
+        d->sku = d->generation == 2 ? "2022-datacenter-g2" : "2022-datacenter";
+    else if (arm64)
+        d->sku = "22_04-lts-arm64";
+    else
+        d->sku = d->generation == 2 ? "22_04-lts-gen2" : "22_04-lts";
+    d->version = "latest";
+    return 0;
+}
+
 /* The image: the advice's, or a platform image when no image rule chose
- * one; Gen2 when the size boots Gen2 (or its generations are unknown). */
+ * one; Gen2 when the size boots Gen2 (or its generations are unknown). An
+ * image of another CPU architecture than the size's cannot boot it: an
+ * error, never an x64 image on an Arm64 size (the advice never chooses one;
+ * this holds whatever advice is handed in). */
 static int settle_image(aivm_emit__deploy *d, const aivm_image *img, const aivm_size *size,
                         aivm_error *err)
 {
     unsigned sg = size->hyperv_generations ? size->hyperv_generations : GEN1 | GEN2;
-    if (!img) {
-        d->generation = (sg & GEN2) ? 2 : 1;
-        d->publisher = d->windows ? "MicrosoftWindowsServer" : "Canonical";
-        d->offer = d->windows ? "WindowsServer" : "0001-com-ubuntu-server-jammy";
-        if (d->windows)
-            d->sku = d->generation == 2 ? "2022-datacenter-g2" : "2022-datacenter";
-        else
-            d->sku = d->generation == 2 ? "22_04-lts-gen2" : "22_04-lts";
-        d->version = "latest";
-        return 0;
-    }
+    const char *sa = aivm_str(&size->cpu_arch) ? aivm_str(&size->cpu_arch) : "x86_64";
+    const char *ia = img && img->cpu_arch ? img->cpu_arch : "x86_64";
+    d->arm64 = strcmp(sa, "arm64") == 0;
+    if (!img)
+        return platform_image(d, size, sg, d->arm64, err);
+    if (strcmp(ia, sa) != 0)
+        return aivm_error_set(err, AIVM_EINVALID, NULL,
+                              "the advised image %s is an %s image and %s has %s CPUs: it cannot "
+                              "boot there",
+                              img->id, ia, aivm_str(&size->name), sa);
     unsigned ig = img->hyperv_generations ? img->hyperv_generations : GEN1 | GEN2;
     if (ig & sg & GEN2)
         d->generation = 2;

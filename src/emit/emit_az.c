@@ -144,7 +144,7 @@ static void image_comment(aivm_buf *out, const aivm_emit__deploy *d)
 {
     aivm_buf_puts(out, "# Image: ");
     aivm_emit__comment_text(out, d->image_id ? d->image_id : "a platform image (no image advice)");
-    aivm_buf_printf(out, ", Hyper-V Gen%u\n", d->generation);
+    aivm_buf_printf(out, ", Hyper-V Gen%u%s\n", d->generation, d->arm64 ? ", Arm64" : "");
     if (d->image_plan)
         aivm_buf_puts(out, "# A Marketplace image: accept its terms once (az vm image terms "
                            "accept --urn ...)\n");

@@ -40,6 +40,7 @@ typedef struct {
     const char *publisher, *offer, *sku, *version;
     bool image_plan;          /* a Marketplace image: purchase plan and terms */
     unsigned generation;      /* Hyper-V generation of the image: 1 or 2 */
+    bool arm64;               /* the size (and so the image) is Arm64 */
     bool spot;                /* Spot priority */
     const char *eviction;     /* "Delete" or "Deallocate" (spot only) */
     const char *spot_advice;  /* the spot advice's name; NULL: spot not asked */

@@ -132,8 +132,8 @@ static void image_blocks(aivm_buf *out, const aivm_emit__deploy *d)
     attr_str(out, "    ", "storage_account_type", 20, "StandardSSD_LRS");
     aivm_buf_puts(out, "  }\n\n  # Image: ");
     aivm_emit__comment_text(out, d->image_id ? d->image_id : "a platform image (no image advice)");
-    aivm_buf_printf(out, "%s, Hyper-V Gen%u\n", d->image_id ? " (the image advice)" : "",
-                    d->generation);
+    aivm_buf_printf(out, "%s, Hyper-V Gen%u%s\n", d->image_id ? " (the image advice)" : "",
+                    d->generation, d->arm64 ? ", Arm64" : "");
     aivm_buf_puts(out, "  source_image_reference {\n");
     attr_str(out, "    ", "publisher", 9, d->publisher);
     attr_str(out, "    ", "offer", 9, d->offer);

@@ -186,6 +186,9 @@ static void own_strings(aivm_plan *plan, aivm_plan_resource *r, const char *file
     OWN(r->count_expr);
     OWN(r->region);
     OWN(r->unread);
+    OWN(r->image_publisher);
+    OWN(r->image_offer);
+    OWN(r->image_sku);
     for (size_t i = 0; i < r->n_tags; i++) {
         OWN(r->tags[i].key);
         OWN(r->tags[i].value);
@@ -195,6 +198,8 @@ static void own_strings(aivm_plan *plan, aivm_plan_resource *r, const char *file
     r->loc.file = file;
     r->size_loc.file = file;
     r->region_loc.file = file;
+    if (r->image_sku)
+        r->image_loc.file = file;
 }
 
 static bool ends_with(const char *s, const char *tail)

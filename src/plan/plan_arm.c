@@ -214,6 +214,23 @@ static aivm_os declared_os(arm_ctx *c, const scope *sc, const aivm_ynode *profil
                                     resolve_str(sc, iget(img, "offer"), c));
 }
 
+/* The image reference of an ARM VM or scale-set profile, when publisher,
+ * offer and sku resolve to literals (an image `id` has none). */
+static void image_ref(arm_ctx *c, aivm_plan_resource *r, const scope *sc, const aivm_ynode *profile)
+{
+    const aivm_ynode *storage = resolve_obj(sc, iget(profile, "storageProfile"), c);
+    const aivm_ynode *img = resolve_obj(sc, iget(storage, "imageReference"), c);
+    const char *p = resolve_str(sc, iget(img, "publisher"), c);
+    const char *o = resolve_str(sc, iget(img, "offer"), c);
+    const char *k = resolve_str(sc, iget(img, "sku"), c);
+    if (!p || !o || !k || !p[0] || !o[0] || !k[0] || p[0] == '[' || o[0] == '[' || k[0] == '[')
+        return;
+    r->image_publisher = p;
+    r->image_offer = o;
+    r->image_sku = k;
+    r->image_loc = iget(img, "sku")->loc;
+}
+
 static bool is_spot(const char *s)
 {
     return s && (aivm_streq_nocase(s, "Spot") || aivm_streq_nocase(s, "Low") ||
@@ -474,6 +491,7 @@ static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, co
         r->priority = is_spot(resolve_str(sc, iget(props, "priority"), c)) ? AIVM_PRIO_SPOT
                                                                            : AIVM_PRIO_REGULAR;
         r->wl.os = declared_os(c, sc, props);
+        image_ref(c, r, sc, props);
     } else if (aivm_streq_nocase(type, "Microsoft.Compute/virtualMachineScaleSets")) {
         const aivm_ynode *sku = iget(res, "sku");
         unsigned cap = 1;
@@ -488,6 +506,7 @@ static void read_one(arm_ctx *c, const aivm_ynode *res, const char *symbolic, co
                 ? AIVM_PRIO_SPOT
                 : AIVM_PRIO_REGULAR;
         r->wl.os = declared_os(c, sc, iget(props, "virtualMachineProfile"));
+        image_ref(c, r, sc, iget(props, "virtualMachineProfile"));
     } else if (aivm_streq_nocase(type, "Microsoft.ContainerService/managedClusters")) {
         read_pools(c, res, sc, "Microsoft.ContainerService/managedClusters", name, ptr, copies);
     } else if (aivm_streq_nocase(type, "Microsoft.ContainerService/managedClusters/agentPools")) {

@@ -90,6 +90,7 @@ static const char *const used_attrs[] = {"auto_scaling_enabled",
                                          "size",
                                          "sku",
                                          "sku_name",
+                                         "source_image_reference",
                                          "storage_image_reference",
                                          "storage_os_disk",
                                          "tags",
@@ -272,8 +273,8 @@ static aivm_os declared_os(const aivm_ynode *vals)
         return AIVM_OS_WINDOWS;
     if (block(vals, "os_profile_linux_config") || block(prof, "linux_configuration"))
         return AIVM_OS_LINUX;
-    /* source_image_reference is left out of the tree: the types that carry
-     * it name their OS (or hold it in os_profile) */
+    /* source_image_reference: the types that carry it name their OS (or
+     * hold it in os_profile) */
     img = block(vals, "storage_image_reference");
     os = aivm_plan__os_from_image(aivm_plan__str(aivm_ymap_get(img, "publisher")),
                                   aivm_plan__str(aivm_ymap_get(img, "offer")));
@@ -281,6 +282,29 @@ static aivm_os declared_os(const aivm_ynode *vals)
         return os;
     /* Batch: "batch.node.windows amd64", "batch.node.ubuntu 22.04" */
     return aivm_plan__os_from_image(NULL, aivm_plan__str(aivm_ymap_get(vals, "node_agent_sku_id")));
+}
+
+/* The image reference of a VM, scale set or Batch pool: source_image_reference
+ * (azurerm 3+) or storage_image_reference (older VMs, Batch), when its
+ * publisher, offer and sku are all literals. */
+static void image_ref(aivm_plan_resource *r, const aivm_ynode *vals)
+{
+    static const char *const blocks[] = {"source_image_reference", "storage_image_reference"};
+    for (size_t i = 0; i < 2; i++) {
+        const aivm_ynode *img = block(vals, blocks[i]);
+        const aivm_ynode *sku = aivm_ymap_get(img, "sku");
+        const char *p = aivm_plan__str(aivm_ymap_get(img, "publisher"));
+        const char *o = aivm_plan__str(aivm_ymap_get(img, "offer"));
+        const char *k = aivm_plan__str(sku);
+        if (!p || !o || !k || !p[0] || !o[0] || !k[0])
+            continue;
+        r->image_publisher = p;
+        r->image_offer = o;
+        r->image_sku = k;
+        r->image_block = blocks[i];
+        r->image_loc = sku->loc;
+        return;
+    }
 }
 
 static bool is_true(const aivm_ynode *m, const char *key)
@@ -398,6 +422,8 @@ static void fill(tf_ctx *c, aivm_plan_resource *r, const tf_type *t, const aivm_
     aivm_plan__os_from_type(r);
     if (r->wl.os == AIVM_OS_UNSET && t->kind != K_AKS)
         r->wl.os = declared_os(vals);
+    if (t->kind != K_AKS)
+        image_ref(r, vals);
     switch (t->kind) {
     case K_VM:
         set_size(c, r, vals, t->size_key, ptr, unknown);

@@ -178,6 +178,18 @@ static void choose_orchestrators(aivm_extras *ex, const aivm_catalog *cat, ctx *
     free(order);
 }
 
+/* Whether `img` boots on `size`'s CPU architecture (an image or size that
+ * names none is x86_64, the catalog's default; no size: any image). */
+static bool same_arch(const aivm_image *img, const aivm_size *size)
+{
+    const char *ia = img->cpu_arch ? img->cpu_arch : "x86_64";
+    const char *sa = size ? aivm_str(&size->cpu_arch) : NULL;
+    return !sa || strcmp(ia, sa) == 0;
+}
+
+/* The image with the highest total among those of the size's architecture:
+ * however the weights add up, an x86_64 image is never advised for an Arm64
+ * size, nor the reverse (its votes and reasons are dropped). */
 static void choose_image(aivm_extras *ex, const aivm_catalog *cat, const ctx *c)
 {
     size_t n = aivm_catalog_image_count(cat);
@@ -186,6 +198,9 @@ static void choose_image(aivm_extras *ex, const aivm_catalog *cat, const ctx *c)
     aivm_reason *notes = NULL;
     size_t n_notes = 0;
     run(tl, n, image_id, cat, c, AIVM_TARGET_IMAGE, &notes, &n_notes);
+    for (size_t k = 0; k < n; k++)
+        if (!same_arch(aivm_catalog_image_at(cat, k), c->size))
+            tl[k].hit = false;
     if (rank(order, tl, n) > 0) {
         ex->image.image = aivm_catalog_image_at(cat, order[0]);
         ex->image.score = tl[order[0]].score;

@@ -76,6 +76,23 @@ static void catalog__shipped_catalog_holds_the_facts(void **state)
         assert_true(f->sources.n > 0);
         assert_non_null(f->as_of);
     }
+    /* Every Arm64 (Grace) size has an Arm64 image that boots its generation;
+     * every image names its architecture. */
+    for (size_t i = 0; i < aivm_catalog_size_count(cat); i++) {
+        const aivm_size *z = aivm_catalog_size_at(cat, i);
+        bool found = false;
+        if (strcmp(aivm_str(&z->cpu_arch), "arm64") != 0)
+            continue;
+        for (size_t k = 0; k < aivm_catalog_image_count(cat); k++) {
+            const aivm_image *m = aivm_catalog_image_at(cat, k);
+            found = found || (strcmp(m->cpu_arch, "arm64") == 0 &&
+                              (m->hyperv_generations & z->hyperv_generations) != 0);
+        }
+        if (!found)
+            fail_msg("no Arm64 image for %s", aivm_str(&z->name));
+    }
+    for (size_t k = 0; k < aivm_catalog_image_count(cat); k++)
+        assert_non_null(aivm_catalog_image_at(cat, k)->cpu_arch);
     /* Spot-checks against shared/reference/catalog-facts.md. */
     s = aivm_catalog_find_size(cat, "Standard_ND96isr_H100_v5");
     assert_non_null(s);
@@ -171,6 +188,18 @@ static const bad_case bad[] = {
      "price is no price)"},
     {"unknown source", HDR "sizes:\n" SIZE_OK "    sources: [S, Q]\n", AIVM_EINVALID, 15, 18,
      "unknown source 'Q' in size 'Standard_X'"},
+    {"image arch",
+     HDR "sizes: []\nimages:\n  - {id: i, name: i, kind: platform, os: linux, cpu_arch: aarch64,\n"
+         "     publisher: p, offer: o, sku: s, version: v, hyperv_generations: [2],\n"
+         "     sources: [S], as_of: '2026-01-01'}\n",
+     AIVM_EINVALID, 6, 59,
+     "key 'cpu_arch' in image 'i': invalid value 'aarch64' (expected x86_64 or arm64)"},
+    {"image source",
+     HDR "sizes: []\nimages:\n  - {id: i, name: i, kind: platform, os: linux, cpu_arch: arm64,\n"
+         "     publisher: p, offer: o, sku: s, version: v, hyperv_generations: [2],\n"
+         "     sources: [S, 'http://x.example/i'], as_of: '2026-01-01'}\n",
+     AIVM_EINVALID, 8, 19,
+     "unknown source 'http://x.example/i' in image 'i' (a source id or an https URL)"},
     {"alias", HDR "sizes: &a []\nimages: *a\n", AIVM_EINVALID, 5, 9,
      "YAML aliases are not supported"},
 };

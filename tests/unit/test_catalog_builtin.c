@@ -122,6 +122,7 @@ static void catalog_builtin__matches_the_yaml(void **state)
         same_str(a->name, b->name, "name", a->id);
         same_str(a->kind, b->kind, "kind", a->id);
         same_str(a->os, b->os, "os", a->id);
+        same_str(a->cpu_arch, b->cpu_arch, "cpu_arch", a->id);
         same_str(a->publisher, b->publisher, "publisher", a->id);
         same_str(a->offer, b->offer, "offer", a->id);
         same_str(a->sku, b->sku, "sku", a->id);

@@ -1,6 +1,7 @@
 /* test_check.c - check mode: every check id triggered and not triggered,
  * the rule-set tie (`check:` keys), suggestions, the GPU-memory sizing hook
- * (AIVM007/AIVM008), waivers (inline, file, expired), fail levels, cost. */
+ * (AIVM007/AIVM008), waivers (inline, file, expired), fail levels, cost,
+ * the image's CPU architecture against the size's (AIVM024). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -341,7 +342,7 @@ static void check__rules_tie_to_check_ids(void **state)
     /* AIVM013 is the quota check (only with a snapshot), AIVM014 the work-cost check,
      * AIVM018 and AIVM019 the work's own targets */
     static const unsigned ids_in_table[] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12,
-                                            13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23};
+                                            13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24};
     size_t n = 0;
     const aivm_check_rule *t = aivm_check_rules(&n);
     aivm_error err = AIVM_ERROR_INIT;
@@ -380,12 +381,12 @@ static void check__renderers_agree(void **state)
     assert_non_null(strstr(b.ptr, "::warning file=p.yaml,line=4,col=11,title=AIVM003 "));
     aivm_buf_clear(&b);
     assert_int_equal(aivm_check_render_junit(&b, f->rep, &ro, NULL), 0);
-    assert_non_null(strstr(b.ptr, "tests=\"22\" failures=\"0\""));
+    assert_non_null(strstr(b.ptr, "tests=\"23\" failures=\"0\""));
     aivm_buf_clear(&b);
     assert_true(shipped_fails_at(f->rep, AIVM_SEV_WARNING, false)); /* --fail-on warning */
     assert_int_equal(f->rep->n_failing, 1);
     assert_int_equal(aivm_check_render_junit(&b, f->rep, &ro, NULL), 0);
-    assert_non_null(strstr(b.ptr, "tests=\"22\" failures=\"1\""));
+    assert_non_null(strstr(b.ptr, "tests=\"23\" failures=\"1\""));
     aivm_buf_clear(&b);
     ro.color = true;
     assert_int_equal(aivm_check_render_text(&b, f->rep, &ro, NULL), 0);
@@ -437,6 +438,61 @@ static void check__sarif_paths(void **state)
     }
 }
 
+/* The findings of one ARM VM of `size` booting `publisher`/`offer`/`sku`,
+ * tagged for generative training: their ids, as ids() joins them. */
+static const char *image_ids(fx *f, const char *size, const char *publisher, const char *offer,
+                             const char *sku)
+{
+    char text[1024];
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_check_opts o = AIVM_CHECK_OPTS_INIT;
+    aivm_check_report_free(f->rep);
+    aivm_plan_free(f->plan);
+    f->rep = NULL;
+    snprintf(
+        text, sizeof text,
+        "{\"$schema\": \"https://schema.management.azure.com/schemas/2019-04-01/"
+        "deploymentTemplate.json#\", \"resources\": [{\"type\": "
+        "\"Microsoft.Compute/virtualMachines\", \"name\": \"vm\", \"location\": \"eastus\", "
+        "\"tags\": {\"aivm-phase\": \"train\", \"aivm-kind\": \"generative\"}, "
+        "\"properties\": {\"hardwareProfile\": {\"vmSize\": \"%s\"},\n\"storageProfile\": "
+        "{\"imageReference\": {\"publisher\": \"%s\", \"offer\": \"%s\", \"sku\": \"%s\"}}}}]}",
+        size, publisher, offer, sku);
+    f->plan = shipped_plan(text, "t.json");
+    f->rc = shipped_check(&f->rep, &f->data, f->plan, &o, &err);
+    assert_int_equal(f->rc, 0);
+    return ids(f);
+}
+
+/* AIVM024: an image of the other CPU architecture than the size's, where the
+ * image's architecture is known; at the image's sku. */
+static void check__aivm024_image_architecture(void **state)
+{
+    static const char *const gb200 = "Standard_ND128isr_NDR_GB200_v6";
+    static const char *const h100 = "Standard_ND96isr_H100_v5";
+    fx *f = *state;
+    const aivm_finding *x;
+    assert_string_equal(
+        image_ids(f, gb200, "Canonical", "0001-com-ubuntu-server-jammy", "22_04-lts-gen2"),
+        "AIVM024");
+    x = &f->rep->findings[0];
+    assert_int_equal(x->severity, AIVM_SEV_ERROR);
+    assert_int_equal(x->loc.line, 2); /* the sku, on the template's second line */
+    assert_non_null(strstr(x->message, "deploy an Arm64 image (Canonical:ubuntu-24_04-lts:"
+                                       "server-arm64:latest)"));
+    assert_string_equal(x->guidance[0], "G8");
+    /* a catalog image (x86_64), matched ignoring case */
+    assert_string_equal(image_ids(f, gb200, "Microsoft-DSVM", "Ubuntu-HPC", "2204"), "AIVM024");
+    /* the right architecture, either way round */
+    assert_string_equal(image_ids(f, gb200, "Canonical", "ubuntu-24_04-lts", "server-arm64"), "");
+    assert_string_equal(image_ids(f, h100, "Canonical", "ubuntu-24_04-lts", "server"), "");
+    /* an Arm64 image on an x86_64 size, named so by any publisher */
+    assert_string_equal(image_ids(f, h100, "Debian", "debian-12", "12-arm64"), "AIVM024");
+    assert_non_null(strstr(f->rep->findings[0].message, "x86_64 CPUs and cannot boot the Arm64"));
+    /* a publisher whose SKU names do not say: not judged */
+    assert_string_equal(image_ids(f, gb200, "contoso", "ai-base", "2025-q3"), "");
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -458,6 +514,7 @@ int main(void)
         T(check__rules_tie_to_check_ids),
         T(check__renderers_agree),
         T(check__sarif_paths),
+        T(check__aivm024_image_architecture),
     };
     return cmocka_run_group_tests_name("check", tests, NULL, NULL);
 }

@@ -1,10 +1,12 @@
 /* test_emit.c - deployable code from the advice (docs/emit.md): the format
  * names, --pick past the ranking, spot as the guidance says, the workload
- * tags, and each writer's quoting of hostile values (HCL template
- * sequences, ARM's leading '[', shell single quotes, comments). */
+ * tags, Arm64 images for Arm64 sizes only, and each writer's quoting of
+ * hostile values (HCL template sequences, ARM's leading '[', shell single
+ * quotes, comments). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "aivm/extras.h"
 #include "emit/emit_int.h"
 #include "helpers.h"
 #include "shipped.h"
@@ -149,6 +151,79 @@ static void emit__cpu_pick_has_accelerated_networking(void **state)
     free(s);
 }
 
+/* The advice on a Grace size (ND GB200 v6, Arm64): `wl` made the training
+ * workload that ranks it first (the advice borrows it). */
+static aivm_advice *grace_advice(const fx *f, aivm_workload *wl)
+{
+    aivm_advice *adv;
+    wl->phase = AIVM_PHASE_TRAIN;
+    wl->kind = AIVM_KIND_GENERATIVE;
+    adv = shipped_advise(f, wl);
+    assert_true(adv->n_ranked > 0);
+    assert_string_equal(aivm_str(&adv->ranked[0].size->cpu_arch), "arm64");
+    return adv;
+}
+
+static const aivm_image *image_by_id(const fx *f, const char *id)
+{
+    for (size_t i = 0; i < aivm_catalog_image_count(f->cat); i++)
+        if (strcmp(aivm_catalog_image_at(f->cat, i)->id, id) == 0)
+            return aivm_catalog_image_at(f->cat, i);
+    fail_msg("no image %s in the shipped catalog", id);
+    return NULL;
+}
+
+/* An Arm64 size gets the Arm64 image in every language, whichever image
+ * rules fire for it (multi-node InfiniBand training votes for the x64 HPC
+ * image), and never an x64 one. */
+static void emit__arm64_size_gets_an_arm64_image(void **state)
+{
+    aivm_workload wl = AIVM_WORKLOAD_INIT;
+    aivm_emit_format formats[] = {AIVM_EMIT_TERRAFORM, AIVM_EMIT_ARM, AIVM_EMIT_AZ};
+    wl.phase = AIVM_PHASE_TRAIN;
+    wl.kind = AIVM_KIND_GENERATIVE;
+    wl.nodes = 4;
+    wl.set |= AIVM_WL_NODES;
+    for (size_t i = 0; i < 3; i++) {
+        char *s = emitted(*state, &wl, formats[i], 1, 0);
+        assert_non_null(strstr(s, "Standard_ND128isr_NDR_GB200_v6"));
+        assert_non_null(strstr(s, "server-arm64"));
+        assert_null(strstr(s, "ubuntu-hpc"));
+        assert_null(strstr(s, "2204-gen2"));
+        free(s);
+    }
+}
+
+/* Advice handed in with an x64 image for the Arm64 size (a caller's own
+ * extras) is refused, not written; with no image advice at all the platform
+ * fallback is Ubuntu's Arm64 SKU, not the x64 one. */
+static void emit__x64_image_on_arm64_size_is_refused(void **state)
+{
+    const fx *f = *state;
+    aivm_workload wl = AIVM_WORKLOAD_INIT;
+    aivm_advice *adv = grace_advice(f, &wl);
+    struct aivm_extras *ex = adv->extras;
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_emit_opts eo = AIVM_EMIT_OPTS_INIT;
+    aivm_buf out = AIVM_BUF_INIT;
+    const aivm_image *advised = ex->image.image;
+    assert_non_null(advised);
+    assert_string_equal(advised->cpu_arch, "arm64");
+    ex->image.image = image_by_id(f, "ubuntu-hpc-2204");
+    eo.format = AIVM_EMIT_TERRAFORM;
+    assert_int_equal(aivm_emit(&out, adv, &eo, &err), AIVM_EINVALID);
+    assert_non_null(strstr(err.msg, "ubuntu-hpc-2204 is an x86_64 image"));
+    assert_non_null(strstr(err.msg, "has arm64 CPUs"));
+    assert_int_equal(out.size, 0);
+    ex->image.image = NULL;
+    assert_int_equal(aivm_emit(&out, adv, &eo, &err), 0);
+    assert_non_null(strstr(out.ptr, "sku       = \"22_04-lts-arm64\""));
+    assert_non_null(strstr(out.ptr, "Hyper-V Gen2, Arm64"));
+    ex->image.image = advised;
+    aivm_buf_dispose(&out);
+    aivm_advice_free(adv);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -161,6 +236,10 @@ int main(void)
                                         shipped_setup, shipped_teardown),
         cmocka_unit_test(emit__every_writer_quotes_for_its_language),
         cmocka_unit_test_setup_teardown(emit__cpu_pick_has_accelerated_networking, shipped_setup,
+                                        shipped_teardown),
+        cmocka_unit_test_setup_teardown(emit__arm64_size_gets_an_arm64_image, shipped_setup,
+                                        shipped_teardown),
+        cmocka_unit_test_setup_teardown(emit__x64_image_on_arm64_size_is_refused, shipped_setup,
                                         shipped_teardown),
     };
     return cmocka_run_group_tests_name("emit", tests, NULL, NULL);

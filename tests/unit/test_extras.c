@@ -247,10 +247,49 @@ static void extras__image_follows_os_nodes_and_gpu(void **state)
     c.nodes = 2;
     adv = advise(f, &c);
     assert_true(adv->extras->size->infiniband);
+    assert_string_equal(aivm_str(&adv->extras->size->cpu_arch), "arm64"); /* ND GB200 v6 */
+    assert_string_equal(adv->extras->image.image->id, "ubuntu-2404-arm64");
+    assert_string_equal(aivm_rule_id(adv->extras->image.reasons[0].rule), "image-arm64-ubuntu");
+    assert_true(adv->extras->image.reasons[0].delta == 10);
+    aivm_advice_free(adv);
+}
+
+/* The image is of the size's CPU architecture, whatever the votes: the HPC
+ * image on an x86_64 InfiniBand size, never on a Grace (Arm64) one, even
+ * when a company rule votes 100 for it. */
+static void extras__image_matches_the_size_architecture(void **state)
+{
+    fx *f = *state;
+    aivm_workload a = AIVM_WORKLOAD_INIT, b = AIVM_WORKLOAD_INIT;
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_advice *adv;
+    assert_int_equal(load_rules(f->rules,
+                                "rules:\n  - id: company-hpc\n    target: image\n"
+                                "    select: ubuntu-hpc-2204\n    weight: 100\n"
+                                "    message: company image\n",
+                                &err),
+                     0);
+    a.phase = AIVM_PHASE_TRAIN;
+    a.nodes = 2;
+    adv = advise(f, &a);
+    assert_string_equal(aivm_str(&adv->extras->size->cpu_arch), "arm64");
+    assert_string_equal(adv->extras->image.image->id, "ubuntu-2404-arm64");
+    for (size_t i = 0; i < adv->extras->image.n_reasons; i++)
+        assert_string_not_equal(aivm_rule_id(adv->extras->image.reasons[i].rule), "company-hpc");
+    aivm_advice_free(adv);
+
+    assert_int_equal(load_rules(f->rules,
+                                "rules:\n  - id: x64-only\n    if: {cpu_arch: x86_64}\n"
+                                "    effect: require\n    message: x64 fleet\n",
+                                &err),
+                     0);
+    b.phase = AIVM_PHASE_TRAIN;
+    b.nodes = 2;
+    adv = advise(f, &b);
+    assert_true(adv->extras->size->infiniband);
+    assert_string_equal(aivm_str(&adv->extras->size->cpu_arch), "x86_64");
     assert_string_equal(adv->extras->image.image->id, "ubuntu-hpc-2204");
-    assert_string_equal(aivm_rule_id(adv->extras->image.reasons[0].rule),
-                        "image-hpc-multinode-infiniband");
-    assert_true(adv->extras->image.reasons[0].delta == 5);
+    assert_true(adv->extras->image.score == 105); /* company 100 + multi-node HPC 5 */
     aivm_advice_free(adv);
 }
 
@@ -456,6 +495,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(extras__orchestrator_follows_the_workload, shipped_setup,
                                         shipped_teardown),
         cmocka_unit_test_setup_teardown(extras__image_follows_os_nodes_and_gpu, shipped_setup,
+                                        shipped_teardown),
+        cmocka_unit_test_setup_teardown(extras__image_matches_the_size_architecture, shipped_setup,
                                         shipped_teardown),
         cmocka_unit_test_setup_teardown(extras__mi300x_gets_the_rocm_image, shipped_setup,
                                         shipped_teardown),

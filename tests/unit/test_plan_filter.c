@@ -83,6 +83,10 @@ static void assert_same_resource(const aivm_plan_resource *a, const aivm_plan_re
     assert_int_equal(a->wl.os, b->wl.os);
     assert_same_loc(a->loc, b->loc);
     assert_same_loc(a->size_loc, b->size_loc);
+    assert_same_str(a->image_publisher, b->image_publisher);
+    assert_same_str(a->image_offer, b->image_offer);
+    assert_same_str(a->image_sku, b->image_sku);
+    assert_same_loc(a->image_loc, b->image_loc);
     assert_int_equal(a->n_tags, b->n_tags);
     for (size_t i = 0; i < a->n_tags; i++) {
         assert_same_str(a->tags[i].key, b->tags[i].key);
@@ -141,7 +145,8 @@ static void plan_filter__same_resources(void **state)
 
 static void plan_filter__same_resources_in_fixtures(void **state)
 {
-    static const char *const files[] = {"check/tf_plan.json", "check/tf_planned_values_only.json"};
+    static const char *const files[] = {"check/tf_plan.json", "check/tf_planned_values_only.json",
+                                        "source_arch/plan.json"};
     (void)state;
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         aivm_buf b = AIVM_BUF_INIT;
@@ -170,7 +175,13 @@ static void make_plan(aivm_buf *out, unsigned n)
 {
     static const char vals[] =
         "{\"additional_capabilities\": [{\"ultra_ssd_enabled\": false}], \"admin_ssh_key\": "
-        "[{\"public_key\": \"ssh-rsa AAAA\", \"username\": \"u\"}], \"boot_diagnostics\": "
+        "[{\"public_key\": \"ssh-rsa AAAA\", \"username\": \"u\"}], \"admin_username\": \"u\", "
+        "\"allow_extension_operations\": true, \"custom_data\": null, "
+        "\"disable_password_authentication\": true, \"extensions_time_budget\": \"PT1H30M\", "
+        "\"license_type\": null, \"patch_assessment_mode\": \"ImageDefault\", "
+        "\"patch_mode\": \"ImageDefault\", \"provision_vm_agent\": true, "
+        "\"resource_group_name\": \"rg\", \"secure_boot_enabled\": false, "
+        "\"vtpm_enabled\": false, \"boot_diagnostics\": "
         "[{\"storage_account_uri\": null}], \"identity\": [{\"type\": \"SystemAssigned\"}], "
         "\"location\": \"eastus\", \"name\": \"vm\", \"os_disk\": [{\"caching\": \"ReadWrite\", "
         "\"disk_size_gb\": 256}], \"priority\": \"Regular\", \"size\": \"Standard_E8as_v6\", "
