@@ -38,8 +38,11 @@ static void header_row(aivm_buf *out, const aivm_advice *adv)
     const char *cur = aivm_report__currency(adv);
     if (aivm_report__has_deploy_columns(adv))
         aivm_buf_printf(out, " VMS | %s/H\\_ALL |", cur);
+    bool req = work && (wl->work.set & (1u << AIVM_WK_REQUESTS_PER_SECOND));
     if (work && wl->phase == AIVM_PHASE_TRAIN)
         aivm_buf_puts(out, " DAYS | JOB\\_COST |");
+    else if (req) /* an encoder: requests, their latency, no output tokens (as the table) */
+        aivm_buf_printf(out, " REQ/S | %s/MREQ | LAT\\_MS |", cur);
     else if (work)
         aivm_buf_printf(out, " TOK/S | %s/MTOK | TTFT\\_MS | TPOT\\_MS |", cur);
     if (adv->has_avail)
@@ -50,7 +53,9 @@ static void header_row(aivm_buf *out, const aivm_advice *adv)
     if (aivm_report__has_deploy_columns(adv))
         aivm_buf_puts(out, "--:|--:|");
     if (work)
-        aivm_buf_puts(out, wl->phase == AIVM_PHASE_TRAIN ? "--:|--:|" : "--:|--:|--:|--:|");
+        aivm_buf_puts(out, wl->phase == AIVM_PHASE_TRAIN ? "--:|--:|"
+                           : req                         ? "--:|--:|--:|"
+                                                         : "--:|--:|--:|--:|");
     if (adv->has_avail)
         aivm_buf_puts(out, "---|---|");
     aivm_buf_puts(out, "---|\n");
@@ -81,13 +86,17 @@ static bool size_row(aivm_buf *out, const aivm_candidate *c, const aivm_workload
         aivm_buf_printf(out, " %u |", c->deploy.vms);
         put_price(out, c->deploy.has_hourly, c->deploy.hourly, false);
     }
-    if (c->has_work) {
-        char a[32], b[32], ttft[32], tpot[32];
-        aivm_report__work_values(a, b, c);
+    if (wl->sizing && aivm_work_wanted(wl)) { /* the header's columns, "-" without an estimate */
+        char a[32] = "-", b[32] = "-", ttft[32] = "-", tpot[32] = "-";
+        if (c->has_work)
+            aivm_report__work_values(a, b, c);
         aivm_buf_printf(out, " %s | %s |", a, b);
         if (wl->phase == AIVM_PHASE_INFERENCE) {
-            aivm_report__latency_values(ttft, tpot, c);
-            aivm_buf_printf(out, " %s | %s |", ttft, tpot);
+            if (c->has_work)
+                aivm_report__latency_values(ttft, tpot, c);
+            aivm_buf_printf(out, " %s |", ttft);
+            if (!(wl->work.set & (1u << AIVM_WK_REQUESTS_PER_SECOND))) /* prefill: no TPOT */
+                aivm_buf_printf(out, " %s |", tpot);
         }
     }
     if (has_avail) {

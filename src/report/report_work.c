@@ -84,10 +84,15 @@ void aivm_report__work_json(aivm_jw *w, const aivm_workload *wl)
         aivm_jw_opt_num(w, "dataset_tokens", has(in, AIVM_WK_DATASET_TOKENS), in->dataset_tokens);
         aivm_jw_opt_num(w, "mfu", has(in, AIVM_WK_MFU), in->mfu);
         aivm_jw_str(w, "mfu_source", has(in, AIVM_WK_MFU) ? "flag" : "gpu-generation");
+    } else if (has(in, AIVM_WK_REQUESTS_PER_SECOND)) {
+        /* an encoder: requests of prompt tokens, no output tokens (the engine's count) */
+        aivm_jw_num(w, "requests_per_second", in->requests_per_second);
+        aivm_jw_num(w, "prompt_tokens", aivm_work_prompt_tokens(wl));
+        aivm_jw_num(w, "mbu", AIVM_TP_MBU);
+        aivm_jw_num(w, "compute_efficiency", AIVM_TP_INFER_COMPUTE_EFF);
     } else {
         aivm_jw_num(w, "tokens_per_second", in->tokens_per_second);
-        aivm_jw_num(w, "prompt_tokens",
-                    has(in, AIVM_WK_PROMPT_TOKENS) ? in->prompt_tokens : AIVM_TP_PROMPT_TOKENS);
+        aivm_jw_num(w, "prompt_tokens", aivm_work_prompt_tokens(wl));
         aivm_jw_num(w, "output_tokens",
                     has(in, AIVM_WK_OUTPUT_TOKENS) ? in->output_tokens : AIVM_TP_OUTPUT_TOKENS);
         aivm_jw_num(w, "mbu", AIVM_TP_MBU);
@@ -272,8 +277,7 @@ void aivm_report__work_table(aivm_buf *out, const aivm_workload *wl, const aivm_
             "%sWork:%s %g output tokens/s; %u prompt + %u output tokens per request; TOK/S = "
             "what the VMs deployed sustain, /MTOK = per million output tokens at the target, "
             "TTFT_MS/TPOT_MS = time to first token / per output token\n\n",
-            BOLD(o), RESET(o), in->tokens_per_second,
-            has(in, AIVM_WK_PROMPT_TOKENS) ? in->prompt_tokens : AIVM_TP_PROMPT_TOKENS,
+            BOLD(o), RESET(o), in->tokens_per_second, aivm_work_prompt_tokens(wl),
             has(in, AIVM_WK_OUTPUT_TOKENS) ? in->output_tokens : AIVM_TP_OUTPUT_TOKENS);
 }
 

@@ -78,6 +78,9 @@ RECOMMEND = {
                            "--top", "200"],
     "work_serving": ["--phase", "inference", "--kind", "generative", "--model", "llama-3.1-70b",
                      "--tokens-per-second", "1500", "--top", "6"],
+    # an encoder: work is {requests_per_second, prompt_tokens, ...}, no output tokens
+    "work_encoder": ["--phase", "inference", "--model", "bert-large", "--requests-per-second",
+                     "1000", "--top", "3"],
     "availability_regions": ["--phase", "train", "--kind", "generative", "--regions",
                              "eastus,westus2", "--quota",
                              "eastus=" + os.path.join(FIX, "avail", "usage-eastus.json"),
