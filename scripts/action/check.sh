@@ -3,15 +3,14 @@
 # the plans that writes the annotations (stdout), the SARIF file for
 # github/codeql-action/upload-sarif, the Markdown summary (appended to
 # $GITHUB_STEP_SUMMARY) and the JSON report, whose counts and cost become the step's
-# outputs (read by scripts/action/json-get.awk: POSIX sh and awk, nothing else on the
-# runner). --config, --source, --base and --fail-on-new are passed only when their
+# outputs (read with jq, which install.sh provides: any JSON layout, not this
+# binary's print format). --config, --source, --base and --fail-on-new are passed only when their
 # input is set. The plans follow "--": a file a pull request adds, named
 # "--config=x.json", is a file to check, never an option. The outputs of an earlier
 # run (the SARIF file, the report and the summary) are removed first, so a run that
 # cannot check (exit 2-5) reports no SARIF file. The step exits with check's status
 # (1: the gate failed), after the outputs and the summary are written.
 set -eu
-here=$(cd "$(dirname "$0")" && pwd)
 bin=${AIVM_BIN:?no aivm-advise: the path output of the install step}
 [ -n "${AIVM_PLANS:-}" ] || { echo "::error::aivm-advise: the 'plans' input is empty"; exit 2; }
 out=${RUNNER_TEMP:?}/aivm-advise
@@ -38,7 +37,12 @@ set -- "$@" -- $AIVM_PLANS
 status=0
 "$bin" "$@" || status=$?
 
-get() { [ -f "$out/report.json" ] && awk -v want="$1" -f "$here/json-get.awk" "$out/report.json"; }
+# A scalar of the report by its dotted path (cost.monthly); nothing when absent or null.
+get() {
+    [ -f "$out/report.json" ] &&
+        jq -r --arg p "$1" 'getpath($p | split(".")) | if . == null then empty else . end' \
+            "$out/report.json"
+}
 errors=$(get summary.errors || true)
 warnings=$(get summary.warnings || true)
 notes=$(get summary.notes || true)
@@ -53,6 +57,7 @@ findings=""
     echo "monthly-cost=$(get cost.monthly || true)"
     echo "cost-change=$(get diff.cost.monthly_change || true)"
     echo "currency=$(get cost.currency || true)"
+    echo "reference-priced=$(get cost.reference_priced || true)"
     [ -f "$sarif" ] && echo "sarif-file=$sarif" || echo "sarif-file="
 } >>"$GITHUB_OUTPUT"
 if [ -f "$out/summary.md" ] && [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then

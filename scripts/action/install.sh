@@ -3,7 +3,8 @@
 # from the action's own checkout. In order: the `binary` input (AIVM_BINARY); an
 # aivm-advise on PATH (a .deb installed in an earlier step); else a Release build with
 # CMake in $RUNNER_TEMP, after installing the Debian build dependencies with apt-get
-# only when pkg-config or cmake cannot find them. Writes `path=` to $GITHUB_OUTPUT.
+# only when pkg-config or cmake cannot find them. Then jq (installed the same way when
+# absent). Writes `path=` to $GITHUB_OUTPUT.
 set -eu
 src=${GITHUB_ACTION_PATH:?not run by the GitHub Actions runner}
 if [ -n "${AIVM_BINARY:-}" ]; then
@@ -31,6 +32,16 @@ else
     cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Release -DAIVM_BUILD_TESTS=OFF >/dev/null
     cmake --build "$build" --target aivm-advise -j "$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)" >/dev/null
     bin=$build/aivm-advise
+fi
+# jq reads the JSON report into the step's outputs (check.sh): GitHub's runners have
+# it; elsewhere it is installed the way the build dependencies are.
+if ! command -v jq >/dev/null; then
+    sudo=""
+    [ "$(id -u)" = 0 ] || sudo=sudo
+    echo "Installing jq"
+    { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+        --no-install-recommends jq; } ||
+        { echo "::error::aivm-advise: jq is needed to read the report and could not be installed"; exit 1; }
 fi
 "$bin" --version | head -n 1
 echo "path=$bin" >>"$GITHUB_OUTPUT"
