@@ -153,9 +153,11 @@ typedef struct {
     double hourly_total;        /* priced items only; meaningless without has_cost (nothing
                                    priced): renderers show unknown / null then */
     size_t n_unpriced;
-    size_t n_priced;      /* n_items - n_unpriced: the items the totals hold */
-    bool has_cost;        /* a total can be told: some item priced, or nothing to price */
-    double monthly_total; /* hourly_total x AIVM_HOURS_PER_MONTH */
+    size_t n_priced;           /* n_items - n_unpriced: the items the totals hold */
+    size_t n_reference_priced; /* priced items at another region's reference rate (the catalog
+                                  has no price in their region): warning "catalog-price-region" */
+    bool has_cost;             /* a total can be told: some item priced, or nothing to price */
+    double monthly_total;      /* hourly_total x AIVM_HOURS_PER_MONTH */
     const char *currency;
     const char *today;
     const aivm_catalog *catalog;  /* the catalog checked against (borrowed) */

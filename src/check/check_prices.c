@@ -36,14 +36,76 @@ size_t aivm_check_price_queries(aivm_price_query **out, const aivm_check_report 
     return n;
 }
 
+/* Drop the warning `id` from the report (it is said again when it still holds). */
+static void drop_warning(aivm_check_report *rep, const char *id)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < rep->n_warnings; i++) {
+        if (strcmp(rep->warning_ids[i], id) == 0) {
+            free(rep->warnings[i]);
+            continue;
+        }
+        rep->warnings[k] = rep->warnings[i];
+        rep->warning_ids[k++] = rep->warning_ids[i];
+    }
+    rep->n_warnings = k;
+}
+
+static bool same(const char *a, const char *b)
+{
+    return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* "catalog-price-region": resources priced at another region's reference rate
+ * (the catalog's prices are a few regions'): every format shows the warnings,
+ * so the PR comment, the Action's cost and the HTML say whose rates they hold. */
+static void region_warning(aivm_check_report *rep)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    size_t n = 0, pairs = 0;
+    drop_warning(rep, "catalog-price-region");
+    for (size_t i = 0; i < rep->n_items; i++) {
+        const aivm_check_item *it = &rep->items[i];
+        bool seen = false;
+        if (!it->priced || !it->price_fallback)
+            continue;
+        n++;
+        for (size_t j = 0; j < i && !seen; j++) {
+            const aivm_check_item *o = &rep->items[j];
+            seen = o->priced && o->price_fallback && same(o->wl.region, it->wl.region) &&
+                   same(o->price_region, it->price_region);
+        }
+        if (seen)
+            continue;
+        if (pairs++ < 4)
+            aivm_buf_printf(&b, "%s%s at %s's", pairs > 1 ? ", " : "",
+                            it->wl.region ? it->wl.region : "no region",
+                            it->price_region ? it->price_region : "another region");
+    }
+    if (n) {
+        aivm_buf msg = AIVM_BUF_INIT;
+        aivm_buf_printf(&msg,
+                        "%zu resource%s priced at another region's reference rate (%s%s): the "
+                        "catalog has no price for the size in the plan's region (AIVM017 says "
+                        "when it is not sold there); '--prices cached' or '--prices live' read "
+                        "the region's own (docs/prices.md)",
+                        n, n == 1 ? " is" : "s are", b.ptr, pairs > 4 ? ", ..." : "");
+        aivm_check_report_add_warning(rep, "catalog-price-region", msg.ptr);
+        aivm_buf_dispose(&msg);
+    }
+    aivm_buf_dispose(&b);
+}
+
 void aivm_check__totals(aivm_check_report *rep)
 {
     rep->hourly_total = 0;
     rep->n_unpriced = 0;
+    rep->n_reference_priced = 0;
     for (size_t i = 0; i < rep->n_items; i++) {
         if (rep->items[i].priced) {
             rep->hourly_total += rep->items[i].hourly;
             rep->currency = rep->items[i].currency;
+            rep->n_reference_priced += rep->items[i].price_fallback;
         } else {
             rep->n_unpriced++;
         }
@@ -51,6 +113,7 @@ void aivm_check__totals(aivm_check_report *rep)
     rep->n_priced = rep->n_items - rep->n_unpriced;
     rep->has_cost = rep->n_priced > 0 || rep->n_items == 0;
     rep->monthly_total = rep->hourly_total * AIVM_HOURS_PER_MONTH;
+    region_warning(rep);
 }
 
 /* The store's price for `it`; false when it has none. */

@@ -157,6 +157,8 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
                         rep->n_priced, rep->n_priced == 1 ? "" : "s");
     if (rep->has_cost && rep->n_unpriced)
         aivm_buf_printf(out, "; %zu without a price", rep->n_unpriced);
+    if (rep->has_cost && rep->n_reference_priced)
+        aivm_buf_printf(out, "; %zu at another region's reference rate", rep->n_reference_priced);
     if (rep->diff) {
         aivm_buf_puts(out, "\n");
         aivm_report__diff_cost_line(out, rep->diff);
@@ -367,6 +369,7 @@ int aivm_check_render_json(aivm_buf *out, const aivm_check_report *rep,
     aivm_jw_opt_num(&w, "monthly", rep->has_cost, aivm_round_to(rep->monthly_total, 4));
     aivm_jw_num(&w, "hours_per_month", AIVM_HOURS_PER_MONTH);
     aivm_jw_num(&w, "unpriced", (double)rep->n_unpriced);
+    aivm_jw_num(&w, "reference_priced", (double)rep->n_reference_priced);
     aivm_jw_end(&w);
     aivm_jw_array(&w, "resources");
     for (size_t i = 0; i < rep->n_items; i++)
@@ -463,6 +466,8 @@ int aivm_check_render_github(aivm_buf *out, const aivm_check_report *rep,
         aivm_buf_puts(out, "; cost unknown (no resource could be priced)");
     if (rep->n_unpriced && rep->has_cost)
         aivm_buf_printf(out, "; %zu without a price", rep->n_unpriced);
+    if (rep->n_reference_priced && rep->has_cost)
+        aivm_buf_printf(out, "; %zu at another region's reference rate", rep->n_reference_priced);
     if (rep->diff) {
         aivm_buf_puts(out, "; against the base: ");
         aivm_report__diff_counts(out, rep->diff);
@@ -472,5 +477,14 @@ int aivm_check_render_github(aivm_buf *out, const aivm_check_report *rep,
     aivm_buf_puts(out, "\n");
     if (aivm_report__overlay_text(ov, sizeof ov, rep->catalog))
         aivm_buf_printf(out, "aivm-advise check: catalog overlay %s\n", VIS(ov));
+    /* the run's warnings (the catalog's age, whose prices): annotations without a file */
+    for (size_t i = 0; i < rep->n_warnings; i++) {
+        aivm_buf_puts(out, "::warning title=");
+        gh_escape(out, "aivm-advise ", true);
+        gh_escape(out, rep->warning_ids[i], true);
+        aivm_buf_puts(out, "::");
+        gh_escape(out, rep->warnings[i], false);
+        aivm_buf_puts(out, "\n");
+    }
     return 0;
 }

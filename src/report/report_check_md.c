@@ -153,8 +153,10 @@ summary:
                         rep->currency, rep->hourly_total, rep->monthly_total, rep->n_priced,
                         rep->n_priced == 1 ? "" : "s");
     if (rep->has_cost && rep->n_unpriced)
-        aivm_buf_printf(out, "; %zu without a price.\n", rep->n_unpriced);
-    else if (rep->has_cost)
+        aivm_buf_printf(out, "; %zu without a price", rep->n_unpriced);
+    if (rep->has_cost && rep->n_reference_priced)
+        aivm_buf_printf(out, "; %zu at another region's reference rate", rep->n_reference_priced);
+    if (rep->has_cost)
         aivm_buf_puts(out, ".\n");
     if (out->overflow)
         return aivm_error_set(err, AIVM_ELIMIT, NULL, "Markdown output too large");

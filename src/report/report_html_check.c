@@ -294,6 +294,9 @@ int aivm_check_render_html(aivm_buf *out, const aivm_check_report *rep,
                         rep->n_priced, rep->n_priced == 1 ? "" : "s");
         if (rep->n_unpriced)
             aivm_buf_printf(out, "; %zu without a price", rep->n_unpriced);
+        if (rep->n_reference_priced)
+            aivm_buf_printf(out, "; %zu at another region's reference rate",
+                            rep->n_reference_priced);
     } else {
         aivm_buf_puts(out, ">Cost unknown (no resource could be priced)");
     }

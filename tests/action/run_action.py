@@ -32,7 +32,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 FIX = os.path.join(ROOT, "tests", "fixtures", "check")
 CASES = ["structure", "validator", "findings", "clean", "fail_on_never", "flags", "base",
-         "bad_plan", "stale_outputs", "hostile_names", "build"]
+         "bad_plan", "stale_outputs", "hostile_names", "build", "other_region"]
 EXPR = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
 
 
@@ -283,7 +283,20 @@ def case_clean(binary, tmp):
                                                      "binary": binary}, ["plan_clean.yaml"])
     check(status == 0 and out["exit-code"] == "0", f"exit {status}")
     check(out["findings"] == "0" and out["errors"] == "0", f"outputs {out}")
+    check(out["reference-priced"] == "0", f"reference-priced {out['reference-priced']!r} in eastus")
     check(summary.strip(), "no summary for a clean plan")
+
+
+def case_other_region(binary, tmp):
+    """A plan priced at another region's reference rate: the output counts it and the
+    PR comment (the step summary) says so (issue #33)."""
+    _, status, out, summary = run_case(binary, tmp, {"plans": "plan_other_region.yaml",
+                                                     "fail-on": "never", "binary": binary},
+                                       ["plan_other_region.yaml"])
+    check(status == 0, f"exit {status}")
+    check(out["reference-priced"] == "1", f"reference-priced {out['reference-priced']!r}")
+    check("1 at another region's reference rate" in summary and "brazilsouth at eastus's" in summary,
+          "the summary does not say whose rate prices the plan")
 
 
 def case_fail_on_never(binary, tmp):
@@ -412,7 +425,10 @@ def case_hostile_names(binary, tmp):
     check(status == 1 and out["exit-code"] == "1", f"a plan named with '::': exit {status}")
     for line in r.stdout.split("\n"):
         bare = line.lstrip()
-        check(not bare.startswith("::") or re.match(r"::(error|warning|notice) file=", bare),
+        # check's own: findings (file=) and the run's warnings (title=aivm-advise <id>)
+        check(not bare.startswith("::") or
+              re.match(r"::(error|warning|notice) file=|::warning title=aivm-advise [a-z-]+::",
+                       bare),
               f"a forged workflow command: {line!r}")
         check("##[" not in line and "##vso[" not in line, f"a ##[ command: {line!r}")
 

@@ -34,7 +34,8 @@ for n, line in enumerate(text.split("\n"), 1):
         bad.append("line %d holds a ##[ command: %r" % (n, line[:80]))
     if bidi.search(line):
         bad.append("line %d holds a bidi control" % n)
-own = re.compile(r"^::(error|warning|notice) (file=[^:]*)?::")
+# check's own commands: findings (file=...) and the run's warnings (title=aivm-advise <id>)
+own = re.compile(r"^::(error|warning|notice) (file=[^:]*|title=aivm-advise [a-z-]+)?::")
 for n, line in enumerate(text.split("\n"), 1):
     s = line.lstrip(" \t\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
                     "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
