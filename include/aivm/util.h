@@ -158,6 +158,17 @@ char *aivm_vis(char *out, size_t cap, const char *s);
 /** True when the `n` bytes at `s` are well-formed UTF-8 (no overlong form,
  *  surrogate or stray byte). */
 bool aivm_utf8_valid(const char *s, size_t n);
+/**
+ * Display columns of the `n` bytes of UTF-8 at `s`, as a terminal shows
+ * them: each code point as wcwidth(3) counts it in the caller's LC_CTYPE
+ * (the CLI sets C.UTF-8: CJK and most emoji 2, combining marks 0); 1 where
+ * wcwidth cannot tell (a control character, a locale that is not UTF-8) and
+ * for each byte of an ill-formed sequence.
+ */
+size_t aivm_utf8_width(const char *s, size_t n);
+/** Bytes of the longest prefix of the `n` bytes at `s` that is at most `cols`
+ *  columns wide (aivm_utf8_width), ending on a character boundary. */
+size_t aivm_utf8_fit(const char *s, size_t n, size_t cols);
 /** True when `s` holds a byte aivm_vis() would escape. */
 bool aivm_has_controls(const char *s);
 

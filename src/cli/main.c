@@ -178,6 +178,9 @@ int main(int argc, char **argv)
     const command *c;
     int rc;
     setlocale(LC_ALL, "C");
+    /* characters only (not numbers, dates or messages), whatever the user's locale: table
+     * widths count CJK and emoji as two columns (aivm_utf8_width); without C.UTF-8, one */
+    setlocale(LC_CTYPE, "C.UTF-8");
     rc = cli_clock_init();
     if (rc)
         return cli_finish_stdout(rc);

@@ -81,30 +81,16 @@ bool cli_term_stderr_tty(void)
     return isatty(STDERR_FILENO) && !(term && strcmp(term, "dumb") == 0);
 }
 
-/* Display columns of the `n` bytes at `p` (UTF-8: one per character). */
-static size_t columns(const char *p, size_t n)
-{
-    size_t c = 0;
-    for (size_t i = 0; i < n; i++)
-        c += ((unsigned char)p[i] & 0xC0) != 0x80;
-    return c;
-}
-
 bool cli_term_fit(aivm_buf *out, const char *text, size_t len, unsigned width)
 {
     bool cut = false;
     size_t i = 0;
     while (i < len) {
         const char *nl = memchr(text + i, '\n', len - i);
-        size_t n = nl ? (size_t)(nl - (text + i)) : len - i, keep = 0, c = 0;
-        if (width && columns(text + i, n) > width) {
-            /* width - 1 characters, then an ellipsis: the row stays one line */
-            while (keep < n && c < width - 1) {
-                keep++;
-                while (keep < n && ((unsigned char)text[i + keep] & 0xC0) == 0x80)
-                    keep++;
-                c++;
-            }
+        size_t n = nl ? (size_t)(nl - (text + i)) : len - i, keep;
+        if (width && aivm_utf8_width(text + i, n) > width) {
+            /* width - 1 columns, then an ellipsis: the row stays one line */
+            keep = aivm_utf8_fit(text + i, n, width - 1);
             aivm_buf_put(out, text + i, keep);
             aivm_buf_puts(out, "\xe2\x80\xa6");
             cut = true;

@@ -114,8 +114,11 @@ int aivm_report_models(aivm_buf *out, const aivm_models *models, const aivm_mode
             snprintf(layers, sizeof layers, "%u", m->layers);
         if (m->context)
             snprintf(ctx, sizeof ctx, "%u", m->context);
-        aivm_buf_printf(out, "%-22s %-30s %-15s %8s %6s %7s\n", aivm_report__vis(m->id),
-                        aivm_report__vis(m->name), aivm_kind_name(m->kind), p, layers, ctx);
+        /* a user's preset may be named in any script: padded by display columns */
+        aivm_report__pad(out, aivm_report__vis(m->id), 22);
+        aivm_buf_puts(out, " ");
+        aivm_report__pad(out, aivm_report__vis(m->name), 30);
+        aivm_buf_printf(out, " %-15s %8s %6s %7s\n", aivm_kind_name(m->kind), p, layers, ctx);
     }
     aivm_buf_printf(out,
                     "\n%zu presets. Use one with --model ID; 'aivm-advise models show ID' "

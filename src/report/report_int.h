@@ -29,6 +29,9 @@ const char *aivm_report__vis(const char *s);
  * stays whole. `width` below indent + 20 counts as indent + 20.
  */
 void aivm_report__wrap(aivm_buf *out, const char *text, unsigned indent, unsigned width);
+/** Append `s`, then spaces up to `width` display columns (aivm_utf8_width:
+ *  CJK two); nothing is cut when `s` is wider. */
+void aivm_report__pad(aivm_buf *out, const char *s, size_t width);
 
 /** `code` when colour is on, else "". */
 static inline const char *aivm_report__sgr(bool color, const char *code)

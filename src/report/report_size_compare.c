@@ -156,15 +156,17 @@ static void compare_columns(aivm_buf *out, const aivm_catalog *cat, const aivm_s
 {
     char cell[CELL];
     aivm_buf_printf(out, "%-20s", "");
-    for (size_t j = from; j < to; j++)
-        aivm_buf_printf(out, "  %-*s", j + 1 < to ? (int)w[j] : 0,
-                        aivm_report__vis(aivm_str(&sizes[j]->name)));
+    for (size_t j = from; j < to; j++) {
+        aivm_buf_puts(out, "  ");
+        aivm_report__pad(out, aivm_report__vis(aivm_str(&sizes[j]->name)), j + 1 < to ? w[j] : 0);
+    }
     aivm_buf_puts(out, "\n");
     for (size_t r = 0; r < N_ROWS; r++) {
         aivm_buf_printf(out, "%-20s", rows[r].label);
         for (size_t j = from; j < to; j++) {
             rows[r].fn(cell, sizeof cell, cat, sizes[j], today);
-            aivm_buf_printf(out, "  %-*s", j + 1 < to ? (int)w[j] : 0, aivm_report__vis(cell));
+            aivm_buf_puts(out, "  ");
+            aivm_report__pad(out, aivm_report__vis(cell), j + 1 < to ? w[j] : 0);
         }
         aivm_buf_puts(out, "\n");
     }
@@ -184,11 +186,8 @@ static void compare_stacked(aivm_buf *out, const aivm_catalog *cat, const aivm_s
         rows[r].fn(cell, sizeof cell, cat, s, today);
         v = aivm_report__vis(cell);
         len = strlen(v);
-        if (len > room) {
-            len = room - 3;
-            while (len > 0 && ((unsigned char)v[len] & 0xC0) == 0x80)
-                len--;
-        }
+        if (aivm_utf8_width(v, len) > room)
+            len = aivm_utf8_fit(v, len, room - 3);
         aivm_buf_printf(out, "  %-20s  %.*s%s\n", rows[r].label, (int)len, v,
                         len < strlen(v) ? "..." : "");
     }
@@ -218,11 +217,12 @@ int aivm_report_size_compare(aivm_buf *out, const aivm_catalog *cat, const aivm_
     if (n > sizeof w / sizeof w[0])
         n = sizeof w / sizeof w[0];
     for (size_t j = 0; j < n; j++) {
-        w[j] = strlen(aivm_report__vis(aivm_str(&sizes[j]->name)));
+        const char *name = aivm_report__vis(aivm_str(&sizes[j]->name));
+        w[j] = aivm_utf8_width(name, strlen(name));
         for (size_t r = 0; r < N_ROWS; r++) {
             rows[r].fn(cell, sizeof cell, cat, sizes[j], today);
-            if (strlen(cell) > w[j])
-                w[j] = strlen(cell);
+            if (aivm_utf8_width(cell, strlen(cell)) > w[j])
+                w[j] = aivm_utf8_width(cell, strlen(cell));
         }
     }
     /* As many columns as fit in `width` per table; tables one under another. */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "aivm/report.h"
+#include "aivm/util.h"
 #include "report_avail.h"
 #include "report_int.h"
 
@@ -52,22 +53,16 @@ static int deploy_cells(char *at, size_t room, const aivm_candidate *c)
 
 /* Append `s` in at most `room` columns: cut on a character boundary and
  * ended with "..." when longer, so a clipped line is still valid UTF-8 and the
- * fixed columns before it never move. A column is a character (a UTF-8 lead
- * byte): control characters are already made visible. */
+ * fixed columns before it never move. Columns as a terminal shows them
+ * (aivm_utf8_width: CJK two); control characters are already made visible. */
 static void put_clipped(aivm_buf *out, const char *s, size_t room)
 {
-    size_t cols = 0, cut = 0, i = 0;
-    for (; s[i]; i++)
-        if (((unsigned char)s[i] & 0xC0) != 0x80) {
-            if (cols == (room > 3 ? room - 3 : 0))
-                cut = i; /* where "..." starts if the text is too long */
-            cols++;
-        }
-    if (room < 4 || cols <= room) {
+    size_t n = strlen(s);
+    if (room < 4 || aivm_utf8_width(s, n) <= room) {
         aivm_buf_puts(out, s);
         return;
     }
-    aivm_buf_put(out, s, cut);
+    aivm_buf_put(out, s, aivm_utf8_fit(s, n, room - 3));
     aivm_buf_puts(out, "...");
 }
 

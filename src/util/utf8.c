@@ -1,5 +1,9 @@
-/* utf8.c - UTF-8 decoding and encoding and \u hex digits (see utf8.h). */
+/* utf8.c - UTF-8 decoding and encoding, \u hex digits (see utf8.h), and the
+ * display width of text (wcwidth, X/Open). */
+#define _XOPEN_SOURCE 700 /* wcwidth */
 #include "utf8.h"
+
+#include <wchar.h>
 
 #include "aivm/util.h"
 
@@ -96,4 +100,49 @@ bool aivm_utf8_valid(const char *s, size_t n)
         p += k;
     }
     return true;
+}
+
+/* One character at p (p < end): its bytes, and its columns in `*cols`. */
+static size_t char_width(const unsigned char *p, const unsigned char *end, size_t *cols)
+{
+    unsigned long cp;
+    size_t k;
+    int w;
+    if (*p < 0x80) {
+        *cols = 1;
+        return 1;
+    }
+    k = aivm_util__utf8_decode(&cp, p, end);
+    if (!k) { /* ill-formed: the byte is shown as one replacement column */
+        *cols = 1;
+        return 1;
+    }
+    w = wcwidth((wchar_t)cp);
+    *cols = w < 0 ? 1 : (size_t)w;
+    return k;
+}
+
+size_t aivm_utf8_width(const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + n;
+    size_t total = 0, c;
+    while (p < end) {
+        p += char_width(p, end, &c);
+        total += c;
+    }
+    return total;
+}
+
+size_t aivm_utf8_fit(const char *s, size_t n, size_t cols)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + n;
+    size_t used = 0, c, k;
+    while (p < end) {
+        k = char_width(p, end, &c);
+        if (used + c > cols)
+            break;
+        used += c;
+        p += k;
+    }
+    return (size_t)(p - (const unsigned char *)s);
 }

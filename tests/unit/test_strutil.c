@@ -1,4 +1,5 @@
 /* test_strutil.c - checked number and date parsing. */
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -205,6 +206,35 @@ static void strutil__strcmp_nocase(void **state)
     assert_true(aivm_strcmp_nocase("abc", "ABCD") < 0 && aivm_strcmp_nocase("ABCD", "abc") > 0);
     assert_true(aivm_strcmp_nocase("a\xe9", "a~") > 0); /* bytes compare unsigned, as strcmp */
     assert_int_equal(aivm_strcmp_nocase("", ""), 0);
+}
+
+/* Display width (wcwidth) under C.UTF-8, as the CLI sets it; the caller's
+ * locale is restored. Under "C" every non-ASCII character counts one. */
+static void utf8__width_counts_wide_and_combining(void **state)
+{
+    const char *cjk = "\xe3\x82\xb7\xe3\x83\xaa"; /* シリ: 2 x 2 columns */
+    const char *rocket = "\xf0\x9f\x9a\x80";      /* U+1F680: 2 columns */
+    const char *comb = "e\xcc\x81";                 /* e + U+0301: 1 column */
+    char *saved = strdup(setlocale(LC_CTYPE, NULL));
+    (void)state;
+    if (!setlocale(LC_CTYPE, "C.UTF-8")) {
+        free(saved);
+        skip();
+    }
+    assert_int_equal(aivm_utf8_width("abc", 3), 3);
+    assert_int_equal(aivm_utf8_width(cjk, strlen(cjk)), 4);
+    assert_int_equal(aivm_utf8_width(rocket, strlen(rocket)), 2);
+    assert_int_equal(aivm_utf8_width(comb, strlen(comb)), 1);
+    assert_int_equal(aivm_utf8_width("\xff\xfe", 2), 2); /* ill-formed: a column a byte */
+    /* fit: whole characters only, never half of a wide one */
+    assert_int_equal(aivm_utf8_fit(cjk, strlen(cjk), 3), 3); /* シ (3 bytes, 2 columns) */
+    assert_int_equal(aivm_utf8_fit(cjk, strlen(cjk), 4), 6);
+    assert_int_equal(aivm_utf8_fit(cjk, strlen(cjk), 1), 0);
+    assert_int_equal(aivm_utf8_fit("abcdef", 6, 4), 4);
+    setlocale(LC_CTYPE, "C");
+    assert_int_equal(aivm_utf8_width(cjk, strlen(cjk)), 2); /* not UTF-8: one each */
+    setlocale(LC_CTYPE, saved);
+    free(saved);
 }
 
 static void utf8__decode_encode(void **state)
@@ -474,6 +504,7 @@ int main(void)
         cmocka_unit_test(strutil__did_you_mean),
         cmocka_unit_test(strutil__strcmp_nocase),
         cmocka_unit_test(utf8__decode_encode),
+        cmocka_unit_test(utf8__width_counts_wide_and_combining),
         cmocka_unit_test(strutil__durations),
         cmocka_unit_test(clock__parse_instant),
         cmocka_unit_test(clock__wall_and_monotonic),
