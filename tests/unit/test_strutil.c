@@ -214,7 +214,7 @@ static void utf8__width_counts_wide_and_combining(void **state)
 {
     const char *cjk = "\xe3\x82\xb7\xe3\x83\xaa"; /* シリ: 2 x 2 columns */
     const char *rocket = "\xf0\x9f\x9a\x80";      /* U+1F680: 2 columns */
-    const char *comb = "e\xcc\x81";                 /* e + U+0301: 1 column */
+    const char *comb = "e\xcc\x81";               /* e + U+0301: 1 column */
     char *saved = strdup(setlocale(LC_CTYPE, NULL));
     (void)state;
     if (!setlocale(LC_CTYPE, "C.UTF-8")) {
