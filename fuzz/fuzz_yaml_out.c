@@ -3,7 +3,7 @@
  * reads a document and the writer converts it, libyaml must read the YAML
  * back into the same tree: the same mappings, sequences and keys in the same
  * order, every string with the same text, and every number, true, false and
- * null unquoted with the same value. Anything else is a bug in report_yaml.c. */
+ * null unquoted with the same value. Anything else is a bug in util/yamlw.c. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
