@@ -213,7 +213,43 @@ typedef struct {
  */
 int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_catalog *cat,
                    const aivm_rules *rules, const aivm_check_opts *opts, aivm_error *err);
+/** Free a report (its diff and base report with it); NULL is fine. */
 void aivm_check_report_free(aivm_check_report *rep);
+
+/** How a check run is priced (--prices, the fetch options, --require-live-prices). */
+typedef struct {
+    aivm_prices_mode mode;        /* CATALOG: the catalog's prices (already on); OFF: none;
+                                     CACHED/LIVE: from the price source (aivm_prices_get) */
+    const aivm_fetch_opts *fetch; /* borrowed; NULL: defaults (currency USD) */
+    bool require_live;            /* LIVE: a price that cannot be had fails (AIVM_ENET) instead
+                                     of leaving catalog prices with a warning */
+} aivm_check_pricing;
+
+/** What one check run reads besides the catalog and rules (all borrowed). */
+typedef struct {
+    const aivm_plan *plan;
+    const aivm_plan *base;  /* --base: the base branch's plan, or NULL */
+    aivm_tf_source *source; /* --source: the .tf files (aivm_tf_source_load), or NULL; it
+                               must outlive the report, which borrows its file names */
+    aivm_check_pricing pricing;
+} aivm_check_request;
+
+/**
+ * The one call of `check`: check `req->plan` (aivm_check_run), price it as
+ * req->pricing says, check and price `req->base` the same way and compare
+ * (aivm_check_diff_apply), and point the findings at `req->source`
+ * (aivm_check_locate_source). Every warning of these steps is in the
+ * report's list: "prices-unavailable" (the store could not be had: catalog
+ * prices kept), "prices-warning", "prices-fallback", "catalog-price-region",
+ * "source-warning" (a .tf file skipped). `*store` gets the plan's price store
+ * (NULL without one) for the caller to report where prices came from; free
+ * it with aivm_prices_free(). Returns 0, or AIVM_ENET (require_live: a live
+ * price that cannot be had) with `*out` NULL. `*out` is freed with
+ * aivm_check_report_free().
+ */
+int aivm_check(aivm_check_report **out, aivm_prices **store, const aivm_check_request *req,
+               const aivm_catalog *cat, const aivm_rules *rules, const aivm_check_opts *opts,
+               aivm_error *err);
 
 /**
  * The price queries a report needs with `--prices cached|live`: one per

@@ -27,8 +27,8 @@ int cli_source_option(char ***dirs, size_t *n, const char *arg)
     return *n > before ? 0 : cli_usagef("--source needs a directory");
 }
 
-int cli_check_locate(aivm_tf_source **src, aivm_check_report *rep, char *const *dirs, size_t n_dirs,
-                     char *const *inputs, size_t n_inputs)
+int cli_check_source_load(aivm_tf_source **src, char *const *dirs, size_t n_dirs,
+                          char *const *inputs, size_t n_inputs)
 {
     aivm_error err = AIVM_ERROR_INIT;
     char **defaults = NULL;
@@ -60,9 +60,6 @@ int cli_check_locate(aivm_tf_source **src, aivm_check_report *rep, char *const *
         rc = cli_report_error(&err);
         goto done;
     }
-    aivm_check_locate_source(rep, *src);
-    for (size_t i = 0; i < aivm_tf_source_warning_count(*src); i++)
-        cli_warnf("%s", aivm_tf_source_warning(*src, i));
 done:
     for (size_t i = 0; defaults && i < n; i++)
         free(defaults[i]);

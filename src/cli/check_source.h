@@ -14,12 +14,12 @@ int cli_source_option(char ***dirs, size_t *n, const char *arg);
 
 /**
  * Index the `.tf` files of `dirs` (none given: each input file's directory
- * and the working directory, skipped quietly when unreadable) and move the
- * findings of `rep` onto them. `*src` must outlive the report's rendering;
- * free it with aivm_tf_source_free(). Returns 0, or an exit code (a given
- * directory that cannot be read: exit 3, one line).
+ * and the working directory, skipped quietly when unreadable), for
+ * aivm_check() to move the findings onto them. `*src` must outlive the
+ * report's rendering; free it with aivm_tf_source_free(). Returns 0, or an
+ * exit code (a given directory that cannot be read: exit 3, one line).
  */
-int cli_check_locate(aivm_tf_source **src, aivm_check_report *rep, char *const *dirs, size_t n_dirs,
-                     char *const *inputs, size_t n_inputs);
+int cli_check_source_load(aivm_tf_source **src, char *const *dirs, size_t n_dirs,
+                          char *const *inputs, size_t n_inputs);
 
 #endif

@@ -270,95 +270,12 @@ static int load_inputs(aivm_workload *wl, aivm_workload_doc **doc, aivm_waivers 
     return 0;
 }
 
-/* A warning for the resources a cached or live store could not price: they
- * show catalog prices (or none), never silently. */
-static void warn_fallbacks(aivm_check_report *into, const aivm_check_report *rep,
-                           const aivm_prices *store, aivm_prices_mode mode)
+/* --base: read the base plan (exit 3 naming --base when it cannot be). */
+static int read_base(aivm_plan **base_plan, const chk_opts *o)
 {
-    aivm_buf b = AIVM_BUF_INIT;
-    const aivm_check_item *first = NULL;
-    const aivm_price_entry *e;
-    size_t missing = 0, asked = 0;
-    for (size_t i = 0; i < rep->n_items; i++) {
-        const aivm_check_item *it = &rep->items[i];
-        if (!it->size || it->region_unknown || it->res->count_expr)
-            continue;
-        asked++;
-        if (it->price_source == AIVM_PRICE_LIVE || it->price_source == AIVM_PRICE_CACHE)
-            continue;
-        missing++;
-        if (!first)
-            first = it;
-    }
-    if (!missing)
-        return;
-    e = aivm_prices_find(store, first->wl.region, aivm_str(&first->size->name));
-    aivm_buf_printf(&b,
-                    "%zu of %zu resources have no %s price (first: %s in %s: %s): the report "
-                    "shows catalog prices for them",
-                    missing, asked, mode == AIVM_PRICES_LIVE ? "live" : "cached",
-                    aivm_str(&first->size->name), first->wl.region,
-                    e && e->error
-                        ? e->error
-                        : (mode == AIVM_PRICES_CACHED ? "not in the price cache"
-                                                      : "the price list has no row for it"));
-    aivm_check_report_add_warning(into, "prices-fallback", b.ptr);
-    aivm_buf_dispose(&b);
-}
-
-/* Prices of the cost summary as --prices says (catalog prices are already on).
- * A live or cached price that cannot be had leaves the report on catalog
- * prices with a warning (in `into`'s warnings) naming the failure; only
- * --require-live-prices makes a live failure exit 4. */
-static int price_report(aivm_check_report *into, aivm_check_report *rep, chk_opts *o,
-                        aivm_prices **store)
-{
-    aivm_buf b = AIVM_BUF_INIT;
-    aivm_price_query *qs = NULL;
     aivm_error err = AIVM_ERROR_INIT;
-    cli_price_opts *po = &o->prices;
-    aivm_prices_mode mode = po->mode;
-    bool require = o->require_live && mode == AIVM_PRICES_LIVE;
-    size_t n;
-    int rc = 0;
-    if (mode == AIVM_PRICES_LIVE && !cli_quiet && cli_term_stderr_tty())
-        po->fetch.progress = cli_price_progress;
-    if (mode == AIVM_PRICES_CACHED || mode == AIVM_PRICES_LIVE) {
-        n = aivm_check_price_queries(&qs, rep, po->fetch.currency ? po->fetch.currency : "USD");
-        rc = aivm_prices_get(store, mode, qs, n, &po->fetch, &err);
-        if (rc < 0 && !require) {
-            aivm_buf_printf(&b, "%s prices unavailable (%s): the report shows catalog prices",
-                            mode == AIVM_PRICES_LIVE ? "live" : "cached", err.msg);
-            aivm_check_report_add_warning(into, "prices-unavailable", b.ptr);
-            aivm_prices_free(*store);
-            *store = NULL;
-            mode = AIVM_PRICES_CATALOG;
-            rc = 0;
-        }
-        for (size_t i = 0; rc == 0 && *store && i < aivm_prices_warning_count(*store); i++)
-            aivm_check_report_add_warning(into, "prices-warning", aivm_prices_warning(*store, i));
-    }
-    if (rc == 0)
-        rc = aivm_check_apply_prices(rep, *store, mode, !require, po->fetch.currency, &err);
-    if (rc == 0 && *store)
-        warn_fallbacks(into, rep, *store, mode);
-    free(qs);
-    aivm_buf_dispose(&b);
-    return rc < 0 ? cli_report_error(&err) : 0;
-}
-
-/* --base: read the base plan, check and price it as the plan, and mark the
- * report's findings and cost against it. A base that cannot be read is exit 3. */
-static int check_base(aivm_check_report *rep, aivm_plan **base_plan, const aivm_catalog *cat,
-                      const aivm_rules *rules, const aivm_check_opts *co, chk_opts *o)
-{
-    aivm_check_report *base = NULL;
-    aivm_prices *store = NULL;
-    aivm_error err = AIVM_ERROR_INIT;
-    int rc;
     aivm_plan_new(base_plan);
-    if (aivm_plan_read_file(*base_plan, NULL, o->base, o->input, &err) < 0 ||
-        aivm_check_run(&base, *base_plan, cat, rules, co, &err) < 0) {
+    if (aivm_plan_read_file(*base_plan, NULL, o->base, o->input, &err) < 0) {
         char msg[sizeof err.msg + 16]; /* say which input: the base, not the plan */
         size_t n = (size_t)snprintf(msg, sizeof msg, "--base: %s", err.msg);
         n = n < sizeof err.msg ? n : sizeof err.msg - 1;
@@ -366,13 +283,7 @@ static int check_base(aivm_check_report *rep, aivm_plan **base_plan, const aivm_
         err.msg[n] = '\0';
         return cli_report_error(&err);
     }
-    rc = price_report(rep, base, o, &store);
-    aivm_prices_free(store);
-    if (rc == 0)
-        rc = aivm_check_diff_apply(rep, base, &err) < 0 ? cli_report_error(&err) : 0;
-    else
-        aivm_check_report_free(base);
-    return rc;
+    return 0;
 }
 
 /* Parse the options and check how they combine; returns 0 or an exit code. */
@@ -507,20 +418,28 @@ int cmd_check(int argc, char **argv)
         rc = settle_check_opts(&co, today, &wl, &o, cat, plan, waivers);
     if (rc)
         goto done;
-    if (aivm_check_run(&rep, plan, cat, rules, &co, &err) < 0) {
-        rc = cli_report_error(&err);
+    if (o.base)
+        rc = read_base(&base_plan, &o);
+    if (rc == 0)
+        rc = cli_check_source_load(&tf, o.sources, o.n_sources, argv + first,
+                                   (size_t)(argc - first));
+    if (rc)
         goto done;
+    if (o.prices.mode == AIVM_PRICES_LIVE && !cli_quiet && cli_term_stderr_tty())
+        o.prices.fetch.progress = cli_price_progress;
+    {
+        /* the one library call: checked, priced, compared with the base, located */
+        aivm_check_request req = {plan, base_plan, tf, {o.prices.mode, &o.prices.fetch, false}};
+        req.pricing.require_live = o.require_live;
+        if (aivm_check(&rep, &store, &req, cat, rules, &co, &err) < 0) {
+            rc = cli_report_error(&err);
+            goto done;
+        }
     }
-    rc = price_report(rep, rep, &o, &store);
-    if (rc == 0 && o.base)
-        rc = check_base(rep, &base_plan, cat, rules, &co, &o);
     {
         const aivm_prices *stores[1] = {store};
         cli_sources_prices(o.prices.mode, cat, &o.prices.fetch, stores, 1);
     }
-    if (rc == 0)
-        rc = cli_check_locate(&tf, rep, o.sources, o.n_sources, argv + first,
-                              (size_t)(argc - first));
     if (rc == 0) {
         aivm_buf b = AIVM_BUF_INIT;
         if (cli_avail_unknown_warning(&b, &o.avail, cat))
