@@ -225,6 +225,7 @@ static void image_json(aivm_jw *w, const aivm_extras *ex)
     aivm_jw_str(w, "sku", img->sku);
     aivm_jw_str(w, "version", img->version);
     aivm_jw_str(w, "urn", urn);
+    aivm_jw_str(w, "cpu_arch", img->cpu_arch ? img->cpu_arch : "x86_64");
     aivm_jw_strlist(w, "ships", &img->ships);
     aivm_jw_strlist(w, "gpu_stack", ex->size && ex->size->has_gpu ? &img->gpu_stack : &none);
     extra_reasons_json(w, "reasons", ex->image.reasons, ex->image.n_reasons);
