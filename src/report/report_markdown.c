@@ -253,9 +253,12 @@ int aivm_report_markdown(aivm_buf *out, const aivm_advice *adv, const aivm_rende
     MD(out, aivm_catalog_version(adv->catalog));
     aivm_buf_puts(out, " (as of ");
     MD(out, aivm_catalog_as_of(adv->catalog));
-    if (aivm_catalog_overlay_as_of(adv->catalog)) {
-        aivm_buf_puts(out, "; local overlay of ");
-        MD(out, aivm_catalog_overlay_as_of(adv->catalog));
+    {
+        char ov[1024]; /* the file, its date and counts: it changed what is ranked */
+        if (aivm_report__overlay_text(ov, sizeof ov, adv->catalog)) {
+            aivm_buf_puts(out, "; local overlay ");
+            MD(out, ov);
+        }
     }
     aivm_buf_printf(out, "); %zu sizes ranked, %zu rejected.\n\n", adv->n_ranked, adv->n_rejected);
     if (adv->n_shown == 0)

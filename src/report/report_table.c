@@ -73,11 +73,12 @@ static void header(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts
                     aivm_phase_name(wl->phase), aivm_kind_name(wl->kind),
                     aivm_model_size_name(wl->model_size), wl->region, aivm_os_name(wl->os));
     aivm_report__avail_header(out, adv); /* --regions: the regions judged */
-    const char *overlay = aivm_catalog_overlay_as_of(adv->catalog);
+    char overlay[1024]; /* the file, its date and counts: it changed what is ranked */
+    bool has_overlay = aivm_report__overlay_text(overlay, sizeof overlay, adv->catalog);
     aivm_buf_printf(out, "%sCatalog %s (as of %s%s%s); %zu sizes ranked, %zu rejected%s\n\n",
                     DIM(o), aivm_catalog_version(adv->catalog), aivm_catalog_as_of(adv->catalog),
-                    overlay ? "; local overlay of " : "", overlay ? overlay : "", adv->n_ranked,
-                    adv->n_rejected, RESET(o));
+                    has_overlay ? "; local overlay " : "", has_overlay ? VIS(overlay) : "",
+                    adv->n_ranked, adv->n_rejected, RESET(o));
 }
 
 static void explain_candidate(aivm_buf *out, const aivm_candidate *c)
