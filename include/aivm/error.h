@@ -8,6 +8,8 @@
 #ifndef AIVM_ERROR_H
 #define AIVM_ERROR_H
 
+#include <stdbool.h>
+
 #if defined(__GNUC__) || defined(__clang__)
 #define AIVM_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
 #else
@@ -41,15 +43,14 @@ typedef struct {
     unsigned line, col;
     int sys_errno;
     long http_status;
-    char msg[256]; /* one line, no prefix, no trailing '.' or newline */
+    char msg[256];   /* one line, no prefix, no trailing '.' or newline */
+    bool no_excerpt; /* the position is not to be quoted: what is there may be a secret (a
+                        file that is one scalar, given where a document was expected) */
 } aivm_error;
 
 #define AIVM_ERROR_INIT                                                                            \
     {                                                                                              \
-        AIVM_OK, {0}, 0, 0, 0, 0,                                                                  \
-        {                                                                                          \
-            0                                                                                      \
-        }                                                                                          \
+        AIVM_OK, {0}, 0, 0, 0, 0, {0}, false                                                       \
     }
 
 /**

@@ -257,7 +257,8 @@ int cli_report_error(const aivm_error *err)
     if (err->file[0] && err->line > 0) {
         snprintf(prefix, sizeof prefix, "%s:%u:%u: error: ", file, err->line, err->col);
         put_line(prefix, err->msg);
-        excerpt(err->file, err->line, err->col);
+        if (!err->no_excerpt)
+            excerpt(err->file, err->line, err->col);
     } else if (err->file[0]) {
         snprintf(prefix, sizeof prefix, "%s: error: ", file);
         put_line(prefix, err->msg);

@@ -246,9 +246,13 @@ int aivm_plan_read_mem(aivm_plan *plan, aivm_plan_format *fmt_out, const char *b
     if (rc < 0)
         return rc;
     rc = aivm_yaml_parse_filtered(&root, &tree, buf, len, file, filtered ? &filter : NULL, err);
-    if (rc == 0 && (!root || root->type != AIVM_Y_MAP))
+    if (rc == 0 && (!root || root->type != AIVM_Y_MAP)) {
         rc = aivm_error_set(err, AIVM_EINVALID, root ? &root->loc : &start,
-                            "not a plan: expected a JSON/YAML object at the top level");
+                            "not a plan: expected a JSON/YAML object at the top level%s",
+                            root && root->type == AIVM_Y_SCALAR ? ", found a scalar" : "");
+        if (err && root && root->type == AIVM_Y_SCALAR)
+            err->no_excerpt = true; /* a file that is one scalar may be a secret: not quoted */
+    }
     if (rc == 0 && fmt == AIVM_PLAN_AUTO)
         fmt = detect(root);
     if (rc == 0) {

@@ -174,10 +174,14 @@ int aivm_yexpect(const aivm_ynode *n, aivm_ytype t, const char *what, aivm_error
 
 int aivm_yexpect_root(const aivm_ynode *root, aivm_ytype t, const char *what, aivm_error *err)
 {
+    int rc;
     if (root->type == t)
         return 0;
-    return aivm_error_set(err, AIVM_EINVALID, &root->loc, "%s: expected %s, found %s", what,
-                          aivm_ytype_name(t), aivm_ytype_name(root->type));
+    rc = aivm_error_set(err, AIVM_EINVALID, &root->loc, "%s: expected %s, found %s", what,
+                        aivm_ytype_name(t), aivm_ytype_name(root->type));
+    if (err && root->type == AIVM_Y_SCALAR)
+        err->no_excerpt = true; /* the file's one scalar: named, never quoted */
+    return rc;
 }
 
 int aivm_yunknown_key(const aivm_ynode *k, const char *const *names, size_t n, const char *what,
