@@ -22,6 +22,39 @@
 #include "aivm/advise.h"
 #include "aivm/util.h"
 
+/* The catalog's reference prices being old says nothing when every price the
+ * advice shows came from the price cache or the live API: then only the
+ * sizes' age can make the catalog stale ("catalog-stale" is dropped when it
+ * was about the prices alone). */
+static void stale_by_price_source(aivm_advice *adv)
+{
+    size_t fresh = 0, k = 0;
+    const char *today = adv->workload->today;
+    if (adv->prices != AIVM_PRICES_CACHED && adv->prices != AIVM_PRICES_LIVE)
+        return;
+    if (!today || aivm_catalog_age_days(adv->catalog, today) > AIVM_CATALOG_STALE_DAYS)
+        return; /* the sizes themselves are old: the warning stays */
+    for (size_t i = 0; i < adv->n_shown; i++) {
+        const aivm_price *p = &adv->ranked[i].price;
+        if (!p->has_hourly)
+            continue;
+        if (p->source != AIVM_PRICE_LIVE && p->source != AIVM_PRICE_CACHE)
+            return; /* a catalog price is shown: its age matters */
+        fresh++;
+    }
+    if (!fresh)
+        return;
+    for (size_t i = 0; i < adv->n_warnings; i++) {
+        if (strcmp(adv->warning_ids[i], "catalog-stale") == 0) {
+            free(adv->warnings[i]);
+            continue;
+        }
+        adv->warnings[k] = adv->warnings[i];
+        adv->warning_ids[k++] = adv->warning_ids[i];
+    }
+    adv->n_warnings = k;
+}
+
 static void price_warnings(aivm_advice *adv)
 {
     size_t unknown = 0;
@@ -163,6 +196,7 @@ int aivm_recommend(aivm_advice **out, const aivm_request *req, aivm_error *err)
     aivm_advise__rank(adv, req->cost.sort);
     aivm_advise__extras(adv);
     price_warnings(adv);
+    stale_by_price_source(adv);
     aivm_advise__avail_warnings(adv);
     work_warnings(adv);
     aivm_advise__serving_notes(adv);

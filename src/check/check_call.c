@@ -10,6 +10,7 @@
 
 #include "aivm/check.h"
 #include "aivm/util.h"
+#include "check_int.h"
 
 /* A warning for the resources a cached or live store could not price: they
  * show catalog prices (or none), never silently. */
@@ -86,6 +87,28 @@ static int price(aivm_check_report *into, aivm_check_report *rep, const aivm_che
     return rc;
 }
 
+/* The catalog's reference prices being old says nothing when every priced
+ * resource has a cached or live price: then only the sizes' age can make the
+ * catalog stale ("catalog-stale" is dropped when it was about the prices). */
+static void stale_by_price_source(aivm_check_report *rep, aivm_prices_mode mode)
+{
+    size_t fresh = 0;
+    if (mode != AIVM_PRICES_CACHED && mode != AIVM_PRICES_LIVE)
+        return;
+    if (!rep->today || aivm_catalog_age_days(rep->catalog, rep->today) > AIVM_CATALOG_STALE_DAYS)
+        return;
+    for (size_t i = 0; i < rep->n_items; i++) {
+        const aivm_check_item *it = &rep->items[i];
+        if (!it->priced)
+            continue;
+        if (it->price_source != AIVM_PRICE_LIVE && it->price_source != AIVM_PRICE_CACHE)
+            return;
+        fresh++;
+    }
+    if (fresh)
+        aivm_check__drop_warning(rep, "catalog-stale");
+}
+
 int aivm_check(aivm_check_report **out, aivm_prices **store, const aivm_check_request *req,
                const aivm_catalog *cat, const aivm_rules *rules, const aivm_check_opts *opts,
                aivm_error *err)
@@ -98,6 +121,8 @@ int aivm_check(aivm_check_report **out, aivm_prices **store, const aivm_check_re
     rc = aivm_check_run(&rep, req->plan, cat, rules, opts, err);
     if (rc == 0)
         rc = price(rep, rep, &req->pricing, store, err);
+    if (rc == 0)
+        stale_by_price_source(rep, req->pricing.mode);
     if (rc == 0 && req->base) {
         rc = aivm_check_run(&base, req->base, cat, rules, opts, err);
         if (rc == 0)

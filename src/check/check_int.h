@@ -57,6 +57,8 @@ void aivm_check__avail_findings(aivm_check__flist *l, aivm_check_item *it, const
 void aivm_check__deploy(aivm_check_item *it);
 /** Free a report's diff and the base report it owns (check_diff.c); NULL is fine. */
 void aivm_check__diff_free(aivm_check_diff *d);
+/** Drop every warning `id` from the report (one said again when it still holds). */
+void aivm_check__drop_warning(aivm_check_report *rep, const char *id);
 /** The report's cost totals from its items (hourly, monthly, unpriced count). */
 void aivm_check__totals(aivm_check_report *rep);
 

@@ -36,8 +36,7 @@ size_t aivm_check_price_queries(aivm_price_query **out, const aivm_check_report 
     return n;
 }
 
-/* Drop the warning `id` from the report (it is said again when it still holds). */
-static void drop_warning(aivm_check_report *rep, const char *id)
+void aivm_check__drop_warning(aivm_check_report *rep, const char *id)
 {
     size_t k = 0;
     for (size_t i = 0; i < rep->n_warnings; i++) {
@@ -63,7 +62,7 @@ static void region_warning(aivm_check_report *rep)
 {
     aivm_buf b = AIVM_BUF_INIT;
     size_t n = 0, pairs = 0;
-    drop_warning(rep, "catalog-price-region");
+    aivm_check__drop_warning(rep, "catalog-price-region");
     for (size_t i = 0; i < rep->n_items; i++) {
         const aivm_check_item *it = &rep->items[i];
         bool seen = false;
