@@ -21,16 +21,6 @@
 #include "aivm/util.h"
 #include "utf8.h"
 
-static bool ieq(const char *a, size_t n, const char *b)
-{
-    if (strlen(b) != n)
-        return false;
-    for (size_t i = 0; i < n; i++)
-        if ((a[i] | 0x20) != b[i])
-            return false;
-    return true;
-}
-
 /* True when `s` may be a plain scalar: a letter first, then letters, digits
  * and a few characters no YAML reader treats specially, not a boolean or
  * null word of YAML 1.1 (y, n, yes, on, ...) or 1.2, no trailing space. */
@@ -48,7 +38,7 @@ static bool plain_ok(const char *s, size_t n)
             return false;
     }
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-        if (ieq(s, n, words[i]))
+        if (strlen(words[i]) == n && aivm_strneq_nocase(s, words[i], n))
             return false;
     return true;
 }
