@@ -55,11 +55,11 @@ static int parse_mode(cli_price_opts *po, const char *arg)
 /* --currency: ISO 4217 codes are upper case, so "eur" is EUR. */
 static int parse_currency(cli_price_opts *po, const char *arg)
 {
-    if (strlen(arg) < sizeof po->currency) {
-        size_t i = 0;
-        for (; arg[i]; i++)
+    size_t len = strlen(arg);
+    if (len < sizeof po->currency) {
+        for (size_t i = 0; i < len; i++)
             po->currency[i] = arg[i] >= 'a' && arg[i] <= 'z' ? (char)(arg[i] - 'a' + 'A') : arg[i];
-        po->currency[i] = '\0';
+        po->currency[len] = '\0';
         arg = po->currency;
     }
     if (!aivm_prices_currency_valid(arg))

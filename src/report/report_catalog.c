@@ -163,8 +163,10 @@ int aivm_report_size_list(aivm_buf *out, const aivm_catalog *cat, const aivm_siz
                           size_t n, const aivm_size_filter *f, aivm_browse_format fmt)
 {
     if (fmt == AIVM_BROWSE_NAMES) {
-        for (size_t i = 0; i < n; i++)
-            aivm_buf_printf(out, "%s\n", aivm_str(&sizes[i]->name));
+        for (size_t i = 0; i < n; i++) {
+            const char *name = aivm_str(&sizes[i]->name); /* a size always has one */
+            aivm_buf_printf(out, "%s\n", name ? name : "");
+        }
         return 0;
     }
     if (fmt == AIVM_BROWSE_JSON)

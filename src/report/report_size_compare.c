@@ -201,8 +201,10 @@ int aivm_report_size_compare(aivm_buf *out, const aivm_catalog *cat, const aivm_
     if (fmt == AIVM_BROWSE_JSON || fmt == AIVM_BROWSE_NAMES) {
         aivm_jw jw;
         if (fmt == AIVM_BROWSE_NAMES) {
-            for (size_t i = 0; i < n; i++)
-                aivm_buf_printf(out, "%s\n", aivm_str(&sizes[i]->name));
+            for (size_t i = 0; i < n; i++) {
+                const char *name = aivm_str(&sizes[i]->name); /* a size always has one */
+                aivm_buf_printf(out, "%s\n", name ? name : "");
+            }
             return 0;
         }
         aivm_report__doc_begin(&jw, out);

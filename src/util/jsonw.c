@@ -1,11 +1,15 @@
 /*
  * jsonw.c - the JSON writer (see jsonw.h): each call adds an item to a cJSON
- * tree, and cJSON_Print() prints the finished document (numbers as %1.15g,
- * or %1.17g when that does not read back; strings escaped as cJSON escapes
- * them). cJSON copies bytes past 0x7f as they are: put_text() writes the
- * printed text with C1 controls and noncharacters as \u escapes and bytes
- * that are not UTF-8 as \ufffd (such bytes can only be inside its strings
- * and keys, where an escape means the same character).
+ * tree, and cJSON_Print() prints it (numbers as %1.15g, or %1.17g when that
+ * does not read back; strings escaped as cJSON escapes them). The outer
+ * levels of a document are not trees: their brackets and separators are
+ * written as cJSON_Print() lays them out, and each member is a tree printed
+ * and freed when complete (a 60 KB recommend report had 140 more page faults
+ * as one tree: docs/performance.md). cJSON copies bytes past 0x7f as they
+ * are: put_text() writes the printed text with C1 controls and
+ * noncharacters as \u escapes and bytes that are not UTF-8 as \ufffd (such
+ * bytes can only be inside its strings and keys, where an escape means the
+ * same character).
  */
 #include "jsonw.h"
 #include "aivm/libs.h"
@@ -85,6 +89,39 @@ static void put_scalar(aivm_buf *b, const cJSON *item)
     cJSON_free(text);
 }
 
+static void put_key(aivm_buf *b, const char *key)
+{
+    cJSON *k = cJSON_CreateStringReference(key);
+    put_scalar(b, k);
+    cJSON_Delete(k);
+}
+
+static void put_tabs(aivm_buf *b, unsigned n)
+{
+    for (; n > 0; n--)
+        aivm_buf_put(b, "\t", 1);
+}
+
+/* `item` printed by cJSON_Print() inside `tabs` streamed levels: `tabs` more
+ * tabs after each of its newlines, as cJSON indents it inside those levels. */
+static void put_tree(aivm_buf *b, const cJSON *item, unsigned tabs)
+{
+    char *text = cJSON_Print(item);
+    const unsigned char *p = (const unsigned char *)text;
+    size_t n = strlen(text);
+    for (;;) {
+        const unsigned char *nl = memchr(p, '\n', n);
+        size_t k = nl ? (size_t)(nl - p) + 1 : n;
+        put_text(b, p, k);
+        if (!nl)
+            break;
+        put_tabs(b, tabs);
+        p += k;
+        n -= k;
+    }
+    cJSON_free(text);
+}
+
 /* `item` at `depth` in the layout of aivm_jw_set_indent(): every member and
  * element on its own line, `indent` spaces a level, "key": value, empty
  * containers as {} and []; scalars and keys printed by cJSON. */
@@ -103,9 +140,7 @@ static void put_indented(aivm_buf *b, const cJSON *item, unsigned depth, unsigne
     for (const cJSON *c = item->child; c; c = c->next) {
         indent_by(b, (depth + 1) * indent);
         if (object) {
-            cJSON *key = cJSON_CreateStringReference(c->string);
-            put_scalar(b, key);
-            cJSON_Delete(key);
+            put_key(b, c->string);
             aivm_buf_puts(b, ": ");
         }
         put_indented(b, c, depth + 1, indent);
@@ -158,8 +193,71 @@ static void flush(aivm_jw *w)
 
 /* Add `item` under `key` to the innermost open container (or make it the
  * document); a container becomes the innermost, a finished document is printed. */
+/* Whether the document's outer levels are streamed: cJSON's layout, not a
+ * member of a document already written (aivm_jw_init_member). */
+static bool streams(const aivm_jw *w)
+{
+    return w->indent == 0 && w->base == 0;
+}
+
+/* Open streamed level `level` for `item` (an object or array), which is freed. */
+static void stream_open(aivm_jw *w, unsigned level, cJSON *item)
+{
+    w->object[level] = cJSON_IsObject(item);
+    w->had[level] = false;
+    aivm_buf_puts(w->out, w->object[level] ? "{\n" : "[");
+    cJSON_Delete(item);
+    w->open[level] = NULL;
+    w->depth = level;
+}
+
+/* A member of streamed level `level` about to be printed: the separator and,
+ * in an object, the indentation and key, as cJSON_Print() lays them out. */
+static void stream_member(aivm_jw *w, unsigned level, const char *key)
+{
+    if (w->object[level]) {
+        if (w->had[level])
+            aivm_buf_put(w->out, ",\n", 2);
+        put_tabs(w->out, level);
+        put_key(w->out, key ? key : "");
+        aivm_buf_put(w->out, ":\t", 2);
+    } else if (w->had[level]) {
+        aivm_buf_put(w->out, ", ", 2);
+    }
+    w->had[level] = true;
+}
+
+/* The closing bracket of streamed level `level`. */
+static void stream_close(aivm_jw *w, unsigned level)
+{
+    if (w->object[level]) {
+        if (w->had[level])
+            aivm_buf_put(w->out, "\n", 1);
+        put_tabs(w->out, level - 1);
+        aivm_buf_put(w->out, "}", 1);
+    } else {
+        aivm_buf_put(w->out, "]", 1);
+    }
+}
+
 static void add(aivm_jw *w, const char *key, cJSON *item, bool container)
 {
+    if (streams(w) && w->depth == 0 && container) {
+        stream_open(w, 1, item);
+        return;
+    }
+    if (streams(w) && w->depth >= 1 && w->depth <= AIVM_JSONW_STREAM) {
+        stream_member(w, w->depth, key);
+        if (container && w->depth < AIVM_JSONW_STREAM) {
+            stream_open(w, w->depth + 1, item);
+        } else if (container) {
+            w->open[++w->depth] = item; /* a tree, printed when it closes */
+        } else {
+            put_tree(w->out, item, w->depth);
+            cJSON_Delete(item);
+        }
+        return;
+    }
     if (w->depth == 0 && w->base > 0) {
         w->open[0] = cJSON_CreateObject();
         cJSON_AddItemToObject(w->open[0], key ? key : "", item);
@@ -208,8 +306,19 @@ void aivm_jw_array(aivm_jw *w, const char *key)
 
 void aivm_jw_end(aivm_jw *w)
 {
-    if (w->depth > 0 && --w->depth == 0)
+    unsigned level = w->depth;
+    if (level == 0)
+        return;
+    w->depth--;
+    if (streams(w) && level <= AIVM_JSONW_STREAM) {
+        stream_close(w, level);
+    } else if (streams(w) && level == AIVM_JSONW_STREAM + 1) {
+        put_tree(w->out, w->open[level], level - 1);
+        cJSON_Delete(w->open[level]);
+        w->open[level] = NULL;
+    } else if (w->depth == 0) {
         flush(w);
+    }
 }
 
 void aivm_jw_str(aivm_jw *w, const char *key, const char *s)

@@ -1,8 +1,10 @@
 /*
  * jsonw.h - the JSON writer: the report renderers describe a document with
- * these calls, the writer builds it as a cJSON tree and prints it with
- * cJSON_Print() into an aivm_buf when its outermost object or array closes
- * (tabs, "key":\tvalue, arrays on one line). What cJSON passes through raw
+ * these calls, the writer builds each part as a cJSON tree and prints it with
+ * cJSON_Print() (tabs, "key":\tvalue, arrays on one line). A document's outer
+ * AIVM_JSONW_STREAM levels are printed as they are written, each member of
+ * them when it is complete, so a long report is never one tree in memory; the
+ * text is the whole document's cJSON_Print(). What cJSON passes through raw
  * and no reader should see raw (C1 controls, noncharacters, bytes that are
  * not UTF-8) is escaped in the printed text (jsonw.c).
  */
@@ -16,6 +18,7 @@
 #include "aivm/util.h"
 
 #define AIVM_JSONW_MAX_DEPTH 32
+#define AIVM_JSONW_STREAM 2
 
 struct cJSON;
 
@@ -26,10 +29,17 @@ typedef struct {
     unsigned base;                                /* aivm_jw_init_member(): the depth it adds to */
     unsigned indent;                              /* aivm_jw_set_indent(); 0: cJSON's tabs */
     struct cJSON *open[AIVM_JSONW_MAX_DEPTH + 1]; /* open[1..depth]; open[0]: a member's holder */
+    /* The outer AIVM_JSONW_STREAM levels of a document in cJSON's layout are
+     * printed as they are written (NULL in open[]): their members, each a
+     * cJSON tree, are printed and freed when complete, so a long report is
+     * never one tree in memory. `object`, `had`: such a level's kind and
+     * whether it has a member yet. */
+    bool object[AIVM_JSONW_STREAM + 1], had[AIVM_JSONW_STREAM + 1];
 } aivm_jw;
 
-/** Start writing into `out` (appends). A document is printed when its
- *  outermost object or array closes (or at once for a top-level scalar). */
+/** Start writing into `out` (appends). A document is printed as its outer
+ *  levels' members complete and is whole when its outermost object or array
+ *  closes (at once for a top-level scalar). */
 void aivm_jw_init(aivm_jw *w, aivm_buf *out);
 /** Start writing members into the object that `out` ends inside: one at
  *  depth `depth` (1 = the document's own object, which must already have a

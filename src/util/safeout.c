@@ -150,6 +150,16 @@ static size_t safe_run(aivm_buf *o, const unsigned char *p, const unsigned char 
                 continue;
             }
         }
+        /* printable ASCII but '#' (where "##" markers start), and tab: safe as
+         * it is, copied as one run */
+        n = 0;
+        while (q + n < stop && ((q[n] >= 0x20 && q[n] < 0x7f && q[n] != '#') || q[n] == '\t'))
+            n++;
+        if (n > 0) {
+            aivm_buf_put(o, q, n);
+            q += n;
+            continue;
+        }
         q += safe_char(o, q, end, k, flags);
     }
     return (size_t)(q - p);

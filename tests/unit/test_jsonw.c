@@ -330,6 +330,98 @@ static void jsonw__string_escaper(void **state)
 
 /* aivm_jw_set_indent: every member and element on its own line, two spaces
  * a level, "key": value, the same document; strings escaped as ever. */
+/* One random value at `depth` written through `w` and built into a cJSON
+ * item in parallel: objects and arrays up to 6 levels, 0-4 members each. */
+static cJSON *random_value(aivm_jw *w, const char *key, int depth)
+{
+    unsigned kind = depth >= 6 ? 2 + (unsigned)(next() % 3) : (unsigned)(next() % 5);
+    cJSON *item;
+    if (kind < 2) {
+        unsigned n = (unsigned)(next() % 5);
+        item = kind == 0 ? cJSON_CreateObject() : cJSON_CreateArray();
+        if (kind == 0)
+            aivm_jw_object(w, key);
+        else
+            aivm_jw_array(w, key);
+        for (unsigned i = 0; i < n; i++) {
+            char k[16];
+            snprintf(k, sizeof k, "m%u", i);
+            cJSON *c = random_value(w, kind == 0 ? k : NULL, depth + 1);
+            if (kind == 0)
+                cJSON_AddItemToObject(item, k, c);
+            else
+                cJSON_AddItemToArray(item, c);
+        }
+        aivm_jw_end(w);
+        return item;
+    }
+    if (kind == 2) {
+        double d = numbers[next() % (sizeof numbers / sizeof numbers[0] - 1)];
+        aivm_jw_num(w, key, d);
+        return cJSON_CreateNumber(d);
+    }
+    if (kind == 3) {
+        const char *str = strings[next() % (sizeof strings / sizeof strings[0])];
+        aivm_jw_str(w, key, str);
+        return cJSON_CreateString(str);
+    }
+    {
+        bool v = next() & 1;
+        aivm_jw_bool(w, key, v);
+        return cJSON_CreateBool(v);
+    }
+}
+
+/* The outer levels are printed as they are written (AIVM_JSONW_STREAM), the
+ * rest as trees: whatever the shape, the text is cJSON_Print()'s. */
+static void jsonw__streamed_levels_match_cjson_print(void **state)
+{
+    (void)state;
+    for (int round = 0; round < 400; round++) {
+        aivm_buf b = AIVM_BUF_INIT;
+        aivm_jw w;
+        cJSON *root;
+        char *want;
+        aivm_jw_init(&w, &b);
+        root = random_value(&w, NULL, 0);
+        want = cJSON_Print(root);
+        assert_string_equal(b.ptr ? b.ptr : "", want);
+        assert_int_equal(w.depth, 0);
+        cJSON_free(want);
+        cJSON_Delete(root);
+        aivm_buf_dispose(&b);
+    }
+}
+
+/* A long report is not held whole: an element of a top-level member is
+ * printed as soon as it is complete. */
+static void jsonw__prints_elements_as_they_close(void **state)
+{
+    aivm_buf b = AIVM_BUF_INIT;
+    aivm_jw w;
+    size_t after_first;
+    (void)state;
+    aivm_jw_init(&w, &b);
+    aivm_jw_object(&w, NULL);
+    aivm_jw_array(&w, "rejected");
+    aivm_jw_object(&w, NULL);
+    aivm_jw_str(&w, "size", "Standard_NC6");
+    aivm_jw_end(&w);
+    after_first = b.size;
+    assert_non_null(b.ptr);
+    assert_non_null(strstr(b.ptr, "\"size\":\t\"Standard_NC6\""));
+    aivm_jw_object(&w, NULL);
+    aivm_jw_str(&w, "size", "Standard_NC12");
+    aivm_jw_end(&w);
+    assert_true(b.size > after_first);
+    aivm_jw_end(&w);
+    aivm_jw_end(&w);
+    assert_string_equal(b.ptr,
+                        "{\n\t\"rejected\":\t[{\n\t\t\t\"size\":\t\"Standard_NC6\"\n\t\t}, {\n"
+                        "\t\t\t\"size\":\t\"Standard_NC12\"\n\t\t}]\n}");
+    aivm_buf_dispose(&b);
+}
+
 static void jsonw__two_space_indent(void **state)
 {
     aivm_buf b = AIVM_BUF_INIT;
@@ -384,6 +476,8 @@ int main(void)
         cmocka_unit_test(jsonw__member_after_members),
         cmocka_unit_test(jsonw__string_escaper),
         cmocka_unit_test(jsonw__two_space_indent),
+        cmocka_unit_test(jsonw__streamed_levels_match_cjson_print),
+        cmocka_unit_test(jsonw__prints_elements_as_they_close),
     };
     return cmocka_run_group_tests_name("jsonw", tests, NULL, NULL);
 }
