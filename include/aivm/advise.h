@@ -155,6 +155,7 @@ typedef struct {
 typedef struct {
     const aivm_catalog *catalog;
     const aivm_workload *workload;
+    aivm_work_basis work;   /* the work asked for, as the estimates took it (renderers state it) */
     aivm_candidate *ranked; /* all accepted candidates, best first */
     size_t n_ranked;
     size_t n_shown;           /* min(top, n_ranked) */

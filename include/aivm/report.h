@@ -184,6 +184,21 @@ int aivm_report_models(aivm_buf *out, const aivm_models *models, const aivm_mode
 int aivm_report_rules(aivm_buf *out, const aivm_rules *rules, const aivm_rule *rule,
                       const aivm_check_rule *check, aivm_browse_format fmt, unsigned width);
 
+/** The versions `aivm-advise version` names. Strings are borrowed; NULL: not
+ *  available (libcurl when it cannot be loaded). */
+typedef struct {
+    const char *tool;                            /* aivm-advise's own */
+    const char *catalog_version, *catalog_as_of; /* the shipped catalog's */
+    size_t catalog_sizes;
+    const char *libyaml, *cjson, *libcurl;
+} aivm_version_info;
+
+/** Append `v`: as text, three lines (the tool, the catalog, the libraries);
+ *  as JSON (`json`), one document {schema_version, version, catalog
+ *  {version, as_of, sizes}, libraries {libyaml, cjson, libcurl}} with null
+ *  for what is not available (docs/cli.md). Returns 0. */
+int aivm_report_version(aivm_buf *out, const aivm_version_info *v, bool json);
+
 /* check's renderers (aivm_check_render_opts in aivm/check.h). Each appends one
  * document to `out`; returns 0 or AIVM_ELIMIT. They format the report only:
  * the verdict and gate (rep->verdict, rep->gate, each finding's `fails`:

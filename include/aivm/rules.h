@@ -93,6 +93,12 @@ void aivm_rule_render_conditions(aivm_buf *out, const aivm_rule *r, bool candida
 bool aivm_rule_applies(const aivm_rule *r, const aivm_workload *wl);
 /** True when the rule's `if` conditions hold for the candidate. */
 bool aivm_rule_matches(const aivm_rule *r, const aivm_workload *wl, const aivm_size *size);
+/** Whether an `effect` rejects a candidate its `if` conditions did (`matches`)
+ *  or did not match: an exclude that matches, a require that does not. The
+ *  one definition of rejection, for recommend's ranking and check's findings. */
+bool aivm_effect_rejects(aivm_effect effect, bool matches);
+/** True when `r` applies to the workload and rejects `size` (aivm_effect_rejects). */
+bool aivm_rule_rejects(const aivm_rule *r, const aivm_workload *wl, const aivm_size *size);
 /** If the rule is scaled (`scale: ATTR`), the candidate's value of it for
  *  workload `wl` in `*v` and true; false otherwise. The workload matters for
  *  attributes such as fit.memory_utilization (its sizing). */

@@ -178,6 +178,7 @@ typedef struct {
     double weight_read_bytes; /* of weight_bytes, what a decode step reads: a mixture of experts
                                  reads min(all, batch x active) (the experts its tokens use) */
     double bandwidth_gbs, mbu;
+    double compute_efficiency; /* the share of the dense peak a step reaches */
     double step_memory_s, step_compute_s, prefill_s;
     bool compute_bound;
     double tokens_per_second_per_replica, unit_tokens_per_second;
@@ -239,6 +240,25 @@ int aivm_work_check_model(const aivm_workload *wl, aivm_error *err);
 /** Prompt tokens per request: --prompt-tokens, else AIVM_TP_PROMPT_TOKENS within the
  *  model's positions (its context: BERT's 512, a ViT's patches). */
 unsigned aivm_work_prompt_tokens(const aivm_workload *wl);
+
+/** The work a workload asks for, as the estimates take it: settled once by
+ *  the engine (aivm_work_basis_settle) for every renderer to state. */
+typedef struct {
+    bool wanted;               /* a work amount was given (aivm_work_wanted) */
+    bool estimated;            /* ... and a model size to estimate it with (wl->sizing) */
+    bool by_samples;           /* training counted in samples (a vision model) */
+    bool encoder;              /* serving counted in requests of prompt tokens (prefill only) */
+    double training_tokens;    /* training: tokens, or epochs x dataset tokens; 0 otherwise */
+    double flops_per_sample;   /* training by samples: forward FLOPs per sample; 0 otherwise */
+    unsigned prompt_tokens;    /* serving: per request (aivm_work_prompt_tokens) */
+    unsigned output_tokens;    /* generative serving: per request */
+    double mbu;                /* serving: memory-bandwidth utilisation the estimates use */
+    double compute_efficiency; /* serving: share of the dense peak the estimates use */
+    double max_days;           /* training: the --max-days in force (0 = none) */
+} aivm_work_basis;
+
+/** Fill `b` for `wl` (borrowed for the call). */
+void aivm_work_basis_settle(aivm_work_basis *b, const aivm_workload *wl);
 
 /** Training tokens of the input: tokens, or epochs x dataset_tokens; 0 when none. */
 double aivm_work_training_tokens(const aivm_work_input *in);

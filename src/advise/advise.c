@@ -64,7 +64,7 @@ static void evaluate(work *w, hit_pool *pool, const aivm_rule *const *rules, siz
         bool m = aivm_rule_matches(r, wl, w->size);
         aivm_effect e = aivm_rule_effect(r);
         hit *h;
-        if ((e == AIVM_EFFECT_EXCLUDE && m) || (e == AIVM_EFFECT_REQUIRE && !m)) {
+        if (aivm_effect_rejects(e, m)) {
             w->rejected_by = r;
             pool->n = w->first_hit; /* a rejected size keeps no hits */
             w->n_hits = 0;

@@ -163,6 +163,7 @@ int aivm_recommend(aivm_advice **out, const aivm_request *req, aivm_error *err)
     *out = NULL;
     adv->catalog = req->catalog;
     adv->workload = req->workload;
+    aivm_work_basis_settle(&adv->work, req->workload);
     adv->rules = req->rules;
     adv->top = req->top;
     adv->cost_objective = req->cost_objective;

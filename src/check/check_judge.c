@@ -22,15 +22,9 @@ static const char *const g_g14[] = {"G14"};
  * recommend would). Prefer-rule findings are only raised for accepted sizes. */
 static bool rejected(const aivm_rules *rules, const aivm_workload *wl, const aivm_size *s)
 {
-    for (size_t i = 0; i < aivm_rules_count(rules); i++) {
-        const aivm_rule *r = aivm_rules_at(rules, i);
-        aivm_effect e = aivm_rule_effect(r);
-        if (!aivm_rule_applies(r, wl))
-            continue;
-        if ((e == AIVM_EFFECT_REQUIRE && !aivm_rule_matches(r, wl, s)) ||
-            (e == AIVM_EFFECT_EXCLUDE && aivm_rule_matches(r, wl, s)))
+    for (size_t i = 0; i < aivm_rules_count(rules); i++)
+        if (aivm_rule_rejects(aivm_rules_at(rules, i), wl, s))
             return true;
-    }
     return false;
 }
 

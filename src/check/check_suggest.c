@@ -102,12 +102,12 @@ static bool passes(const aivm_rules *rules, const aivm_check_item *it, const aiv
     for (size_t i = 0; i < aivm_rules_count(rules); i++) {
         const aivm_rule *r = aivm_rules_at(rules, i);
         aivm_effect e = aivm_rule_effect(r);
-        bool m;
-        if (!aivm_rule_check_id(r) || !aivm_rule_applies(r, wl) || aivm_rule_severity(r) < floor ||
-            e == AIVM_EFFECT_PREFER)
+        if (!aivm_rule_check_id(r) || aivm_rule_severity(r) < floor || e == AIVM_EFFECT_PREFER)
             continue;
-        m = aivm_rule_matches(r, wl, c);
-        if (e == AIVM_EFFECT_REQUIRE ? !m : m)
+        /* a finding: what rejects (exclude, require), what a penalty or note flags */
+        if (e == AIVM_EFFECT_EXCLUDE || e == AIVM_EFFECT_REQUIRE
+                ? aivm_rule_rejects(r, wl, c)
+                : aivm_rule_applies(r, wl) && aivm_rule_matches(r, wl, c))
             return false;
     }
     return true;

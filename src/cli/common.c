@@ -19,53 +19,17 @@
 #include "sizing_opts.h"
 #include "sources.h"
 
-/* `s` as a JSON string (versions are plain ASCII; quotes, backslashes and
- * controls are escaped all the same), or null. */
-static void json_str(const char *s)
-{
-    if (!s) {
-        fputs("null", stdout);
-        return;
-    }
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            printf("\\%c", c);
-        else if (c < 0x20)
-            printf("\\u%04x", c);
-        else
-            putchar(c);
-    }
-    putchar('"');
-}
-
 void cli_print_version_as(bool json)
 {
     const aivm_catalog *cat = aivm_catalog_builtin();
-    const char *yaml = aivm_yaml_version(), *cjson = aivm_cjson_version();
-    const char *curl = aivm_prices_curl_version(); /* loads the libraries: fine for --version */
-    if (!json) {
-        printf("aivm-advise %s\n", AIVM_VERSION_STRING);
-        printf("catalog %s (as of %s), %zu sizes\n", aivm_catalog_version(cat),
-               aivm_catalog_as_of(cat), aivm_catalog_size_count(cat));
-        printf("libyaml %s, cJSON %s, libcurl %s\n", yaml ? yaml : "(not available)",
-               cjson ? cjson : "(not available)", curl ? curl : "(not available)");
-        return;
-    }
-    fputs("{\n  \"version\": ", stdout);
-    json_str(AIVM_VERSION_STRING);
-    fputs(",\n  \"catalog\": {\"version\": ", stdout);
-    json_str(aivm_catalog_version(cat));
-    fputs(", \"as_of\": ", stdout);
-    json_str(aivm_catalog_as_of(cat));
-    printf(", \"sizes\": %zu},\n  \"libraries\": {\"libyaml\": ", aivm_catalog_size_count(cat));
-    json_str(yaml);
-    fputs(", \"cjson\": ", stdout);
-    json_str(cjson);
-    fputs(", \"libcurl\": ", stdout);
-    json_str(curl);
-    fputs("}\n}\n", stdout);
+    aivm_version_info v = {AIVM_VERSION_STRING,       aivm_catalog_version(cat),
+                           aivm_catalog_as_of(cat),   aivm_catalog_size_count(cat),
+                           aivm_yaml_version(),       aivm_cjson_version(),
+                           aivm_prices_curl_version()}; /* loads libcurl: fine for --version */
+    aivm_buf b = AIVM_BUF_INIT;
+    aivm_report_version(&b, &v, json);
+    cli_out_write(b.ptr, b.size);
+    aivm_buf_dispose(&b);
 }
 
 void cli_print_version(void)

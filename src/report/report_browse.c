@@ -305,3 +305,31 @@ int aivm_report_rules(aivm_buf *out, const aivm_rules *rules, const aivm_rule *r
                     n_checks);
     return 0;
 }
+
+int aivm_report_version(aivm_buf *out, const aivm_version_info *v, bool json)
+{
+    aivm_jw w;
+    if (!json) {
+        aivm_buf_printf(out, "aivm-advise %s\n", v->tool);
+        aivm_buf_printf(out, "catalog %s (as of %s), %zu sizes\n", v->catalog_version,
+                        v->catalog_as_of, v->catalog_sizes);
+        aivm_buf_printf(
+            out, "libyaml %s, cJSON %s, libcurl %s\n", v->libyaml ? v->libyaml : "(not available)",
+            v->cjson ? v->cjson : "(not available)", v->libcurl ? v->libcurl : "(not available)");
+        return 0;
+    }
+    aivm_report__doc_begin(&w, out);
+    aivm_jw_str(&w, "version", v->tool);
+    aivm_jw_object(&w, "catalog");
+    aivm_jw_str(&w, "version", v->catalog_version);
+    aivm_jw_str(&w, "as_of", v->catalog_as_of);
+    aivm_jw_num(&w, "sizes", (double)v->catalog_sizes);
+    aivm_jw_end(&w);
+    aivm_jw_object(&w, "libraries");
+    aivm_jw_str(&w, "libyaml", v->libyaml);
+    aivm_jw_str(&w, "cjson", v->cjson);
+    aivm_jw_str(&w, "libcurl", v->libcurl);
+    aivm_jw_end(&w);
+    aivm_report__doc_end(&w, out);
+    return 0;
+}

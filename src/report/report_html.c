@@ -32,7 +32,7 @@ static void num_cell(aivm_buf *out, bool known, int digits, double v)
 static void table(aivm_buf *out, const aivm_advice *adv)
 {
     const aivm_workload *wl = adv->workload;
-    bool work = wl->sizing && aivm_work_wanted(wl), train = wl->phase == AIVM_PHASE_TRAIN;
+    bool work = adv->work.estimated, train = wl->phase == AIVM_PHASE_TRAIN;
     const char *cur = aivm_report__currency(adv);
     aivm_buf_puts(out, "<h2>Ranked sizes</h2>\n<table class=\"ranked\">\n<thead><tr><th>#</th>"
                        "<th>Size</th><th>GPUs</th><th class=\"n\">vCPU</th>"
@@ -41,7 +41,7 @@ static void table(aivm_buf *out, const aivm_advice *adv)
                     cur);
     if (work && train)
         aivm_buf_printf(out, "<th class=\"n\">Days</th><th class=\"n\">Job cost (%s)</th>", cur);
-    else if (work && (wl->work.set & (1u << AIVM_WK_REQUESTS_PER_SECOND)))
+    else if (work && adv->work.encoder)
         aivm_buf_printf(out,
                         "<th class=\"n\">Requests/s</th><th class=\"n\">%s per M requests</th>"
                         "<th class=\"n\">Latency (ms)</th>",
@@ -79,7 +79,7 @@ static void table(aivm_buf *out, const aivm_advice *adv)
             if (c->has_work)
                 aivm_report__latency_values(ttft, tpot, c);
             aivm_buf_printf(out, "<td class=\"n\">%s</td>", ttft);
-            if (!(wl->work.set & (1u << AIVM_WK_REQUESTS_PER_SECOND))) /* prefill: no TPOT */
+            if (!adv->work.encoder) /* prefill: no TPOT */
                 aivm_buf_printf(out, "<td class=\"n\">%s</td>", tpot);
         }
         aivm_buf_puts(out, "<td>");

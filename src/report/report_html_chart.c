@@ -428,7 +428,7 @@ static void work_chart(aivm_buf *out, const aivm_advice *adv)
                                  "wall-clock days",
                                  ylabel,
                                  false,
-                                 aivm_work_max_days(wl)}
+                                 adv->work.max_days}
                   : (chart_spec){"cost-headroom",
                                  "Hourly cost of meeting the target against the headroom "
                                  "(capacity / target).",
@@ -438,7 +438,7 @@ static void work_chart(aivm_buf *out, const aivm_advice *adv)
                                  0};
         scatter(out, &s, p, n, train);
     }
-    if (!train && (wl->work.set & (1u << AIVM_WK_REQUESTS_PER_SECOND))) {
+    if (!train && adv->work.encoder) {
         aivm_buf_puts(out, "<p class=\"note\">No chart: the headroom chart needs an output-token "
                            "target (--tokens-per-second); the table has each deployment's "
                            "requests per second, cost per million requests and latency.</p>\n");
@@ -568,9 +568,8 @@ static void memory_chart(aivm_buf *out, const aivm_advice *adv)
 
 void aivm_report__html_charts(aivm_buf *out, const aivm_advice *adv)
 {
-    const aivm_workload *wl = adv->workload;
-    if (wl->sizing && aivm_work_wanted(wl))
+    if (adv->work.estimated)
         work_chart(out, adv);
-    if (wl->sizing)
+    if (adv->workload->sizing)
         memory_chart(out, adv);
 }

@@ -286,7 +286,7 @@ int aivm_report_json(aivm_buf *out, const aivm_advice *adv, const aivm_render_op
     if (adv->workload->sizing)
         aivm_report__sizing_json(&w, adv->workload->sizing);
     if (adv->workload->sizing)
-        aivm_report__work_json(&w, adv->workload);
+        aivm_report__work_json(&w, adv);
     aivm_jw_array(&w, "recommendations");
     for (size_t i = 0; i < adv->n_shown; i++)
         candidate_json(&w, &adv->ranked[i], adv->workload);

@@ -34,11 +34,11 @@ static void header_row(aivm_buf *out, const aivm_advice *adv)
                     aivm_report__price_heading(adv));
     if (wl->spot)
         aivm_buf_puts(out, " SPOT/HOUR |");
-    bool work = wl->sizing && aivm_work_wanted(wl);
+    bool work = adv->work.estimated;
     const char *cur = aivm_report__currency(adv);
     if (aivm_report__has_deploy_columns(adv))
         aivm_buf_printf(out, " VMS | %s/H\\_ALL |", cur);
-    bool req = work && (wl->work.set & (1u << AIVM_WK_REQUESTS_PER_SECOND));
+    bool req = work && adv->work.encoder;
     if (work && wl->phase == AIVM_PHASE_TRAIN)
         aivm_buf_puts(out, " DAYS | JOB\\_COST |");
     else if (req) /* an encoder: requests, their latency, no output tokens (as the table) */
@@ -62,9 +62,11 @@ static void header_row(aivm_buf *out, const aivm_advice *adv)
 }
 
 /* One row; returns true when its price is the size's reference region's. */
-static bool size_row(aivm_buf *out, const aivm_candidate *c, const aivm_workload *wl,
-                     bool has_avail, bool deploy_columns)
+static bool size_row(aivm_buf *out, const aivm_advice *adv, const aivm_candidate *c,
+                     bool deploy_columns)
 {
+    const aivm_workload *wl = adv->workload;
+    bool has_avail = adv->has_avail;
     const aivm_price *p = &c->price;
     const aivm_reason *why = aivm_report__main_reason(c);
     bool other = p->has_hourly && p->region && strcmp(p->region, wl->region) != 0;
@@ -86,7 +88,7 @@ static bool size_row(aivm_buf *out, const aivm_candidate *c, const aivm_workload
         aivm_buf_printf(out, " %u |", c->deploy.vms);
         put_price(out, c->deploy.has_hourly, c->deploy.hourly, false);
     }
-    if (wl->sizing && aivm_work_wanted(wl)) { /* the header's columns, "-" without an estimate */
+    if (adv->work.estimated) { /* the header's columns, "-" without an estimate */
         char a[32] = "-", b[32] = "-", ttft[32] = "-", tpot[32] = "-";
         if (c->has_work)
             aivm_report__work_values(a, b, c);
@@ -95,7 +97,7 @@ static bool size_row(aivm_buf *out, const aivm_candidate *c, const aivm_workload
             if (c->has_work)
                 aivm_report__latency_values(ttft, tpot, c);
             aivm_buf_printf(out, " %s |", ttft);
-            if (!(wl->work.set & (1u << AIVM_WK_REQUESTS_PER_SECOND))) /* prefill: no TPOT */
+            if (!adv->work.encoder) /* prefill: no TPOT */
                 aivm_buf_printf(out, " %s |", tpot);
         }
     }
@@ -266,8 +268,7 @@ int aivm_report_markdown(aivm_buf *out, const aivm_advice *adv, const aivm_rende
     else
         header_row(out, adv);
     for (size_t i = 0; i < adv->n_shown; i++)
-        other_region |= size_row(out, &adv->ranked[i], wl, adv->has_avail,
-                                 aivm_report__has_deploy_columns(adv));
+        other_region |= size_row(out, adv, &adv->ranked[i], aivm_report__has_deploy_columns(adv));
     if (other_region)
         aivm_buf_puts(out, "\n\\* price of the size's reference region: no catalog price in "
                            "this region\n");

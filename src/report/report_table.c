@@ -150,8 +150,7 @@ static void narrow_rows(aivm_buf *out, const aivm_advice *adv, const aivm_render
                         unsigned width, int wsize)
 {
     char work_head[64];
-    aivm_report__work_heading(work_head, sizeof work_head, adv->workload,
-                              aivm_report__currency(adv));
+    aivm_report__work_heading(work_head, sizeof work_head, adv, aivm_report__currency(adv));
     bool vms = aivm_report__has_deploy_columns(adv);
     aivm_buf_printf(out, "%s%-3s %-*s  %s%s%s\n", BOLD(o), "#", wsize, "SIZE",
                     aivm_report__price_heading(adv), adv->workload->spot ? " SPOT/HOUR" : "",
@@ -240,8 +239,7 @@ static void layout_init(layout *t, const aivm_advice *adv, const aivm_render_opt
     t->wavail = 12;
     t->vms = aivm_report__has_deploy_columns(adv);
     snprintf(t->vms_head, sizeof t->vms_head, "VMS  %s/H_ALL  ", aivm_report__currency(adv));
-    aivm_report__work_heading(t->work_head, sizeof t->work_head, adv->workload,
-                              aivm_report__currency(adv));
+    aivm_report__work_heading(t->work_head, sizeof t->work_head, adv, aivm_report__currency(adv));
 }
 
 /* Widen the SIZE, GPUS and AVAILABILITY columns to the shown rows; note a
@@ -357,7 +355,7 @@ int aivm_report_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_o
     header(out, adv, o);
     if (adv->workload->sizing)
         aivm_report__sizing_table(out, adv->workload->sizing, o);
-    aivm_report__work_table(out, adv->workload, o);
+    aivm_report__work_table(out, adv, o);
     measure_rows(&t, adv);
     if (adv->n_shown == 0)
         aivm_buf_puts(out, "No size fits this workload.\n");

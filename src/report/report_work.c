@@ -66,37 +66,38 @@ static void fmt_tokens(char *out, size_t n, double v)
     snprintf(out, n, "%.0f", v);
 }
 
-void aivm_report__work_json(aivm_jw *w, const aivm_workload *wl)
+void aivm_report__work_json(aivm_jw *w, const aivm_advice *adv)
 {
+    const aivm_workload *wl = adv->workload;
     const aivm_work_input *in = &wl->work;
-    if (!aivm_work_wanted(wl)) {
+    const aivm_work_basis *b = &adv->work;
+    if (!b->wanted) {
         aivm_jw_null(w, "work");
         return;
     }
     aivm_jw_object(w, "work");
     if (wl->phase == AIVM_PHASE_TRAIN) {
-        aivm_jw_num(w, "tokens", aivm_work_training_tokens(in));
-        if (has(in, AIVM_WK_SAMPLES)) { /* only then: the other training keys stay as they were */
+        aivm_jw_num(w, "tokens", b->training_tokens);
+        if (b->by_samples) { /* only then: the other training keys stay as they were */
             aivm_jw_num(w, "samples", in->samples);
-            aivm_jw_num(w, "flops_per_sample", aivm_work_flops_per_sample(wl->sizing));
+            aivm_jw_num(w, "flops_per_sample", b->flops_per_sample);
         }
         aivm_jw_opt_num(w, "epochs", has(in, AIVM_WK_EPOCHS), in->epochs);
         aivm_jw_opt_num(w, "dataset_tokens", has(in, AIVM_WK_DATASET_TOKENS), in->dataset_tokens);
         aivm_jw_opt_num(w, "mfu", has(in, AIVM_WK_MFU), in->mfu);
         aivm_jw_str(w, "mfu_source", has(in, AIVM_WK_MFU) ? "flag" : "gpu-generation");
-    } else if (has(in, AIVM_WK_REQUESTS_PER_SECOND)) {
+    } else if (b->encoder) {
         /* an encoder: requests of prompt tokens, no output tokens (the engine's count) */
         aivm_jw_num(w, "requests_per_second", in->requests_per_second);
-        aivm_jw_num(w, "prompt_tokens", aivm_work_prompt_tokens(wl));
-        aivm_jw_num(w, "mbu", AIVM_TP_MBU);
-        aivm_jw_num(w, "compute_efficiency", AIVM_TP_INFER_COMPUTE_EFF);
+        aivm_jw_num(w, "prompt_tokens", b->prompt_tokens);
+        aivm_jw_num(w, "mbu", b->mbu);
+        aivm_jw_num(w, "compute_efficiency", b->compute_efficiency);
     } else {
         aivm_jw_num(w, "tokens_per_second", in->tokens_per_second);
-        aivm_jw_num(w, "prompt_tokens", aivm_work_prompt_tokens(wl));
-        aivm_jw_num(w, "output_tokens",
-                    has(in, AIVM_WK_OUTPUT_TOKENS) ? in->output_tokens : AIVM_TP_OUTPUT_TOKENS);
-        aivm_jw_num(w, "mbu", AIVM_TP_MBU);
-        aivm_jw_num(w, "compute_efficiency", AIVM_TP_INFER_COMPUTE_EFF);
+        aivm_jw_num(w, "prompt_tokens", b->prompt_tokens);
+        aivm_jw_num(w, "output_tokens", b->output_tokens);
+        aivm_jw_num(w, "mbu", b->mbu);
+        aivm_jw_num(w, "compute_efficiency", b->compute_efficiency);
     }
     aivm_jw_end(w);
 }
@@ -175,14 +176,14 @@ void aivm_report__work_ranking_json(aivm_jw *w, const aivm_candidate *c)
                 c->work.phase == AIVM_PHASE_TRAIN ? "job" : "per-hour-meeting-the-target");
 }
 
-void aivm_report__work_heading(char *out, size_t n, const aivm_workload *wl, const char *cur)
+void aivm_report__work_heading(char *out, size_t n, const aivm_advice *adv, const char *cur)
 {
     char mtok[16];
-    if (!wl->sizing || !aivm_work_wanted(wl))
+    if (!adv->work.estimated)
         snprintf(out, n, "%s", "");
-    else if (wl->phase == AIVM_PHASE_TRAIN)
+    else if (adv->workload->phase == AIVM_PHASE_TRAIN)
         snprintf(out, n, "%s", "   DAYS     JOB_COST  ");
-    else if (has(&wl->work, AIVM_WK_REQUESTS_PER_SECOND)) {
+    else if (adv->work.encoder) {
         snprintf(mtok, sizeof mtok, "%.3s/MREQ", cur);
         snprintf(out, n, "%9s %9s %7s %7s  ", "REQ/S", mtok, "LAT_MS", "");
     } else {
@@ -241,22 +242,23 @@ int aivm_report__work_cells(char *at, size_t room, const aivm_candidate *c)
     return n < 0 ? 0 : n;
 }
 
-void aivm_report__work_table(aivm_buf *out, const aivm_workload *wl, const aivm_render_opts *o)
+void aivm_report__work_table(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts *o)
 {
+    const aivm_workload *wl = adv->workload;
     const aivm_work_input *in = &wl->work;
+    const aivm_work_basis *b = &adv->work;
     char tok[32];
-    if (!wl->sizing || !aivm_work_wanted(wl))
+    if (!b->estimated)
         return;
-    fmt_tokens(tok, sizeof tok, aivm_work_training_tokens(in));
-    if (wl->phase == AIVM_PHASE_TRAIN && has(in, AIVM_WK_SAMPLES)) {
+    fmt_tokens(tok, sizeof tok, b->training_tokens);
+    if (wl->phase == AIVM_PHASE_TRAIN && b->by_samples) {
         fmt_tokens(tok, sizeof tok, in->samples);
         aivm_buf_printf(out,
                         "%sWork:%s %s training samples x 3 x %.4g forward FLOPs; GPUs at a "
                         "published vision utilisation, CPU sizes at %g GFLOP/s per vCPU "
                         "(--explain shows each); DAYS = wall-clock days on the deployment, "
                         "JOB_COST = its price x hours\n\n",
-                        BOLD(o), RESET(o), tok, aivm_work_flops_per_sample(wl->sizing),
-                        AIVM_TP_CPU_GFLOPS_PER_VCPU);
+                        BOLD(o), RESET(o), tok, b->flops_per_sample, AIVM_TP_CPU_GFLOPS_PER_VCPU);
     } else if (wl->phase == AIVM_PHASE_TRAIN)
         aivm_buf_printf(out,
                         "%sWork:%s %s training tokens; MFU %s; DAYS = wall-clock days "
@@ -265,20 +267,19 @@ void aivm_report__work_table(aivm_buf *out, const aivm_workload *wl, const aivm_
                         has(in, AIVM_WK_MFU) ? "as --mfu"
                                              : "per GPU generation from published runs (x0.5 "
                                                "across VMs without IB; --explain shows each)");
-    else if (has(in, AIVM_WK_REQUESTS_PER_SECOND))
+    else if (b->encoder)
         aivm_buf_printf(out,
                         "%sWork:%s %g requests/s of %u prompt tokens (prefill only); REQ/S = "
                         "what the VMs deployed sustain, /MREQ = per million requests at the "
                         "target, LAT_MS = a request's latency (its batch's forward pass)\n\n",
-                        BOLD(o), RESET(o), in->requests_per_second, aivm_work_prompt_tokens(wl));
+                        BOLD(o), RESET(o), in->requests_per_second, b->prompt_tokens);
     else
         aivm_buf_printf(
             out,
             "%sWork:%s %g output tokens/s; %u prompt + %u output tokens per request; TOK/S = "
             "what the VMs deployed sustain, /MTOK = per million output tokens at the target, "
             "TTFT_MS/TPOT_MS = time to first token / per output token\n\n",
-            BOLD(o), RESET(o), in->tokens_per_second, aivm_work_prompt_tokens(wl),
-            has(in, AIVM_WK_OUTPUT_TOKENS) ? in->output_tokens : AIVM_TP_OUTPUT_TOKENS);
+            BOLD(o), RESET(o), in->tokens_per_second, b->prompt_tokens, b->output_tokens);
 }
 
 /* Training in samples (--samples): forward FLOPs x 3 on the GPUs or the vCPUs. */
@@ -346,9 +347,9 @@ static void explain_requests(aivm_buf *out, const aivm_work_estimate *e, const a
                     "token, %g tokens); batch %g = max(compute %.3g ms at %g TFLOP/s x %.2f "
                     "on %g GPUs, weights %.3g ms) -> %s-bound, %.1f requests/s per replica\n",
                     e->flops_per_request, e->prompt_tokens, e->prompt_tokens, e->batch,
-                    e->step_compute_s * 1e3, e->peak_tflops, AIVM_TP_INFER_COMPUTE_EFF,
-                    e->replica_gpus, e->step_memory_s * 1e3,
-                    e->compute_bound ? "compute" : "memory", e->requests_per_second_per_replica);
+                    e->step_compute_s * 1e3, e->peak_tflops, e->compute_efficiency, e->replica_gpus,
+                    e->step_memory_s * 1e3, e->compute_bound ? "compute" : "memory",
+                    e->requests_per_second_per_replica);
     aivm_buf_printf(out,
                     "      work: %u replica%s per VM; %u VM%s sustain %.0f requests/s for a "
                     "target of %g\n",

@@ -71,6 +71,18 @@ bool aivm_rule_matches(const aivm_rule *r, const aivm_workload *wl, const aivm_s
     return aivm_rules__conds_hold(r->ifc, r->n_if, wl, size);
 }
 
+bool aivm_effect_rejects(aivm_effect effect, bool matches)
+{
+    return (effect == AIVM_EFFECT_EXCLUDE && matches) ||
+           (effect == AIVM_EFFECT_REQUIRE && !matches);
+}
+
+bool aivm_rule_rejects(const aivm_rule *r, const aivm_workload *wl, const aivm_size *size)
+{
+    return aivm_rule_applies(r, wl) &&
+           aivm_effect_rejects(r->effect, aivm_rule_matches(r, wl, size));
+}
+
 bool aivm_rule_scale_value(const aivm_rule *r, const aivm_workload *wl, const aivm_size *size,
                            double *v)
 {

@@ -326,6 +326,7 @@ static bool encode(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fi
     e->weight_bytes = aivm_sizing_weight_bytes(sz);
     e->bandwidth_gbs = g->memory_bandwidth_gbs;
     e->mbu = AIVM_TP_MBU;
+    e->compute_efficiency = AIVM_TP_INFER_COMPUTE_EFF;
     b = sz->source[AIVM_SZ_CONCURRENCY] == AIVM_SRC_DEFAULT ? AIVM_TP_ENCODER_BATCH
                                                             : sz->concurrency / r;
     e->batch = b >= 1 ? b : 1;
@@ -390,6 +391,7 @@ static void serve_setup(serve_ctx *x, aivm_work_estimate *e, const aivm_sizing *
     }
     e->bandwidth_gbs = g->memory_bandwidth_gbs;
     e->mbu = AIVM_TP_MBU;
+    e->compute_efficiency = AIVM_TP_INFER_COMPUTE_EFF;
 }
 
 static bool infer(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
@@ -529,4 +531,29 @@ double aivm_work_max_days(const aivm_workload *wl)
         return 0;
     return aivm_work__has(&wl->work, AIVM_WK_MAX_DAYS) ? wl->work.max_days
                                                        : AIVM_WORK_DEFAULT_MAX_DAYS;
+}
+
+void aivm_work_basis_settle(aivm_work_basis *b, const aivm_workload *wl)
+{
+    const aivm_work_input *in = &wl->work;
+    memset(b, 0, sizeof *b);
+    b->wanted = aivm_work_wanted(wl);
+    b->estimated = b->wanted && wl->sizing != NULL;
+    if (!b->wanted)
+        return;
+    if (wl->phase == AIVM_PHASE_TRAIN) {
+        b->training_tokens = aivm_work_training_tokens(in);
+        b->by_samples = aivm_work__has(in, AIVM_WK_SAMPLES);
+        if (b->by_samples && wl->sizing)
+            b->flops_per_sample = aivm_work_flops_per_sample(wl->sizing);
+        b->max_days = aivm_work_max_days(wl);
+        return;
+    }
+    b->encoder = aivm_work__has(in, AIVM_WK_REQUESTS_PER_SECOND);
+    b->prompt_tokens = aivm_work_prompt_tokens(wl);
+    if (!b->encoder)
+        b->output_tokens =
+            aivm_work__has(in, AIVM_WK_OUTPUT_TOKENS) ? in->output_tokens : AIVM_TP_OUTPUT_TOKENS;
+    b->mbu = AIVM_TP_MBU;
+    b->compute_efficiency = AIVM_TP_INFER_COMPUTE_EFF;
 }

@@ -1088,6 +1088,44 @@ static void test_rank_by_job_cost(void **state)
     aivm_rules_free(rules);
 }
 
+/* The work basis the engine settles once for the renderers: what the
+ * estimates take (tokens, prompt/output lengths, efficiencies, max days). */
+static void test_work_basis(void **state)
+{
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_work_basis b;
+    (void)state;
+    resolve(&wl, &sz, AIVM_PHASE_TRAIN, "llama-3.1-8b", 0);
+    aivm_work_basis_settle(&b, &wl);
+    assert_false(b.wanted);
+    assert_false(b.estimated);
+    wl.work.epochs = 2;
+    wl.work.dataset_tokens = 5e9;
+    wl.work.set |= (1u << AIVM_WK_EPOCHS) | (1u << AIVM_WK_DATASET_TOKENS);
+    aivm_work_basis_settle(&b, &wl);
+    assert_true(b.wanted && b.estimated && !b.encoder && !b.by_samples);
+    assert_true(b.training_tokens == 1e10);
+    assert_true(b.max_days == AIVM_WORK_DEFAULT_MAX_DAYS);
+    wl.sizing = NULL; /* a work amount without a model size: nothing to estimate */
+    aivm_work_basis_settle(&b, &wl);
+    assert_true(b.wanted && !b.estimated);
+
+    resolve(&wl, &sz, AIVM_PHASE_INFERENCE, "llama-3.1-8b", 0);
+    wl.work.tokens_per_second = 1000;
+    wl.work.output_tokens = 100;
+    wl.work.set |= (1u << AIVM_WK_TOKENS_PER_SECOND) | (1u << AIVM_WK_OUTPUT_TOKENS);
+    aivm_work_basis_settle(&b, &wl);
+    assert_true(b.estimated && !b.encoder);
+    assert_int_equal(b.prompt_tokens, aivm_work_prompt_tokens(&wl));
+    assert_int_equal(b.output_tokens, 100);
+    assert_true(b.mbu == AIVM_TP_MBU && b.compute_efficiency == AIVM_TP_INFER_COMPUTE_EFF);
+    assert_true(b.training_tokens == 0 && b.max_days == 0);
+    wl.work.set &= ~(1u << AIVM_WK_OUTPUT_TOKENS);
+    aivm_work_basis_settle(&b, &wl);
+    assert_int_equal(b.output_tokens, AIVM_TP_OUTPUT_TOKENS);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1117,6 +1155,7 @@ int main(void)
         cmocka_unit_test(test_work_cost),
         cmocka_unit_test(test_work_targets),
         cmocka_unit_test(test_rank_by_job_cost),
+        cmocka_unit_test(test_work_basis),
     };
     return cmocka_run_group_tests(tests, shipped_group_setup, shipped_group_teardown);
 }
