@@ -380,6 +380,14 @@ const char *aivm_catalog_overlay_as_of(const aivm_catalog *cat);
  *  added sizes, then changes and disagreements, in the overlay's order. */
 size_t aivm_catalog_overlay_change_count(const aivm_catalog *cat);
 const aivm_overlay_change *aivm_catalog_overlay_change_at(const aivm_catalog *cat, size_t i);
+/**
+ * The overlay in one line, "FILE (as of DATE): N added, N changed, N
+ * disagreements", written into `out` (`cap` bytes, truncated to fit; "" when
+ * none). Every output that a loaded overlay changes names it with this line;
+ * the file name is untrusted text, which each format escapes.
+ * `cat` may be NULL. Returns whether an overlay was applied.
+ */
+bool aivm_catalog_overlay_summary(char *out, size_t cap, const aivm_catalog *cat);
 
 /** The newest `price.as_of` of the catalog's sizes ("YYYY-MM-DD", owned by
  *  `cat`), or NULL when no size has a reference price. */

@@ -485,6 +485,21 @@ const aivm_overlay_change *aivm_catalog_overlay_change_at(const aivm_catalog *ca
     return i < cat->n_changes ? &cat->changes[i] : NULL;
 }
 
+bool aivm_catalog_overlay_summary(char *out, size_t cap, const aivm_catalog *cat)
+{
+    const char *overlay = cat ? aivm_catalog_overlay_name(cat) : NULL;
+    size_t n[3] = {0, 0, 0};
+    out[0] = '\0';
+    if (!overlay)
+        return false;
+    for (size_t i = 0; i < aivm_catalog_overlay_change_count(cat); i++)
+        n[aivm_catalog_overlay_change_at(cat, i)->kind]++;
+    snprintf(out, cap, "%s (as of %s): %zu added, %zu changed, %zu disagreement%s", overlay,
+             aivm_catalog_overlay_as_of(cat), n[AIVM_OVERLAY_ADDED], n[AIVM_OVERLAY_CHANGED],
+             n[AIVM_OVERLAY_DISAGREES], n[AIVM_OVERLAY_DISAGREES] == 1 ? "" : "s");
+    return true;
+}
+
 const char *aivm_catalog_prices_as_of(const aivm_catalog *cat)
 {
     const char *newest = NULL;

@@ -205,6 +205,11 @@ static int render(const aivm_advice *adv, const rec_opts *o)
     }
     if (rc)
         return rc;
+    if (!o->emit.emit && o->format == 4) { /* CSV rows have no place for the overlay */
+        char ov[1200];
+        if (aivm_catalog_overlay_summary(ov, sizeof ov, adv->catalog))
+            cli_warnf("these rows include the catalog overlay %s", ov);
+    }
     if (o->emit.emit || (o->format != 1 && o->format != 2)) /* JSON, YAML: in "warnings" */
         for (size_t i = 0; i < adv->n_warnings; i++)
             cli_warnf("%s", adv->warnings[i]);

@@ -49,6 +49,15 @@ size_t aivm_emit__zone_list(char out[][4], size_t cap, unsigned zones)
     return n;
 }
 
+void aivm_emit__overlay_comment(aivm_buf *out, const aivm_emit__deploy *d)
+{
+    if (!d->overlay[0])
+        return;
+    aivm_buf_puts(out, "# Catalog overlay: ");
+    aivm_emit__comment_text(out, d->overlay);
+    aivm_buf_puts(out, "\n");
+}
+
 void aivm_emit__summary(aivm_buf *out, const aivm_emit__deploy *d)
 {
     char zl[31][4];
@@ -226,6 +235,7 @@ static int settle(aivm_emit__deploy *d, const aivm_advice *adv, unsigned pick,
     d->zones = settle_zones(c, d->shape == AIVM_EMIT__VM || d->ib_placement);
     settle_spot(d, wl, ex);
     workload_tags(d, wl);
+    aivm_catalog_overlay_summary(d->overlay, sizeof d->overlay, adv->catalog);
     if (d->shape == AIVM_EMIT__AKS_POOL)
         return 0; /* AKS chooses the node image */
     return settle_image(d, ex ? ex->image.image : NULL, c->size, err);

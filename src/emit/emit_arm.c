@@ -331,6 +331,8 @@ int aivm_emit__arm(aivm_buf *out, const aivm_emit__deploy *d, aivm_error *err)
     aivm_jw_object(&w, "metadata");
     aivm_jw_str(&w, "generator", "aivm-advise --emit arm");
     aivm_jw_str(&w, "recommendation", sum.ptr ? sum.ptr : "");
+    if (d->overlay[0])
+        aivm_jw_str(&w, "catalogOverlay", d->overlay);
     if (d->shape != AIVM_EMIT__AKS_POOL)
         aivm_jw_str(&w, "image", d->image_id ? d->image_id : "a platform image (no image advice)");
     else

@@ -49,6 +49,7 @@ typedef struct {
     const char *orchestrator; /* the #1 orchestrator id; NULL: none advised */
     aivm_emit__tag tags[AIVM_EMIT__MAX_TAGS];
     size_t n_tags;
+    char overlay[1200]; /* the catalog overlay the advice used (untrusted text); "": none */
 } aivm_emit__deploy;
 
 /** The spot max price written: -1, pay up to the pay-as-you-go price and
@@ -64,6 +65,9 @@ int aivm_emit__az(aivm_buf *out, const aivm_emit__deploy *d, aivm_error *err);
 /** The deployment in one line for a comment: no control characters (a
  *  newline in a catalog string cannot end the comment). */
 void aivm_emit__summary(aivm_buf *out, const aivm_emit__deploy *d);
+/** "# Catalog overlay: ...\n" when the advice used an overlay (docs/emit.md);
+ *  nothing otherwise. Control characters of the file name become '?'. */
+void aivm_emit__overlay_comment(aivm_buf *out, const aivm_emit__deploy *d);
 /** `s` with control characters replaced by '?', for comments. */
 void aivm_emit__comment_text(aivm_buf *out, const char *s);
 /** Zones of the mask as "1", "2", ... into `out[i]` (each 4 bytes);

@@ -62,21 +62,6 @@ void aivm_report__catalog_json(aivm_jw *w, const aivm_catalog *cat)
     aivm_jw_end(w);
 }
 
-bool aivm_report__overlay_text(char *out, size_t cap, const aivm_catalog *cat)
-{
-    const char *overlay = cat ? aivm_catalog_overlay_name(cat) : NULL;
-    size_t n[3] = {0, 0, 0};
-    out[0] = '\0';
-    if (!overlay)
-        return false;
-    for (size_t i = 0; i < aivm_catalog_overlay_change_count(cat); i++)
-        n[aivm_catalog_overlay_change_at(cat, i)->kind]++;
-    snprintf(out, cap, "%s (as of %s): %zu added, %zu changed, %zu disagreement%s", overlay,
-             aivm_catalog_overlay_as_of(cat), n[AIVM_OVERLAY_ADDED], n[AIVM_OVERLAY_CHANGED],
-             n[AIVM_OVERLAY_DISAGREES], n[AIVM_OVERLAY_DISAGREES] == 1 ? "" : "s");
-    return true;
-}
-
 /* ---- list */
 
 /* `catalog list --format json`: the catalog object, the count and a row per size. */

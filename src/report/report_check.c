@@ -170,7 +170,7 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
         aivm_report__diff_counts(out, rep->diff);
     }
     aivm_buf_puts(out, "\n");
-    if (aivm_report__overlay_text(ov, sizeof ov, rep->catalog))
+    if (aivm_catalog_overlay_summary(ov, sizeof ov, rep->catalog))
         aivm_buf_printf(out, "catalog overlay: %s\n", VIS(ov));
     for (size_t i = 0; i < rep->n_warnings; i++)
         aivm_buf_printf(out, "warning: %s\n", VIS(rep->warnings[i]));
@@ -475,7 +475,7 @@ int aivm_check_render_github(aivm_buf *out, const aivm_check_report *rep,
         aivm_report__diff_cost_line(out, rep->diff);
     }
     aivm_buf_puts(out, "\n");
-    if (aivm_report__overlay_text(ov, sizeof ov, rep->catalog))
+    if (aivm_catalog_overlay_summary(ov, sizeof ov, rep->catalog))
         aivm_buf_printf(out, "aivm-advise check: catalog overlay %s\n", VIS(ov));
     /* the run's warnings (the catalog's age, whose prices): annotations without a file */
     for (size_t i = 0; i < rep->n_warnings; i++) {

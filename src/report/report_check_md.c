@@ -123,7 +123,7 @@ summary:
         aivm_report__diff_counts(out, rep->diff);
     }
     aivm_buf_puts(out, "\n\n");
-    if (aivm_report__overlay_text(ov, sizeof ov, rep->catalog)) {
+    if (aivm_catalog_overlay_summary(ov, sizeof ov, rep->catalog)) {
         aivm_buf_puts(out, "**Catalog overlay:** ");
         CELL(out, ov);
         aivm_buf_puts(out, "\n\n");

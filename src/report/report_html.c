@@ -216,7 +216,7 @@ int aivm_report_html(aivm_buf *out, const aivm_advice *adv, const aivm_render_op
     T(out, aivm_catalog_as_of(adv->catalog));
     aivm_buf_printf(out, "); %zu sizes ranked, %zu rejected.</p>\n", adv->n_ranked,
                     adv->n_rejected);
-    if (aivm_report__overlay_text(ov, sizeof ov, adv->catalog)) {
+    if (aivm_catalog_overlay_summary(ov, sizeof ov, adv->catalog)) {
         aivm_buf_puts(out, "<p class=\"overlay\">Catalog overlay: ");
         T(out, ov);
         aivm_buf_puts(out, "</p>\n");

@@ -265,7 +265,7 @@ int aivm_check_render_html(aivm_buf *out, const aivm_check_report *rep,
     aivm_buf_puts(out, "<p class=\"summary\">");
     aivm_report__check_counts(out, rep);
     aivm_buf_puts(out, "</p>\n");
-    if (aivm_report__overlay_text(ov, sizeof ov, rep->catalog)) {
+    if (aivm_catalog_overlay_summary(ov, sizeof ov, rep->catalog)) {
         aivm_buf_puts(out, "<p class=\"overlay\">Catalog overlay: ");
         T(out, ov);
         aivm_buf_puts(out, "</p>\n");

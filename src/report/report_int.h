@@ -74,11 +74,6 @@ void aivm_report__doc_begin(aivm_jw *w, aivm_buf *out);
 /** The `catalog` object of a JSON document: version, as_of, prices_as_of and,
  *  when an overlay is applied, its file, date and counts (report_catalog.c). */
 void aivm_report__catalog_json(aivm_jw *w, const aivm_catalog *cat);
-/** The catalog overlay applied to `cat`, for every format to name it:
- *  "FILE (as of DATE): N added, N changed, N disagreements" into `out`
- *  (`cap` bytes; untrusted: each format escapes it). false (out "") when
- *  none is applied or `cat` is NULL (report_catalog.c). */
-bool aivm_report__overlay_text(char *out, size_t cap, const aivm_catalog *cat);
 /** End the document begun by aivm_report__doc_begin (closing brace, newline). */
 void aivm_report__doc_end(aivm_jw *w, aivm_buf *out);
 

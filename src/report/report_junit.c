@@ -180,7 +180,7 @@ static void item_cases(aivm_buf *b, const aivm_check_report *rep, const aivm_che
 static void suite_properties(aivm_buf *b, const aivm_check_report *rep)
 {
     char ov[1024];
-    bool overlay = aivm_report__overlay_text(ov, sizeof ov, rep->catalog);
+    bool overlay = aivm_catalog_overlay_summary(ov, sizeof ov, rep->catalog);
     if (!overlay && rep->n_warnings == 0)
         return;
     aivm_buf_puts(b, "    <properties>\n");

@@ -257,7 +257,7 @@ int aivm_report_markdown(aivm_buf *out, const aivm_advice *adv, const aivm_rende
     MD(out, aivm_catalog_as_of(adv->catalog));
     {
         char ov[1024]; /* the file, its date and counts: it changed what is ranked */
-        if (aivm_report__overlay_text(ov, sizeof ov, adv->catalog)) {
+        if (aivm_catalog_overlay_summary(ov, sizeof ov, adv->catalog)) {
             aivm_buf_puts(out, "; local overlay ");
             MD(out, ov);
         }

@@ -339,7 +339,7 @@ int aivm_check_render_sarif(aivm_buf *out, const aivm_check_report *rep,
         aivm_jw_object(&w, "catalogOverlay");
         aivm_jw_str(&w, "file", aivm_catalog_overlay_name(rep->catalog));
         aivm_jw_str(&w, "asOf", aivm_catalog_overlay_as_of(rep->catalog));
-        aivm_report__overlay_text(ov, sizeof ov, rep->catalog);
+        aivm_catalog_overlay_summary(ov, sizeof ov, rep->catalog);
         aivm_jw_str(&w, "text", ov);
         aivm_jw_end(&w);
         aivm_jw_end(&w);

@@ -74,7 +74,7 @@ static void header(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts
                     aivm_model_size_name(wl->model_size), wl->region, aivm_os_name(wl->os));
     aivm_report__avail_header(out, adv); /* --regions: the regions judged */
     char overlay[1024]; /* the file, its date and counts: it changed what is ranked */
-    bool has_overlay = aivm_report__overlay_text(overlay, sizeof overlay, adv->catalog);
+    bool has_overlay = aivm_catalog_overlay_summary(overlay, sizeof overlay, adv->catalog);
     aivm_buf_printf(out, "%sCatalog %s (as of %s%s%s); %zu sizes ranked, %zu rejected%s\n\n",
                     DIM(o), aivm_catalog_version(adv->catalog), aivm_catalog_as_of(adv->catalog),
                     has_overlay ? "; local overlay " : "", has_overlay ? VIS(overlay) : "",
