@@ -81,6 +81,9 @@ const char *aivm_price_source_name(aivm_price_source s);
  */
 void aivm_price_from_catalog(aivm_price *p, const aivm_size *s, const char *region, aivm_os os,
                              aivm_pricing pricing, bool *reference);
+/** Price `p` under `pricing`: `hourly` is that model's price and `has_hourly`
+ *  whether it is known (an unknown price stays unknown, never 0). */
+void aivm_price_select(aivm_price *p, aivm_pricing pricing);
 
 /** Where a row's price is used: which product tier its skuName names. */
 typedef enum {
@@ -279,6 +282,17 @@ size_t aivm_prices_count(const aivm_prices *p);
 const aivm_price_entry *aivm_prices_entry(const aivm_prices *p, size_t i);
 /** The entry for (region, sku), or NULL; sku NULL finds a region-wide entry. */
 const aivm_price_entry *aivm_prices_find(const aivm_prices *p, const char *region, const char *sku);
+/**
+ * The store entry `e`'s prices as the price record of one VM for `os` under
+ * `pricing` (recommend's candidates and check's resources alike): every
+ * pricing model the entry's set knows (`known`/`alt`, `ambiguous` when rows
+ * competed), pay-as-you-go and spot, the entry's source, currency, region
+ * (`region` when the query named none) and fetch time. An entry without a
+ * set leaves every model unknown. Strings are borrowed from the store.
+ */
+void aivm_price_from_entry(aivm_price *p, const aivm_price_entry *e, const char *region,
+                           aivm_os os, aivm_pricing pricing);
+
 /** How many of the store's entries are in each state: `counts[s]` for every
  *  aivm_fetch_state s (the caller's array, overwritten). */
 void aivm_prices_state_counts(size_t counts[AIVM_FETCH_STATE_COUNT], const aivm_prices *p);

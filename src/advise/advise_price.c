@@ -31,11 +31,8 @@ static void clear_price(aivm_price *p, const char *currency)
 
 static void select_pricing(aivm_advice *adv)
 {
-    for (size_t i = 0; i < adv->n_ranked; i++) {
-        aivm_price *p = &adv->ranked[i].price;
-        p->has_hourly = p->known[p->pricing];
-        p->hourly = p->has_hourly ? p->alt[p->pricing] : 0;
-    }
+    for (size_t i = 0; i < adv->n_ranked; i++)
+        aivm_price_select(&adv->ranked[i].price, adv->ranked[i].price.pricing);
 }
 
 /* The guidance's order (score, then catalog price): which candidates a
@@ -80,28 +77,6 @@ static size_t price_queries(aivm_price_query **out, const aivm_advice *adv, cons
     return n;
 }
 
-static void put_set(aivm_price *pr, const aivm_price_entry *e, aivm_os os)
-{
-    const char *region = pr->region;
-    aivm_pricing pricing = pr->pricing;
-    memset(pr, 0, sizeof *pr);
-    pr->source = e->source;
-    pr->currency = e->query.currency;
-    pr->region = e->query.region ? e->query.region : region;
-    pr->os = os;
-    pr->pricing = pricing;
-    pr->fetched_at = e->fetched_at;
-    for (unsigned k = 0; k < AIVM_PRICING_COUNT; k++) {
-        bool amb = false;
-        pr->known[k] = aivm_price_set_lookup(e->set, os, (aivm_pricing)k, &pr->alt[k], &amb);
-        pr->ambiguous |= pr->known[k] && amb;
-    }
-    pr->has_on_demand = pr->known[AIVM_PRICING_ON_DEMAND];
-    pr->on_demand = pr->alt[AIVM_PRICING_ON_DEMAND];
-    pr->has_spot = pr->known[AIVM_PRICING_SPOT];
-    pr->spot = pr->alt[AIVM_PRICING_SPOT];
-}
-
 static int apply_prices(aivm_advice *adv, const aivm_prices *p, const aivm_request *req,
                         aivm_error *err)
 {
@@ -115,7 +90,8 @@ static int apply_prices(aivm_advice *adv, const aivm_prices *p, const aivm_reque
             continue;
         served++;
         if (e->set) {
-            put_set(&c->price, e, adv->workload->os);
+            aivm_price_from_entry(&c->price, e, c->price.region, adv->workload->os,
+                                  c->price.pricing);
             ambiguous += c->price.ambiguous;
             continue;
         }

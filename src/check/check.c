@@ -102,10 +102,8 @@ static void price_item(aivm_check_item *it)
         aivm_check__deploy(it);
         return;
     }
-    it->spot_price = spot && it->price.has_spot;
-    it->price.pricing = it->spot_price ? AIVM_PRICING_SPOT : AIVM_PRICING_ON_DEMAND;
-    it->price.has_hourly = true;
-    it->price.hourly = it->price.alt[it->price.pricing];
+    it->spot_price = spot && it->price.has_spot; /* at the rate the plan buys */
+    aivm_price_select(&it->price, it->spot_price ? AIVM_PRICING_SPOT : AIVM_PRICING_ON_DEMAND);
     it->price_source = AIVM_PRICE_CATALOG;
     it->price_region = it->price.region;
     it->currency = it->price.currency;

@@ -115,40 +115,26 @@ void aivm_check__totals(aivm_check_report *rep)
     region_warning(rep);
 }
 
-/* The store's price for `it`; false when it has none. */
+/* The store's price for `it` at the rate the plan buys (spot when it plans
+ * spot and the store has a spot price, else pay-as-you-go); false when the
+ * store has none. */
 static bool store_price(aivm_check_item *it, const aivm_prices *p)
 {
     const aivm_price_entry *e = aivm_prices_find(p, it->wl.region, aivm_str(&it->size->name));
-    aivm_price *pr = &it->price;
-    bool spot = it->res->priority == AIVM_PRIO_SPOT;
-    double h = 0;
+    aivm_price pr;
     if (!e || !e->set || it->res->count_expr)
         return false;
-    if (spot && aivm_price_set_lookup(e->set, it->wl.os, AIVM_PRICING_SPOT, &h, NULL)) {
-        it->spot_price = true;
-    } else if (aivm_price_set_lookup(e->set, it->wl.os, AIVM_PRICING_ON_DEMAND, &h, NULL)) {
-        it->spot_price = false;
-    } else {
+    aivm_price_from_entry(&pr, e, it->wl.region, it->wl.os, AIVM_PRICING_ON_DEMAND);
+    if (it->res->priority == AIVM_PRIO_SPOT && pr.has_spot)
+        aivm_price_select(&pr, AIVM_PRICING_SPOT);
+    if (!pr.has_hourly)
         return false;
-    }
-    memset(pr, 0, sizeof *pr);
-    pr->source = e->source;
-    pr->currency = e->query.currency;
-    pr->region = e->query.region;
-    pr->os = it->wl.os;
-    pr->fetched_at = e->fetched_at;
-    pr->pricing = it->spot_price ? AIVM_PRICING_SPOT : AIVM_PRICING_ON_DEMAND;
-    pr->known[pr->pricing] = true;
-    pr->alt[pr->pricing] = h;
-    pr->has_on_demand =
-        aivm_price_set_lookup(e->set, it->wl.os, AIVM_PRICING_ON_DEMAND, &pr->on_demand, NULL);
-    pr->has_spot = aivm_price_set_lookup(e->set, it->wl.os, AIVM_PRICING_SPOT, &pr->spot, NULL);
-    pr->has_hourly = true;
-    pr->hourly = h;
+    it->price = pr;
+    it->spot_price = pr.pricing == AIVM_PRICING_SPOT;
     it->price_source = e->source;
     it->price_fallback = false;
-    it->price_region = e->query.region;
-    it->currency = e->query.currency;
+    it->price_region = pr.region;
+    it->currency = pr.currency;
     aivm_check__deploy(it);
     return true;
 }

@@ -462,8 +462,35 @@ void aivm_price_from_catalog(aivm_price *p, const aivm_size *s, const char *regi
     p->alt[AIVM_PRICING_ON_DEMAND] = rp->on_demand;
     p->known[AIVM_PRICING_SPOT] = rp->has_spot;
     p->alt[AIVM_PRICING_SPOT] = rp->has_spot ? rp->spot : 0;
+    aivm_price_select(p, pricing);
+}
+
+void aivm_price_select(aivm_price *p, aivm_pricing pricing)
+{
+    p->pricing = pricing;
     p->has_hourly = p->known[pricing];
-    p->hourly = p->alt[pricing];
+    p->hourly = p->has_hourly ? p->alt[pricing] : 0;
+}
+
+void aivm_price_from_entry(aivm_price *p, const aivm_price_entry *e, const char *region,
+                           aivm_os os, aivm_pricing pricing)
+{
+    memset(p, 0, sizeof *p);
+    p->source = e->source;
+    p->currency = e->query.currency;
+    p->region = e->query.region ? e->query.region : region;
+    p->os = os;
+    p->fetched_at = e->fetched_at;
+    for (unsigned k = 0; e->set && k < AIVM_PRICING_COUNT; k++) {
+        bool amb = false;
+        p->known[k] = aivm_price_set_lookup(e->set, os, (aivm_pricing)k, &p->alt[k], &amb);
+        p->ambiguous |= p->known[k] && amb;
+    }
+    p->has_on_demand = p->known[AIVM_PRICING_ON_DEMAND];
+    p->on_demand = p->alt[AIVM_PRICING_ON_DEMAND];
+    p->has_spot = p->known[AIVM_PRICING_SPOT];
+    p->spot = p->alt[AIVM_PRICING_SPOT];
+    aivm_price_select(p, pricing);
 }
 
 const char *aivm_price_source_name(aivm_price_source s)
