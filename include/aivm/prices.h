@@ -290,8 +290,8 @@ const aivm_price_entry *aivm_prices_find(const aivm_prices *p, const char *regio
  * (`region` when the query named none) and fetch time. An entry without a
  * set leaves every model unknown. Strings are borrowed from the store.
  */
-void aivm_price_from_entry(aivm_price *p, const aivm_price_entry *e, const char *region,
-                           aivm_os os, aivm_pricing pricing);
+void aivm_price_from_entry(aivm_price *p, const aivm_price_entry *e, const char *region, aivm_os os,
+                           aivm_pricing pricing);
 
 /** How many of the store's entries are in each state: `counts[s]` for every
  *  aivm_fetch_state s (the caller's array, overwritten). */
