@@ -472,8 +472,8 @@ void aivm_price_select(aivm_price *p, aivm_pricing pricing)
     p->hourly = p->has_hourly ? p->alt[pricing] : 0;
 }
 
-void aivm_price_from_entry(aivm_price *p, const aivm_price_entry *e, const char *region,
-                           aivm_os os, aivm_pricing pricing)
+void aivm_price_from_entry(aivm_price *p, const aivm_price_entry *e, const char *region, aivm_os os,
+                           aivm_pricing pricing)
 {
     memset(p, 0, sizeof *p);
     p->source = e->source;
