@@ -388,6 +388,8 @@ const aivm_overlay_change *aivm_catalog_overlay_change_at(const aivm_catalog *ca
  * `cat` may be NULL. Returns whether an overlay was applied.
  */
 bool aivm_catalog_overlay_summary(char *out, size_t cap, const aivm_catalog *cat);
+/** A buffer for aivm_catalog_overlay_summary(): a path of 1000 bytes and the counts fit. */
+#define AIVM_OVERLAY_SUMMARY_CAP 1200
 
 /** The newest `price.as_of` of the catalog's sizes ("YYYY-MM-DD", owned by
  *  `cat`), or NULL when no size has a reference price. */

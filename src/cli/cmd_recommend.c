@@ -206,7 +206,7 @@ static int render(const aivm_advice *adv, const rec_opts *o)
     if (rc)
         return rc;
     if (!o->emit.emit && o->format == 4) { /* CSV rows have no place for the overlay */
-        char ov[1200];
+        char ov[AIVM_OVERLAY_SUMMARY_CAP];
         if (aivm_catalog_overlay_summary(ov, sizeof ov, adv->catalog))
             cli_warnf("these rows include the catalog overlay %s", ov);
     }

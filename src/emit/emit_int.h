@@ -49,7 +49,8 @@ typedef struct {
     const char *orchestrator; /* the #1 orchestrator id; NULL: none advised */
     aivm_emit__tag tags[AIVM_EMIT__MAX_TAGS];
     size_t n_tags;
-    char overlay[1200]; /* the catalog overlay the advice used (untrusted text); "": none */
+    char overlay[AIVM_OVERLAY_SUMMARY_CAP]; /* the catalog overlay the advice used (untrusted text);
+                                               "": none */
 } aivm_emit__deploy;
 
 /** The spot max price written: -1, pay up to the pay-as-you-go price and

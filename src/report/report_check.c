@@ -138,7 +138,7 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
 {
     bool color = o && o->color;
     size_t orphans = rep->n_findings - rep->n_orphans;
-    char ov[1024];
+    char ov[AIVM_OVERLAY_SUMMARY_CAP];
     for (size_t i = 0; i < rep->n_items; i++)
         text_item(out, &rep->items[i], rep, color);
     if (rep->n_orphans) {
@@ -451,7 +451,7 @@ static void gh_finding(aivm_buf *b, const aivm_finding *f)
 int aivm_check_render_github(aivm_buf *out, const aivm_check_report *rep,
                              const aivm_check_render_opts *o, aivm_error *err)
 {
-    char ov[1024];
+    char ov[AIVM_OVERLAY_SUMMARY_CAP];
     (void)o;
     (void)err;
     for (size_t i = 0; i < rep->n_findings; i++) /* with --base: the new findings only */

@@ -101,7 +101,7 @@ int aivm_check_render_markdown(aivm_buf *out, const aivm_check_report *rep,
                                const aivm_check_render_opts *o, aivm_error *err)
 {
     (void)o;
-    char ov[1024];
+    char ov[AIVM_OVERLAY_SUMMARY_CAP];
     if (rep->diff) {
         diff_verdict(out, rep);
         goto summary;

@@ -205,7 +205,7 @@ int aivm_report_html(aivm_buf *out, const aivm_advice *adv, const aivm_render_op
 {
     const aivm_workload *wl = adv->workload;
     aivm_buf footer = AIVM_BUF_INIT;
-    char ov[1024];
+    char ov[AIVM_OVERLAY_SUMMARY_CAP];
     aivm_report__html_begin(out, "Azure VM sizes for the workload");
     aivm_buf_printf(out, "<p>%s, %s, %s model; region ", aivm_phase_name(wl->phase),
                     aivm_kind_name(wl->kind), aivm_model_size_name(wl->model_size));

@@ -260,7 +260,7 @@ static void item(aivm_buf *out, const aivm_check_report *rep, const aivm_check_i
 int aivm_check_render_html(aivm_buf *out, const aivm_check_report *rep,
                            const aivm_check_render_opts *o, aivm_error *err)
 {
-    char ov[1024];
+    char ov[AIVM_OVERLAY_SUMMARY_CAP];
     aivm_report__html_begin(out, "aivm-advise check");
     aivm_buf_puts(out, "<p class=\"summary\">");
     aivm_report__check_counts(out, rep);

@@ -179,7 +179,7 @@ static void item_cases(aivm_buf *b, const aivm_check_report *rep, const aivm_che
  * warning of the run ("warning.<id>", docs/check.md), so JUnit carries them too. */
 static void suite_properties(aivm_buf *b, const aivm_check_report *rep)
 {
-    char ov[1024];
+    char ov[AIVM_OVERLAY_SUMMARY_CAP];
     bool overlay = aivm_catalog_overlay_summary(ov, sizeof ov, rep->catalog);
     if (!overlay && rep->n_warnings == 0)
         return;

@@ -256,7 +256,8 @@ int aivm_report_markdown(aivm_buf *out, const aivm_advice *adv, const aivm_rende
     aivm_buf_puts(out, " (as of ");
     MD(out, aivm_catalog_as_of(adv->catalog));
     {
-        char ov[1024]; /* the file, its date and counts: it changed what is ranked */
+        char ov[AIVM_OVERLAY_SUMMARY_CAP]; /* the file, its date and counts: it changed what is
+                                              ranked */
         if (aivm_catalog_overlay_summary(ov, sizeof ov, adv->catalog)) {
             aivm_buf_puts(out, "; local overlay ");
             MD(out, ov);

@@ -277,7 +277,7 @@ int aivm_check_render_sarif(aivm_buf *out, const aivm_check_report *rep,
     /* the rules: the table's, then custom ids in the order findings show them */
     const char **ids = aivm_xcalloc(n_table + n_all + 1, sizeof *ids);
     size_t *index = aivm_xcalloc(n_all + 1, sizeof *index);
-    char ov[1024];
+    char ov[AIVM_OVERLAY_SUMMARY_CAP];
     aivm_jw w;
     for (size_t i = 0; i < n_all; i++)
         all[i] = i < rep->n_findings ? &rep->findings[i] : rep->diff->fixed[i - rep->n_findings];

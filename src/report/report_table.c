@@ -72,8 +72,9 @@ static void header(aivm_buf *out, const aivm_advice *adv, const aivm_render_opts
     aivm_buf_printf(out, "%sWorkload:%s %s, %s, %s model; region %s, %s\n", BOLD(o), RESET(o),
                     aivm_phase_name(wl->phase), aivm_kind_name(wl->kind),
                     aivm_model_size_name(wl->model_size), wl->region, aivm_os_name(wl->os));
-    aivm_report__avail_header(out, adv); /* --regions: the regions judged */
-    char overlay[1024]; /* the file, its date and counts: it changed what is ranked */
+    aivm_report__avail_header(out, adv);    /* --regions: the regions judged */
+    char overlay[AIVM_OVERLAY_SUMMARY_CAP]; /* the file, its date and counts: it changed what is
+                                               ranked */
     bool has_overlay = aivm_catalog_overlay_summary(overlay, sizeof overlay, adv->catalog);
     aivm_buf_printf(out, "%sCatalog %s (as of %s%s%s); %zu sizes ranked, %zu rejected%s\n\n",
                     DIM(o), aivm_catalog_version(adv->catalog), aivm_catalog_as_of(adv->catalog),
