@@ -286,10 +286,29 @@ static bool explain_tier(aivm_buf *b, const aivm_candidate *c, const aivm_worklo
     }
 }
 
+/* The candidate of #1's tier with the lowest cost before the guidance
+ * preferences (the first of equals in rank order): #1 unless a preference
+ * put a dearer size first, which its sentence then says. */
+static const aivm_candidate *cheapest_of_first_tier(const aivm_advice *adv)
+{
+    const aivm_candidate *first = adv->n_ranked ? &adv->ranked[0] : NULL, *best = first;
+    if (!first || !first->ranking.has_cost)
+        return first;
+    for (size_t i = 1; i < adv->n_ranked; i++) {
+        const aivm_ranking *r = &adv->ranked[i].ranking;
+        if (r->tier == first->ranking.tier && r->has_cost &&
+            r->cost_is_linux_reference == first->ranking.cost_is_linux_reference &&
+            r->cost < best->ranking.cost * (1 - 1e-9))
+            best = &adv->ranked[i];
+    }
+    return best;
+}
+
 /* A costed candidate: its deployment's price per hour (and the job's), the
- * guidance preferences, and where it stands against #1. */
+ * guidance preferences, and where it stands against #1 (and, for a size
+ * cheaper than #1 before the preferences, by how much). */
 static void explain_cost(aivm_buf *b, const aivm_candidate *c, const aivm_candidate *first,
-                         const aivm_workload *wl)
+                         const aivm_candidate *cheapest, const aivm_workload *wl)
 {
     const aivm_ranking *r = &c->ranking;
     const char *cur = c->deploy.currency;
@@ -313,27 +332,40 @@ static void explain_cost(aivm_buf *b, const aivm_candidate *c, const aivm_candid
     if (fabs(r->preference_pct) >= 0.005)
         aivm_buf_printf(b, ", guidance preferences %+.1f%% -> %.3f", r->preference_pct,
                         r->adjusted_cost);
-    if (c == first)
+    if (c == first && cheapest && cheapest != first)
+        /* a preference put a dearer size first: never called the cheapest */
+        aivm_buf_printf(b,
+                        ": the lowest after the guidance preferences; #%u %s costs %.0f%% less "
+                        "before them",
+                        cheapest->rank, aivm_str(&cheapest->size->name),
+                        (1 - cheapest->ranking.cost / r->cost) * 100);
+    else if (c == first)
         aivm_buf_puts(b, r->tier == TIER_MULTI_VM ? ": the cheapest size that can hold a "
                                                     "replica, across VMs"
                          : r->tier == TIER_REPLICAS
                              ? ": no VM holds it all; the cheapest split over one-VM replicas"
                              : ": the cheapest deployment that does the job");
-    else if (first->ranking.has_cost && first->ranking.adjusted_cost > 0)
+    else if (first->ranking.has_cost && first->ranking.adjusted_cost > 0) {
         aivm_buf_printf(b, ": %.2fx #1%s", r->adjusted_cost / first->ranking.adjusted_cost,
                         r->tier == TIER_MULTI_VM ? " (a replica spans VMs)" : "");
+        if (r->tier == first->ranking.tier && r->has_cost && first->ranking.has_cost &&
+            r->cost_is_linux_reference == first->ranking.cost_is_linux_reference &&
+            r->cost < first->ranking.cost * (1 - 1e-9))
+            aivm_buf_printf(b, " after the guidance preferences, %.0f%% cheaper before them",
+                            (1 - r->cost / first->ranking.cost) * 100);
+    }
 }
 
 /* One sentence per candidate: why it stands where it does. */
-static void explain(aivm_candidate *c, const aivm_candidate *first, aivm_buf *b,
-                    const aivm_workload *wl)
+static void explain(aivm_candidate *c, const aivm_candidate *first, const aivm_candidate *cheapest,
+                    aivm_buf *b, const aivm_workload *wl)
 {
     const aivm_ranking *r = &c->ranking;
     aivm_buf_clear(b);
     switch (r->objective) {
     case AIVM_OBJ_COST:
         if (!explain_tier(b, c, wl))
-            explain_cost(b, c, first, wl);
+            explain_cost(b, c, first, cheapest, wl);
         break;
     case AIVM_OBJ_SORT:
         aivm_buf_printf(b, "ordered by --sort %s", aivm_sort_name(r->sort));
@@ -370,9 +402,12 @@ void aivm_advise__rank(aivm_advice *adv, aivm_sort sort)
         r->has_sort_key = sort_key(&adv->ranked[i], sort, &r->sort_key);
     }
     qsort(adv->ranked, adv->n_ranked, sizeof *adv->ranked, cand_cmp);
-    for (size_t i = 0; i < adv->n_ranked; i++) {
+    for (size_t i = 0; i < adv->n_ranked; i++)
         adv->ranked[i].rank = (unsigned)i + 1;
-        explain(&adv->ranked[i], &adv->ranked[0], &b, wl);
+    {
+        const aivm_candidate *cheapest = cheapest_of_first_tier(adv);
+        for (size_t i = 0; i < adv->n_ranked; i++)
+            explain(&adv->ranked[i], &adv->ranked[0], cheapest, &b, wl);
     }
     aivm_buf_dispose(&b);
     adv->n_shown = adv->top && adv->top < adv->n_ranked ? adv->top : adv->n_ranked;

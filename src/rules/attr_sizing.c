@@ -128,12 +128,6 @@ aivm_value aivm_attr__c_replicas(const aivm_workload *wl, const aivm_size *s)
     return fit_of(&f, wl, s) ? aivm_attr__vnum(f.replicas) : aivm_attr__vnull();
 }
 
-aivm_value aivm_attr__c_gpus_needed(const aivm_workload *wl, const aivm_size *s)
-{
-    aivm_fit f;
-    return fit_of(&f, wl, s) ? aivm_attr__vnum(f.gpus_needed) : aivm_attr__vnull();
-}
-
 aivm_value aivm_attr__c_gpus_total(const aivm_workload *wl, const aivm_size *s)
 {
     aivm_fit f;
@@ -159,6 +153,24 @@ static double serving_idle(const aivm_fit *f, const aivm_size *s)
     return left > 0 ? left * (f->vms >= 1 ? f->vms : 1) : 0;
 }
 
+/* Serving a target with one-VM replicas: the VM is filled with as many whole
+ * replicas as it holds, so the GPUs used are all but the idle ones. */
+static bool fills_vm(const aivm_workload *wl, const aivm_fit *f)
+{
+    return wl->phase == AIVM_PHASE_INFERENCE && serving_target(wl) && f->replica_vms <= 1 &&
+           f->gpus_needed >= 1;
+}
+
+aivm_value aivm_attr__c_gpus_needed(const aivm_workload *wl, const aivm_size *s)
+{
+    aivm_fit f;
+    if (!fit_of(&f, wl, s))
+        return aivm_attr__vnull();
+    if (f.fits && fills_vm(wl, &f))
+        return aivm_attr__vnum(f.gpus_total - serving_idle(&f, s));
+    return aivm_attr__vnum(f.gpus_needed);
+}
+
 aivm_value aivm_attr__c_idle_gpus(const aivm_workload *wl, const aivm_size *s)
 {
     aivm_fit f;
@@ -173,12 +185,25 @@ aivm_value aivm_attr__c_idle_gpus(const aivm_workload *wl, const aivm_size *s)
     return aivm_attr__vnum(f.gpus_total > f.gpus_needed ? f.gpus_total - f.gpus_needed : 0);
 }
 
+/* The memory the deployment uses, of its GPU memory. Serving a target, the
+ * VM is filled with whole replicas when none of its GPUs is left idle
+ * (serving_idle), each replica's GPUs as full as one replica's: the memory
+ * of one replica's GPUs, not one replica's share of the VM's (a 4-GPU VM
+ * serving four one-GPU replicas of 70B at fp8 is 36% full at one sequence
+ * each, and the serving batch's KV cache takes the rest; not 9%). */
+static double utilization(const aivm_workload *wl, const aivm_size *s, const aivm_fit *f)
+{
+    if (fills_vm(wl, f) && f->gpus_total > f->gpus_needed && serving_idle(f, s) == 0)
+        return f->memory_utilization * f->gpus_total / f->gpus_needed;
+    return f->memory_utilization;
+}
+
 aivm_value aivm_attr__c_utilization(const aivm_workload *wl, const aivm_size *s)
 {
     aivm_fit f;
     if (!fit_of(&f, wl, s) || !f.fits)
         return aivm_attr__vnull();
-    return aivm_attr__vnum(aivm_round(f.memory_utilization * 1000) / 1000);
+    return aivm_attr__vnum(aivm_round(utilization(wl, s, &f) * 1000) / 1000);
 }
 
 aivm_value aivm_attr__c_utilization_pct(const aivm_workload *wl, const aivm_size *s)
@@ -186,7 +211,7 @@ aivm_value aivm_attr__c_utilization_pct(const aivm_workload *wl, const aivm_size
     aivm_fit f;
     if (!fit_of(&f, wl, s) || !f.fits)
         return aivm_attr__vnull();
-    return aivm_attr__vnum(aivm_round(f.memory_utilization * 100));
+    return aivm_attr__vnum(aivm_round(utilization(wl, s, &f) * 100));
 }
 
 aivm_value aivm_attr__c_need_gib(const aivm_workload *wl, const aivm_size *s)
