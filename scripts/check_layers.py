@@ -22,7 +22,7 @@ import sys
 LEVEL = {"util": 0, "catalog": 1, "workload": 2, "plan": 3, "prices": 3, "avail": 3, "rules": 4, "refresh": 4,
          "advise": 5, "check": 6, "emit": 6, "report": 7, "cli": 8}
 # Public headers (include/aivm/) and the module each belongs to.
-PUBLIC = {"util.h": "util", "error.h": "util", "buf.h": "util", "libs.h": "util", "config.h": "util",
+PUBLIC = {"util.h": "util", "error.h": "util", "buf.h": "util", "libs.h": "util", "config.h": "util", "warnings.h": "util",
           "catalog.h": "catalog", "workload.h": "workload", "inputs.h": "workload", "sizing.h": "workload",
           "throughput.h": "workload",
           "plan.h": "plan", "tfsource.h": "plan", "prices.h": "prices", "avail.h": "avail", "rules.h": "rules", "refresh.h": "refresh",

@@ -20,6 +20,7 @@
 #include "aivm/rules.h"
 #include "aivm/sizing.h"
 #include "aivm/throughput.h"
+#include "aivm/warnings.h"
 #include "aivm/workload.h"
 
 /** Orders of `--sort`. */
@@ -130,7 +131,6 @@ typedef struct {
     const aivm_size *size;
     double score;
     aivm_price price;
-    unsigned instances; /* VMs in the deployment (1) */
     aivm_reason *reasons;
     size_t n_reasons;
     bool has_fit; /* the workload has sizing (aivm_workload.sizing) */
@@ -141,8 +141,9 @@ typedef struct {
     aivm_availability *avail; /* owned; NULL unless availability was judged */
     bool has_work;            /* the workload gives an amount of work (aivm/throughput.h) */
     aivm_work_estimate work;  /* its time on this deployment (work.known: estimated) */
-    aivm_deployment deploy;   /* the deployment: VMs, costs, cost of the work (instances ==
-                                 deploy.vms); what every renderer shows */
+    aivm_deployment deploy;   /* the deployment: VMs (deploy.vms, the candidate's one count of
+                                 VMs, set from the evaluation on), costs, cost of the work;
+                                 what every renderer shows */
 } aivm_candidate;
 
 typedef struct {
@@ -161,10 +162,9 @@ typedef struct {
     size_t n_shown;           /* min(top, n_ranked) */
     aivm_rejection *rejected; /* sorted by size name */
     size_t n_rejected;
-    char **warnings;          /* one line each, in the order they arose */
-    const char **warning_ids; /* beside each warning: its stable id ("catalog-price-region",
-                                 "prices-missing", ...; docs/json-output.md), static */
-    size_t n_warnings;
+    aivm_warnings warnings;     /* one line each, in the order they arose, each beside its
+                                   stable id ("catalog-price-region", "prices-missing", ...;
+                                   docs/json-output.md) */
     unsigned top;               /* as asked (0 = all) */
     struct aivm_extras *extras; /* image, orchestrators, containers, spot (aivm/extras.h) */
     bool cost_objective;        /* aivm_advise_opts.cost_objective */
@@ -241,12 +241,14 @@ typedef struct {
     const aivm_avail *avail;           /* quota and SKU snapshots; NULL: the catalog's regions */
     const char *const *regions;        /* --regions; n_regions 0: the workload's region only */
     size_t n_regions;
+    const aivm_warnings *settled; /* the warnings of aivm_request_settle() (inputs ignored), or
+                                     NULL: the advice lists them after "catalog-stale" */
 } aivm_request;
 
 #define AIVM_REQUEST_INIT                                                                          \
     {                                                                                              \
         NULL, NULL, NULL, 5, false, AIVM_PRICES_CATALOG, NULL, false, AIVM_COST_OPTS_INIT, NULL,   \
-            NULL, NULL, 0                                                                          \
+            NULL, NULL, 0, NULL                                                                    \
     }
 
 /**
@@ -301,6 +303,27 @@ int aivm_sort_parse(aivm_sort *out, const char *s, aivm_error *err);
  * `id` (static, borrowed; docs/json-output.md) beside it. `msg` is copied.
  */
 void aivm_advice_add_warning(aivm_advice *adv, const char *id, const char *msg);
+
+/**
+ * Settle a parsed workload once the data is loaded: the one step recommend
+ * takes for its workload and check for each resource's (after
+ * aivm_workload_settle() and aivm_workload_finish(), which need no data).
+ * - the region: its catalog name ("West Europe" -> "westeurope"); when the
+ *   catalog lists regions and not this one, `*region_unknown` is set and the
+ *   region is left as given (the caller says so: recommend with an error and
+ *   a did-you-mean, check with a finding);
+ * - with `models` and sizing inputs (wl->sizing_in.set): the sizing resolved
+ *   into `sz` (aivm_sizing_resolve) and wl->sizing pointed at it, so `sz`
+ *   must outlive every use of `wl`; then the size class from the rules'
+ *   threshold (aivm_rules_settle_size_class); with `notes`, a warning
+ *   "input-ignored" there for each sizing input of the other phase given
+ *   ("batch applies to training only: ignored"), for aivm_request.settled.
+ * Returns 0, or the negative code of aivm_sizing_resolve with `err` (the
+ * region is settled either way; wl->sizing stays NULL).
+ */
+int aivm_request_settle(aivm_workload *wl, aivm_sizing *sz, const aivm_catalog *cat,
+                        const aivm_models *models, const aivm_rules *rules, bool *region_unknown,
+                        aivm_warnings *notes, aivm_error *err);
 
 /** A catalog older than this many days on `today` is warned about ("catalog-stale"). */
 #define AIVM_CATALOG_STALE_DAYS 180

@@ -30,6 +30,7 @@
 #include "aivm/tfsource.h"
 #include "aivm/throughput.h"
 #include "aivm/waivers.h"
+#include "aivm/warnings.h"
 #include "aivm/workload.h"
 
 /** One check id: the metadata SARIF rules, JUnit cases and docs/rules.md use. */
@@ -164,11 +165,10 @@ typedef struct {
     bool sizing_active;           /* AIVM007/AIVM008 were evaluated */
     bool quota_active;            /* AIVM013 was evaluated (a quota snapshot was given) */
     struct aivm_check_diff *diff; /* against --base (aivm_check_diff_apply), owned; NULL without */
-    char **warnings;              /* every warning of the run, one line each, in the order they
-                                     arose (the catalog's age, prices that could not be had): every
-                                     format shows them, the CLI prints them on stderr; owned */
-    const char **warning_ids;     /* beside each: its stable id ("catalog-stale", ...), static */
-    size_t n_warnings;
+    aivm_warnings warnings;       /* every warning of the run, in the order they arose (the
+                                     catalog's age, prices that could not be had), each beside
+                                     its stable id ("catalog-stale", ...): every format shows
+                                     them, the CLI prints them on stderr */
 } aivm_check_report;
 
 /**
@@ -241,7 +241,8 @@ typedef struct {
  * (aivm_check_locate_source). Every warning of these steps is in the
  * report's list: "prices-unavailable" (the store could not be had: catalog
  * prices kept), "prices-warning", "prices-fallback", "catalog-price-region",
- * "source-warning" (a .tf file skipped). `*store` gets the plan's price store
+ * "source-warning" (a .tf file skipped), "skus-not-in-catalog" (sizes a SKU
+ * snapshot of opts->avail lists that the catalog lacks). `*store` gets the plan's price store
  * (NULL without one) for the caller to report where prices came from; free
  * it with aivm_prices_free(). Returns 0, or AIVM_ENET (require_live: a live
  * price that cannot be had) with `*out` NULL. `*out` is freed with

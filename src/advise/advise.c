@@ -134,12 +134,7 @@ void aivm_advise__warn(aivm_advice *adv, const char *id, const char *fmt, ...)
     va_start(ap, fmt);
     aivm_buf_vprintf(&b, fmt, ap);
     va_end(ap);
-    adv->warnings = aivm_xrealloc(adv->warnings, (adv->n_warnings + 1) * sizeof *adv->warnings);
-    adv->warning_ids =
-        aivm_xrealloc(adv->warning_ids, (adv->n_warnings + 1) * sizeof *adv->warning_ids);
-    adv->warning_ids[adv->n_warnings] = id;
-    adv->warnings[adv->n_warnings++] = b.ptr ? aivm_buf_detach(&b) : aivm_xstrdup("");
-    aivm_buf_dispose(&b);
+    aivm_warnings_take(&adv->warnings, id, b.ptr ? aivm_buf_detach(&b) : NULL);
 }
 
 void aivm_advice_add_warning(aivm_advice *adv, const char *id, const char *msg)
@@ -203,7 +198,7 @@ static void collect(aivm_advice *adv, const work *ws, size_t n, const hit_pool *
         aivm_candidate *c = &adv->ranked[adv->n_ranked++];
         c->size = w->size;
         c->region = wl->region;
-        c->instances = wl->nodes ? wl->nodes : 1;
+        c->deploy.vms = wl->nodes ? wl->nodes : 1;
         c->reasons = aivm_xcalloc(w->n_hits ? w->n_hits : 1, sizeof *c->reasons);
         for (size_t j = 0; j < w->n_hits; j++) {
             aivm_reason *rs = &c->reasons[c->n_reasons++];
@@ -218,7 +213,7 @@ static void collect(aivm_advice *adv, const work *ws, size_t n, const hit_pool *
             c->has_fit = true;
             aivm_fit_for(&c->fit, wl, w->size);
             if (c->fit.vms >= 1 && !(wl->set & AIVM_WL_NODES))
-                c->instances = c->fit.vms; /* the deployment is as many VMs as the job needs */
+                c->deploy.vms = c->fit.vms; /* the deployment is as many VMs as the job needs */
         }
     }
     aivm_buf_dispose(&scratch);
@@ -387,12 +382,9 @@ void aivm_advice_free(aivm_advice *adv)
     }
     for (size_t i = 0; i < adv->n_rejected; i++)
         free(adv->rejected[i].message);
-    for (size_t i = 0; i < adv->n_warnings; i++)
-        free(adv->warnings[i]);
     free(adv->ranked);
     free(adv->rejected);
-    free(adv->warnings);
-    free(adv->warning_ids);
+    aivm_warnings_dispose(&adv->warnings);
     free((void *)adv->unknown_sizes);
     aivm_extras_free(adv->extras);
     aivm_prices_free(adv->store);

@@ -46,7 +46,7 @@ static bool listed_key(region_key *k, const aivm_candidate *c, aivm_availability
     }
     if (aivm_price_set_lookup(set, os, c->price.pricing, &v, NULL)) {
         k->has_cost = true;
-        k->cost = v * (c->instances ? c->instances : 1);
+        k->cost = v * (c->deploy.vms ? c->deploy.vms : 1);
     }
     return true;
 }
@@ -62,7 +62,7 @@ static region_key key_of(const aivm_candidate *c, aivm_availability *a, aivm_os 
     const aivm_region_price *rp = aivm_size_price_for(s, a->region, &k.reference);
     if (rp && (!spot || rp->has_spot)) {
         k.has_cost = true;
-        k.cost = (spot ? rp->spot : rp->on_demand) * (c->instances ? c->instances : 1);
+        k.cost = (spot ? rp->spot : rp->on_demand) * (c->deploy.vms ? c->deploy.vms : 1);
     }
     return k;
 }
@@ -121,7 +121,7 @@ static char *undeployable(aivm_advice *adv, aivm_candidate *c, const char **id, 
     region_key bk;
     for (size_t r = 0; r < x->n_regions; r++)
         aivm_avail_eval(&x->all[r], req->avail, c->size,
-                        req->n_regions ? req->regions[r] : adv->workload->region, c->instances,
+                        req->n_regions ? req->regions[r] : adv->workload->region, c->deploy.vms,
                         adv->workload->spot);
     bk = key_of(c, &x->all[0], adv->workload->os, adv->lists);
     for (size_t r = 1; r < x->n_regions; r++) {

@@ -28,7 +28,7 @@
  * was about the prices alone). */
 static void stale_by_price_source(aivm_advice *adv)
 {
-    size_t fresh = 0, k = 0;
+    size_t fresh = 0;
     const char *today = adv->workload->today;
     if (adv->prices != AIVM_PRICES_CACHED && adv->prices != AIVM_PRICES_LIVE)
         return;
@@ -44,15 +44,7 @@ static void stale_by_price_source(aivm_advice *adv)
     }
     if (!fresh)
         return;
-    for (size_t i = 0; i < adv->n_warnings; i++) {
-        if (strcmp(adv->warning_ids[i], "catalog-stale") == 0) {
-            free(adv->warnings[i]);
-            continue;
-        }
-        adv->warnings[k] = adv->warnings[i];
-        adv->warning_ids[k++] = adv->warning_ids[i];
-    }
-    adv->n_warnings = k;
+    aivm_warnings_drop(&adv->warnings, "catalog-stale");
 }
 
 static void price_warnings(aivm_advice *adv)
@@ -174,6 +166,8 @@ int aivm_recommend(aivm_advice **out, const aivm_request *req, aivm_error *err)
             aivm_advice_add_warning(adv, "catalog-stale", stale.ptr);
         aivm_buf_dispose(&stale);
     }
+    for (size_t i = 0; req->settled && i < req->settled->n; i++)
+        aivm_warnings_add(&adv->warnings, req->settled->ids[i], req->settled->text[i]);
     aivm_advise__evaluate(adv, req);
     after_rules = adv->n_ranked;
     aivm_advise__workload_warnings(adv);

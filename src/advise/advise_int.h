@@ -49,7 +49,7 @@ void aivm_advise__work(aivm_advice *adv);
 /** Reject the candidates whose serving estimate cannot meet --max-ttft-ms or
  *  --max-tpot-ms even at batch 1 (reason_id "max-ttft-ms" / "max-tpot-ms"). */
 void aivm_advise__latency(aivm_advice *adv);
-/** The one number of VMs of every candidate (c->instances, c->deploy.vms):
+/** The one number of VMs of every candidate (c->deploy.vms):
  *  --nodes or what memory needs, training as scaled out, serving as many
  *  units as the target needs (never fewer than memory needs). */
 void aivm_advise__deploy_vms(aivm_advice *adv);

@@ -35,7 +35,7 @@ static void finish_in_time(aivm_candidate *c, const aivm_workload *wl, const aiv
             aivm_fit_on(&f, sz, c->size, vms);
             if (f.fits) {
                 c->fit = f;
-                c->instances = vms;
+                c->deploy.vms = vms;
                 aivm_work_estimate_for(e, wl, &c->fit, c->size, g);
                 e->max_days = limit_h / 24;
                 e->scaled_out = true;
@@ -68,14 +68,14 @@ static void serving_vms(aivm_candidate *c)
 {
     aivm_work_estimate *e = &c->work;
     unsigned unit = e->unit_vms ? e->unit_vms : 1;
-    unsigned base = c->instances ? c->instances : 1;
+    unsigned base = c->deploy.vms ? c->deploy.vms : 1;
     unsigned units = e->units ? e->units : 1;
     if ((base + unit - 1) / unit > units)
         units = (base + unit - 1) / unit;
     e->units = units;
     e->vms = units * unit;
     e->replicas = units * e->unit_replicas;
-    c->instances = e->vms;
+    c->deploy.vms = e->vms;
 }
 
 static char *over_latency(aivm_advice *adv, aivm_candidate *c, const char **id, const void *ctx)
@@ -114,9 +114,8 @@ void aivm_advise__deploy_vms(aivm_advice *adv)
         aivm_candidate *c = &adv->ranked[i];
         if (c->has_work && c->work.known && c->work.phase == AIVM_PHASE_INFERENCE)
             serving_vms(c);
-        if (!c->instances)
-            c->instances = 1;
-        c->deploy.vms = c->instances;
+        if (!c->deploy.vms)
+            c->deploy.vms = 1;
     }
 }
 
@@ -125,7 +124,7 @@ void aivm_advise__deploy_costs(aivm_advice *adv)
     const aivm_sizing *sz = adv->workload->sizing;
     for (size_t i = 0; i < adv->n_ranked; i++) {
         aivm_candidate *c = &adv->ranked[i];
-        aivm_deployment_eval(&c->deploy, c->instances, &c->price, c->has_work ? &c->work : NULL,
+        aivm_deployment_eval(&c->deploy, c->deploy.vms, &c->price, c->has_work ? &c->work : NULL,
                              sz ? aivm_sizing_runs_as(sz, c->size) : AIVM_PREC_UNSET);
     }
 }

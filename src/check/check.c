@@ -223,6 +223,7 @@ static void settle_item(aivm_check__flist *l, aivm_check_item *it, const aivm_ca
 {
     aivm_error e = AIVM_ERROR_INIT;
     bool bad_model = false;
+    int rc;
     for (size_t i = 0; i < it->res->n_tag_issues; i++)
         tag_finding(l, it->res, it->res->tag_issues[i].message, it->res->tag_issues[i].loc);
     if (wv->waive_errs[index])
@@ -232,23 +233,21 @@ static void settle_item(aivm_check__flist *l, aivm_check_item *it, const aivm_ca
         bad_model = true;
     }
     settle_workload(it, o);
-    if (aivm_catalog_region_count(cat) && it->wl.region) {
-        const aivm_region *reg = aivm_catalog_find_region(cat, it->wl.region);
-        if (reg) {
-            it->wl.region = reg->name;
-        } else {
-            it->region_unknown = true;
-            it->wl.region_assumed = true; /* no rule judges by it, no query names it */
-            location_finding(l, it, cat);
-        }
+    /* the region's catalog name, the sizing and the size class: recommend's step */
+    rc = aivm_request_settle(&it->wl, sz, cat, it->has_workload ? o->models : NULL, rules,
+                             &it->region_unknown, NULL, &e);
+    if (it->region_unknown) {
+        it->wl.region_assumed = true; /* no rule judges by it, no query names it */
+        location_finding(l, it, cat);
     }
-    if (aivm_check__resolve_sizing(it, sz, o, &e) == 0) {
-        aivm_rules_settle_size_class(rules, &it->wl); /* as recommend */
-    } else {
+    if (rc < 0) {
         aivm_sizing_input none = AIVM_SIZING_INPUT_INIT;
         const aivm_plan_resource *r = it->res;
-        if (!bad_model) /* judged without sizing */
-            tag_finding(l, r, e.msg, r->model ? r->model_loc : r->loc);
+        if (!bad_model) { /* judged without sizing: the tag's finding, at the tag */
+            char *msg = aivm_check__fmt("%s: %s", r->address, e.msg);
+            tag_finding(l, r, msg, r->model ? r->model_loc : r->loc);
+            free(msg);
+        }
         it->wl.sizing_in = none;
         it->wl.sizing = NULL;
         if (it->wl.kind == AIVM_KIND_UNSET)
@@ -352,11 +351,7 @@ int aivm_check_run(aivm_check_report **out, const aivm_plan *plan, const aivm_ca
 
 void aivm_check_report_add_warning(aivm_check_report *rep, const char *id, const char *msg)
 {
-    size_t n = rep->n_warnings + 1;
-    rep->warnings = aivm_xrealloc(rep->warnings, n * sizeof *rep->warnings);
-    rep->warning_ids = aivm_xrealloc(rep->warning_ids, n * sizeof *rep->warning_ids);
-    rep->warning_ids[rep->n_warnings] = id;
-    rep->warnings[rep->n_warnings++] = aivm_xstrdup(msg ? msg : "");
+    aivm_warnings_add(&rep->warnings, id, msg);
 }
 
 void aivm_check_report_free(aivm_check_report *rep)
@@ -364,10 +359,7 @@ void aivm_check_report_free(aivm_check_report *rep)
     report_impl *ri = (report_impl *)rep;
     if (!rep)
         return;
-    for (size_t i = 0; i < rep->n_warnings; i++)
-        free(rep->warnings[i]);
-    free(rep->warnings);
-    free(rep->warning_ids);
+    aivm_warnings_dispose(&rep->warnings);
     aivm_check__diff_free(rep->diff);
     for (size_t i = 0; i < rep->n_findings; i++)
         free(rep->findings[i].message);

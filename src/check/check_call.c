@@ -106,7 +106,29 @@ static void stale_by_price_source(aivm_check_report *rep, aivm_prices_mode mode)
         fresh++;
     }
     if (fresh)
-        aivm_check__drop_warning(rep, "catalog-stale");
+        aivm_warnings_drop(&rep->warnings, "catalog-stale");
+}
+
+/* The sizes a SKU snapshot lists that the catalog lacks: check can never
+ * suggest them, and says so in the report (recommend says the same in its
+ * advice, advise_avail.c). */
+static void unknown_sizes_warning(aivm_check_report *rep, const aivm_avail *av,
+                                  const aivm_catalog *cat)
+{
+    const char **names = NULL;
+    size_t n = 0;
+    aivm_avail_unknown_sizes(&names, &n, av, cat);
+    if (n) {
+        aivm_buf b = AIVM_BUF_INIT;
+        aivm_buf_printf(&b,
+                        "%zu size%s in the SKU list %s not in the catalog, so never suggested: "
+                        "%s%s ('aivm-advise catalog refresh --skus FILE' adds them)",
+                        n, n == 1 ? "" : "s", n == 1 ? "is" : "are", names[0],
+                        n > 1 ? ", ..." : "");
+        aivm_check_report_add_warning(rep, "skus-not-in-catalog", b.ptr);
+        aivm_buf_dispose(&b);
+    }
+    free((void *)names);
 }
 
 int aivm_check(aivm_check_report **out, aivm_prices **store, const aivm_check_request *req,
@@ -139,6 +161,8 @@ int aivm_check(aivm_check_report **out, aivm_prices **store, const aivm_check_re
             aivm_check_report_add_warning(rep, "source-warning",
                                           aivm_tf_source_warning(req->source, i));
     }
+    if (rc == 0)
+        unknown_sizes_warning(rep, opts->avail, cat);
     if (rc < 0) {
         aivm_check_report_free(rep);
         aivm_prices_free(*store);

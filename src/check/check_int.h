@@ -23,10 +23,6 @@ char *aivm_check__fmt(const char *format, ...) AIVM_PRINTF(1, 2);
 /** GPU memory of one VM of `s` (GB); 0 without GPU. */
 double aivm_check__gpu_total(const aivm_size *s);
 
-/** Resolve the item's sizing into `sz` (kept by the caller) and point its
- *  workload at it. Returns 0, AIVM_ENOTFOUND or AIVM_EINVALID at the tag. */
-int aivm_check__resolve_sizing(aivm_check_item *it, aivm_sizing *sz, const aivm_check_opts *o,
-                               aivm_error *err);
 /** AIVM007/AIVM008 for the planned deployment (sizing or the gpu_need hook). */
 void aivm_check__sizing_findings(aivm_check__flist *l, aivm_check_item *it,
                                  const aivm_check_opts *o);
@@ -57,8 +53,6 @@ void aivm_check__avail_findings(aivm_check__flist *l, aivm_check_item *it, const
 void aivm_check__deploy(aivm_check_item *it);
 /** Free a report's diff and the base report it owns (check_diff.c); NULL is fine. */
 void aivm_check__diff_free(aivm_check_diff *d);
-/** Drop every warning `id` from the report (one said again when it still holds). */
-void aivm_check__drop_warning(aivm_check_report *rep, const char *id);
 /** The report's cost totals from its items (hourly, monthly, unpriced count). */
 void aivm_check__totals(aivm_check_report *rep);
 

@@ -36,20 +36,6 @@ size_t aivm_check_price_queries(aivm_price_query **out, const aivm_check_report 
     return n;
 }
 
-void aivm_check__drop_warning(aivm_check_report *rep, const char *id)
-{
-    size_t k = 0;
-    for (size_t i = 0; i < rep->n_warnings; i++) {
-        if (strcmp(rep->warning_ids[i], id) == 0) {
-            free(rep->warnings[i]);
-            continue;
-        }
-        rep->warnings[k] = rep->warnings[i];
-        rep->warning_ids[k++] = rep->warning_ids[i];
-    }
-    rep->n_warnings = k;
-}
-
 static bool same(const char *a, const char *b)
 {
     return a == b || (a && b && strcmp(a, b) == 0);
@@ -62,7 +48,7 @@ static void region_warning(aivm_check_report *rep)
 {
     aivm_buf b = AIVM_BUF_INIT;
     size_t n = 0, pairs = 0;
-    aivm_check__drop_warning(rep, "catalog-price-region");
+    aivm_warnings_drop(&rep->warnings, "catalog-price-region");
     for (size_t i = 0; i < rep->n_items; i++) {
         const aivm_check_item *it = &rep->items[i];
         bool seen = false;

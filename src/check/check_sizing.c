@@ -126,20 +126,3 @@ void aivm_check__sizing_findings(aivm_check__flist *l, aivm_check_item *it,
     f->suggested = it->suggested;
     aivm_check__guidance(f, g_g9, 1);
 }
-
-/* Resolve the item's model-size inputs into `sz` and point its workload at it. */
-int aivm_check__resolve_sizing(aivm_check_item *it, aivm_sizing *sz, const aivm_check_opts *o,
-                               aivm_error *err)
-{
-    const aivm_plan_resource *r = it->res;
-    aivm_error e2 = AIVM_ERROR_INIT;
-    int rc;
-    if (!o->models || !it->has_workload || !it->wl.sizing_in.set)
-        return 0;
-    rc = aivm_sizing_resolve(sz, &it->wl, o->models, &e2);
-    if (rc < 0)
-        return aivm_error_set(err, rc, r->model ? &r->model_loc : &r->loc, "%s: %s", r->address,
-                              e2.msg);
-    it->wl.sizing = sz;
-    return 0;
-}

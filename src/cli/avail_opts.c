@@ -124,18 +124,3 @@ void cli_avail_opts_dispose(cli_avail_opts *ao)
     free((void *)ao->region_names);
     aivm_avail_free(ao->avail);
 }
-
-bool cli_avail_unknown_warning(aivm_buf *out, const cli_avail_opts *ao, const aivm_catalog *cat)
-{
-    const char **names = NULL;
-    size_t n = 0;
-    aivm_avail_unknown_sizes(&names, &n, ao->avail, cat);
-    if (n)
-        aivm_buf_printf(out,
-                        "%zu size%s in the SKU list %s not in the catalog, so never suggested: "
-                        "%s%s ('aivm-advise catalog refresh --skus FILE' adds them)",
-                        n, n == 1 ? "" : "s", n == 1 ? "is" : "are", names[0],
-                        n > 1 ? ", ..." : "");
-    free((void *)names);
-    return n > 0;
-}

@@ -58,11 +58,6 @@ int cli_avail_load(cli_avail_opts *ao, const aivm_catalog *cat, const char *defa
 /** Put the snapshots and --regions on a request (borrowed: `ao` must outlive it). */
 void cli_avail_request(aivm_request *req, const cli_avail_opts *ao);
 
-/** Append to `out` the warning about the sizes the --skus snapshots list that
- *  `cat` lacks, and return true; false when there are none (check puts it in
- *  its report; recommend's advice carries the same warning). */
-bool cli_avail_unknown_warning(aivm_buf *out, const cli_avail_opts *ao, const aivm_catalog *cat);
-
 void cli_avail_opts_dispose(cli_avail_opts *ao);
 
 #endif

@@ -147,7 +147,9 @@ bool cli_found_file_trusted(const char *path, const char *what, const char *hint
     bad = trust_problem(path, dir, reason, sizeof reason);
     if (bad) {
         char note[200];
-        cli_warnf("ignoring %s '%s': %s; %s", what, path, bad, hint);
+        cli_run_warnf(strcmp(what, "the catalog overlay") == 0 ? "overlay-not-read"
+                                                               : "config-not-read",
+                      "ignoring %s '%s': %s; %s", what, path, bad, hint);
         snprintf(note, sizeof note, "not read: %s", bad);
         cli_sources_note(strcmp(what, "the catalog overlay") == 0 ? "catalog" : "config", "none",
                          path, note);
@@ -162,8 +164,9 @@ static bool trusted(const char *path, const char *dir)
     char reason[160];
     const char *bad = trust_problem(path, dir, reason, sizeof reason);
     if (bad) {
-        cli_warnf("ignoring '%s': %s; name it with --config to read it anyway (docs/config.md)",
-                  path, bad);
+        cli_run_warnf("config-not-read",
+                      "ignoring '%s': %s; name it with --config to read it anyway (docs/config.md)",
+                      path, bad);
         char note[200];
         snprintf(note, sizeof note, "not read: %s", bad);
         cli_sources_note("config", "none", path, note);

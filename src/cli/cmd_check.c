@@ -441,12 +441,13 @@ int cmd_check(int argc, char **argv)
         cli_sources_prices(o.prices.mode, cat, &o.prices.fetch, stores, 1);
     }
     if (rc == 0) {
-        aivm_buf b = AIVM_BUF_INIT;
-        if (cli_avail_unknown_warning(&b, &o.avail, cat))
-            aivm_check_report_add_warning(rep, "skus-not-in-catalog", b.ptr);
-        aivm_buf_dispose(&b);
-        for (size_t i = 0; i < rep->n_warnings; i++) /* the report's list, on stderr too */
-            cli_warnf("%s", rep->warnings[i]);
+        aivm_warnings cli_notes = AIVM_WARNINGS_INIT;
+        cli_run_warnings_take(&cli_notes); /* the CLI's (files not read) are the run's too */
+        for (size_t i = 0; i < cli_notes.n; i++)
+            aivm_check_report_add_warning(rep, cli_notes.ids[i], cli_notes.text[i]);
+        aivm_warnings_dispose(&cli_notes);
+        for (size_t i = 0; i < rep->warnings.n; i++) /* the report's list, on stderr too */
+            cli_warnf("%s", rep->warnings.text[i]);
         rc = render(rep, &o);
     }
 done:

@@ -211,8 +211,8 @@ static int render(const aivm_advice *adv, const rec_opts *o)
             cli_warnf("these rows include the catalog overlay %s", ov);
     }
     if (o->emit.emit || (o->format != 1 && o->format != 2)) /* JSON, YAML: in "warnings" */
-        for (size_t i = 0; i < adv->n_warnings; i++)
-            cli_warnf("%s", adv->warnings[i]);
+        for (size_t i = 0; i < adv->warnings.n; i++)
+            cli_warnf("%s", adv->warnings.text[i]);
     return 0;
 }
 
@@ -279,23 +279,32 @@ static int build_workload(aivm_workload *wl, aivm_workload_doc **doc, const aivm
 
 /* Catalog, rules, the region, availability and the sizing of the model. */
 static int load_context(aivm_catalog **cat, aivm_rules **rules, aivm_sizing *sizing,
-                        const aivm_models *models, aivm_workload *wl, const aivm_loc *cfg_region,
-                        rec_opts *o)
+                        aivm_warnings *notes, const aivm_models *models, aivm_workload *wl,
+                        const aivm_loc *cfg_region, rec_opts *o)
 {
-    int rc = cli_load_data(cat, rules, o->catalog, o->rules, o->n_rules);
+    aivm_error err = AIVM_ERROR_INIT;
+    bool region_unknown = false;
+    int settled, rc = cli_load_data(cat, rules, o->catalog, o->rules, o->n_rules);
     if (rc)
         return rc;
-    cli_msg_config_origin(cfg_region, "region"); /* a bad one is an error at its position */
-    rc = cli_check_region(*cat, &wl->region,
-                          wl->region_origin == AIVM_ORIGIN_FILE ? &wl->region_loc : NULL);
-    cli_msg_config_origin(NULL, NULL);
-    if (rc == 0)
-        rc = cli_avail_load(&o->avail, *cat, wl->region);
+    cli_run_warnings_take(notes); /* the CLI's (files not read) are the run's too */
+    /* the library's step, as check takes it for each resource: the region's
+     * catalog name, the sizing, the size class */
+    settled = aivm_request_settle(wl, sizing, *cat, models, *rules, &region_unknown, notes, &err);
+    if (region_unknown) { /* the error, with a did-you-mean, at its position */
+        cli_msg_config_origin(cfg_region, "region");
+        rc = cli_check_region(*cat, &wl->region,
+                              wl->region_origin == AIVM_ORIGIN_FILE ? &wl->region_loc : NULL);
+        cli_msg_config_origin(NULL, NULL);
+        if (rc)
+            return rc;
+    }
+    rc = cli_avail_load(&o->avail, *cat, wl->region);
     if (rc)
         return rc;
     if (o->avail.n_regions)
         wl->region_assumed = true; /* judged per region of --regions, not by the region rule */
-    rc = cli_sizing_resolve(sizing, models, wl, *rules, o->workload_file);
+    rc = cli_sizing_settled(settled, &err, wl->sizing_in.from_file, o->workload_file);
     return rc ? rc : cli_work_check_model(wl, o->workload_file);
 }
 
@@ -309,6 +318,7 @@ int cmd_recommend(int argc, char **argv)
     aivm_advice *adv = NULL;
     const aivm_models *models = NULL;
     aivm_sizing sizing;
+    aivm_warnings notes = AIVM_WARNINGS_INIT; /* the settling's, into the advice */
     aivm_request req = AIVM_REQUEST_INIT;
     aivm_price_provider prov;
     aivm_fetch_source fetch_src;
@@ -331,13 +341,14 @@ int cmd_recommend(int argc, char **argv)
         goto done;
     cli_today(today);
     wl.today = o.date ? o.date : today;
-    rc = load_context(&cat, &rules, &sizing, models, &wl, cfg_region, &o);
+    rc = load_context(&cat, &rules, &sizing, &notes, models, &wl, cfg_region, &o);
     if (rc)
         goto done;
     req.catalog = cat;
     req.rules = rules;
     req.workload = &wl;
     req.top = o.top;
+    req.settled = &notes;
     cli_price_request(&req, &prov, &fetch_src, &o.prices);
     cli_avail_request(&req, &o.avail);
     if (aivm_recommend(&adv, &req, &err) < 0) {
@@ -353,6 +364,7 @@ int cmd_recommend(int argc, char **argv)
         rc = CLI_EXIT_NO_FIT; /* the report says why; scripts see it in the status */
 done:
     aivm_advice_free(adv);
+    aivm_warnings_dispose(&notes);
     cli_price_opts_dispose(&o.prices);
     cli_avail_opts_dispose(&o.avail);
     aivm_rules_free(rules);

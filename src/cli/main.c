@@ -201,10 +201,14 @@ int main(int argc, char **argv)
             cli_print_version();
             return cli_finish_stdout(0);
         }
+        if (c->fn == cmd_recommend || c->fn == cmd_check)
+            cli_run_warnings_hold(); /* their reports carry the run's warnings */
         rc = c->fn(argc - 1, argv + 1);
     } else {
+        cli_run_warnings_hold();
         rc = cmd_recommend(argc, argv);
     }
+    cli_run_warnings_flush(); /* held and never taken (the command stopped early) */
     cli_sources_finish();
     return cli_finish_stdout(rc);
 }

@@ -61,6 +61,12 @@ static int config_error(const char *msg)
 
 static void vmsg(const char *level, const char *fmt, va_list ap) AIVM_PRINTF(2, 0);
 
+/* The run's warnings that recommend and check carry in their report
+ * (cli_run_warnf): held until the command takes them, or printed before an
+ * error and at the end of the run (cli_run_warnings_flush). */
+static aivm_warnings held;
+static bool holding;
+
 /* Every message is one line: what it quotes (a tag value, a file name) may
  * hold control characters, which are shown visibly (aivm_vis). */
 static void put_line(const char *prefix, const char *msg)
@@ -91,9 +97,42 @@ static void vmsg(const char *level, const char *fmt, va_list ap)
     put_line(prefix, msg);
 }
 
+void cli_run_warnings_hold(void)
+{
+    holding = true;
+}
+
+void cli_run_warnf(const char *id, const char *fmt, ...)
+{
+    char msg[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (holding)
+        aivm_warnings_add(&held, id, msg);
+    else
+        cli_warnf("%s", msg);
+}
+
+void cli_run_warnings_take(aivm_warnings *into)
+{
+    for (size_t i = 0; i < held.n; i++)
+        aivm_warnings_add(into, held.ids[i], held.text[i]);
+    aivm_warnings_dispose(&held);
+}
+
+void cli_run_warnings_flush(void)
+{
+    for (size_t i = 0; i < held.n; i++)
+        cli_warnf("%s", held.text[i]);
+    aivm_warnings_dispose(&held);
+}
+
 void cli_errorf(const char *fmt, ...)
 {
     va_list ap;
+    cli_run_warnings_flush(); /* the warnings said so far come before the error */
     va_start(ap, fmt);
     vmsg("error", fmt, ap);
     va_end(ap);
@@ -120,6 +159,7 @@ void cli_verbosef(const char *fmt, ...)
 int cli_usagef(const char *fmt, ...)
 {
     va_list ap;
+    cli_run_warnings_flush();
     if (config_loc) {
         char msg[2048];
         va_start(ap, fmt);
@@ -253,6 +293,7 @@ static void excerpt(const char *path, unsigned line, unsigned col)
 int cli_report_error(const aivm_error *err)
 {
     char file[1024], prefix[1100];
+    cli_run_warnings_flush();
     aivm_vis(file, sizeof file, err->file);
     if (err->file[0] && err->line > 0) {
         snprintf(prefix, sizeof prefix, "%s:%u:%u: error: ", file, err->line, err->col);

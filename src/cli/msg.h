@@ -6,6 +6,7 @@
 
 #include "aivm/buf.h"
 #include "aivm/error.h"
+#include "aivm/warnings.h"
 
 /* Exit codes: documented in docs/cli.md and in --help. */
 #define CLI_EXIT_OK 0
@@ -23,6 +24,21 @@ extern const char *cli_command;
 
 void cli_errorf(const char *fmt, ...) AIVM_PRINTF(1, 2);
 void cli_warnf(const char *fmt, ...) AIVM_PRINTF(1, 2);
+
+/*
+ * A warning of the run with its stable `id` (static): the CLI's own (a
+ * configuration file or cache directory not read). Once cli_run_warnings_hold()
+ * was called (recommend, check) it is held for the command to put in its
+ * report (cli_run_warnings_take: the JSON's `warnings`, and stderr as every
+ * warning of the report), else printed at once as cli_warnf. Held warnings
+ * not taken are printed before any error and by cli_run_warnings_flush().
+ */
+void cli_run_warnf(const char *id, const char *fmt, ...) AIVM_PRINTF(2, 3);
+void cli_run_warnings_hold(void);
+/** Move the held warnings into `into` (appended, in the order they arose). */
+void cli_run_warnings_take(aivm_warnings *into);
+/** Print the held warnings (cli_warnf) and forget them. */
+void cli_run_warnings_flush(void);
 /** A line of -v/--verbose ("aivm-advise: verbose: ..."); said with --quiet too. */
 void cli_verbosef(const char *fmt, ...) AIVM_PRINTF(1, 2);
 /** A usage error: one line plus the "Try --help" hint; returns CLI_EXIT_USAGE. */

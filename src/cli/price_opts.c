@@ -159,9 +159,10 @@ void cli_price_opts_guard(cli_price_opts *po)
 {
     const char *dir = po->fetch.cache_dir;
     if (dir && po->cache_dir_set && cli_config_in_found_tree(dir)) {
-        cli_warnf("cache directory '%s' is inside the tree of the found .aivm-advise.yaml (a "
-                  "repository's files): prices are not read from or written to it",
-                  dir);
+        cli_run_warnf("cache-dir-not-used",
+                      "cache directory '%s' is inside the tree of the found .aivm-advise.yaml (a "
+                      "repository's files): prices are not read from or written to it",
+                      dir);
         po->fetch.cache_dir = NULL;
     }
 }

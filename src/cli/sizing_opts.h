@@ -19,13 +19,12 @@
 int cli_sizing_prepare(const aivm_models **models, aivm_workload *wl, const char *workload_file);
 
 /**
- * When the workload has sizing inputs: resolve them into `*sz` (presets
- * from `models`), point wl->sizing at it and derive the model size class
- * from the rules' threshold when --model-size was not given.
- * Prints errors; returns 0 or an exit code (2 for flags, 3 for a file).
+ * Say the sizing error aivm_request_settle() returned (`settle_rc` < 0,
+ * `err`): at the workload file (`from_file`: exit 3) or as a usage error
+ * (exit 2). Returns 0 when `settle_rc` is not negative, else the exit code.
  */
-int cli_sizing_resolve(aivm_sizing *sz, const aivm_models *models, aivm_workload *wl,
-                       const aivm_rules *rules, const char *workload_file);
+int cli_sizing_settled(int settle_rc, const aivm_error *err, bool from_file,
+                       const char *workload_file);
 
 /** The model presets carried in the binary (data/models.yaml, compiled in). */
 const aivm_models *cli_models(void);

@@ -172,8 +172,8 @@ int aivm_check_render_text(aivm_buf *out, const aivm_check_report *rep,
     aivm_buf_puts(out, "\n");
     if (aivm_catalog_overlay_summary(ov, sizeof ov, rep->catalog))
         aivm_buf_printf(out, "catalog overlay: %s\n", VIS(ov));
-    for (size_t i = 0; i < rep->n_warnings; i++)
-        aivm_buf_printf(out, "warning: %s\n", VIS(rep->warnings[i]));
+    for (size_t i = 0; i < rep->warnings.n; i++)
+        aivm_buf_printf(out, "warning: %s\n", VIS(rep->warnings.text[i]));
     if (!rep->sizing_active)
         aivm_buf_puts(out, "AIVM007/AIVM008 (GPU memory fit) are inactive: no model-memory "
                            "sizing yet\n");
@@ -379,14 +379,7 @@ int aivm_check_render_json(aivm_buf *out, const aivm_check_report *rep,
     for (size_t i = rep->n_findings - rep->n_orphans; i < rep->n_findings; i++)
         aivm_report__check_finding_json(&w, &rep->findings[i]);
     aivm_jw_end(&w);
-    aivm_jw_array(&w, "warnings");
-    for (size_t i = 0; i < rep->n_warnings; i++)
-        aivm_jw_str(&w, NULL, rep->warnings[i]);
-    aivm_jw_end(&w);
-    aivm_jw_array(&w, "warning_ids");
-    for (size_t i = 0; i < rep->n_warnings; i++)
-        aivm_jw_str(&w, NULL, rep->warning_ids[i]);
-    aivm_jw_end(&w);
+    aivm_report__warnings_json(&w, &rep->warnings);
     if (rep->diff)
         aivm_report__diff_json(&w, rep);
     aivm_jw_end(&w);
@@ -478,12 +471,12 @@ int aivm_check_render_github(aivm_buf *out, const aivm_check_report *rep,
     if (aivm_catalog_overlay_summary(ov, sizeof ov, rep->catalog))
         aivm_buf_printf(out, "aivm-advise check: catalog overlay %s\n", VIS(ov));
     /* the run's warnings (the catalog's age, whose prices): annotations without a file */
-    for (size_t i = 0; i < rep->n_warnings; i++) {
+    for (size_t i = 0; i < rep->warnings.n; i++) {
         aivm_buf_puts(out, "::warning title=");
         gh_escape(out, "aivm-advise ", true);
-        gh_escape(out, rep->warning_ids[i], true);
+        gh_escape(out, rep->warnings.ids[i], true);
         aivm_buf_puts(out, "::");
-        gh_escape(out, rep->warnings[i], false);
+        gh_escape(out, rep->warnings.text[i], false);
         aivm_buf_puts(out, "\n");
     }
     return 0;

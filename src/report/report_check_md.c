@@ -128,10 +128,10 @@ summary:
         CELL(out, ov);
         aivm_buf_puts(out, "\n\n");
     }
-    for (size_t i = 0; i < rep->n_warnings; i++) {
+    for (size_t i = 0; i < rep->warnings.n; i++) {
         aivm_buf_puts(out, i ? "- " : "**Warnings:**\n\n- ");
-        CELL(out, rep->warnings[i]);
-        aivm_buf_puts(out, i + 1 < rep->n_warnings ? "\n" : "\n\n");
+        CELL(out, rep->warnings.text[i]);
+        aivm_buf_puts(out, i + 1 < rep->warnings.n ? "\n" : "\n\n");
     }
     if (rep->n_findings == 0) {
         aivm_buf_puts(out, "No findings.\n");

@@ -221,9 +221,9 @@ int aivm_report_html(aivm_buf *out, const aivm_advice *adv, const aivm_render_op
         T(out, ov);
         aivm_buf_puts(out, "</p>\n");
     }
-    for (size_t i = 0; i < adv->n_warnings; i++) {
+    for (size_t i = 0; i < adv->warnings.n; i++) {
         aivm_buf_puts(out, "<p class=\"note\">Warning: ");
-        T(out, adv->warnings[i]);
+        T(out, adv->warnings.text[i]);
         aivm_buf_puts(out, "</p>\n");
     }
     if (adv->n_shown == 0) {

@@ -270,10 +270,10 @@ int aivm_check_render_html(aivm_buf *out, const aivm_check_report *rep,
         T(out, ov);
         aivm_buf_puts(out, "</p>\n");
     }
-    for (size_t i = 0; i < rep->n_warnings; i++) {
+    for (size_t i = 0; i < rep->warnings.n; i++) {
         aivm_buf_puts(out, i ? "<li>" : "<ul class=\"warnings\">\n<li>");
-        T(out, rep->warnings[i]);
-        aivm_buf_puts(out, i + 1 < rep->n_warnings ? "</li>\n" : "</li>\n</ul>\n");
+        T(out, rep->warnings.text[i]);
+        aivm_buf_puts(out, i + 1 < rep->warnings.n ? "</li>\n" : "</li>\n</ul>\n");
     }
     if (rep->diff)
         aivm_report__html_diff(out, rep);

@@ -74,6 +74,9 @@ void aivm_report__doc_begin(aivm_jw *w, aivm_buf *out);
 /** The `catalog` object of a JSON document: version, as_of, prices_as_of and,
  *  when an overlay is applied, its file, date and counts (report_catalog.c). */
 void aivm_report__catalog_json(aivm_jw *w, const aivm_catalog *cat);
+/** The run's warnings as `warnings` (the texts) and `warning_ids` (beside
+ *  each, its stable id): recommend's and check's JSON alike. */
+void aivm_report__warnings_json(aivm_jw *w, const aivm_warnings *ws);
 /** End the document begun by aivm_report__doc_begin (closing brace, newline). */
 void aivm_report__doc_end(aivm_jw *w, aivm_buf *out);
 

@@ -77,6 +77,18 @@ static void price_json(aivm_jw *w, const aivm_candidate *c)
     aivm_jw_end(w);
 }
 
+void aivm_report__warnings_json(aivm_jw *w, const aivm_warnings *ws)
+{
+    aivm_jw_array(w, "warnings");
+    for (size_t i = 0; i < ws->n; i++)
+        aivm_jw_str(w, NULL, ws->text[i]);
+    aivm_jw_end(w);
+    aivm_jw_array(w, "warning_ids"); /* beside each warning, its stable id */
+    for (size_t i = 0; i < ws->n; i++)
+        aivm_jw_str(w, NULL, ws->ids[i]);
+    aivm_jw_end(w);
+}
+
 void aivm_report__gpu_fields(aivm_jw *w, const aivm_size *s)
 {
     aivm_jw_str(w, "vendor", aivm_str(&s->gpu_vendor));
@@ -311,14 +323,7 @@ int aivm_report_json(aivm_buf *out, const aivm_advice *adv, const aivm_render_op
         aivm_jw_null(&w, "containers");
         aivm_jw_null(&w, "spot");
     }
-    aivm_jw_array(&w, "warnings");
-    for (size_t i = 0; i < adv->n_warnings; i++)
-        aivm_jw_str(&w, NULL, adv->warnings[i]);
-    aivm_jw_end(&w);
-    aivm_jw_array(&w, "warning_ids"); /* beside each warning, its stable id */
-    for (size_t i = 0; i < adv->n_warnings; i++)
-        aivm_jw_str(&w, NULL, adv->warning_ids[i]);
-    aivm_jw_end(&w);
+    aivm_report__warnings_json(&w, &adv->warnings);
     aivm_jw_end(&w);
     aivm_buf_puts(out, "\n");
     if (out->overflow) /* any append of the stream, not only the last one */

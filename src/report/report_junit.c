@@ -181,7 +181,7 @@ static void suite_properties(aivm_buf *b, const aivm_check_report *rep)
 {
     char ov[AIVM_OVERLAY_SUMMARY_CAP];
     bool overlay = aivm_catalog_overlay_summary(ov, sizeof ov, rep->catalog);
-    if (!overlay && rep->n_warnings == 0)
+    if (!overlay && rep->warnings.n == 0)
         return;
     aivm_buf_puts(b, "    <properties>\n");
     if (overlay) {
@@ -189,11 +189,11 @@ static void suite_properties(aivm_buf *b, const aivm_check_report *rep)
         xml_escape(b, ov);
         aivm_buf_puts(b, "\"/>\n");
     }
-    for (size_t i = 0; i < rep->n_warnings; i++) {
+    for (size_t i = 0; i < rep->warnings.n; i++) {
         aivm_buf_puts(b, "      <property name=\"warning.");
-        xml_escape(b, rep->warning_ids[i]);
+        xml_escape(b, rep->warnings.ids[i]);
         aivm_buf_puts(b, "\" value=\"");
-        xml_escape(b, rep->warnings[i]);
+        xml_escape(b, rep->warnings.text[i]);
         aivm_buf_puts(b, "\"/>\n");
     }
     aivm_buf_puts(b, "    </properties>\n");

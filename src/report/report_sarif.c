@@ -44,11 +44,11 @@ static void notifications(aivm_jw *w, const aivm_check_report *rep)
     aivm_jw_object(w, NULL);
     aivm_jw_bool(w, "executionSuccessful", true);
     aivm_jw_array(w, "toolExecutionNotifications");
-    for (size_t i = 0; i < rep->n_warnings; i++) {
+    for (size_t i = 0; i < rep->warnings.n; i++) {
         aivm_jw_object(w, NULL);
-        text_obj(w, "descriptor", "id", rep->warning_ids[i]);
+        text_obj(w, "descriptor", "id", rep->warnings.ids[i]);
         aivm_jw_str(w, "level", "warning");
-        text_obj(w, "message", "text", rep->warnings[i]);
+        text_obj(w, "message", "text", rep->warnings.text[i]);
         aivm_jw_end(w);
     }
     aivm_jw_end(w);
@@ -318,7 +318,7 @@ int aivm_check_render_sarif(aivm_buf *out, const aivm_check_report *rep,
     aivm_jw_end(&w);
     aivm_jw_end(&w);
     aivm_jw_end(&w);
-    if (rep->n_warnings)
+    if (rep->warnings.n)
         notifications(&w, rep);
     if (o && o->srcroot && o->srcroot[0] == '/') { /* where %SRCROOT% is */
         aivm_buf uri = AIVM_BUF_INIT;

@@ -223,8 +223,8 @@ static void advise__windows_has_no_catalog_price(void **state)
         assert_int_equal(adv->ranked[i].price.source, AIVM_PRICE_NONE);
         assert_false(adv->ranked[i].price.has_on_demand);
     }
-    assert_true(adv->n_warnings >= 1);
-    assert_non_null(strstr(adv->warnings[0], "Linux prices only"));
+    assert_true(adv->warnings.n >= 1);
+    assert_non_null(strstr(adv->warnings.text[0], "Linux prices only"));
     aivm_advice_free(adv);
 }
 

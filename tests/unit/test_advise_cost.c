@@ -108,8 +108,8 @@ static void advise_cost__model_the_catalog_lacks_is_unknown_not_zero(void **stat
         assert_false(adv->ranked[i].price.has_hourly);
         assert_false(adv->ranked[i].deploy.has_hourly);
     }
-    assert_non_null(strstr(adv->warnings[adv->n_warnings - 1], "no known reserved-1y price"));
-    assert_string_equal(adv->warning_ids[adv->n_warnings - 1], "prices-unknown");
+    assert_non_null(strstr(adv->warnings.text[adv->warnings.n - 1], "no known reserved-1y price"));
+    assert_string_equal(adv->warnings.ids[adv->warnings.n - 1], "prices-unknown");
     aivm_advice_free(adv);
     adv = recommend(cat, rules, &wl, &co, AIVM_PRICES_OFF);
     assert_int_equal(adv->ranked[0].price.source, AIVM_PRICE_NONE);

@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "aivm/warnings.h"
 #include "aivm/workload.h"
 
 #include "aivm/util.h"
@@ -490,6 +491,32 @@ static void clock__wall_and_monotonic(void **state)
     assert_true(b >= a);
 }
 
+/* The warnings list both commands share: order kept, ids beside, drop by id. */
+static void warnings__add_take_drop(void **state)
+{
+    aivm_warnings w = AIVM_WARNINGS_INIT;
+    (void)state;
+    aivm_warnings_add(&w, "catalog-stale", "old");
+    aivm_warnings_take(&w, "many-vms", aivm_xstrdup("34 VMs"));
+    aivm_warnings_add(&w, "catalog-stale", NULL);
+    aivm_warnings_add(&w, "prices-unknown", "unknown");
+    assert_int_equal(w.n, 4);
+    assert_string_equal(w.text[2], "");
+    assert_true(aivm_warnings_has(&w, "many-vms"));
+    assert_int_equal(aivm_warnings_drop(&w, "catalog-stale"), 2);
+    assert_false(aivm_warnings_has(&w, "catalog-stale"));
+    assert_int_equal(w.n, 2);
+    assert_string_equal(w.ids[0], "many-vms");
+    assert_string_equal(w.text[0], "34 VMs");
+    assert_string_equal(w.ids[1], "prices-unknown");
+    assert_string_equal(w.text[1], "unknown");
+    assert_int_equal(aivm_warnings_drop(&w, "absent"), 0);
+    aivm_warnings_dispose(&w);
+    assert_int_equal(w.n, 0);
+    assert_null(w.text);
+    aivm_warnings_dispose(NULL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -513,6 +540,7 @@ int main(void)
         cmocka_unit_test(safeout__huge_lines_split_no_marker),
         cmocka_unit_test(buf__read_file_refuses_a_fifo),
         cmocka_unit_test(buf__read_file_cap_is_exact),
+        cmocka_unit_test(warnings__add_take_drop),
     };
     return cmocka_run_group_tests_name("strutil", tests, NULL, NULL);
 }
