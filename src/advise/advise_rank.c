@@ -286,21 +286,24 @@ static bool explain_tier(aivm_buf *b, const aivm_candidate *c, const aivm_worklo
     }
 }
 
+/* Whether `a` costs less than `b` before the guidance preferences, both of
+ * the same tier and costed on the same basis (so the two figures compare). */
+static bool cheaper_before_preferences(const aivm_ranking *a, const aivm_ranking *b)
+{
+    return a->tier == b->tier && a->has_cost && b->has_cost &&
+           a->cost_is_linux_reference == b->cost_is_linux_reference &&
+           a->cost < b->cost * (1 - 1e-9);
+}
+
 /* The candidate of #1's tier with the lowest cost before the guidance
  * preferences (the first of equals in rank order): #1 unless a preference
  * put a dearer size first, which its sentence then says. */
 static const aivm_candidate *cheapest_of_first_tier(const aivm_advice *adv)
 {
-    const aivm_candidate *first = adv->n_ranked ? &adv->ranked[0] : NULL, *best = first;
-    if (!first || !first->ranking.has_cost)
-        return first;
-    for (size_t i = 1; i < adv->n_ranked; i++) {
-        const aivm_ranking *r = &adv->ranked[i].ranking;
-        if (r->tier == first->ranking.tier && r->has_cost &&
-            r->cost_is_linux_reference == first->ranking.cost_is_linux_reference &&
-            r->cost < best->ranking.cost * (1 - 1e-9))
+    const aivm_candidate *best = adv->n_ranked ? &adv->ranked[0] : NULL;
+    for (size_t i = 1; i < adv->n_ranked; i++)
+        if (cheaper_before_preferences(&adv->ranked[i].ranking, &best->ranking))
             best = &adv->ranked[i];
-    }
     return best;
 }
 
@@ -348,9 +351,7 @@ static void explain_cost(aivm_buf *b, const aivm_candidate *c, const aivm_candid
     else if (first->ranking.has_cost && first->ranking.adjusted_cost > 0) {
         aivm_buf_printf(b, ": %.2fx #1%s", r->adjusted_cost / first->ranking.adjusted_cost,
                         r->tier == TIER_MULTI_VM ? " (a replica spans VMs)" : "");
-        if (r->tier == first->ranking.tier && r->has_cost && first->ranking.has_cost &&
-            r->cost_is_linux_reference == first->ranking.cost_is_linux_reference &&
-            r->cost < first->ranking.cost * (1 - 1e-9))
+        if (cheaper_before_preferences(r, &first->ranking))
             aivm_buf_printf(b, " after the guidance preferences, %.0f%% cheaper before them",
                             (1 - r->cost / first->ranking.cost) * 100);
     }
