@@ -73,6 +73,14 @@ double aivm_tp_mfu_scale(const aivm_sizing *sz);
 double aivm_tp_experts_read(unsigned experts, unsigned k, double b);
 /** MFU factor when a training job spans VMs without InfiniBand (an assumption). */
 #define AIVM_TP_NO_IB_FACTOR 0.5
+/** The serving efficiency of one GPU generation: a factor (the fact's `mfu`, with its
+ *  spread and source) on AIVM_TP_MBU and AIVM_TP_INFER_COMPUTE_EFF, which are
+ *  calibrated on NVIDIA GPUs; 1 for NVIDIA. Never NULL. Static. */
+const aivm_tp_mfu_fact *aivm_tp_serve_fact_for(const aivm_gpu_model *g);
+/** CDNA3's serving factor (docs/throughput.md, "Vendors and formats"): MLPerf
+ *  Inference v4.1 puts 8 x MI300X within 2-3 % of 8 x H100 SXM on Llama 2 70B FP8,
+ *  where the H100's bandwidth and peak at NVIDIA's shares would put it 1.56 x ahead. */
+#define AIVM_TP_SERVE_CDNA3 0.62
 /** Default share of HBM bandwidth decode reaches (model bandwidth utilisation). */
 #define AIVM_TP_MBU 0.6
 /** Share of the dense peak prefill and large-batch decode reach (an assumption). */
@@ -179,6 +187,8 @@ typedef struct {
                                  reads min(all, batch x active) (the experts its tokens use) */
     double bandwidth_gbs, mbu;
     double compute_efficiency; /* the share of the dense peak a step reaches */
+    double serve_factor;       /* the generation's factor on both (aivm_tp_serve_fact_for) */
+    const char *serve_source;  /* where the factor comes from (static) */
     double step_memory_s, step_compute_s, prefill_s;
     bool compute_bound;
     double tokens_per_second_per_replica, unit_tokens_per_second;

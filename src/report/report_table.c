@@ -186,8 +186,10 @@ static void narrow_rows(aivm_buf *out, const aivm_advice *adv, const aivm_render
         aivm_buf_puts(out, "\n    ");
         put_clipped(out, why ? VIS(why->message) : "", width - 4);
         aivm_buf_puts(out, "\n");
-        if (o->explain)
+        if (o->explain) {
             explain_candidate(out, c);
+            aivm_report__work_explain(out, c);
+        }
     }
     aivm_buf_puts(out, "\n");
     put_clipped(out, "Narrow terminal: rows stacked, SERIES left out (--format json has all).",

@@ -137,6 +137,9 @@ void aivm_report__work_candidate_json(aivm_jw *w, const aivm_candidate *c, const
         aivm_jw_num(w, "replicas", d->replicas);
         aivm_jw_num(w, "vms", d->vms);
         aivm_jw_str(w, "bound", e->compute_bound ? "compute" : "memory");
+        aivm_jw_num(w, "mbu", aivm_round_to(e->mbu, 4));
+        aivm_jw_num(w, "compute_efficiency", aivm_round_to(e->compute_efficiency, 4));
+        aivm_jw_str(w, "efficiency_source", e->serve_source);
         aivm_jw_num(w, "tensor_parallel", e->tensor_parallel);
         aivm_jw_num(w, "pipeline_parallel", e->pipeline_parallel);
         aivm_jw_num(w, "ttft_ms", aivm_round_to(e->ttft_s * 1e3, 1));
@@ -410,6 +413,9 @@ void aivm_report__work_explain(aivm_buf *out, const aivm_candidate *c)
         explain_requests(out, e, d);
     else
         explain_decode(out, e, d);
+    if (e->known && e->phase != AIVM_PHASE_TRAIN && e->serve_factor != 1)
+        aivm_buf_printf(out, "      work: MBU and compute efficiency x %.2f for this GPU: %s\n",
+                        e->serve_factor, e->serve_source);
 }
 
 /* ---- check: the work on the planned deployment ---- */

@@ -76,6 +76,34 @@ const aivm_tp_mfu_fact *aivm_tp_mfu_for(const aivm_gpu_model *g)
     return aivm_workload__fact_for(mfu_facts, sizeof mfu_facts / sizeof mfu_facts[0], g);
 }
 
+/* Serving efficiency per GPU generation: a factor on AIVM_TP_MBU and
+ * AIVM_TP_INFER_COMPUTE_EFF, which are calibrated on NVIDIA GPUs (TensorRT-LLM,
+ * NeMo; docs/throughput.md). Where a vendor's serving stack reaches a smaller
+ * share of its peaks, published results give the factor. */
+static const aivm_tp_mfu_fact serve_facts[] = {
+    {"CDNA3", AIVM_TP_SERVE_CDNA3, 0.55, 0.80,
+     "MI300X: MLPerf Inference v4.1, Llama 2 70B FP8: 8 x MI300X within 2-3 % of DGX H100 "
+     "(24,525 tokens/s) offline and server (AMD, community.amd.com, 2024-08-28) with 1.58 x "
+     "its HBM bandwidth and 1.32 x its fp8 peak: 0.62 of the share NVIDIA's stack reaches"},
+    {"RDNA2", AIVM_TP_SERVE_CDNA3, 0.45, 0.80,
+     "assumption: AMD's ROCm serving stack as on MI300X (CDNA3, calibrated); no published LLM "
+     "serving run on this GPU"},
+    {"RDNA3", AIVM_TP_SERVE_CDNA3, 0.45, 0.80,
+     "assumption: AMD's ROCm serving stack as on MI300X (CDNA3, calibrated); no published LLM "
+     "serving run on this GPU"},
+    {"GCN5", AIVM_TP_SERVE_CDNA3, 0.45, 0.80,
+     "assumption: AMD's ROCm serving stack as on MI300X (CDNA3, calibrated); no published LLM "
+     "serving run on this GPU"},
+    {NULL, 1.0, 0.8, 1.25,
+     "NVIDIA: TensorRT-LLM and NeMo measurements, and Azure's ND GB200/GB300 v6 Llama 2 70B "
+     "runs (docs/throughput.md, calibration)"},
+};
+
+const aivm_tp_mfu_fact *aivm_tp_serve_fact_for(const aivm_gpu_model *g)
+{
+    return aivm_workload__fact_for(serve_facts, sizeof serve_facts / sizeof serve_facts[0], g);
+}
+
 static double peak_of(const aivm_gpu_model *g, aivm_dtype want, aivm_dtype *dt)
 {
     *dt = want;
@@ -301,6 +329,17 @@ unsigned aivm_work_prompt_tokens(const aivm_workload *wl)
                                                                     : AIVM_TP_PROMPT_TOKENS;
 }
 
+/* The shares of the HBM bandwidth and of the dense peak serving reaches on `g`:
+ * the NVIDIA-calibrated defaults times the generation's factor. */
+static void serve_efficiency(aivm_work_estimate *e, const aivm_gpu_model *g)
+{
+    const aivm_tp_mfu_fact *f = aivm_tp_serve_fact_for(g);
+    e->serve_factor = f->mfu;
+    e->serve_source = f->source;
+    e->mbu = AIVM_TP_MBU * f->mfu;
+    e->compute_efficiency = AIVM_TP_INFER_COMPUTE_EFF * f->mfu;
+}
+
 /* Non-generative serving (--requests-per-second): each request is one forward
  * pass over its prompt (prefill only, no KV cache kept, no decode), batched.
  * A batch takes the slower of its FLOPs at the compute efficiency and one read
@@ -316,8 +355,9 @@ static bool encode(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fi
     e->prompt_tokens = aivm_work_prompt_tokens(wl);
     if (!(gpus > 0) || !(g->memory_bandwidth_gbs > 0))
         return false;
-    peak = e->peak_tflops * 1e12 * AIVM_TP_INFER_COMPUTE_EFF;
-    bw = g->memory_bandwidth_gbs * 1e9 * AIVM_TP_MBU;
+    serve_efficiency(e, g);
+    peak = e->peak_tflops * 1e12 * e->compute_efficiency;
+    bw = g->memory_bandwidth_gbs * 1e9 * e->mbu;
     /* Kaplan et al. 2020 (arXiv 2001.08361, Table 1): a forward pass costs 2N +
      * 2 n_layer n_ctx d_model FLOPs per token (weights, then attention) */
     e->flops_per_request =
@@ -325,8 +365,6 @@ static bool encode(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fi
         e->prompt_tokens;
     e->weight_bytes = aivm_sizing_weight_bytes(sz);
     e->bandwidth_gbs = g->memory_bandwidth_gbs;
-    e->mbu = AIVM_TP_MBU;
-    e->compute_efficiency = AIVM_TP_INFER_COMPUTE_EFF;
     b = sz->source[AIVM_SZ_CONCURRENCY] == AIVM_SRC_DEFAULT ? AIVM_TP_ENCODER_BATCH
                                                             : sz->concurrency / r;
     e->batch = b >= 1 ? b : 1;
@@ -367,8 +405,9 @@ static void serve_setup(serve_ctx *x, aivm_work_estimate *e, const aivm_sizing *
             2.0 * sz->layers * sz->kv_heads * sz->head_dim * aivm_precision_bytes(sz->kv_precision);
     x->layers = sz->layers;
     x->act_bytes = sz->hidden * 2.0;
-    x->peak = e->peak_tflops * 1e12 * AIVM_TP_INFER_COMPUTE_EFF;
-    x->bw = g->memory_bandwidth_gbs * 1e9 * AIVM_TP_MBU;
+    serve_efficiency(e, g);
+    x->peak = e->peak_tflops * 1e12 * e->compute_efficiency;
+    x->bw = g->memory_bandwidth_gbs * 1e9 * e->mbu;
     nvlink = strcmp(aivm_str(&s->gpu_interconnect), "nvlink") == 0 ||
              strcmp(aivm_str(&s->gpu_interconnect), "infinity-fabric") == 0;
     x->link_bps =
@@ -390,8 +429,6 @@ static void serve_setup(serve_ctx *x, aivm_work_estimate *e, const aivm_sizing *
             (sz->precision == AIVM_PREC_MXFP4 ? 2 : aivm_precision_bytes(sz->precision));
     }
     e->bandwidth_gbs = g->memory_bandwidth_gbs;
-    e->mbu = AIVM_TP_MBU;
-    e->compute_efficiency = AIVM_TP_INFER_COMPUTE_EFF;
 }
 
 static bool infer(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
