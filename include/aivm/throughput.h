@@ -81,6 +81,16 @@ const aivm_tp_mfu_fact *aivm_tp_serve_fact_for(const aivm_gpu_model *g);
  *  Inference v4.1 puts 8 x MI300X within 2-3 % of 8 x H100 SXM on Llama 2 70B FP8,
  *  where the H100's bandwidth and peak at NVIDIA's shares would put it 1.56 x ahead. */
 #define AIVM_TP_SERVE_CDNA3 0.62
+/** A mixture of experts' decode step cannot be shorter than its layers' kernel chain
+ *  (attention, router and top-k, token permutation, the grouped expert GEMMs, their
+ *  reductions), whatever few bytes a small batch reads: a floor per layer per step.
+ *  TensorRT-LLM's DeepSeek-R1 min-latency work on 8 x B200 (tech blog 1, "Pushing
+ *  Latency Boundaries", ISL 1k / OSL 2k, concurrency 1) reaches 111 tokens/s per user
+ *  without multi-token prediction (9.0 ms per token) after its kernel work, 67 with CUDA
+ *  graphs alone (14.9 ms), where the weights' roofline is about 1 ms: (9.0 - 1.0 ms of
+ *  all-reduces) / 61 layers = 0.13 ms, 0.23 ms at the baseline (the spread). */
+#define AIVM_TP_MOE_LAYER_FLOOR_US 130.0
+#define AIVM_TP_MOE_LAYER_FLOOR_US_HI 230.0
 /** Default share of HBM bandwidth decode reaches (model bandwidth utilisation). */
 #define AIVM_TP_MBU 0.6
 /** Share of the dense peak prefill and large-batch decode reach (an assumption). */
@@ -196,8 +206,10 @@ typedef struct {
     unsigned tensor_parallel;   /* GPUs of one replica within a VM (the degree chosen) */
     unsigned pipeline_parallel; /* VMs one replica spans (1 within a VM) */
     double allreduce_s;         /* per decode step: tensor parallelism's all-reduces */
-    double ttft_s, tpot_s;      /* time to first token; time per output token (encoders:
-                                   ttft_s is a batch's latency, tpot_s 0) */
+    double step_floor_s;   /* a mixture of experts: the layers' kernel chain per step (0: dense) */
+    bool floor_bound;      /* the floor, not memory or compute, set the step */
+    double ttft_s, tpot_s; /* time to first token; time per output token (encoders:
+                              ttft_s is a batch's latency, tpot_s 0) */
     /* non-generative serving (--requests-per-second): prefill only */
     bool requests;            /* the target is in requests (sequences) per second */
     double flops_per_request; /* 2N + 2 x layers x prompt x hidden, per prompt token */
@@ -307,5 +319,9 @@ void aivm_work_estimate_for(aivm_work_estimate *out, const aivm_workload *wl, co
 
 /** A short phrase for why an estimate is unknown ("no GPU facts"). Static. */
 const char *aivm_tp_unknown_name(aivm_tp_unknown why);
+/** What set a serving estimate's decode step: "memory" (reading the weights and KV
+ *  cache), "compute" (the matmuls) or "kernel-chain" (a mixture of experts' per-layer
+ *  floor at small batches, AIVM_TP_MOE_LAYER_FLOOR_US). Static. */
+const char *aivm_tp_bound_name(const aivm_work_estimate *e);
 
 #endif

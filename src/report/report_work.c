@@ -136,7 +136,8 @@ void aivm_report__work_candidate_json(aivm_jw *w, const aivm_candidate *c, const
         aivm_jw_bool(w, "batch_from_memory", e->batch_from_memory);
         aivm_jw_num(w, "replicas", d->replicas);
         aivm_jw_num(w, "vms", d->vms);
-        aivm_jw_str(w, "bound", e->compute_bound ? "compute" : "memory");
+        aivm_jw_str(w, "bound", aivm_tp_bound_name(e));
+        aivm_jw_num(w, "step_floor_ms", aivm_round_to(e->step_floor_s * 1e3, 3));
         aivm_jw_num(w, "mbu", aivm_round_to(e->mbu, 4));
         aivm_jw_num(w, "compute_efficiency", aivm_round_to(e->compute_efficiency, 4));
         aivm_jw_str(w, "efficiency_source", e->serve_source);
@@ -351,7 +352,7 @@ static void explain_requests(aivm_buf *out, const aivm_work_estimate *e, const a
                     "on %g GPUs, weights %.3g ms) -> %s-bound, %.1f requests/s per replica\n",
                     e->flops_per_request, e->prompt_tokens, e->prompt_tokens, e->batch,
                     e->step_compute_s * 1e3, e->peak_tflops, e->compute_efficiency, e->replica_gpus,
-                    e->step_memory_s * 1e3, e->compute_bound ? "compute" : "memory",
+                    e->step_memory_s * 1e3, aivm_tp_bound_name(e),
                     e->requests_per_second_per_replica);
     aivm_buf_printf(out,
                     "      work: %u replica%s per VM; %u VM%s sustain %.0f requests/s for a "
@@ -371,8 +372,13 @@ static void explain_decode(aivm_buf *out, const aivm_work_estimate *e, const aiv
                     "      work: decode step = max(memory (%.4g weight + %.4g KV bytes) / (%g "
                     "GPUs x %g GB/s x MBU %.2f) = %.3g ms, compute %.3g ms) -> %s-bound\n",
                     e->weight_bytes, e->kv_bytes, e->replica_gpus, e->bandwidth_gbs, e->mbu,
-                    e->step_memory_s * 1e3, e->step_compute_s * 1e3,
-                    e->compute_bound ? "compute" : "memory");
+                    e->step_memory_s * 1e3, e->step_compute_s * 1e3, aivm_tp_bound_name(e));
+    if (e->step_floor_s > 0)
+        aivm_buf_printf(out,
+                        "      work: a mixture of experts' step is at least its layers' kernel "
+                        "chain: %.3g ms per stage (%g us a layer)%s\n",
+                        e->step_floor_s * 1e3, AIVM_TP_MOE_LAYER_FLOOR_US,
+                        e->floor_bound ? ", which sets the step at this batch" : "");
     aivm_buf_printf(
         out,
         "      work: tensor parallel %u%s (all-reduces %.3g ms per step); time to first "
@@ -453,11 +459,11 @@ void aivm_report__check_work_text(aivm_buf *b, const aivm_check_item *it)
                             e->unit_replicas == 1 ? "" : "s");
         if (e->requests)
             aivm_buf_printf(b, " %.0f requests/s (%s-bound); %g requests/s need %u VM%s",
-                            e->unit_requests_per_second, e->compute_bound ? "compute" : "memory",
+                            e->unit_requests_per_second, aivm_tp_bound_name(e),
                             e->target_requests_per_second, e->vms, e->vms == 1 ? "" : "s");
         else
             aivm_buf_printf(b, " %.0f output tokens/s (%s-bound); %g tokens/s need %u VM%s",
-                            e->unit_tokens_per_second, e->compute_bound ? "compute" : "memory",
+                            e->unit_tokens_per_second, aivm_tp_bound_name(e),
                             e->target_tokens_per_second, e->vms, e->vms == 1 ? "" : "s");
         if (d->has_per_million_requests)
             aivm_buf_printf(b, "; %s %.3f per million requests", d->currency,
@@ -487,7 +493,7 @@ void aivm_report__check_work_json(aivm_jw *w, const aivm_check_item *it)
                     aivm_round_to(e->tokens_per_second_per_replica, 2));
         aivm_jw_num(w, "replicas", e->replicas);
         aivm_jw_num(w, "vms", e->vms);
-        aivm_jw_str(w, "bound", e->compute_bound ? "compute" : "memory");
+        aivm_jw_str(w, "bound", aivm_tp_bound_name(e));
         aivm_jw_num(w, "planned_vms", d->vms);
         aivm_jw_num(w, "capacity_tokens_per_second",
                     aivm_round_to(d->capacity_tokens_per_second, 1));

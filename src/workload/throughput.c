@@ -251,6 +251,7 @@ typedef struct {
     double expert_bytes; /* ... and one routed expert over all its layers */
     unsigned experts, k; /* routed experts and experts per token; 0 = routing unknown */
     unsigned layers;
+    double moe_floor_s; /* a mixture of experts: the step's kernel-chain floor (0: dense) */
 } serve_ctx;
 
 /* One replica of `gpus` GPUs (tp within a VM, pp VMs) at batch `b`: the
@@ -277,7 +278,13 @@ static void serve_at(aivm_work_estimate *e, const serve_ctx *x, double gpus, uns
     e->allreduce_s = comm;
     e->prefill_s = 2 * x->n * e->prompt_tokens * b / (gpus * x->peak) + prefill_comm;
     e->compute_bound = e->step_compute_s > e->step_memory_s;
-    step = (e->compute_bound ? e->step_compute_s : e->step_memory_s) + comm;
+    step = e->compute_bound ? e->step_compute_s : e->step_memory_s;
+    /* each stage of a pipelined replica runs its share of the layers' chain */
+    e->step_floor_s = x->moe_floor_s / pp;
+    e->floor_bound = e->step_floor_s > step;
+    if (e->floor_bound)
+        step = e->step_floor_s;
+    step += comm;
     e->tokens_per_second_per_replica =
         b * e->output_tokens / (e->prefill_s + e->output_tokens * step);
     /* Continuous batching with chunked prefill: each output token waits for a step and
@@ -287,6 +294,11 @@ static void serve_at(aivm_work_estimate *e, const serve_ctx *x, double gpus, uns
         2 * x->n * e->prompt_tokens / (gpus * x->peak) + prefill_comm / (b > 0 ? b : 1) + e->tpot_s;
     e->tensor_parallel = tp;
     e->pipeline_parallel = pp;
+}
+
+const char *aivm_tp_bound_name(const aivm_work_estimate *e)
+{
+    return e->floor_bound ? "kernel-chain" : e->compute_bound ? "compute" : "memory";
 }
 
 static bool latency_ok(const aivm_work_estimate *e, const aivm_work_input *in)
@@ -404,6 +416,9 @@ static void serve_setup(serve_ctx *x, aivm_work_estimate *e, const aivm_sizing *
         x->kv_per_token =
             2.0 * sz->layers * sz->kv_heads * sz->head_dim * aivm_precision_bytes(sz->kv_precision);
     x->layers = sz->layers;
+    if (aivm_sizing_expert_params(sz) > 0 ||
+        (sz->active_params > 0 && sz->active_params < sz->params))
+        x->moe_floor_s = sz->layers * AIVM_TP_MOE_LAYER_FLOOR_US * 1e-6;
     x->act_bytes = sz->hidden * 2.0;
     serve_efficiency(e, g);
     x->peak = e->peak_tflops * 1e12 * e->compute_efficiency;
