@@ -137,6 +137,30 @@ const aivm_tp_mfu_fact *aivm_tp_serve_fact_for(const aivm_gpu_model *g);
     "1709.05011): 19.8 GFLOP/s of model FLOPs per hardware thread (vCPU); 10-60 for the "          \
     "host's processor (AVX2 to bf16 AMX, an assumption)"
 
+/** A CPU's matrix instructions, in the order of their serving rate: the class of
+ *  the oldest processor a size may land on (docs/throughput.md, "Encoders on CPU
+ *  sizes"). */
+typedef enum {
+    AIVM_CPU_ISA_AVX2 = 0, /* neither AMX nor AVX-512 VNNI, or undocumented */
+    AIVM_CPU_ISA_AVX512,   /* AVX-512 VNNI */
+    AIVM_CPU_ISA_AMX,      /* Advanced Matrix Extensions */
+} aivm_cpu_isa;
+
+/** Non-generative serving rate per vCPU of one instruction class, with its spread
+ *  and source: GFLOP/s of the tool's request FLOPs, calibrated on MLPerf BERT. */
+typedef struct {
+    const char *isa;       /* "amx", "avx512-vnni", "avx2" */
+    double gflops, lo, hi; /* central (MLPerf Server), low, high (Offline) */
+    const char *source;    /* static */
+} aivm_tp_cpu_fact;
+
+/** The instruction class of `s`'s processor: the lowest of the generations its
+ *  catalog `cpu` text names (a size that may land on an older host is counted at
+ *  that host's class); AIVM_CPU_ISA_AVX2 when it names none. */
+aivm_cpu_isa aivm_tp_cpu_isa_of(const aivm_size *s);
+/** The serving rate of class `isa` (never NULL). Static. */
+const aivm_tp_cpu_fact *aivm_tp_cpu_fact_for(aivm_cpu_isa isa);
+
 /** The utilisation of one GPU generation training vision models (model FLOPs, 3 x
  *  forward per sample, over the dense 16-bit peak), with its spread and source. Static. */
 const aivm_tp_mfu_fact *aivm_tp_sample_util_for(const aivm_gpu_model *g);
@@ -171,7 +195,9 @@ typedef struct {
     /* training */
     double tokens, flops_per_token, flops;
     double samples, flops_per_sample; /* --samples: the amount and a sample's forward FLOPs */
-    bool cpu;                         /* --samples on a CPU size: vCPUs at the rate below */
+    bool cpu;                         /* a CPU size: vCPUs at the rate below (--samples, or
+                                         --requests-per-second) */
+    const char *cpu_isa;              /* serving on a CPU: its class ("amx", ...; static) */
     double vcpus, gflops_per_vcpu;
     double mfu; /* as used: the generation's (or --mfu), x AIVM_TP_NO_IB_FACTOR across VMs
                    without IB */

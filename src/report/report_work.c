@@ -147,6 +147,12 @@ void aivm_report__work_candidate_json(aivm_jw *w, const aivm_candidate *c, const
         aivm_jw_num(w, "tpot_ms", aivm_round_to(e->tpot_s * 1e3, 2));
         aivm_jw_bool(w, "batch_capped", e->batch_capped);
         aivm_jw_num(w, "target_tokens_per_second", e->target_tokens_per_second);
+        if (e->cpu) { /* a CPU size: its vCPUs at its processor class's rate */
+            aivm_jw_str(w, "processor", "cpu");
+            aivm_jw_num(w, "vcpus", e->vcpus);
+            aivm_jw_str(w, "cpu_isa", e->cpu_isa);
+            aivm_jw_num(w, "gflops_per_vcpu", aivm_round_to(e->gflops_per_vcpu, 1));
+        }
         if (e->requests) { /* non-generative serving: prefill only */
             aivm_jw_num(w, "prompt_tokens", e->prompt_tokens);
             aivm_jw_num(w, "flops_per_request", e->flops_per_request);
@@ -346,14 +352,23 @@ static void explain_train_tokens(aivm_buf *out, const aivm_work_estimate *e,
 /* Serving a request rate: a request's FLOPs, the batch step and the replicas. */
 static void explain_requests(aivm_buf *out, const aivm_work_estimate *e, const aivm_deployment *d)
 {
-    aivm_buf_printf(out,
-                    "      work: a request = %.4g FLOPs (2N + 2 x layers x %g x hidden per "
-                    "token, %g tokens); batch %g = max(compute %.3g ms at %g TFLOP/s x %.2f "
-                    "on %g GPUs, weights %.3g ms) -> %s-bound, %.1f requests/s per replica\n",
-                    e->flops_per_request, e->prompt_tokens, e->prompt_tokens, e->batch,
-                    e->step_compute_s * 1e3, e->peak_tflops, e->compute_efficiency, e->replica_gpus,
-                    e->step_memory_s * 1e3, aivm_tp_bound_name(e),
-                    e->requests_per_second_per_replica);
+    if (e->cpu)
+        aivm_buf_printf(out,
+                        "      work: a request = %.4g FLOPs (2N + 2 x layers x %g x hidden per "
+                        "token, %g tokens) over %g vCPUs x %.0f GFLOP/s (%s) = %.3g ms -> %.1f "
+                        "requests/s per VM\n      work: rate source: %s\n",
+                        e->flops_per_request, e->prompt_tokens, e->prompt_tokens, e->vcpus,
+                        e->gflops_per_vcpu, e->cpu_isa, e->prefill_s * 1e3,
+                        e->requests_per_second_per_replica, e->serve_source);
+    else
+        aivm_buf_printf(out,
+                        "      work: a request = %.4g FLOPs (2N + 2 x layers x %g x hidden per "
+                        "token, %g tokens); batch %g = max(compute %.3g ms at %g TFLOP/s x %.2f "
+                        "on %g GPUs, weights %.3g ms) -> %s-bound, %.1f requests/s per replica\n",
+                        e->flops_per_request, e->prompt_tokens, e->prompt_tokens, e->batch,
+                        e->step_compute_s * 1e3, e->peak_tflops, e->compute_efficiency,
+                        e->replica_gpus, e->step_memory_s * 1e3, aivm_tp_bound_name(e),
+                        e->requests_per_second_per_replica);
     aivm_buf_printf(out,
                     "      work: %u replica%s per VM; %u VM%s sustain %.0f requests/s for a "
                     "target of %g\n",

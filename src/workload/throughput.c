@@ -533,10 +533,12 @@ void aivm_work_estimate_for(aivm_work_estimate *out, const aivm_workload *wl, co
     if (!fit->fits || fit->vms < 1)
         return;
     e->why = AIVM_TP_CPU;
-    if (!s->has_gpu && !(wl->phase == AIVM_PHASE_TRAIN && wl->work.samples > 0))
+    if (!s->has_gpu && !(wl->phase == AIVM_PHASE_TRAIN && wl->work.samples > 0) &&
+        !(wl->phase != AIVM_PHASE_TRAIN && wl->work.requests_per_second > 0))
         return;
-    if (!s->has_gpu) { /* --samples: a CPU size's vCPUs do the work */
-        if (aivm_workload__samples_cpu(e, wl, fit, s)) {
+    if (!s->has_gpu) { /* --samples or --requests-per-second: a CPU size's vCPUs do the work */
+        if (wl->phase == AIVM_PHASE_TRAIN ? aivm_workload__samples_cpu(e, wl, fit, s)
+                                          : aivm_workload__encode_cpu(e, wl, s)) {
             e->why = AIVM_TP_OK;
             e->known = true;
         }

@@ -29,6 +29,12 @@ int aivm_workload__samples_check_model(const aivm_workload *wl, aivm_kind kind, 
 bool aivm_workload__samples_cpu(aivm_work_estimate *e, const aivm_workload *wl, const aivm_fit *fit,
                                 const aivm_size *s);
 
+/* --requests-per-second on a CPU size: each request's forward FLOPs over the VM's vCPUs
+ * at its processor class's rate (aivm_tp_cpu_fact_for); one VM is a serving unit and a
+ * request's latency is its FLOPs over all of them. False when the FLOPs or vCPUs are
+ * unknown. */
+bool aivm_workload__encode_cpu(aivm_work_estimate *e, const aivm_workload *wl, const aivm_size *s);
+
 /* --samples: the amount, a sample's forward FLOPs and the training FLOPs (3 x forward x
  * samples) into `e`, with the deadline in force; the GPU time is the token model's train()
  * at aivm_tp_sample_util_for()'s utilisation. */

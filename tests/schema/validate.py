@@ -81,6 +81,9 @@ RECOMMEND = {
     # an encoder: work is {requests_per_second, prompt_tokens, ...}, no output tokens
     "work_encoder": ["--phase", "inference", "--model", "bert-large", "--requests-per-second",
                      "1000", "--top", "3"],
+    # an encoder on CPU sizes: serving.processor/vcpus/cpu_isa/gflops_per_vcpu
+    "work_encoder_cpu": ["--phase", "inference", "--model", "bert-base", "--model-size",
+                         "small", "--requests-per-second", "100", "--top", "3"],
     "availability_regions": ["--phase", "train", "--kind", "generative", "--regions",
                              "eastus,westus2", "--quota",
                              "eastus=" + os.path.join(FIX, "avail", "usage-eastus.json"),

@@ -837,6 +837,51 @@ static void test_calibration_moe_small_batch(void **state)
     assert_false(dense.floor_bound);
 }
 
+/* Encoders on CPU sizes (docs/throughput.md, "Encoders on CPU sizes"): the processor
+ * class is the oldest host a size may land on, and each class's rate reproduces its
+ * MLPerf BERT-99 run: 2 x Xeon 8480+ (224 threads, AMX) 1,089.77 samples/s in the
+ * Server scenario, 2 x Xeon 8380 (160 threads, AVX-512 VNNI) 139.97 (MLPerf Inference
+ * v3.1 and v1.1 closed, Intel). */
+static void test_cpu_encoder_serving(void **state)
+{
+    aivm_workload wl;
+    aivm_sizing sz;
+    aivm_work_estimate e;
+    aivm_error err = AIVM_ERROR_INIT;
+    aivm_fit f;
+    const aivm_size *fx = size("Standard_FX2ms_v2");
+    double flops384 = (2 * 340e6 + 2.0 * 24 * 384 * 1024) * 384;
+    (void)state;
+    assert_int_equal(aivm_tp_cpu_isa_of(fx), AIVM_CPU_ISA_AMX);
+    assert_int_equal(aivm_tp_cpu_isa_of(size("Standard_F2as_v6")), AIVM_CPU_ISA_AVX512);
+    /* may land on Skylake (no VNNI) or Milan: counted at the oldest host's class */
+    assert_int_equal(aivm_tp_cpu_isa_of(size("Standard_F2s_v2")), AIVM_CPU_ISA_AVX2);
+    assert_int_equal(aivm_tp_cpu_isa_of(size("Standard_D2as_v5")), AIVM_CPU_ISA_AVX2);
+    assert_int_equal(aivm_tp_cpu_isa_of(size("Standard_E2s_v5")), AIVM_CPU_ISA_AVX512);
+    /* the calibration rows, per thread */
+    assert_true(fabs(aivm_tp_cpu_fact_for(AIVM_CPU_ISA_AMX)->gflops * 1e9 * 224 / flops384 -
+                     1089.77) < 0.5);
+    assert_true(fabs(aivm_tp_cpu_fact_for(AIVM_CPU_ISA_AVX512)->gflops * 1e9 * 160 / flops384 -
+                     139.97) < 0.5);
+    assert_non_null(strstr(aivm_tp_cpu_fact_for(AIVM_CPU_ISA_AVX2)->source, "assumption"));
+    /* BERT large at 384 tokens, 100 requests/s on FX2ms_v2: 2 vCPUs at AMX's rate */
+    resolve(&wl, &sz, AIVM_PHASE_INFERENCE, "bert-large", 0);
+    wl.work.requests_per_second = 100;
+    wl.work.prompt_tokens = 384;
+    wl.work.set |= (1u << AIVM_WK_REQUESTS_PER_SECOND) | (1u << AIVM_WK_PROMPT_TOKENS);
+    if (aivm_sizing_resolve(&sz, &wl, shipped.models, &err) < 0)
+        fail_msg("resolve: %s", err.msg);
+    aivm_fit_compute(&f, &sz, fx);
+    assert_true(f.fits);
+    aivm_work_estimate_for(&e, &wl, &f, fx, NULL);
+    assert_true(e.known);
+    assert_true(e.cpu);
+    assert_string_equal(e.cpu_isa, "amx");
+    assert_true(fabs(e.unit_requests_per_second - 1089.77 / 224 * 2) < 0.01);
+    assert_int_equal(e.vms, 11); /* ceil(100 / 9.73) */
+    assert_true(fabs(e.ttft_s - 1 / (1089.77 / 224 * 2)) < 1e-6);
+}
+
 static void test_tensor_parallel_chosen(void **state)
 {
     aivm_work_estimate e =
@@ -1263,6 +1308,7 @@ int main(void)
         cmocka_unit_test(test_gpu_variants_per_sku),
         cmocka_unit_test(test_calibration_trtllm),
         cmocka_unit_test(test_calibration_vendor),
+        cmocka_unit_test(test_cpu_encoder_serving),
         cmocka_unit_test(test_calibration_moe_small_batch),
         cmocka_unit_test(test_decode_hand_worked),
         cmocka_unit_test(test_decode_scales_with_bandwidth_and_bytes),
