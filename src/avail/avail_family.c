@@ -72,6 +72,7 @@ static const series_family table[] = {
     {"ND v2", "standardNDSv2Family", NULL},
     {"NDm A100 v4", "standard NDAMSv4_A100Family", NULL},
     {"NV", "standardNVFamily", "standardNVPromoFamily"},
+    {"NP", "standardNPSFamily", NULL}, /* "Standard NPS Family vCPUs" in the westus list */
     {"NVadsA10 v5", "StandardNVADSA10v5Family", NULL},
     {"NVv3", "standardNVSv3Family", NULL},
     {"NVv4", "standardNVSv4Family", NULL},
