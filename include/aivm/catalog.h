@@ -108,7 +108,7 @@ typedef struct {
     aivm_rlist regions;      /* empty = unknown */
     aivm_rlist os;           /* "linux", "windows" the series supports; empty = unknown */
     unsigned gpu_precisions; /* 1u << aivm_dtype of its GPU model (gpu_models); 0 = unknown */
-    bool unverified;         /* not on its series' Microsoft page: never recommended */
+    bool unverified;         /* not on its series' current Microsoft size page: never recommended */
     bool has_price;
     aivm_rstr price_currency;
     aivm_rstr price_as_of;

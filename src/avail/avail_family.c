@@ -74,6 +74,7 @@ static const series_family table[] = {
     {"NV", "standardNVFamily", "standardNVPromoFamily"},
     {"NP", "standardNPSFamily", NULL}, /* "Standard NPS Family vCPUs" in the westus list */
     {"NVadsA10 v5", "StandardNVADSA10v5Family", NULL},
+    {"NVv2", "standardNVSv2Family", NULL}, /* "Standard NVSv2 Family vCPUs" in the westus list */
     {"NVv3", "standardNVSv3Family", NULL},
     {"NVv4", "standardNVSv4Family", NULL},
 };

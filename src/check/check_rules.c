@@ -143,6 +143,14 @@ static const aivm_check_rule table[] = {
      "architecture is known: a catalog image, a SKU naming arm64 or aarch64, or a publisher "
      "that names every Arm64 SKU so (Canonical, MicrosoftWindowsServer, microsoft-dsvm).",
      "G8", false, false},
+    {"AIVM025", "UnverifiedSize", AIVM_SEV_NOTE, "Size not on its series' current Microsoft page",
+     "The planned size is in the catalog, but not on its series' current Microsoft size page: "
+     "its facts come from other lists (an isolated-sizes list, an az vm list-skus snapshot) or "
+     "an older copy of a page (previous-generation sizes), and no public price or region list "
+     "backs it, so its cost is unknown. recommend never picks such a size (rule "
+     "size-unverified). Confirm it is still offered in the location (az vm list-skus), or "
+     "move to the suggested size.",
+     "G9", false, false},
 };
 
 const aivm_check_rule *aivm_check_rules(size_t *n)

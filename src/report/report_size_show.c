@@ -287,7 +287,8 @@ static void table_size(aivm_buf *out, const aivm_catalog *cat, const aivm_size *
     if (s->generation_year)
         put_fact(out, "generation", "%d", s->generation_year);
     if (s->unverified)
-        put_fact(out, "unverified", "yes: not on its series' Microsoft page, never recommended");
+        put_fact(out, "unverified",
+                 "yes: not on its series' current Microsoft size page, never recommended");
     snprintf(buf, sizeof buf, "regions (%zu)", s->regions.n);
     put_list(out, buf, &s->regions);
     table_size_prices(out, s);

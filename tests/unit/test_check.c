@@ -128,7 +128,7 @@ static void check__aivm003_infiniband_for_inference(void **state)
     assert_false(f->rep->findings[0].suggested->infiniband);
     assert_string_equal(f->rep->findings[0].guidance[0], "G12");
     run(f, "    size: Standard_ND96is_H100_v5\n    phase: inference\n    kind: generative\n");
-    assert_string_equal(ids(f), "");
+    assert_string_equal(ids(f), "AIVM025"); /* no InfiniBand; known only from other lists */
     run(f, "    size: Standard_ND96isr_H100_v5\n    phase: train\n    kind: generative\n");
     assert_null(strstr(ids(f), "AIVM003"));
 }
@@ -341,8 +341,8 @@ static void check__rules_tie_to_check_ids(void **state)
     bool used[100] = {false};
     /* AIVM013 is the quota check (only with a snapshot), AIVM014 the work-cost check,
      * AIVM018 and AIVM019 the work's own targets */
-    static const unsigned ids_in_table[] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12,
-                                            13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24};
+    static const unsigned ids_in_table[] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13,
+                                            14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25};
     size_t n = 0;
     const aivm_check_rule *t = aivm_check_rules(&n);
     aivm_error err = AIVM_ERROR_INIT;
@@ -364,7 +364,8 @@ static void check__rules_tie_to_check_ids(void **state)
         used[(cid[5] - '0') * 10 + (cid[6] - '0')] = true;
     }
     /* the size rules of recommend produce these findings */
-    assert_true(used[2] && used[3] && used[5] && used[6] && used[9] && used[15] && used[16]);
+    assert_true(used[2] && used[3] && used[5] && used[6] && used[9] && used[15] && used[16] &&
+                used[25]);
     assert_int_equal(aivm_rules_load_mem(f->data.rules, bad, strlen(bad), "r.yaml", &err),
                      AIVM_EINVALID);
     assert_non_null(strstr(err.msg, "check id 'AIVM1'"));
@@ -381,12 +382,12 @@ static void check__renderers_agree(void **state)
     assert_non_null(strstr(b.ptr, "::warning file=p.yaml,line=4,col=11,title=AIVM003 "));
     aivm_buf_clear(&b);
     assert_int_equal(aivm_check_render_junit(&b, f->rep, &ro, NULL), 0);
-    assert_non_null(strstr(b.ptr, "tests=\"23\" failures=\"0\""));
+    assert_non_null(strstr(b.ptr, "tests=\"24\" failures=\"0\""));
     aivm_buf_clear(&b);
     assert_true(shipped_fails_at(f->rep, AIVM_SEV_WARNING, false)); /* --fail-on warning */
     assert_int_equal(f->rep->n_failing, 1);
     assert_int_equal(aivm_check_render_junit(&b, f->rep, &ro, NULL), 0);
-    assert_non_null(strstr(b.ptr, "tests=\"23\" failures=\"1\""));
+    assert_non_null(strstr(b.ptr, "tests=\"24\" failures=\"1\""));
     aivm_buf_clear(&b);
     ro.color = true;
     assert_int_equal(aivm_check_render_text(&b, f->rep, &ro, NULL), 0);
@@ -493,6 +494,24 @@ static void check__aivm024_image_architecture(void **state)
     assert_string_equal(image_ids(f, gb200, "contoso", "ai-base", "2025-q3"), "");
 }
 
+/* AIVM025: a size the catalog knows only from other lists or an older page (NVv2 from
+ * the previous-generation page, ND96is_H100_v5 from the isolated-sizes list) is a note
+ * at the size, with or without a workload; a size on its series' page is not. */
+static void check__aivm025_unverified_size(void **state)
+{
+    fx *f = *state;
+    run(f, "    size: Standard_NV12s_v2\n");
+    assert_string_equal(ids(f), "AIVM011 AIVM025");
+    run(f, "    size: Standard_NV6s_v2\n    phase: inference\n    kind: non-generative\n"
+           "    model_size: small\n");
+    assert_string_equal(ids(f), "AIVM006 AIVM025");
+    assert_int_equal(f->rep->findings[1].severity, AIVM_SEV_NOTE);
+    assert_string_equal(aivm_rule_id(f->rep->findings[1].rule), "size-unverified");
+    assert_false(f->rep->findings[1].suggested->unverified);
+    run(f, "    size: Standard_NV12s_v3\n");
+    assert_null(strstr(ids(f), "AIVM025"));
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -515,6 +534,7 @@ int main(void)
         T(check__renderers_agree),
         T(check__sarif_paths),
         T(check__aivm024_image_architecture),
+        T(check__aivm025_unverified_size),
     };
     return cmocka_run_group_tests_name("check", tests, NULL, NULL);
 }
