@@ -231,6 +231,25 @@ static int source_file(const char *name, aivm_error *err)
     return 0;
 }
 
+/* A hint for Azure CLI snapshots given to check as a plan: the SKU list and the
+ * usage list are inputs of --skus and --quota, a plan is not in them. `items` is the
+ * top-level list (a bare array, or a REST response's "value"). */
+static const char *snapshot_hint(const aivm_ynode *items)
+{
+    const aivm_ynode *first;
+    if (!items || items->type != AIVM_Y_SEQ || items->n == 0)
+        return "";
+    first = items->kids[0];
+    if (first->type != AIVM_Y_MAP)
+        return "";
+    if (aivm_ymap_get(first, "resourceType") &&
+        (aivm_ymap_get(first, "locations") || aivm_ymap_get(first, "locationInfo")))
+        return " (an 'az vm list-skus' snapshot: pass it with --skus)";
+    if (aivm_ymap_get(first, "currentValue") && aivm_ymap_get(first, "limit"))
+        return " (an 'az vm list-usage' snapshot: pass it with --quota)";
+    return "";
+}
+
 int aivm_plan_read_mem(aivm_plan *plan, aivm_plan_format *fmt_out, const char *buf, size_t len,
                        const char *name, aivm_plan_format fmt, aivm_error *err)
 {
@@ -248,8 +267,9 @@ int aivm_plan_read_mem(aivm_plan *plan, aivm_plan_format *fmt_out, const char *b
     rc = aivm_yaml_parse_filtered(&root, &tree, buf, len, file, filtered ? &filter : NULL, err);
     if (rc == 0 && (!root || root->type != AIVM_Y_MAP)) {
         rc = aivm_error_set(err, AIVM_EINVALID, root ? &root->loc : &start,
-                            "not a plan: expected a JSON/YAML object at the top level%s",
-                            root && root->type == AIVM_Y_SCALAR ? ", found a scalar" : "");
+                            "not a plan: expected a JSON/YAML object at the top level%s%s",
+                            root && root->type == AIVM_Y_SCALAR ? ", found a scalar" : "",
+                            snapshot_hint(root));
         if (err && root && root->type == AIVM_Y_SCALAR)
             err->no_excerpt = true; /* a file that is one scalar may be a secret: not quoted */
     }
@@ -270,7 +290,8 @@ int aivm_plan_read_mem(aivm_plan *plan, aivm_plan_format *fmt_out, const char *b
             rc = aivm_error_set(err, AIVM_EINVALID, &start,
                                 "cannot tell the format: not a Terraform plan JSON "
                                 "(format_version), an ARM template ($schema, resources) or an "
-                                "aivm plan file (workloads); use --input");
+                                "aivm plan file (workloads); use --input%s",
+                                snapshot_hint(aivm_ymap_get(root, "value")));
         }
     }
     for (size_t i = before; rc == 0 && i < plan->n; i++)
