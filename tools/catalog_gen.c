@@ -201,8 +201,11 @@ static void write_size(image *im, const aivm_size *s, size_t i)
     SFIELD("gpu_interconnect_detail", aivm_str(&s->gpu_interconnect_detail));
     aivm_buf_printf(b, ", .infiniband = %s", s->infiniband ? "true" : "false");
     FIELD("infiniband_gbps"), num(b, s->infiniband_gbps);
-    aivm_buf_printf(b, ", .accelerated_networking = %s, .hyperv_generations = %uu",
-                    s->accelerated_networking ? "true" : "false", s->hyperv_generations);
+    aivm_buf_printf(b,
+                    ", .accelerated_networking = %s, .accelerated_networking_known = %s"
+                    ", .hyperv_generations = %uu",
+                    s->accelerated_networking ? "true" : "false",
+                    s->accelerated_networking_known ? "true" : "false", s->hyperv_generations);
     SFIELD("cpu", aivm_str(&s->cpu));
     SFIELD("cpu_arch", aivm_str(&s->cpu_arch));
     aivm_buf_printf(b, ", .confidential = %s, .lifecycle = %d", s->confidential ? "true" : "false",

@@ -95,9 +95,10 @@ typedef struct {
     aivm_rstr gpu_interconnect; /* "nvlink", "infinity-fabric", "pcie", "none" */
     aivm_rstr gpu_interconnect_detail;
     bool infiniband;
-    double infiniband_gbps; /* 0 = unknown */
-    bool accelerated_networking;
-    unsigned hyperv_generations; /* bit 1: Gen1, bit 2: Gen2 */
+    double infiniband_gbps;            /* 0 = unknown */
+    bool accelerated_networking;       /* false where not documented too */
+    bool accelerated_networking_known; /* the catalog (or overlay) states it */
+    unsigned hyperv_generations;       /* bit 1: Gen1, bit 2: Gen2 */
     aivm_rstr cpu;
     aivm_rstr cpu_arch;
     bool confidential;

@@ -288,6 +288,7 @@ int aivm_catalog__load_size(aivm_catalog_loader *c, aivm_size *s, const aivm_yno
     aivm_util__rstr_set(&s->loc.file, e->loc.file);
     s->loc.line = e->loc.line;
     s->loc.col = e->loc.col;
+    s->accelerated_networking_known = aivm_ymap_get(e, "accelerated_networking") != NULL;
     aivm_util__rstr_set(&s->gpu_interconnect, "none");
     aivm_util__rstr_set(&s->cpu_arch, "x86_64");
     v = aivm_ymap_get(e, "gpu_interconnect");

@@ -64,7 +64,10 @@ static void compare(aivm_refresh_ctx *c, const aivm_size *s, const aivm_avail_sk
         disagree(c, name, "infiniband", s->infiniband ? "true" : "false",
                  k->rdma ? "true" : "false", src);
     if (k->accelerated_net >= 0 && (k->accelerated_net == 1) != s->accelerated_networking)
-        disagree(c, name, "accelerated_networking", s->accelerated_networking ? "true" : "false",
+        disagree(c, name, "accelerated_networking",
+                 !s->accelerated_networking_known ? "not documented"
+                 : s->accelerated_networking      ? "true"
+                                                  : "false",
                  k->accelerated_net ? "true" : "false", src);
     if (k->hyperv && k->hyperv != s->hyperv_generations) {
         gens_text(a, sizeof a, s->hyperv_generations);

@@ -156,7 +156,8 @@ static void write_hardware(aivm_jw *w, const new_facts *n)
         aivm_jw_null(w, "gpu");
     }
     aivm_jw_bool(w, "infiniband", f->rdma == 1);
-    aivm_jw_bool(w, "accelerated_networking", f->accelerated_net == 1);
+    if (f->accelerated_net >= 0) /* absent from the snapshot: not documented */
+        aivm_jw_bool(w, "accelerated_networking", f->accelerated_net == 1);
     aivm_jw_array(w, "hyperv_generations");
     if (gens & 2u || !gens)
         aivm_jw_num(w, NULL, 1);

@@ -111,6 +111,7 @@ void aivm_report__size_json(aivm_jw *w, const aivm_catalog *cat, const aivm_size
     aivm_jw_bool(w, "infiniband", s->infiniband);
     aivm_jw_opt_num(w, "infiniband_gbps", s->infiniband_gbps > 0, s->infiniband_gbps);
     aivm_jw_bool(w, "accelerated_networking", s->accelerated_networking);
+    aivm_jw_bool(w, "accelerated_networking_documented", s->accelerated_networking_known);
     aivm_jw_array(w, "hyperv_generations");
     for (unsigned g = 1; g <= 2; g++)
         if (s->hyperv_generations & (1u << g))
@@ -269,7 +270,10 @@ static void table_size(aivm_buf *out, const aivm_catalog *cat, const aivm_size *
         put_fact(out, "InfiniBand", "yes, %g Gb/s", s->infiniband_gbps);
     else
         put_fact(out, "InfiniBand", "%s", s->infiniband ? "yes" : "no");
-    put_fact(out, "accelerated networking", "%s", s->accelerated_networking ? "yes" : "no");
+    put_fact(out, "accelerated networking", "%s",
+             !s->accelerated_networking_known ? "not documented (--emit writes false)"
+             : s->accelerated_networking      ? "yes"
+                                              : "no");
     put_fact(out, "Hyper-V generations", "%s",
              (s->hyperv_generations & 6u) == 6u ? "1, 2"
              : s->hyperv_generations & 4u       ? "2"

@@ -116,6 +116,13 @@ static void catalog__shipped_catalog_holds_the_facts(void **state)
     assert_int_equal(s->category, AIVM_CAT_GPU);
     s = aivm_catalog_find_size(cat, "Standard_F8als_v6");
     assert_int_equal(s->category, AIVM_CAT_CPU_COMPUTE);
+    /* accelerated networking: stated from a source, or not documented (never "no") */
+    assert_true(s->accelerated_networking_known && s->accelerated_networking);
+    s = aivm_catalog_find_size(cat, "Standard_NV6"); /* the retired NV page: not supported */
+    assert_true(s->accelerated_networking_known && !s->accelerated_networking);
+    s = aivm_catalog_find_size(cat,
+                               "Standard_NV6s_v2"); /* the previous-generation page is silent */
+    assert_true(!s->accelerated_networking_known && !s->accelerated_networking);
     assert_true(aivm_catalog_image_count(cat) > 0);
     assert_true(aivm_catalog_orchestrator_count(cat) >= 4);
     assert_true(aivm_catalog_container_tool_count(cat) > 0);

@@ -49,6 +49,7 @@ static void same_size(const aivm_size *a, const aivm_size *b)
     assert_int_equal(a->infiniband, b->infiniband);
     assert_true(a->infiniband_gbps == b->infiniband_gbps);
     assert_int_equal(a->accelerated_networking, b->accelerated_networking);
+    assert_int_equal(a->accelerated_networking_known, b->accelerated_networking_known);
     assert_int_equal(a->hyperv_generations, b->hyperv_generations);
     same_str(aivm_str(&a->cpu), aivm_str(&b->cpu), "cpu", w);
     same_str(aivm_str(&a->cpu_arch), aivm_str(&b->cpu_arch), "cpu_arch", w);

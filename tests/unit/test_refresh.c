@@ -175,7 +175,10 @@ static const char an_skus[] =
     "\"AcceleratedNetworkingEnabled\", \"value\": \"True\"}]},\n"
     " {\"name\": \"Standard_E4s_v5\", \"resourceType\": \"virtualMachines\",\n"
     "  \"locations\": [\"eastus\"], \"capabilities\": [{\"name\": "
-    "\"AcceleratedNetworkingEnabled\", \"value\": \"False\"}]}]\n";
+    "\"AcceleratedNetworkingEnabled\", \"value\": \"False\"}]},\n"
+    " {\"name\": \"Standard_D4s_v5\", \"resourceType\": \"virtualMachines\",\n"
+    "  \"locations\": [\"eastus\"], \"capabilities\": [{\"name\": "
+    "\"AcceleratedNetworkingEnabled\", \"value\": \"True\"}]}]\n";
 
 /* The built-in catalog with the overlay a refresh (dated 2027-01-15) writes
  * from the snapshots docs[0..n); `*sum` gets its summary. Free with
@@ -207,16 +210,23 @@ static void accelerated_networking_compared(void **state)
     (void)state;
     assert_true(aivm_catalog_find_size(base, "Standard_E2s_v5")->accelerated_networking);
     assert_false(aivm_catalog_find_size(base, "Standard_NC6s_v3")->accelerated_networking);
+    assert_false(aivm_catalog_find_size(base, "Standard_D4s_v5")->accelerated_networking_known);
     cat = refreshed(docs, 1, &sum);
-    assert_int_equal(sum.disagreements, 2);
-    assert_int_equal(aivm_catalog_overlay_change_count(cat), 2);
-    ch = aivm_catalog_overlay_change_at(cat, 0); /* sorted by size: E4s_v5, then NC6s_v3 */
+    assert_int_equal(sum.disagreements, 3);
+    assert_int_equal(aivm_catalog_overlay_change_count(cat), 3);
+    /* sorted by size: D4s_v5, E4s_v5, then NC6s_v3; the catalog does not document
+     * D4s_v5's (Dsv5's page is silent): it says so rather than "false" */
+    ch = aivm_catalog_overlay_change_at(cat, 0);
+    assert_string_equal(ch->size, "Standard_D4s_v5");
+    assert_string_equal(ch->catalog, "not documented");
+    assert_string_equal(ch->overlay, "true");
+    ch = aivm_catalog_overlay_change_at(cat, 1);
     assert_int_equal(ch->kind, AIVM_OVERLAY_DISAGREES);
     assert_string_equal(ch->size, "Standard_E4s_v5");
     assert_string_equal(ch->fact, "accelerated_networking");
     assert_string_equal(ch->catalog, "true");
     assert_string_equal(ch->overlay, "false");
-    ch = aivm_catalog_overlay_change_at(cat, 1);
+    ch = aivm_catalog_overlay_change_at(cat, 2);
     assert_string_equal(ch->size, "Standard_NC6s_v3");
     assert_string_equal(ch->catalog, "false");
     assert_string_equal(ch->overlay, "true");
